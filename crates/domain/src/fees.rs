@@ -1,0 +1,181 @@
+//! Transaction fee and tax on a buy (R5.06).
+//!
+//! Percentages are as the server sends them (`transactionFeePercentage: 0.1` means 0.1 %).
+//! Every money result is rounded *up* at the asset's amount precision, so the user is never
+//! undercharged and each part is a whole number of minor units the ledger can post.
+
+use rust_decimal::Decimal;
+use thiserror::Error;
+
+use crate::precision::Rounding;
+
+/// Why a trade calculation has no result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum CalcError {
+    /// A fee percentage outside 0 ≤ p < 100.
+    #[error("fee percentage out of range")]
+    InvalidFeePercentage,
+    /// Amounts, quantities and prices here cannot be negative.
+    #[error("negative value")]
+    Negative,
+    /// A price of zero (or less) cannot convert money to quantity.
+    #[error("price must be positive")]
+    NonPositivePrice,
+    /// The result exceeds what a `Decimal` can hold.
+    #[error("number too large")]
+    Overflow,
+}
+
+/// The fee and tax percentages charged on a buy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeeRates {
+    transaction_fee_percentage: Decimal,
+    taxation_fee_percentage: Decimal,
+}
+
+impl FeeRates {
+    /// No fee, no tax.
+    pub const ZERO: FeeRates =
+        FeeRates { transaction_fee_percentage: Decimal::ZERO, taxation_fee_percentage: Decimal::ZERO };
+
+    /// Rates in percent; each must be in 0 ≤ p < 100, since a fee of the whole amount or more
+    /// would leave nothing to buy.
+    pub fn new(transaction_fee_percentage: Decimal, taxation_fee_percentage: Decimal) -> Result<Self, CalcError> {
+        let valid = |p: Decimal| p >= Decimal::ZERO && p < Decimal::ONE_HUNDRED;
+        if !valid(transaction_fee_percentage) || !valid(taxation_fee_percentage) {
+            return Err(CalcError::InvalidFeePercentage);
+        }
+        Ok(FeeRates { transaction_fee_percentage, taxation_fee_percentage })
+    }
+
+    /// The transaction fee in percent.
+    pub const fn transaction_fee_percentage(&self) -> Decimal {
+        self.transaction_fee_percentage
+    }
+
+    /// The tax in percent.
+    pub const fn taxation_fee_percentage(&self) -> Decimal {
+        self.taxation_fee_percentage
+    }
+
+    /// Both percentages added, as a fraction (0.3 % → 0.003).
+    fn total_fraction(&self) -> Decimal {
+        // Both are below 100, so neither the sum nor the division can overflow.
+        (self.transaction_fee_percentage + self.taxation_fee_percentage) / Decimal::ONE_HUNDRED
+    }
+}
+
+/// What a buy of some amount costs, part by part, all rounded up at the amount precision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuyCost {
+    /// The amount spent on the asset.
+    pub amount: Decimal,
+    /// The transaction fee on `amount`.
+    pub transaction_fee: Decimal,
+    /// The tax on `amount`.
+    pub tax: Decimal,
+    /// `amount + transaction_fee + tax`: what leaves the user's balance.
+    pub total: Decimal,
+}
+
+/// The cost of buying `amount` (R5.06): the amount rounded up to `amount_precision` decimals,
+/// plus the transaction fee and the tax, each a percentage of that rounded amount, each rounded
+/// up to `amount_precision` decimals.
+pub fn buy_cost(amount: Decimal, rates: &FeeRates, amount_precision: u32) -> Result<BuyCost, CalcError> {
+    if amount < Decimal::ZERO {
+        return Err(CalcError::Negative);
+    }
+    let amount = Rounding::Up.apply(amount, amount_precision);
+    let part = |percentage: Decimal| -> Result<Decimal, CalcError> {
+        let exact = amount
+            .checked_mul(percentage)
+            .and_then(|p| p.checked_div(Decimal::ONE_HUNDRED))
+            .ok_or(CalcError::Overflow)?;
+        Ok(Rounding::Up.apply(exact, amount_precision))
+    };
+    let transaction_fee = part(rates.transaction_fee_percentage)?;
+    let tax = part(rates.taxation_fee_percentage)?;
+    let total = amount.checked_add(transaction_fee).and_then(|sum| sum.checked_add(tax)).ok_or(CalcError::Overflow)?;
+    Ok(BuyCost { amount, transaction_fee, tax, total })
+}
+
+/// The part of `gross` (fees included) that buys the asset (R5.06):
+/// `gross / (1 + (transaction % + tax %) / 100)`, rounded up to `amount_precision` decimals.
+///
+/// Rounding up follows SPEC.md; it can exceed the exact net by less than one minor unit, which
+/// the quantity absorbs because [`crate::quantities::quantity_for_amount`] floors.
+pub fn net_amount(gross: Decimal, rates: &FeeRates, amount_precision: u32) -> Result<Decimal, CalcError> {
+    if gross < Decimal::ZERO {
+        return Err(CalcError::Negative);
+    }
+    let divisor = Decimal::ONE + rates.total_fraction();
+    let exact = gross.checked_div(divisor).ok_or(CalcError::Overflow)?;
+    Ok(Rounding::Up.apply(exact, amount_precision))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rust_decimal_macros::dec;
+
+    fn idx_rates() -> FeeRates {
+        FeeRates::new(dec!(0.2), dec!(0.1)).unwrap()
+    }
+
+    #[test]
+    fn r5_06_buy_cost_rounds_the_amount_up_then_adds_fee_and_tax() {
+        let cost = buy_cost(dec!(100000.4), &idx_rates(), 0).unwrap();
+        assert_eq!(cost.amount, dec!(100001));
+        assert_eq!(cost.transaction_fee, dec!(201)); // 200.002 rounded up
+        assert_eq!(cost.tax, dec!(101)); // 100.001 rounded up
+        assert_eq!(cost.total, dec!(100303));
+    }
+
+    #[test]
+    fn r5_06_buy_cost_without_fees_is_the_rounded_up_amount() {
+        let cost = buy_cost(dec!(10.001), &FeeRates::ZERO, 2).unwrap();
+        assert_eq!(cost.total, dec!(10.01));
+    }
+
+    #[test]
+    fn r5_06_net_amount_divides_by_one_plus_the_summed_fees_rounded_up() {
+        // 100000 / 1.003 = 99700.897...
+        assert_eq!(net_amount(dec!(100000), &idx_rates(), 0), Ok(dec!(99701)));
+        assert_eq!(net_amount(dec!(100000), &idx_rates(), 2), Ok(dec!(99700.90)));
+    }
+
+    #[test]
+    fn fee_percentages_outside_zero_to_one_hundred_are_refused() {
+        assert_eq!(FeeRates::new(dec!(-0.1), dec!(0)), Err(CalcError::InvalidFeePercentage));
+        assert_eq!(FeeRates::new(dec!(0), dec!(100)), Err(CalcError::InvalidFeePercentage));
+        assert_eq!(buy_cost(dec!(-1), &FeeRates::ZERO, 2), Err(CalcError::Negative));
+    }
+
+    fn rates() -> impl Strategy<Value = FeeRates> {
+        (0i64..10_000, 0i64..10_000)
+            .prop_map(|(fee, tax)| FeeRates::new(Decimal::new(fee, 3), Decimal::new(tax, 3)).unwrap())
+    }
+
+    proptest! {
+        #[test]
+        fn r5_06_buy_cost_covers_the_exact_cost(units in 0i64..=i64::MAX, scale in 0u32..=10, rates in rates(), places in 0u32..=8) {
+            let amount = Decimal::new(units, scale);
+            let cost = buy_cost(amount, &rates, places).unwrap();
+            let exact = amount * (Decimal::ONE + rates.total_fraction());
+            prop_assert!(cost.total >= exact);
+            prop_assert_eq!(cost.total, cost.amount + cost.transaction_fee + cost.tax);
+            prop_assert!(cost.total.scale() <= places);
+        }
+
+        #[test]
+        fn r5_06_net_amount_plus_fees_is_at_least_the_gross(units in 0i64..=i64::MAX, scale in 0u32..=10, rates in rates(), places in 0u32..=8) {
+            let gross = Decimal::new(units, scale);
+            let net = net_amount(gross, &rates, places).unwrap();
+            prop_assert!(net <= Rounding::Up.apply(gross, places));
+            // Decimal division keeps 28 significant digits, hence the relative tolerance.
+            let shortfall = gross - net * (Decimal::ONE + rates.total_fraction());
+            prop_assert!(shortfall <= gross * Decimal::new(1, 20));
+        }
+    }
+}

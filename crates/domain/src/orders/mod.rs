@@ -1,0 +1,11 @@
+//! Order enumerations of SPEC.md section 4: statuses, sides, types, execution options, leverage.
+
+pub mod leverage;
+pub mod side;
+pub mod status;
+pub mod types;
+
+pub use leverage::Leverage;
+pub use side::Side;
+pub use status::{AmendStatus, ExchangeState, NumericOrderState, OrderStatus, OrderStatusWord, UsStockStatusWord};
+pub use types::{FillMode, OrderType, ProtectiveKind, Session, TimeInForce, TradingHours};

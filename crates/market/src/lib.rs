@@ -1,0 +1,1 @@
+//! The sandbox market: filled in by the markets work.

@@ -1,0 +1,209 @@
+//! One error type for the whole API, rendered as `{error_code, error_message}` in the caller's
+//! language. 500s are logged with their cause and never show it.
+
+use std::borrow::Cow;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use super::Lang;
+
+/// The error body of every failed API call.
+#[derive(Debug, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A stable code clients can branch on, e.g. `not_found`, `040`.
+    pub error_code: String,
+    /// A message for people, in the language of `x-language-code`.
+    pub error_message: String,
+}
+
+/// A message in both languages.
+#[derive(Debug, Clone)]
+pub struct Msg {
+    /// Indonesian.
+    pub id: Cow<'static, str>,
+    /// English.
+    pub en: Cow<'static, str>,
+}
+
+impl Msg {
+    /// A message known at compile time.
+    pub const fn fixed(id: &'static str, en: &'static str) -> Self {
+        Self { id: Cow::Borrowed(id), en: Cow::Borrowed(en) }
+    }
+
+    /// A message built at run time.
+    pub fn owned(id: String, en: String) -> Self {
+        Self { id: Cow::Owned(id), en: Cow::Owned(en) }
+    }
+
+    fn text(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Id => &self.id,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// The platform's own error messages; features keep theirs beside their code.
+pub mod messages {
+    use super::Msg;
+
+    /// Unknown route.
+    pub const NOT_FOUND: Msg = Msg::fixed("Data atau halaman tidak ditemukan.", "Not found.");
+    /// Wrong method.
+    pub const METHOD_NOT_ALLOWED: Msg =
+        Msg::fixed("Metode permintaan ini tidak didukung.", "This request method is not allowed here.");
+    /// Body is not JSON.
+    pub const INVALID_JSON: Msg =
+        Msg::fixed("Isi permintaan bukan JSON yang valid.", "The request body is not valid JSON.");
+    /// Body or query has wrong fields.
+    pub const INVALID_REQUEST: Msg = Msg::fixed("Permintaan tidak valid.", "The request is not valid.");
+    /// Body too large.
+    pub const PAYLOAD_TOO_LARGE: Msg = Msg::fixed("Isi permintaan terlalu besar.", "The request body is too large.");
+    /// Wrong content type.
+    pub const UNSUPPORTED_MEDIA_TYPE: Msg =
+        Msg::fixed("Jenis konten harus application/json.", "The content type must be application/json.");
+    /// Rate limit hit.
+    pub const RATE_LIMITED: Msg = Msg::fixed(
+        "Terlalu banyak permintaan. Coba lagi sebentar lagi.",
+        "Too many requests. Please try again shortly.",
+    );
+    /// Maintenance mode.
+    pub const MAINTENANCE: Msg = Msg::fixed(
+        "Layanan sedang dalam pemeliharaan. Silakan coba lagi nanti.",
+        "The service is under maintenance. Please try again later.",
+    );
+    /// Unexpected failure.
+    pub const INTERNAL: Msg =
+        Msg::fixed("Terjadi kesalahan. Silakan coba lagi.", "Something went wrong. Please try again.");
+    /// Slow request.
+    pub const TIMEOUT: Msg =
+        Msg::fixed("Permintaan terlalu lama. Silakan coba lagi.", "The request took too long. Please try again.");
+    /// Missing or wrong credentials.
+    pub const UNAUTHORIZED: Msg =
+        Msg::fixed("Sesi Anda tidak valid. Silakan masuk lagi.", "Your session is not valid. Please log in again.");
+    /// Not allowed.
+    pub const FORBIDDEN: Msg = Msg::fixed("Anda tidak memiliki akses.", "You do not have access.");
+    /// Idempotency key reused for another request.
+    pub const IDEMPOTENCY_KEY_REUSED: Msg = Msg::fixed(
+        "x-request-id ini sudah dipakai untuk permintaan lain.",
+        "This x-request-id was already used for a different request.",
+    );
+    /// Same key still running.
+    pub const REQUEST_IN_PROGRESS: Msg =
+        Msg::fixed("Permintaan yang sama masih diproses.", "The same request is still being processed.");
+}
+
+/// An API failure: a status, a stable code and a message in both languages.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// Stable error code.
+    pub code: Cow<'static, str>,
+    /// The message for people.
+    pub message: Msg,
+    /// A detail appended to the message (never for 500s).
+    pub detail: Option<String>,
+    /// Seconds for a `Retry-After` header.
+    pub retry_after_secs: Option<u64>,
+}
+
+/// Result of an API handler.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    /// An error with a code and message.
+    pub fn new(status: StatusCode, code: impl Into<Cow<'static, str>>, message: Msg) -> Self {
+        Self { status, code: code.into(), message, detail: None, retry_after_secs: None }
+    }
+
+    /// Adds a detail shown after the message.
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+
+    /// Adds a `Retry-After` header.
+    pub fn with_retry_after(mut self, secs: u64) -> Self {
+        self.retry_after_secs = Some(secs);
+        self
+    }
+
+    /// 400 `invalid_request` with what is wrong.
+    pub fn invalid(detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_request", messages::INVALID_REQUEST).with_detail(detail)
+    }
+
+    /// 404 `not_found`.
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", messages::NOT_FOUND)
+    }
+
+    /// 401 `unauthorized`.
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", messages::UNAUTHORIZED)
+    }
+
+    /// 500 `internal`; the cause is logged, never shown.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", messages::INTERNAL)
+    }
+
+    /// The error a bare status stands for, used to reshape responses axum makes itself.
+    pub fn for_status(status: StatusCode) -> Self {
+        match status {
+            StatusCode::NOT_FOUND => Self::not_found(),
+            StatusCode::METHOD_NOT_ALLOWED => Self::new(status, "method_not_allowed", messages::METHOD_NOT_ALLOWED),
+            StatusCode::PAYLOAD_TOO_LARGE => Self::new(status, "payload_too_large", messages::PAYLOAD_TOO_LARGE),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                Self::new(status, "unsupported_media_type", messages::UNSUPPORTED_MEDIA_TYPE)
+            }
+            StatusCode::REQUEST_TIMEOUT => Self::new(status, "timeout", messages::TIMEOUT),
+            StatusCode::UNAUTHORIZED => Self::unauthorized(),
+            StatusCode::FORBIDDEN => Self::new(status, "forbidden", messages::FORBIDDEN),
+            StatusCode::TOO_MANY_REQUESTS => Self::new(status, "rate_limited", messages::RATE_LIMITED),
+            s if s.is_client_error() => Self::new(s, "invalid_request", messages::INVALID_REQUEST),
+            s => Self::new(s, "internal", messages::INTERNAL),
+        }
+    }
+
+    /// The body in `lang`.
+    pub fn body(&self, lang: Lang) -> ErrorBody {
+        let base = self.message.text(lang);
+        let error_message = match (&self.detail, self.status.is_server_error()) {
+            (Some(detail), false) => format!("{base} ({detail})"),
+            _ => base.to_string(),
+        };
+        ErrorBody { error_code: self.code.to_string(), error_message }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = self.body(Lang::current());
+        let mut response = (self.status, axum::Json(body)).into_response();
+        if let Some(secs) = self.retry_after_secs {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        // Marks the response as already in the API's error shape.
+        response.extensions_mut().insert(ShapedError);
+        response
+    }
+}
+
+/// Extension on responses that already carry the error shape.
+#[derive(Debug, Clone, Copy)]
+pub struct ShapedError;
+
+impl From<store::StoreError> for ApiError {
+    fn from(error: store::StoreError) -> Self {
+        match error {
+            store::StoreError::NotFound => ApiError::not_found(),
+            other => ApiError::internal(other),
+        }
+    }
+}

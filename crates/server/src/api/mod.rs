@@ -1,0 +1,14 @@
+//! The API conventions every feature shares (DESIGN.md "API"): the `{data}` envelope, the error
+//! shape with localised messages, the request headers of SPEC.md section 7, and the JSON extractor.
+
+pub mod envelope;
+pub mod error;
+pub mod headers;
+pub mod json;
+pub mod lang;
+
+pub use envelope::Data;
+pub use error::{ApiError, ApiResult, ErrorBody, Msg};
+pub use headers::ClientHeaders;
+pub use json::ApiJson;
+pub use lang::Lang;

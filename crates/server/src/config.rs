@@ -1,0 +1,195 @@
+//! Configuration, layered: built-in defaults, then an optional TOML file (`APP_CONFIG_FILE`, default
+//! `config/brokerage.toml` when present), then `APP_…` variables with `__` between levels
+//! (`APP_HTTP__ADDR=0.0.0.0:8080`). `DATABASE_URL` overrides `database.url`.
+
+use std::path::PathBuf;
+
+use figment::providers::{Env, Format, Serialized, Toml};
+use figment::Figment;
+use serde::{Deserialize, Serialize};
+
+/// Every setting of the server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The HTTP listener and request limits.
+    pub http: HttpSettings,
+    /// The database connection.
+    pub database: DatabaseSettings,
+    /// The web app shell.
+    pub web: WebSettings,
+    /// The operator API.
+    pub admin: AdminSettings,
+    /// Maintenance mode at start-up.
+    pub maintenance: MaintenanceSettings,
+    /// Per-address request rate limits.
+    pub rate_limit: RateLimitSettings,
+    /// Log output.
+    pub log: LogSettings,
+    /// Sandbox mode: simulated providers and the development inbox.
+    pub sandbox: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            http: HttpSettings::default(),
+            database: DatabaseSettings::default(),
+            web: WebSettings::default(),
+            admin: AdminSettings::default(),
+            maintenance: MaintenanceSettings::default(),
+            rate_limit: RateLimitSettings::default(),
+            log: LogSettings::default(),
+            sandbox: true,
+        }
+    }
+}
+
+/// The HTTP listener and request limits.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HttpSettings {
+    /// Address to listen on; port 0 picks a free port (tests).
+    pub addr: String,
+    /// The public origin used in canonical links, without a trailing slash.
+    pub public_url: String,
+    /// Largest request body accepted, in bytes.
+    pub body_limit_bytes: usize,
+    /// How long a request may take before it is answered with 503 `timeout`.
+    pub request_timeout_ms: u64,
+    /// How long shutdown waits for in-flight requests.
+    pub shutdown_grace_ms: u64,
+}
+
+impl Default for HttpSettings {
+    fn default() -> Self {
+        Self {
+            addr: "127.0.0.1:8080".into(),
+            public_url: "http://localhost:8080".into(),
+            body_limit_bytes: 1024 * 1024,
+            request_timeout_ms: 30_000,
+            shutdown_grace_ms: 10_000,
+        }
+    }
+}
+
+/// The database connection.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DatabaseSettings {
+    /// `sqlite://…` (embedded default) or `postgres://…`.
+    pub url: String,
+    /// Pool size.
+    pub max_connections: u32,
+}
+
+impl Default for DatabaseSettings {
+    fn default() -> Self {
+        Self { url: "sqlite://data/brokerage.db".into(), max_connections: 10 }
+    }
+}
+
+/// The web app shell.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WebSettings {
+    /// Folder of the built web app (`web/dist`).
+    pub dist_dir: PathBuf,
+    /// Whether users may choose the light theme (R2.10).
+    pub light_theme_allowed: bool,
+    /// The customer-engagement script injected into the page head (R1.14); none when empty.
+    pub engagement_script_url: Option<String>,
+    /// The marketing site the external links point to (R2.06).
+    pub marketing_site_url: String,
+    /// The product name shown in page titles.
+    pub brand_name: String,
+}
+
+impl Default for WebSettings {
+    fn default() -> Self {
+        Self {
+            dist_dir: PathBuf::from("web/dist"),
+            light_theme_allowed: true,
+            engagement_script_url: None,
+            marketing_site_url: "https://www.example.co.id".into(),
+            brand_name: "Lumbung".into(),
+        }
+    }
+}
+
+/// The operator API.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct AdminSettings {
+    /// The operator token; the admin API is closed when unset or shorter than 16 characters.
+    pub token: Option<String>,
+}
+
+/// Maintenance mode at start-up.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MaintenanceSettings {
+    /// Start in maintenance mode.
+    pub enabled: bool,
+    /// The `Retry-After` clients are told, in seconds.
+    pub retry_after_secs: u32,
+}
+
+impl Default for MaintenanceSettings {
+    fn default() -> Self {
+        Self { enabled: false, retry_after_secs: 30 }
+    }
+}
+
+/// Per-address request rate limits.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RateLimitSettings {
+    /// Sustained API requests per second per client address; 0 turns limiting off.
+    pub per_second: u32,
+    /// Requests allowed in a burst above the sustained rate.
+    pub burst: u32,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for RateLimitSettings {
+    fn default() -> Self {
+        Self { per_second: 50, burst: 100, trust_forwarded_for: false }
+    }
+}
+
+/// Log output.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LogSettings {
+    /// `human` or `json`.
+    pub format: String,
+    /// A `tracing` filter such as `info,sqlx=warn`.
+    pub filter: String,
+}
+
+impl Default for LogSettings {
+    fn default() -> Self {
+        Self { format: "human".into(), filter: "info,sqlx=warn,tower_http=info".into() }
+    }
+}
+
+impl Settings {
+    /// Loads the layered configuration from the process environment.
+    pub fn load() -> Result<Self, figment::Error> {
+        let file = std::env::var("APP_CONFIG_FILE").unwrap_or_else(|_| "config/brokerage.toml".into());
+        let mut figment = Figment::from(Serialized::defaults(Settings::default()))
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("APP_").split("__"));
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            figment = figment.merge(Serialized::default("database.url", url));
+        }
+        figment.extract()
+    }
+
+    /// The operator token, when one long enough is configured.
+    pub fn admin_token(&self) -> Option<&str> {
+        self.admin.token.as_deref().filter(|t| t.len() >= 16)
+    }
+}

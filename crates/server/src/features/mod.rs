@@ -1,0 +1,9 @@
+//! One folder per feature: its routes, handlers and tests.
+
+pub mod admin;
+pub mod analytics;
+pub mod app_config;
+pub mod client_logs;
+pub mod health;
+pub mod maintenance;
+pub mod web_shell;

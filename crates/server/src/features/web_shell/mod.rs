@@ -1,0 +1,84 @@
+//! The web app's HTML shell, rendered per request (DESIGN.md "Web app"): the locale from the path,
+//! the theme from the cookie so nothing flashes, the canonical link (R2.07), the manifest link except
+//! for mobile user agents (R2.09), and the customer-engagement script when configured (R1.14).
+//! Built files of `web/dist` are served as they are.
+
+mod head;
+mod page;
+mod template;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+pub use page::{Page, Theme};
+pub use template::Shell;
+
+use crate::state::AppState;
+
+/// Static files of the web app, falling back to the rendered shell for app routes.
+pub fn router(state: AppState) -> Router<AppState> {
+    let dist = state.settings.web.dist_dir.clone();
+    let files = ServeDir::new(dist).append_index_html_on_directories(false);
+    Router::new().route("/index.html", get(render_shell)).fallback(
+        move |State(state): State<AppState>, request: Request| {
+            let files = files.clone();
+            async move { serve(state, files, request).await }
+        },
+    )
+}
+
+async fn serve(state: AppState, files: ServeDir, request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    if request.method() != axum::http::Method::GET && request.method() != axum::http::Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    if looks_like_file(&path) {
+        let response = match files.oneshot(request).await {
+            Ok(response) => response.map(Body::new),
+            Err(never) => match never {},
+        };
+        if response.status() == StatusCode::NOT_FOUND {
+            return (StatusCode::NOT_FOUND, "not found").into_response();
+        }
+        return with_cache_headers(&path, response);
+    }
+    let (parts, _) = request.into_parts();
+    render(&state, &parts.uri, &parts.headers)
+}
+
+async fn render_shell(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+    render(&state, &uri, &headers)
+}
+
+fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
+    let page = Page::from_request(uri, headers, state.settings.web.light_theme_allowed);
+    if let Some(location) = page.language_redirect(uri, headers) {
+        return Redirect::to(&location).into_response();
+    }
+    let html = state.shell.render(&page);
+    let mut response = (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, User-Agent"));
+    response
+}
+
+/// A path whose last segment has an extension names a built file, not an app route.
+fn looks_like_file(path: &str) -> bool {
+    path.rsplit('/').next().is_some_and(|segment| segment.contains('.'))
+}
+
+fn with_cache_headers(path: &str, mut response: Response) -> Response {
+    // Vite puts content hashes in everything under /assets, so those never change.
+    let value =
+        if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    if response.status().is_success() {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    }
+    response
+}

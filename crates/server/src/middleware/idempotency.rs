@@ -1,0 +1,124 @@
+//! Idempotency of state-changing calls (DESIGN.md "Idempotency"): the `x-request-id` of a POST, PUT,
+//! PATCH or DELETE is its key, per caller. A repeat gets the first response back; the same key with
+//! another request answers 409. Responses of 5xx are not kept, so a failed call can be retried.
+//!
+//! Business operations that move money also record their request id in their own tables inside the
+//! same transaction; this layer is what makes a retried HTTP call cheap and exact.
+
+use std::net::SocketAddr;
+
+use axum::body::{to_bytes, Body};
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use store::idempotency::{self, Begin, StoredResponse};
+
+use crate::api::error::messages;
+use crate::api::headers::identifier;
+use crate::api::ApiError;
+use crate::state::AppState;
+
+/// A claim nobody completed within this long belongs to a dead process and may be taken over.
+const CLAIM_STALE_AFTER_MS: i64 = 60_000;
+/// Largest response body kept for replay.
+const STORED_BODY_BYTES_MAX: usize = 1024 * 1024;
+
+/// Middleware: claim, run, store, or replay.
+pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let Some(key) = idempotency_key(&request) else {
+        return next.run(request).await;
+    };
+    let caller = caller_of(&request);
+    let (parts, body) = request.into_parts();
+    let bytes = match to_bytes(body, state.settings.http.body_limit_bytes).await {
+        Ok(bytes) => bytes,
+        Err(_) => return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response(),
+    };
+    let hash = request_hash(&parts.method, parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or(""), &bytes);
+    let now = store::now_ms();
+    match idempotency::begin(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
+        Ok(Begin::Started) => {}
+        Ok(Begin::Replay(stored)) => return replay(stored),
+        Ok(Begin::InProgress) => {
+            return ApiError::new(StatusCode::CONFLICT, "request_in_progress", messages::REQUEST_IN_PROGRESS)
+                .into_response()
+        }
+        Ok(Begin::Mismatch) => {
+            return ApiError::new(StatusCode::CONFLICT, "idempotency_key_reused", messages::IDEMPOTENCY_KEY_REUSED)
+                .into_response()
+        }
+        Err(e) => return ApiError::internal(e).into_response(),
+    }
+
+    let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
+    let (parts, body) = response.into_parts();
+    let keep = !parts.status.is_server_error() && parts.status != StatusCode::REQUEST_TIMEOUT;
+    let body = match to_bytes(body, STORED_BODY_BYTES_MAX).await {
+        Ok(body) => body,
+        Err(e) => {
+            let _ = idempotency::abandon(&state.db, &caller, &key).await;
+            return ApiError::internal(format_args!("response body too large to keep: {e}")).into_response();
+        }
+    };
+    let outcome = if keep {
+        let stored = StoredResponse {
+            status: parts.status.as_u16(),
+            content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string),
+            body: body.to_vec(),
+        };
+        idempotency::complete(&state.db, &caller, &key, &stored).await
+    } else {
+        idempotency::abandon(&state.db, &caller, &key).await
+    };
+    if let Err(e) = outcome {
+        tracing::error!(error = %e, "could not record idempotency outcome");
+    }
+    Response::from_parts(parts, Body::from(body))
+}
+
+fn idempotency_key(request: &Request) -> Option<String> {
+    let mutating = matches!(*request.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
+    if !mutating {
+        return None;
+    }
+    request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).and_then(identifier)
+}
+
+/// Who a key belongs to: the session token when there is one, else the device, else the address.
+fn caller_of(request: &Request) -> String {
+    let headers = request.headers();
+    if let Some(token) =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
+    {
+        return format!("token:{}", &hex::encode(Sha256::digest(token.as_bytes()))[..32]);
+    }
+    if let Some(device) = headers.get("x-device-id").and_then(|v| v.to_str().ok()).and_then(identifier) {
+        return format!("device:{device}");
+    }
+    match request.extensions().get::<ConnectInfo<SocketAddr>>() {
+        Some(ConnectInfo(addr)) => format!("ip:{}", addr.ip()),
+        None => "anonymous".into(),
+    }
+}
+
+fn request_hash(method: &Method, path_and_query: &str, body: &[u8]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(method.as_str().as_bytes());
+    hasher.update(b" ");
+    hasher.update(path_and_query.as_bytes());
+    hasher.update(b"\n");
+    hasher.update(body);
+    hex::encode(hasher.finalize())
+}
+
+fn replay(stored: StoredResponse) -> Response {
+    let status = StatusCode::from_u16(stored.status).unwrap_or(StatusCode::OK);
+    let mut response = (status, stored.body).into_response();
+    if let Some(content_type) = stored.content_type.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        response.headers_mut().insert(header::CONTENT_TYPE, content_type);
+    }
+    response.headers_mut().insert("x-idempotent-replay", HeaderValue::from_static("true"));
+    response
+}

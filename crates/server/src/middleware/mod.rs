@@ -1,0 +1,7 @@
+//! Cross-cutting request handling, applied once in `router.rs`.
+
+pub mod error_shape;
+pub mod idempotency;
+pub mod metrics;
+pub mod panic;
+pub mod rate_limit;

@@ -1,0 +1,86 @@
+//! The whole HTTP surface, assembled in one place: every feature's router and the cross-cutting
+//! layers in the order they must run.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, Request};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::api::{self, ApiError};
+use crate::features::{admin, analytics, app_config, client_logs, health, maintenance, web_shell};
+use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
+use crate::openapi::ApiDoc;
+use crate::state::AppState;
+
+/// Every API route with its OpenAPI description.
+pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(app_config::router())
+        .merge(analytics::router())
+        .merge(client_logs::router())
+        .merge(admin::router(state.clone()))
+}
+
+/// The OpenAPI document alone (for `brokerage openapi`).
+pub fn openapi_document(state: &AppState) -> utoipa::openapi::OpenApi {
+    api_routes(state).split_for_parts().1
+}
+
+/// The application router with all layers.
+pub fn build(state: AppState) -> Router {
+    build_with(state, Router::new())
+}
+
+/// The application router with extra API routes under the same layers (tests use it to prove
+/// how the layers treat handlers that fail in ways real ones should not, such as panics).
+pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
+    let (api, document) = api_routes(&state).split_for_parts();
+    let api = api.merge(extra_api);
+    let document = Arc::new(document.to_pretty_json().unwrap_or_default());
+    let settings = &state.settings.http;
+    let api = api
+        .route("/openapi.json", get(move || openapi_json(document.clone())))
+        .fallback(|| async { ApiError::not_found() })
+        .route_layer(axum::middleware::from_fn(metrics::track))
+        .layer(
+            ServiceBuilder::new()
+                .layer(axum::middleware::from_fn(error_shape::ensure_error_shape))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), maintenance::gate))
+                .layer(TimeoutLayer::new(Duration::from_millis(settings.request_timeout_ms)))
+                .layer(DefaultBodyLimit::max(settings.body_limit_bytes))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent)),
+        );
+
+    Router::new()
+        .nest("/api", api)
+        .merge(health::router().route_layer(axum::middleware::from_fn(metrics::track)))
+        .merge(web_shell::router(state.clone()))
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+                .layer(PropagateRequestIdLayer::x_request_id())
+                .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                    let request_id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %request_id)
+                }))
+                .layer(axum::middleware::from_fn(api::lang::scope))
+                .layer(CatchPanicLayer::custom(panic::panic_to_response)),
+        )
+        .with_state(state)
+}
+
+async fn openapi_json(document: Arc<String>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], (*document).clone())
+}

@@ -1,0 +1,167 @@
+//! Building and running the application: connect and migrate the database, bind the listener
+//! (reporting the real port, so tests can use port 0), start background jobs, shut down gracefully.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use store::{Db, DbOptions};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+use crate::config::Settings;
+use crate::features::maintenance::{self, Maintenance};
+use crate::features::web_shell::Shell;
+use crate::middleware::metrics::recorder_handle;
+use crate::middleware::rate_limit::AddressLimiter;
+use crate::state::AppState;
+
+/// Idempotency keys are kept this long.
+const IDEMPOTENCY_KEY_TTL_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// A built application, bound to its port and ready to serve.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Connects the database, runs migrations and binds the listener.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let options = DbOptions { max_connections: settings.database.max_connections, ..DbOptions::default() };
+        let db = Db::connect(&settings.database.url, &options).await.context("connecting to the database")?;
+        db.migrate().await.context("running migrations")?;
+        let state = state_for(settings, db).await?;
+        let listener = TcpListener::bind(&state.settings.http.addr)
+            .await
+            .with_context(|| format!("binding {}", state.settings.http.addr))?;
+        Ok(Self { listener, state })
+    }
+
+    /// The port actually bound.
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// The shared state (tests reach the database through it).
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then drains in-flight requests for the grace period.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let Application { listener, state } = self;
+        let jobs = spawn_jobs(&state);
+        let router = crate::router::build(state.clone());
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let stop_server = stop.clone();
+        let server = tokio::spawn(async move {
+            axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+                .with_graceful_shutdown(async move { stop_server.notified().await })
+                .await
+        });
+        tracing::info!(addr = %state.settings.http.addr, backend = state.db.backend().name(), "serving");
+        shutdown.await;
+        tracing::info!("shutting down");
+        stop.notify_one();
+        let grace = Duration::from_millis(state.settings.http.shutdown_grace_ms);
+        if tokio::time::timeout(grace, server).await.is_err() {
+            tracing::warn!("in-flight requests did not finish within the grace period");
+        }
+        for job in jobs {
+            job.abort();
+        }
+        state.db.close().await;
+        Ok(())
+    }
+}
+
+/// The state of an application over an already migrated database.
+pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
+    let maintenance =
+        Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
+    Ok(AppState {
+        shell: Arc::new(Shell::new(&settings)),
+        limiter: AddressLimiter::new(&settings.rate_limit),
+        metrics: recorder_handle(),
+        settings: Arc::new(settings),
+        maintenance,
+        db,
+    })
+}
+
+fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
+    let refresh = {
+        let state = state.clone();
+        every(maintenance::REFRESH_INTERVAL, move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = state.maintenance.refresh(&state.db).await {
+                    tracing::warn!(error = %e, "could not refresh maintenance state");
+                }
+            }
+        })
+    };
+    let limiter = {
+        let limiter = state.limiter.clone();
+        every(Duration::from_secs(60), move || {
+            limiter.forget_idle();
+            async {}
+        })
+    };
+    let purge = {
+        let db = state.db.clone();
+        every(Duration::from_secs(3600), move || {
+            let db = db.clone();
+            async move {
+                match store::idempotency::purge_older_than(&db, store::now_ms() - IDEMPOTENCY_KEY_TTL_MS).await {
+                    Ok(n) if n > 0 => tracing::info!(deleted = n, "purged old idempotency keys"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not purge idempotency keys"),
+                }
+            }
+        })
+    };
+    vec![refresh, limiter, purge]
+}
+
+/// Runs `job` every `period` (first after one period) until aborted.
+fn every<F, Fut>(period: Duration, mut job: F) -> JoinHandle<()>
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(period);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticker.tick().await;
+        loop {
+            ticker.tick().await;
+            job().await;
+        }
+    })
+}
+
+/// Completes on SIGINT or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}

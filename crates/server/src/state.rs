@@ -1,0 +1,34 @@
+//! The state every handler can reach.
+
+use std::sync::Arc;
+
+use metrics_exporter_prometheus::PrometheusHandle;
+use store::Db;
+
+use crate::config::Settings;
+use crate::features::maintenance::Maintenance;
+use crate::features::web_shell::Shell;
+use crate::middleware::rate_limit::AddressLimiter;
+
+/// Shared application state; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub db: Db,
+    /// The configuration the server started with.
+    pub settings: Arc<Settings>,
+    /// Maintenance mode, shared by every node through the database.
+    pub maintenance: Maintenance,
+    /// Renders the Prometheus exposition.
+    pub metrics: PrometheusHandle,
+    /// The web app's HTML shell.
+    pub shell: Arc<Shell>,
+    /// Per-address rate limiter.
+    pub limiter: AddressLimiter,
+}
+
+impl axum::extract::FromRef<AppState> for AddressLimiter {
+    fn from_ref(state: &AppState) -> Self {
+        state.limiter.clone()
+    }
+}

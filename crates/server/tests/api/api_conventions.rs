@@ -1,0 +1,108 @@
+//! The conventions of DESIGN.md "API", enforced in one place for every route.
+
+use axum::routing::get;
+
+use crate::both_backends;
+use crate::helpers::{error_body, spawn_app, spawn_app_with, test_settings};
+
+both_backends!(success_bodies_are_wrapped_in_data, |backend| async move {
+    let app = spawn_app(backend).await;
+    let response = app.get("/api/v1/app/config").send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["data"]["lightThemeAllowed"], true);
+    assert_eq!(body["data"]["sandbox"], true);
+    // R2.06: marketing links are absolute external URLs.
+    assert!(body["data"]["marketingLinks"]["fees"].as_str().unwrap().starts_with("https://"));
+});
+
+both_backends!(unknown_api_routes_are_404_in_the_error_shape_in_indonesian_by_default, |backend| async move {
+    let app = spawn_app(backend).await;
+    let (status, code, message) = error_body(app.get("/api/v9/nothing/here").send().await.unwrap()).await;
+    assert_eq!((status, code.as_str()), (404, "not_found"));
+    assert_eq!(message, "Data atau halaman tidak ditemukan.");
+    let english = app.get("/api/v9/nothing/here").header("x-language-code", "en").send().await.unwrap();
+    let (_, _, message) = error_body(english).await;
+    assert_eq!(message, "Not found.");
+});
+
+both_backends!(wrong_methods_are_405_in_the_error_shape, |backend| async move {
+    let app = spawn_app(backend).await;
+    let response = app.client.delete(app.url("/api/v1/app/config")).send().await.unwrap();
+    let (status, code, _) = error_body(response).await;
+    assert_eq!((status, code.as_str()), (405, "method_not_allowed"));
+});
+
+both_backends!(malformed_json_wrong_types_and_missing_fields_are_4xx_in_the_error_shape, |backend| async move {
+    let app = spawn_app(backend).await;
+    let path = "/api/v1/analytics/events";
+    let malformed =
+        app.post(path).header("content-type", "application/json").body("{\"events\": [").send().await.unwrap();
+    let (status, code, _) = error_body(malformed).await;
+    assert_eq!((status, code.as_str()), (400, "invalid_json"));
+
+    let wrong_type = app.post(path).header("content-type", "text/plain").body("hello").send().await.unwrap();
+    let (status, code, _) = error_body(wrong_type).await;
+    assert_eq!((status, code.as_str()), (415, "unsupported_media_type"));
+
+    let missing = app.post(path).json(&serde_json::json!({"evts": []})).send().await.unwrap();
+    let (status, code, _) = error_body(missing).await;
+    assert_eq!((status, code.as_str()), (422, "invalid_request"));
+});
+
+both_backends!(oversized_bodies_are_413_in_the_error_shape, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.http.body_limit_bytes = 1024).await;
+    let big = format!("{{\"events\": [{{\"name\": \"{}\"}}]}}", "a".repeat(4096));
+    let response =
+        app.post("/api/v1/analytics/events").header("content-type", "application/json").body(big).send().await.unwrap();
+    let (status, code, _) = error_body(response).await;
+    assert_eq!((status, code.as_str()), (413, "payload_too_large"));
+});
+
+both_backends!(the_request_id_is_echoed_back_or_made_up, |backend| async move {
+    let app = spawn_app(backend).await;
+    let echoed = app.get("/api/v1/app/config").header("x-request-id", "req-abc-123").send().await.unwrap();
+    assert_eq!(echoed.headers()["x-request-id"], "req-abc-123");
+    let made_up = app.get("/api/v1/app/config").send().await.unwrap();
+    assert_eq!(made_up.headers()["x-request-id"].len(), 36);
+});
+
+both_backends!(the_openapi_document_is_3_1_and_lists_the_routes, |backend| async move {
+    let app = spawn_app(backend).await;
+    let document: serde_json::Value = app.get("/api/openapi.json").send().await.unwrap().json().await.unwrap();
+    assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));
+    assert!(document["paths"]["/v1/app/config"]["get"].is_object());
+    assert!(document["paths"]["/v1/analytics/events"]["post"].is_object());
+    assert!(document["components"]["schemas"]["ErrorBody"].is_object());
+});
+
+both_backends!(a_panicking_handler_becomes_a_logged_500_in_the_error_shape, |backend| async move {
+    let mut settings = test_settings();
+    settings.database.url = store::testing::fresh_database_url(backend).await.unwrap();
+    let db = store::Db::connect(&settings.database.url, &Default::default()).await.unwrap();
+    db.migrate().await.unwrap();
+    let state = server::startup::state_for(settings, db).await.unwrap();
+    let extra = axum::Router::new().route("/v1/test/panic", get(boom));
+    let router = server::router::build_with(state, extra);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap()
+    });
+    let response = reqwest::Client::new()
+        .get(format!("{address}/api/v1/test/panic"))
+        .header("x-language-code", "en")
+        .send()
+        .await
+        .unwrap();
+    let (status, code, message) = error_body(response).await;
+    assert_eq!((status, code.as_str()), (500, "internal"));
+    assert!(!message.contains("boom"), "the cause is never shown: {message}");
+    // The server keeps serving after a panic.
+    let again = reqwest::get(format!("{address}/healthz")).await.unwrap();
+    assert_eq!(again.status(), 200);
+});
+
+async fn boom() -> &'static str {
+    panic!("boom")
+}

@@ -1,0 +1,13 @@
+//! Integration tests: each starts the real application on port 0 against a fresh database, on
+//! SQLite and on PostgreSQL (`both_backends!`).
+
+mod helpers;
+
+mod analytics;
+mod api_conventions;
+mod client_logs;
+mod health;
+mod idempotency;
+mod maintenance;
+mod rate_limit;
+mod web_shell;

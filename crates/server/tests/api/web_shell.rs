@@ -1,0 +1,66 @@
+//! The HTML shell rendered per request (R2.07, R2.09, R2.10, R1.14).
+
+use crate::both_backends;
+use crate::helpers::{spawn_app, spawn_app_with};
+
+const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+
+both_backends!(r2_07_the_shell_has_the_canonical_link_and_language_of_the_path, |backend| async move {
+    let app = spawn_app(backend).await;
+    let id = app.get("/portfolio").send().await.unwrap().text().await.unwrap();
+    assert!(id.contains("<html lang=\"id\" data-theme=\"dark\" class=\"theme-dark\">"), "{id}");
+    assert!(id.contains("<link rel=\"canonical\" href=\"https://app.example.id/portfolio\""), "{id}");
+    let en = app.get("/en/portfolio").send().await.unwrap().text().await.unwrap();
+    assert!(en.contains("<html lang=\"en\""), "{en}");
+    assert!(en.contains("<link rel=\"canonical\" href=\"https://app.example.id/en/portfolio\""), "{en}");
+    assert!(!en.contains("<!--app-head-->"));
+});
+
+both_backends!(r2_10_the_theme_cookie_sets_the_class_before_any_script_runs, |backend| async move {
+    let app = spawn_app(backend).await;
+    let light = app.get("/").header("cookie", "theme=light").send().await.unwrap().text().await.unwrap();
+    assert!(light.contains("class=\"theme-light\""), "{light}");
+    let blocked = spawn_app_with(backend, |s| s.web.light_theme_allowed = false).await;
+    let dark = blocked.get("/").header("cookie", "theme=light").send().await.unwrap().text().await.unwrap();
+    assert!(dark.contains("class=\"theme-dark\""), "{dark}");
+});
+
+both_backends!(r2_09_mobile_user_agents_get_no_manifest_link, |backend| async move {
+    let app = spawn_app(backend).await;
+    let desktop = app
+        .get("/")
+        .header("user-agent", "Mozilla/5.0 (X11; Linux x86_64)")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(desktop.contains("rel=\"manifest\""));
+    let phone = app.get("/").header("user-agent", IPHONE).send().await.unwrap().text().await.unwrap();
+    assert!(!phone.contains("rel=\"manifest\""));
+});
+
+both_backends!(r1_14_the_engagement_script_is_injected_when_configured, |backend| async move {
+    let app =
+        spawn_app_with(backend, |s| s.web.engagement_script_url = Some("https://cdn.example.id/engage.js".into()))
+            .await;
+    let html = app.get("/").send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("<script async src=\"https://cdn.example.id/engage.js\""), "{html}");
+});
+
+both_backends!(english_chosen_in_the_cookie_redirects_bare_paths_to_en, |backend| async move {
+    let app = spawn_app(backend).await;
+    let response = app.get("/portfolio?tab=spot").header("cookie", "lang=en").send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/en/portfolio?tab=spot");
+});
+
+both_backends!(built_files_are_served_and_missing_ones_are_404, |backend| async move {
+    let app = spawn_app(backend).await;
+    let asset = app.get("/assets/app-test.js").send().await.unwrap();
+    assert_eq!(asset.status(), 200);
+    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert_eq!(app.get("/assets/missing.js").send().await.unwrap().status(), 404);
+    assert_eq!(app.get("/manifest.webmanifest").send().await.unwrap().status(), 200);
+});

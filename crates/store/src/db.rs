@@ -1,0 +1,193 @@
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use crate::StoreError;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+
+/// Which database engine a pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// Embedded default: a file under `./data/`.
+    Sqlite,
+    /// Production system of record.
+    Postgres,
+}
+
+impl Backend {
+    /// Picks the backend from a connection URL.
+    pub fn from_url(url: &str) -> Result<Self, StoreError> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err(StoreError::UnsupportedUrl(redact(url)))
+        }
+    }
+
+    /// A short lowercase name for logs and metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// Pool sizing and timeouts.
+#[derive(Debug, Clone)]
+pub struct DbOptions {
+    /// Most connections the pool opens.
+    pub max_connections: u32,
+    /// How long a caller waits for a free connection.
+    pub acquire_timeout_ms: u64,
+}
+
+impl Default for DbOptions {
+    fn default() -> Self {
+        Self { max_connections: 10, acquire_timeout_ms: 5_000 }
+    }
+}
+
+/// The database handle every repository takes: a pool plus the backend it talks to.
+#[derive(Clone)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+    // SQLite has one writer: transactions that read then write would fail with SQLITE_BUSY
+    // instead of waiting, so write transactions queue here first.
+    sqlite_writer: Option<Arc<Mutex<()>>>,
+}
+
+/// A write transaction; on SQLite it also holds the process-wide writer lock until dropped.
+pub struct WriteTx {
+    /// The open transaction.
+    pub tx: sqlx::Transaction<'static, sqlx::Any>,
+    _writer: Option<OwnedMutexGuard<()>>,
+}
+
+impl WriteTx {
+    /// Commits the transaction and releases the writer lock.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Db {
+    /// Connects, creating the SQLite file and its folder when missing.
+    pub async fn connect(url: &str, options: &DbOptions) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::from_url(url)?;
+        let url = match backend {
+            Backend::Sqlite => prepare_sqlite_url(url)?,
+            Backend::Postgres => url.to_string(),
+        };
+        let connect_options: AnyConnectOptions = url.parse()?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(options.max_connections)
+            .acquire_timeout(Duration::from_millis(options.acquire_timeout_ms))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the writer; FULL sync makes every
+                        // acknowledged ledger write survive a power cut.
+                        conn.execute(
+                            "pragma journal_mode = wal; pragma synchronous = full; \
+                             pragma foreign_keys = on; pragma busy_timeout = 10000;",
+                        )
+                        .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(connect_options)
+            .await?;
+        let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        Ok(Self { pool, backend, sqlite_writer })
+    }
+
+    /// Runs the migrations of this backend.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await?,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    /// The pool, for repositories.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// The backend this handle talks to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Starts a transaction that will write; serialised on SQLite.
+    pub async fn begin_write(&self) -> Result<WriteTx, StoreError> {
+        let writer = match &self.sqlite_writer {
+            Some(lock) => Some(lock.clone().lock_owned().await),
+            None => None,
+        };
+        let tx = self.pool.begin().await?;
+        Ok(WriteTx { tx, _writer: writer })
+    }
+
+    /// Checks the database answers (for `/readyz`).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("select 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Connections open and idle, for the metrics endpoint.
+    pub fn pool_stats(&self) -> (u32, usize) {
+        (self.pool.size(), self.pool.num_idle())
+    }
+
+    /// Closes every connection (graceful shutdown).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Milliseconds since the Unix epoch: the one time representation stored by every table.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+fn prepare_sqlite_url(url: &str) -> Result<String, StoreError> {
+    if url.contains(":memory:") {
+        return Ok(url.to_string());
+    }
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if !path.is_empty() {
+        if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
+        }
+    }
+    let query = if query.contains("mode=") { query.to_string() } else { join_query(query, "mode=rwc") };
+    Ok(format!("sqlite://{path}?{query}"))
+}
+
+fn join_query(query: &str, extra: &str) -> String {
+    if query.is_empty() {
+        extra.to_string()
+    } else {
+        format!("{query}&{extra}")
+    }
+}
+
+fn redact(url: &str) -> String {
+    url.split('@').next_back().unwrap_or("").to_string()
+}

@@ -1,0 +1,15 @@
+//! Persistence: one connection pool over SQLite (embedded default) or PostgreSQL, the migrations of
+//! both, and the repositories of platform features. Queries are written once in the dialect both
+//! backends accept (`$1` placeholders, `on conflict`), with per-backend code only where they differ.
+
+mod db;
+mod error;
+
+pub mod analytics;
+pub mod client_logs;
+pub mod idempotency;
+pub mod settings;
+pub mod testing;
+
+pub use db::{now_ms, Backend, Db, DbOptions, WriteTx};
+pub use error::StoreError;

@@ -1,0 +1,31 @@
+//! Operator settings: small JSON values by key, shared by every node through the database.
+
+use sqlx::Row;
+
+use crate::{Db, StoreError};
+
+/// Reads a setting's JSON value.
+pub async fn get(db: &Db, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
+    let row = sqlx::query("select value from settings where key = $1").bind(key).fetch_optional(db.pool()).await?;
+    match row {
+        Some(row) => {
+            let text: String = row.try_get("value")?;
+            Ok(serde_json::from_str(&text).ok())
+        }
+        None => Ok(None),
+    }
+}
+
+/// Writes a setting's JSON value.
+pub async fn put(db: &Db, key: &str, value: &serde_json::Value, now_ms: i64) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into settings (key, value, updated_at_ms) values ($1, $2, $3) \
+         on conflict (key) do update set value = excluded.value, updated_at_ms = excluded.updated_at_ms",
+    )
+    .bind(key)
+    .bind(value.to_string())
+    .bind(now_ms)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! The idempotency repository on both backends.
+
+use store::idempotency::{self, Begin, StoredResponse};
+use store::testing::fresh_db;
+use store::Backend;
+
+async fn a_key_is_claimed_once_then_replayed(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let first = idempotency::begin(&db, "caller-a", "key-1", "hash-1", 1_000, 60_000).await.unwrap();
+    assert_eq!(first, Begin::Started);
+    let again = idempotency::begin(&db, "caller-a", "key-1", "hash-1", 1_001, 60_000).await.unwrap();
+    assert_eq!(again, Begin::InProgress);
+    let response =
+        StoredResponse { status: 201, content_type: Some("application/json".into()), body: b"{\"data\":1}".to_vec() };
+    idempotency::complete(&db, "caller-a", "key-1", &response).await.unwrap();
+    let replay = idempotency::begin(&db, "caller-a", "key-1", "hash-1", 1_002, 60_000).await.unwrap();
+    assert_eq!(replay, Begin::Replay(response));
+    let other_body = idempotency::begin(&db, "caller-a", "key-1", "hash-2", 1_003, 60_000).await.unwrap();
+    assert_eq!(other_body, Begin::Mismatch);
+    // Keys are per caller: another caller may use the same key.
+    let other_caller = idempotency::begin(&db, "caller-b", "key-1", "hash-2", 1_004, 60_000).await.unwrap();
+    assert_eq!(other_caller, Begin::Started);
+}
+
+async fn an_abandoned_claim_can_be_taken_over(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    assert_eq!(idempotency::begin(&db, "c", "k", "h", 1_000, 60_000).await.unwrap(), Begin::Started);
+    idempotency::abandon(&db, "c", "k").await.unwrap();
+    assert_eq!(idempotency::begin(&db, "c", "k", "h", 1_001, 60_000).await.unwrap(), Begin::Started);
+    // A claim whose process died is taken over once it is stale.
+    assert_eq!(idempotency::begin(&db, "c", "k", "h", 70_000, 60_000).await.unwrap(), Begin::Started);
+    assert_eq!(idempotency::purge_older_than(&db, 80_000).await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn sqlite_a_key_is_claimed_once_then_replayed() {
+    a_key_is_claimed_once_then_replayed(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_a_key_is_claimed_once_then_replayed() {
+    a_key_is_claimed_once_then_replayed(Backend::Postgres).await;
+}
+
+#[tokio::test]
+async fn sqlite_an_abandoned_claim_can_be_taken_over() {
+    an_abandoned_claim_can_be_taken_over(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_an_abandoned_claim_can_be_taken_over() {
+    an_abandoned_claim_can_be_taken_over(Backend::Postgres).await;
+}
