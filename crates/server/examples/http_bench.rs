@@ -65,7 +65,12 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// `CONCURRENCY` clients send back-to-back for `duration`; returns requests/s and latencies (µs).
-async fn closed_loop(client: &reqwest::Client, url: &str, write: Option<()>, duration: Duration) -> (f64, Histogram<u64>) {
+async fn closed_loop(
+    client: &reqwest::Client,
+    url: &str,
+    write: Option<()>,
+    duration: Duration,
+) -> (f64, Histogram<u64>) {
     let counter = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
@@ -129,8 +134,15 @@ async fn fixed_rate(client: &reqwest::Client, url: &str) -> Histogram<u64> {
 fn machine_line() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!("Measured {} on {cores} cores ({cpu}), release build, client and server in one process.", chrono::Utc::now().format("%Y-%m-%d"))
+    format!(
+        "Measured {} on {cores} cores ({cpu}), release build, client and server in one process.",
+        chrono::Utc::now().format("%Y-%m-%d")
+    )
 }

@@ -26,6 +26,8 @@ pub struct Settings {
     pub rate_limit: RateLimitSettings,
     /// Log output.
     pub log: LogSettings,
+    /// Sign-up, log-in, PINs and sessions.
+    pub auth: AuthSettings,
     /// Sandbox mode: simulated providers and the development inbox.
     pub sandbox: bool,
 }
@@ -40,6 +42,7 @@ impl Default for Settings {
             maintenance: MaintenanceSettings::default(),
             rate_limit: RateLimitSettings::default(),
             log: LogSettings::default(),
+            auth: AuthSettings::default(),
             sandbox: true,
         }
     }
@@ -191,5 +194,66 @@ impl Settings {
     /// The operator token, when one long enough is configured.
     pub fn admin_token(&self) -> Option<&str> {
         self.admin.token.as_deref().filter(|t| t.len() >= 16)
+    }
+}
+
+/// Sign-up, log-in, PINs and sessions (DESIGN.md "Auth").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AuthSettings {
+    /// HMAC key of access tokens; when unset one is generated once and kept in the database.
+    pub jwt_secret: Option<String>,
+    /// Access-token lifetime.
+    pub access_token_ttl_secs: u64,
+    /// Refresh-token lifetime.
+    pub refresh_token_ttl_days: u64,
+    /// One-time code lifetime.
+    pub otp_ttl_secs: u64,
+    /// Wrong tries a code allows.
+    pub otp_attempts_max: u32,
+    /// Wait before another code may be sent to the same phone.
+    pub otp_resend_cooldown_secs: u64,
+    /// Codes per phone per hour.
+    pub otp_sends_per_phone_per_hour: u32,
+    /// Codes per client address per hour.
+    pub otp_sends_per_ip_per_hour: u32,
+    /// How long a verified code's token may be used to set or check the PIN.
+    pub verification_ttl_secs: u64,
+    /// Wrong PINs before the PIN is locked until reset by a code.
+    pub pin_attempts_max: u32,
+    /// Consecutive failed codes and PINs before the account is locked for review.
+    pub failures_before_review: u32,
+    /// argon2id memory in KiB (OWASP: 19456).
+    pub argon2_memory_kib: u32,
+    /// argon2id passes (OWASP: 2).
+    pub argon2_iterations: u32,
+    /// argon2id lanes (OWASP: 1).
+    pub argon2_parallelism: u32,
+    /// PIN hashes computed at once.
+    pub hashing_concurrency: usize,
+    /// The terms version users must have accepted (older acceptance answers 400 `040`).
+    pub terms_version: i64,
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        Self {
+            jwt_secret: None,
+            access_token_ttl_secs: 15 * 60,
+            refresh_token_ttl_days: 30,
+            otp_ttl_secs: 5 * 60,
+            otp_attempts_max: 5,
+            otp_resend_cooldown_secs: 60,
+            otp_sends_per_phone_per_hour: 5,
+            otp_sends_per_ip_per_hour: 30,
+            verification_ttl_secs: 10 * 60,
+            pin_attempts_max: 5,
+            failures_before_review: 100,
+            argon2_memory_kib: 19_456,
+            argon2_iterations: 2,
+            argon2_parallelism: 1,
+            hashing_concurrency: 2,
+            terms_version: 1,
+        }
     }
 }

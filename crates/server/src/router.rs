@@ -18,7 +18,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::{self, ApiError};
-use crate::features::{admin, analytics, app_config, client_logs, health, maintenance, web_shell};
+use crate::features::{admin, analytics, app_config, client_logs, health, identity, maintenance, web_shell};
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
@@ -29,6 +29,7 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(app_config::router())
         .merge(analytics::router())
         .merge(client_logs::router())
+        .merge(identity::router())
         .merge(admin::router(state.clone()))
 }
 

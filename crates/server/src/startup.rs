@@ -12,6 +12,7 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
 use crate::config::Settings;
+use crate::features::identity::IdentityServices;
 use crate::features::maintenance::{self, Maintenance};
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
@@ -82,7 +83,9 @@ impl Application {
 pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
+    let identity = IdentityServices::build(&settings, &db).await?;
     Ok(AppState {
+        identity,
         shell: Arc::new(Shell::new(&settings)),
         limiter: AddressLimiter::new(&settings.rate_limit),
         metrics: recorder_handle(),

@@ -6,6 +6,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use store::Db;
 
 use crate::config::Settings;
+use crate::features::identity::IdentityServices;
 use crate::features::maintenance::Maintenance;
 use crate::features::web_shell::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
@@ -25,6 +26,8 @@ pub struct AppState {
     pub shell: Arc<Shell>,
     /// Per-address rate limiter.
     pub limiter: AddressLimiter,
+    /// Token keys, PIN hashing and SMS.
+    pub identity: IdentityServices,
 }
 
 impl axum::extract::FromRef<AppState> for AddressLimiter {

@@ -5,5 +5,6 @@ pub mod analytics;
 pub mod app_config;
 pub mod client_logs;
 pub mod health;
+pub mod identity;
 pub mod maintenance;
 pub mod web_shell;

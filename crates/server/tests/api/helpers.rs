@@ -49,6 +49,12 @@ pub fn test_settings() -> Settings {
     settings.rate_limit.per_second = 10_000;
     settings.rate_limit.burst = 10_000;
     settings.web.dist_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dist");
+    // Cheap hashing and no resend cooldown keep tests fast; the rules are tested with real values.
+    settings.auth.argon2_memory_kib = 1024;
+    settings.auth.argon2_iterations = 1;
+    settings.auth.otp_resend_cooldown_secs = 0;
+    settings.auth.otp_sends_per_phone_per_hour = 1000;
+    settings.auth.otp_sends_per_ip_per_hour = 1000;
     settings
 }
 
@@ -120,4 +126,112 @@ pub async fn error_body(response: reqwest::Response) -> (u16, String, String) {
     let message = body["error_message"].as_str().expect("error_message").to_string();
     assert!(!message.is_empty());
     (status, code, message)
+}
+
+/// A PIN that passes the rules.
+pub const PIN: &str = "482915";
+
+/// A logged-in user.
+pub struct User {
+    /// The bearer token.
+    pub access_token: String,
+    /// The refresh token.
+    pub refresh_token: String,
+    /// The session id.
+    pub session_id: String,
+    /// The user id.
+    pub user_id: String,
+}
+
+impl User {
+    fn from_body(body: &serde_json::Value) -> Self {
+        let data = &body["data"];
+        Self {
+            access_token: data["accessToken"].as_str().expect("accessToken").into(),
+            refresh_token: data["refreshToken"].as_str().expect("refreshToken").into(),
+            session_id: data["sessionId"].as_str().expect("sessionId").into(),
+            user_id: data["user"]["id"].as_str().expect("user id").into(),
+        }
+    }
+}
+
+impl TestApp {
+    /// POSTs JSON and returns status and body.
+    pub async fn post_json(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let response = self.post(path).json(&body).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The newest code the SMS sandbox sent to `phone`.
+    pub async fn latest_code(&self, phone: &str) -> String {
+        let inbox: serde_json::Value = self
+            .get(&format!("/api/dev/otp-inbox?phone={}", phone.replace('+', "%2B")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        inbox["data"][0]["code"].as_str().expect("a code in the inbox").to_string()
+    }
+
+    /// Sends a code for `step` (`signup` or `login`) and verifies it; returns the verification token.
+    pub async fn verified(&self, step: &str, phone: &str) -> String {
+        let (status, sent) =
+            self.post_json(&format!("/api/v1/user/{step}/phone"), serde_json::json!({"phone": phone})).await;
+        assert_eq!(status, 200, "{sent}");
+        let code = self.latest_code(phone).await;
+        let otp_id = sent["data"]["otpId"].as_str().unwrap();
+        let (status, verified) = self
+            .post_json(&format!("/api/v1/user/{step}/verify-otp"), serde_json::json!({"otpId": otp_id, "code": code}))
+            .await;
+        assert_eq!(status, 200, "{verified}");
+        verified["data"]["verificationToken"].as_str().unwrap().to_string()
+    }
+
+    /// Signs a new user up with `PIN`.
+    pub async fn sign_up(&self, phone: &str) -> User {
+        let token = self.verified("signup", phone).await;
+        let (status, body) = self
+            .post_json("/api/v1/user/pin/register-pin", serde_json::json!({"verificationToken": token, "pin": PIN}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        User::from_body(&body)
+    }
+
+    /// Logs a user in on `device`.
+    pub async fn log_in(&self, phone: &str, pin: &str, device: &str) -> Result<User, (u16, serde_json::Value)> {
+        let token = self.verified("login", phone).await;
+        let response = self
+            .client
+            .post(self.url("/api/v1/user/pin/verify-pin"))
+            .header("x-platform", "desktop-web")
+            .header("x-device-id", device)
+            .json(&serde_json::json!({"verificationToken": token, "pin": pin}))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let body: serde_json::Value = response.json().await.unwrap();
+        if status == 200 {
+            Ok(User::from_body(&body))
+        } else {
+            Err((status, body))
+        }
+    }
+
+    /// GET as `user`.
+    pub async fn get_as(&self, user: &User, path: &str) -> (u16, serde_json::Value) {
+        let response = self.get(path).bearer_auth(&user.access_token).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// POST JSON as `user`.
+    pub async fn post_as(&self, user: &User, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let response = self.post(path).bearer_auth(&user.access_token).json(&body).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
 }

@@ -8,6 +8,7 @@ mod api_conventions;
 mod client_logs;
 mod health;
 mod idempotency;
+mod identity;
 mod maintenance;
 mod rate_limit;
 mod web_shell;

@@ -1,0 +1,190 @@
+//! The devices logged into an account (R7.04): listed ACTIVE or INACTIVE (fraud-flagged), ten a
+//! page; logout-device ends one; unblock-device clears a fraud flag.
+
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
+
+use super::repo;
+use super::sessions::{self, AuthUser, ClientAddr};
+use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders};
+use crate::state::AppState;
+
+/// Devices per page (R7.04, R9.06).
+pub const DEVICE_PAGE_SIZE: i64 = 10;
+
+/// Which devices to list.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum DeviceFilter {
+    /// Sessions in use.
+    Active,
+    /// Sessions flagged by fraud rules, waiting to be unblocked.
+    Inactive,
+}
+
+/// Query of the device list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DeviceQuery {
+    /// ACTIVE (default) or INACTIVE.
+    pub filter: Option<DeviceFilter>,
+    /// Page number from 1.
+    pub page: Option<i64>,
+    /// Page size; at most 10.
+    pub size: Option<i64>,
+}
+
+/// A device with a session.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Device {
+    /// The session id (used by logout-device and unblock-device).
+    pub id: String,
+    /// The client's device id.
+    pub device_id: String,
+    /// "Chrome on Windows".
+    pub device_name: String,
+    /// `x-platform` at log-in.
+    pub platform: Option<String>,
+    /// Address at log-in.
+    pub ip: Option<String>,
+    /// Log-in time, Unix ms.
+    pub created_at_ms: i64,
+    /// Last request, Unix ms (to the minute).
+    pub last_seen_at_ms: i64,
+    /// This is the device making the request.
+    pub current: bool,
+}
+
+/// A page of devices.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct DevicePage {
+    /// The devices.
+    pub data: Vec<Device>,
+    /// Page number from 1.
+    pub page: i64,
+    /// Page size.
+    pub size: i64,
+    /// Devices in all pages.
+    pub total: i64,
+}
+
+/// A device to act on.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DeviceRequest {
+    /// The device's session id from the list.
+    pub id: String,
+}
+
+/// The caller's devices.
+#[utoipa::path(get, path = "/v1/user/devices", tag = "identity", security(("bearer" = [])), params(DeviceQuery),
+    responses((status = 200, body = DevicePage), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Query(query): Query<DeviceQuery>,
+) -> ApiResult<axum::Json<DevicePage>> {
+    let filter = query.filter.unwrap_or(DeviceFilter::Active);
+    let page = query.page.unwrap_or(1);
+    let size = query.size.unwrap_or(DEVICE_PAGE_SIZE);
+    if page < 1 || !(1..=DEVICE_PAGE_SIZE).contains(&size) {
+        return Err(ApiError::invalid(format!("page >= 1, size 1..={DEVICE_PAGE_SIZE}")));
+    }
+    let flagged = i64::from(filter == DeviceFilter::Inactive);
+    let condition = "user_id = $1 and status = 'ACTIVE' and fraud_flagged = $2";
+    let total: i64 = sqlx::query(&format!("select count(*) as n from sessions where {condition}"))
+        .bind(&caller.user_id)
+        .bind(flagged)
+        .fetch_one(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?
+        .try_get("n")
+        .map_err(ApiError::internal)?;
+    let rows = sqlx::query(&format!(
+        "select id, device_id, device_name, platform, ip, created_at_ms, last_seen_at_ms from sessions where {condition} \
+         order by last_seen_at_ms desc, id limit $3 offset $4"
+    ))
+    .bind(&caller.user_id)
+    .bind(flagged)
+    .bind(size)
+    .bind((page - 1) * size)
+    .fetch_all(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    let devices = rows
+        .iter()
+        .map(|row| {
+            let id: String = row.try_get("id")?;
+            Ok(Device {
+                current: id == caller.session_id,
+                id,
+                device_id: row.try_get("device_id")?,
+                device_name: row.try_get("device_name")?,
+                platform: row.try_get("platform")?,
+                ip: row.try_get("ip")?,
+                created_at_ms: row.try_get("created_at_ms")?,
+                last_seen_at_ms: row.try_get("last_seen_at_ms")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()
+        .map_err(ApiError::internal)?;
+    Ok(axum::Json(DevicePage { data: devices, page, size, total }))
+}
+
+/// Logs a device out; its tokens stop working on their next request.
+#[utoipa::path(post, path = "/v1/user/devices/logout-device", tag = "identity", security(("bearer" = [])), request_body = DeviceRequest,
+    responses((status = 204, description = "Logged out"), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn logout_device(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<DeviceRequest>,
+) -> ApiResult<axum::http::StatusCode> {
+    own_session(&state, &caller, &body.id).await?;
+    sessions::revoke(&state.db, &body.id, "logout_device").await?;
+    repo::log_security(
+        &state.db,
+        "logout_device",
+        Some(&caller.user_id),
+        None,
+        Some(&body.id),
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+    )
+    .await;
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Clears a device's fraud flag so it is usable again.
+#[utoipa::path(post, path = "/v1/user/devices/unblock-device", tag = "identity", security(("bearer" = [])), request_body = DeviceRequest,
+    responses((status = 204, description = "Unblocked"), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn unblock_device(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<DeviceRequest>,
+) -> ApiResult<axum::http::StatusCode> {
+    own_session(&state, &caller, &body.id).await?;
+    sqlx::query("update sessions set fraud_flagged = 0 where id = $1 and user_id = $2")
+        .bind(&body.id)
+        .bind(&caller.user_id)
+        .execute(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    repo::log_security(&state.db, "unblock_device", Some(&caller.user_id), None, Some(&body.id), None, None).await;
+    Ok(axum::http::StatusCode::NO_CONTENT)
+}
+
+/// Another user's session is as good as missing (R6.04): 404, never 403, so ids cannot be probed.
+async fn own_session(state: &AppState, caller: &AuthUser, session_id: &str) -> ApiResult<()> {
+    let found = sqlx::query("select 1 as one from sessions where id = $1 and user_id = $2 and status = 'ACTIVE'")
+        .bind(session_id)
+        .bind(&caller.user_id)
+        .fetch_optional(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    found.map(|_| ()).ok_or_else(ApiError::not_found)
+}

@@ -1,0 +1,162 @@
+//! The identity feature's error messages, in both languages.
+
+use axum::http::StatusCode;
+
+use crate::api::{ApiError, Msg};
+
+fn error(status: StatusCode, code: &'static str, id: &'static str, en: &'static str) -> ApiError {
+    ApiError::new(status, code, Msg::fixed(id, en))
+}
+
+/// The phone number did not parse.
+pub fn invalid_phone() -> ApiError {
+    error(StatusCode::BAD_REQUEST, "invalid_phone", "Nomor telepon tidak valid.", "The phone number is not valid.")
+}
+
+/// Sign-up with a registered number.
+pub fn phone_registered() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "phone_registered",
+        "Nomor telepon sudah terdaftar. Silakan masuk.",
+        "This phone number is already registered. Please log in.",
+    )
+}
+
+/// Log-in with an unknown number.
+pub fn phone_not_registered() -> ApiError {
+    error(
+        StatusCode::NOT_FOUND,
+        "phone_not_registered",
+        "Nomor telepon belum terdaftar. Silakan daftar.",
+        "This phone number is not registered. Please sign up.",
+    )
+}
+
+/// A new code was asked for too soon.
+pub fn otp_cooldown(wait_secs: u64) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "otp_cooldown",
+        Msg::owned(
+            format!("Tunggu {wait_secs} detik sebelum meminta kode baru."),
+            format!("Wait {wait_secs} seconds before asking for a new code."),
+        ),
+    )
+    .with_retry_after(wait_secs)
+}
+
+/// Too many codes for this phone or address.
+pub fn otp_rate_limited() -> ApiError {
+    error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "otp_rate_limited",
+        "Terlalu banyak kode diminta. Coba lagi dalam satu jam.",
+        "Too many codes requested. Please try again in an hour.",
+    )
+    .with_retry_after(3600)
+}
+
+/// A wrong code.
+pub fn otp_wrong(tries_left: u32) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "otp_wrong",
+        Msg::owned(
+            format!("Kode salah. Sisa percobaan: {tries_left}."),
+            format!("Wrong code. Tries left: {tries_left}."),
+        ),
+    )
+}
+
+/// The code expired, was used, or ran out of tries.
+pub fn otp_expired() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "otp_expired",
+        "Kode sudah tidak berlaku. Minta kode baru.",
+        "This code is no longer valid. Please ask for a new one.",
+    )
+}
+
+/// The verification step has to be done again.
+pub fn verification_invalid() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "verification_invalid",
+        "Verifikasi sudah tidak berlaku. Silakan ulangi dari awal.",
+        "This verification is no longer valid. Please start again.",
+    )
+}
+
+/// The PIN is not six digits.
+pub fn pin_format() -> ApiError {
+    error(StatusCode::BAD_REQUEST, "pin_format", "PIN harus 6 angka.", "The PIN must be 6 digits.")
+}
+
+/// The new PIN is guessable.
+pub fn pin_too_simple() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "pin_too_simple",
+        "PIN terlalu mudah ditebak. Hindari angka yang sama atau berurutan.",
+        "This PIN is too easy to guess. Avoid repeated or consecutive digits.",
+    )
+}
+
+/// A wrong PIN.
+pub fn pin_wrong(tries_left: u32) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "pin_wrong",
+        Msg::owned(
+            format!("PIN salah. Sisa percobaan: {tries_left}."),
+            format!("Wrong PIN. Tries left: {tries_left}."),
+        ),
+    )
+}
+
+/// The PIN is locked until reset by a code.
+pub fn pin_locked() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "pin_locked",
+        "PIN terkunci karena terlalu banyak percobaan. Atur ulang PIN dengan kode SMS.",
+        "Your PIN is locked after too many tries. Reset it with an SMS code.",
+    )
+}
+
+/// The PIN was set before.
+pub fn pin_already_registered() -> ApiError {
+    error(StatusCode::CONFLICT, "pin_already_registered", "PIN sudah dibuat.", "A PIN was already created.")
+}
+
+/// The account is locked for review.
+pub fn account_locked() -> ApiError {
+    error(
+        StatusCode::FORBIDDEN,
+        "account_locked",
+        "Akun dikunci untuk ditinjau. Hubungi layanan pelanggan.",
+        "This account is locked for review. Please contact support.",
+    )
+}
+
+/// A refresh token that is unknown, expired or already used.
+pub fn refresh_invalid() -> ApiError {
+    error(
+        StatusCode::UNAUTHORIZED,
+        "refresh_invalid",
+        "Sesi berakhir. Silakan masuk lagi.",
+        "Your session has ended. Please log in again.",
+    )
+}
+
+/// Terms of the current version not accepted yet (400 `040`: fetch the user status again).
+pub fn terms_not_accepted() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "040",
+        "Silakan setujui syarat dan ketentuan terbaru.",
+        "Please accept the latest terms and conditions.",
+    )
+}

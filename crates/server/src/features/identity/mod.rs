@@ -1,0 +1,107 @@
+//! Identity (DESIGN.md "Auth"): sign-up and log-in by phone, one-time code and PIN; sessions per
+//! device with short access tokens and rotating refresh tokens; the device list; a security log.
+//! In sandbox mode codes land in the development inbox (`GET /api/dev/otp-inbox`).
+
+mod account;
+mod dev_inbox;
+mod devices;
+mod messages;
+mod onboarding;
+mod otp;
+pub mod phone;
+pub mod pin;
+mod pin_routes;
+pub mod repo;
+mod secrets;
+pub mod sessions;
+pub mod sms;
+pub mod tokens;
+mod user_details;
+
+use std::sync::Arc;
+
+use store::Db;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub use messages::terms_not_accepted;
+pub use sessions::{AuthUser, ClientAddr};
+
+use crate::config::Settings;
+use crate::state::AppState;
+
+/// The services identity needs, built once at start-up.
+#[derive(Clone)]
+pub struct IdentityServices {
+    /// Access-token keys.
+    pub keys: tokens::TokenKeys,
+    /// PIN hashing with bounded concurrency.
+    pub hasher: pin::PinHasher,
+    /// Where codes are sent.
+    pub sms: Arc<dyn sms::SmsSender>,
+}
+
+const JWT_SECRET_KEY: &str = "auth.jwt_secret";
+
+impl IdentityServices {
+    /// Builds the services; without a configured secret, one is generated once and kept in the
+    /// database so sessions survive restarts and every node agrees.
+    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
+        let secret = match settings.auth.jwt_secret.clone().filter(|s| s.len() >= 32) {
+            Some(secret) => secret,
+            None => stored_secret(db).await?,
+        };
+        Ok(Self {
+            keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
+            hasher: pin::PinHasher::new(&settings.auth),
+            sms: sms::SandboxSms::new(db.clone()),
+        })
+    }
+}
+
+async fn stored_secret(db: &Db) -> anyhow::Result<String> {
+    if let Some(secret) = store::settings::get(db, JWT_SECRET_KEY).await?.and_then(|v| v.as_str().map(str::to_string)) {
+        return Ok(secret);
+    }
+    let fresh = format!("{}{}", secrets::opaque_token(), secrets::opaque_token());
+    // Two nodes starting at once: the first write wins and both read it back.
+    let inserted = sqlx::query(
+        "insert into settings (key, value, updated_at_ms) values ($1, $2, $3) on conflict (key) do nothing",
+    )
+    .bind(JWT_SECRET_KEY)
+    .bind(serde_json::Value::String(fresh).to_string())
+    .bind(store::now_ms())
+    .execute(db.pool())
+    .await?;
+    let _ = inserted;
+    store::settings::get(db, JWT_SECRET_KEY)
+        .await?
+        .and_then(|v| v.as_str().map(str::to_string))
+        .ok_or_else(|| anyhow::anyhow!("could not store the token secret"))
+}
+
+/// Routes of this feature.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(onboarding::signup_phone))
+        .routes(routes!(onboarding::signup_verify_otp))
+        .routes(routes!(onboarding::login_phone))
+        .routes(routes!(onboarding::login_verify_otp))
+        .routes(routes!(onboarding::validate_phone))
+        .routes(routes!(pin_routes::register_pin))
+        .routes(routes!(pin_routes::verify_pin))
+        .routes(routes!(pin_routes::forgot_pin_send_otp))
+        .routes(routes!(pin_routes::forgot_pin_verify_otp))
+        .routes(routes!(pin_routes::reset_pin))
+        .routes(routes!(pin_routes::update_pin))
+        .routes(routes!(account::me))
+        .routes(routes!(account::status))
+        .routes(routes!(account::tags))
+        .routes(routes!(account::accept_terms))
+        .routes(routes!(account::refresh))
+        .routes(routes!(account::logout))
+        .routes(routes!(devices::list))
+        .routes(routes!(devices::logout_device))
+        .routes(routes!(devices::unblock_device))
+        .routes(routes!(dev_inbox::inbox))
+}

@@ -1,0 +1,273 @@
+//! The PIN step: register-pin (ends sign-up), verify-pin (ends log-in, or re-confirms a session
+//! after inactivity), forgot-pin by code, reset and update.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::messages;
+use super::otp::{self, OtpSent, OtpVerified, Purpose};
+use super::pin::{Pin, PinRuleError};
+use super::repo::{self, UserRow};
+use super::sessions::{self, authenticate, AuthUser, ClientAddr};
+use super::user_details::{LoggedIn, UserDetails};
+use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
+use crate::state::AppState;
+
+/// Sets the PIN with a verified code's token.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RegisterPinRequest {
+    /// From signup/verify-otp.
+    pub verification_token: String,
+    /// Six digits, not repeated or consecutive.
+    pub pin: String,
+    /// A referral code given at sign-up.
+    #[serde(default)]
+    pub referral_code: Option<String>,
+}
+
+/// Checks the PIN: with a verification token to log in, or with a session to re-confirm.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VerifyPinRequest {
+    /// From login/verify-otp; absent when re-confirming a session.
+    #[serde(default)]
+    pub verification_token: Option<String>,
+    /// Six digits.
+    pub pin: String,
+}
+
+/// A session re-confirmed its PIN.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PinConfirmed {
+    /// When, Unix ms (the web app's PIN timestamp).
+    pub verified_at_ms: i64,
+}
+
+/// Sets a new PIN with a forgot-pin token.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ResetPinRequest {
+    /// From forgot-pin/verify-otp.
+    pub verification_token: String,
+    /// The new PIN.
+    pub pin: String,
+}
+
+/// Changes the PIN of the logged-in user.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpdatePinRequest {
+    /// The current PIN.
+    pub old_pin: String,
+    /// The new PIN.
+    pub new_pin: String,
+}
+
+fn new_pin(text: &str) -> ApiResult<Pin> {
+    Pin::parse_new(text).map_err(|e| match e {
+        PinRuleError::NotSixDigits => messages::pin_format(),
+        PinRuleError::TooSimple => messages::pin_too_simple(),
+    })
+}
+
+/// Checks `pin` against `user`'s, counting failures and locking at the limits.
+async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()> {
+    if user.status != "ACTIVE" {
+        return Err(messages::account_locked());
+    }
+    if user.pin_locked {
+        return Err(messages::pin_locked());
+    }
+    let pin = Pin::parse(pin).map_err(|_| messages::pin_format())?;
+    let stored = user.pin_hash.as_deref().ok_or_else(messages::verification_invalid)?;
+    if state.identity.hasher.verify(&pin, stored).await.map_err(ApiError::internal)? {
+        repo::clear_failures(&state.db, &user.id).await?;
+        return Ok(());
+    }
+    let auth = &state.settings.auth;
+    let failures =
+        repo::record_pin_failure(&state.db, &user.id, auth.pin_attempts_max, auth.failures_before_review).await?;
+    repo::log_security(&state.db, "pin_failed", Some(&user.id), None, None, None, None).await;
+    let left = i64::from(auth.pin_attempts_max) - failures;
+    Err(if left <= 0 { messages::pin_locked() } else { messages::pin_wrong(left as u32) })
+}
+
+async fn logged_in(state: &AppState, user_id: &str, headers: &ClientHeaders, ip: Option<&str>) -> ApiResult<LoggedIn> {
+    let tokens = sessions::open(state, user_id, headers, ip).await?;
+    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::not_found)?;
+    let tags = repo::user_tags(&state.db, user_id).await?;
+    Ok(LoggedIn { tokens, user: UserDetails::from_row(user, tags, state.settings.auth.terms_version) })
+}
+
+/// Ends sign-up: creates the account with its PIN and opens the first session.
+#[utoipa::path(post, path = "/v1/user/pin/register-pin", tag = "identity", request_body = RegisterPinRequest,
+    responses((status = 200, body = Data<LoggedIn>), (status = 400, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody)))]
+pub async fn register_pin(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<RegisterPinRequest>,
+) -> ApiResult<Data<LoggedIn>> {
+    let pin = new_pin(&body.pin)?;
+    let referral = body.referral_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    if referral.is_some_and(|c| c.len() > 32 || !c.chars().all(|ch| ch.is_ascii_alphanumeric())) {
+        return Err(ApiError::invalid("referralCode"));
+    }
+    let phone = otp::peek_verification(&state.db, &body.verification_token, Purpose::Signup).await?;
+    if repo::user_by_phone(&state.db, phone.as_str()).await?.is_some() {
+        return Err(messages::pin_already_registered());
+    }
+    let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
+    otp::finish_verification(&state.db, &body.verification_token).await?;
+    let user_id = uuid::Uuid::now_v7().to_string();
+    let inserted = repo::insert_user(
+        state.db.pool(),
+        &user_id,
+        phone.as_str(),
+        &hash,
+        referral,
+        headers.lang.code(),
+        store::now_ms(),
+    )
+    .await;
+    match inserted {
+        Err(e) if e.is_unique_violation() => return Err(messages::pin_already_registered()),
+        other => other?,
+    }
+    repo::log_security(
+        &state.db,
+        "signup",
+        Some(&user_id),
+        Some(phone.as_str()),
+        None,
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+    )
+    .await;
+    Ok(Data::new(logged_in(&state, &user_id, &headers, ip.as_deref()).await?))
+}
+
+/// Ends log-in with a verification token, or re-confirms the current session's PIN.
+#[utoipa::path(post, path = "/v1/user/pin/verify-pin", tag = "identity", request_body = VerifyPinRequest,
+    responses((status = 200, description = "`LoggedIn` when a verification token was given, else `PinConfirmed`", body = Data<LoggedIn>),
+        (status = 400, body = crate::api::ErrorBody)))]
+pub async fn verify_pin(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    raw_headers: HeaderMap,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<VerifyPinRequest>,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    match body.verification_token {
+        Some(token) => {
+            let phone = otp::peek_verification(&state.db, &token, Purpose::Login).await?;
+            let user =
+                repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
+            check_pin(&state, &user, &body.pin).await?;
+            otp::finish_verification(&state.db, &token).await?;
+            repo::log_security(
+                &state.db,
+                "login",
+                Some(&user.id),
+                None,
+                None,
+                ip.as_deref(),
+                headers.device_id.as_deref(),
+            )
+            .await;
+            Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?).into_response())
+        }
+        None => {
+            let caller = authenticate(&state, &raw_headers).await?;
+            let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+            check_pin(&state, &user, &body.pin).await?;
+            Ok(Data::new(PinConfirmed { verified_at_ms: store::now_ms() }).into_response())
+        }
+    }
+}
+
+/// Sends a code to reset a forgotten or locked PIN.
+#[utoipa::path(post, path = "/v1/user/pin/forgot-pin/send-otp", tag = "identity", request_body = super::onboarding::PhoneRequest,
+    responses((status = 200, body = Data<OtpSent>), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn forgot_pin_send_otp(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<super::onboarding::PhoneRequest>,
+) -> ApiResult<Data<OtpSent>> {
+    let phone = super::phone::Phone::parse(&body.phone).ok_or_else(messages::invalid_phone)?;
+    let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::phone_not_registered)?;
+    if user.status != "ACTIVE" {
+        return Err(messages::account_locked());
+    }
+    Ok(Data::new(otp::send(&state, &phone, Purpose::ForgotPin, ip.as_deref(), headers.device_id.as_deref()).await?))
+}
+
+/// Checks a forgot-pin code.
+#[utoipa::path(post, path = "/v1/user/pin/forgot-pin/verify-otp", tag = "identity", request_body = super::onboarding::VerifyOtpRequest,
+    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn forgot_pin_verify_otp(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<super::onboarding::VerifyOtpRequest>,
+) -> ApiResult<Data<OtpVerified>> {
+    let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::ForgotPin).await?;
+    Ok(Data::new(verified))
+}
+
+/// Sets a new PIN after a forgot-pin code, ends every session and opens a new one here.
+#[utoipa::path(post, path = "/v1/user/pin/reset", tag = "identity", request_body = ResetPinRequest,
+    responses((status = 200, body = Data<LoggedIn>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn reset_pin(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<ResetPinRequest>,
+) -> ApiResult<Data<LoggedIn>> {
+    let pin = new_pin(&body.pin)?;
+    let phone = otp::peek_verification(&state.db, &body.verification_token, Purpose::ForgotPin).await?;
+    let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
+    if user.status != "ACTIVE" {
+        return Err(messages::account_locked());
+    }
+    let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
+    otp::finish_verification(&state.db, &body.verification_token).await?;
+    repo::set_pin(&state.db, &user.id, &hash, store::now_ms()).await?;
+    sessions::revoke_all(&state.db, &user.id, "pin_reset").await?;
+    repo::log_security(&state.db, "pin_reset", Some(&user.id), None, None, ip.as_deref(), headers.device_id.as_deref())
+        .await;
+    Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+}
+
+/// Changes the PIN; every session ends and this device gets a new one.
+#[utoipa::path(post, path = "/v1/user/pin/update", tag = "identity", request_body = UpdatePinRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<LoggedIn>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn update_pin(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<UpdatePinRequest>,
+) -> ApiResult<Data<LoggedIn>> {
+    let pin = new_pin(&body.new_pin)?;
+    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    check_pin(&state, &user, &body.old_pin).await?;
+    let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
+    repo::set_pin(&state.db, &user.id, &hash, store::now_ms()).await?;
+    sessions::revoke_all(&state.db, &user.id, "pin_changed").await?;
+    repo::log_security(
+        &state.db,
+        "pin_changed",
+        Some(&user.id),
+        None,
+        None,
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+    )
+    .await;
+    Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+}

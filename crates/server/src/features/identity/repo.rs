@@ -1,0 +1,222 @@
+//! The identity feature's queries, one text for both backends.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Executor, Row};
+use store::{Db, StoreError};
+
+/// A user as stored.
+#[derive(Debug, Clone)]
+pub struct UserRow {
+    /// Id (UUID v7).
+    pub id: String,
+    /// E.164 phone.
+    pub phone_e164: String,
+    /// Display name.
+    pub name: Option<String>,
+    /// E-mail.
+    pub email: Option<String>,
+    /// argon2id PHC string; none before the PIN is registered.
+    pub pin_hash: Option<String>,
+    /// Wrong PINs since the last right one.
+    pub pin_failed_attempts: i64,
+    /// Locked until reset by a code.
+    pub pin_locked: bool,
+    /// ACTIVE or LOCKED_FOR_REVIEW.
+    pub status: String,
+    /// Identity verification status.
+    pub kyc_status: String,
+    /// US-stock eligibility status (R6.03).
+    pub gss_kyc_status: String,
+    /// Accepted terms version.
+    pub terms_version: i64,
+    /// Preferred language.
+    pub language: String,
+    /// Creation time.
+    pub created_at_ms: i64,
+}
+
+const USER_COLUMNS: &str = "id, phone_e164, name, email, pin_hash, pin_failed_attempts, pin_locked, status, \
+     kyc_status, gss_kyc_status, terms_version, language, created_at_ms";
+
+fn user_from(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
+    Ok(UserRow {
+        id: row.try_get("id")?,
+        phone_e164: row.try_get("phone_e164")?,
+        name: row.try_get("name")?,
+        email: row.try_get("email")?,
+        pin_hash: row.try_get("pin_hash")?,
+        pin_failed_attempts: row.try_get("pin_failed_attempts")?,
+        pin_locked: row.try_get::<i64, _>("pin_locked")? != 0,
+        status: row.try_get("status")?,
+        kyc_status: row.try_get("kyc_status")?,
+        gss_kyc_status: row.try_get("gss_kyc_status")?,
+        terms_version: row.try_get("terms_version")?,
+        language: row.try_get("language")?,
+        created_at_ms: row.try_get("created_at_ms")?,
+    })
+}
+
+/// The user with this phone.
+pub async fn user_by_phone(db: &Db, phone: &str) -> Result<Option<UserRow>, StoreError> {
+    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where phone_e164 = $1"))
+        .bind(phone)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(user_from).transpose()?)
+}
+
+/// The user with this id.
+pub async fn user_by_id(db: &Db, id: &str) -> Result<Option<UserRow>, StoreError> {
+    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(user_from).transpose()?)
+}
+
+/// Creates a user with a PIN (the end of sign-up).
+pub async fn insert_user<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    id: &str,
+    phone: &str,
+    pin_hash: &str,
+    referral_code: Option<&str>,
+    language: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into users (id, phone_e164, pin_hash, referral_code, language, created_at_ms, pin_changed_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(id)
+    .bind(phone)
+    .bind(pin_hash)
+    .bind(referral_code.map(str::to_string))
+    .bind(language)
+    .bind(now_ms)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Sets a new PIN and unlocks it.
+pub async fn set_pin(db: &Db, user_id: &str, pin_hash: &str, now_ms: i64) -> Result<(), StoreError> {
+    sqlx::query(
+        "update users set pin_hash = $1, pin_failed_attempts = 0, pin_locked = 0, failures_in_a_row = 0, \
+         pin_changed_at_ms = $2 where id = $3",
+    )
+    .bind(pin_hash)
+    .bind(now_ms)
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Counts a wrong PIN; locks the PIN at `pin_max` and the account at `review_after`. Returns the
+/// wrong PINs so far.
+pub async fn record_pin_failure(db: &Db, user_id: &str, pin_max: u32, review_after: u32) -> Result<i64, StoreError> {
+    let row = sqlx::query(
+        "update users set pin_failed_attempts = pin_failed_attempts + 1, failures_in_a_row = failures_in_a_row + 1, \
+         pin_locked = case when pin_failed_attempts + 1 >= $1 then 1 else pin_locked end, \
+         status = case when failures_in_a_row + 1 >= $2 then 'LOCKED_FOR_REVIEW' else status end \
+         where id = $3 returning pin_failed_attempts",
+    )
+    .bind(i64::from(pin_max))
+    .bind(i64::from(review_after))
+    .bind(user_id)
+    .fetch_one(db.pool())
+    .await?;
+    Ok(row.try_get("pin_failed_attempts")?)
+}
+
+/// Counts a wrong code against the phone's account, if it has one; locks it for review at `review_after`.
+pub async fn record_code_failure(db: &Db, phone: &str, review_after: u32) -> Result<(), StoreError> {
+    sqlx::query(
+        "update users set failures_in_a_row = failures_in_a_row + 1, \
+         status = case when failures_in_a_row + 1 >= $1 then 'LOCKED_FOR_REVIEW' else status end \
+         where phone_e164 = $2",
+    )
+    .bind(i64::from(review_after))
+    .bind(phone)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// A right PIN: the failure counters start again.
+pub async fn clear_failures(db: &Db, user_id: &str) -> Result<(), StoreError> {
+    sqlx::query("update users set pin_failed_attempts = 0, failures_in_a_row = 0 where id = $1")
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Records acceptance of a terms version.
+pub async fn accept_terms(db: &Db, user_id: &str, version: i64) -> Result<(), StoreError> {
+    sqlx::query("update users set terms_version = $1 where id = $2 and terms_version < $1")
+        .bind(version)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The user's tags (e.g. `pro`).
+pub async fn user_tags(db: &Db, user_id: &str) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query("select tag from user_tags where user_id = $1 order by tag")
+        .bind(user_id)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(|r| r.try_get("tag")).collect::<Result<_, _>>()?)
+}
+
+/// Adds or removes a tag (operator API).
+pub async fn set_tag(db: &Db, user_id: &str, tag: &str, on: bool) -> Result<(), StoreError> {
+    let query = if on {
+        "insert into user_tags (user_id, tag) values ($1, $2) on conflict (user_id, tag) do nothing"
+    } else {
+        "delete from user_tags where user_id = $1 and tag = $2"
+    };
+    sqlx::query(query).bind(user_id).bind(tag).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// Appends to the security log.
+#[allow(clippy::too_many_arguments)]
+pub async fn log_security(
+    db: &Db,
+    kind: &str,
+    user_id: Option<&str>,
+    phone: Option<&str>,
+    detail: Option<&str>,
+    ip: Option<&str>,
+    device_id: Option<&str>,
+) {
+    let result = sqlx::query(
+        "insert into security_log (user_id, phone_e164, kind, detail, ip, device_id, at_ms) values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(user_id.map(str::to_string))
+    .bind(phone.map(str::to_string))
+    .bind(kind)
+    .bind(detail.map(str::to_string))
+    .bind(ip.map(str::to_string))
+    .bind(device_id.map(str::to_string))
+    .bind(store::now_ms())
+    .execute(db.pool())
+    .await;
+    if let Err(e) = result {
+        tracing::error!(error = %e, kind, "could not write the security log");
+    }
+}
+
+/// Security-log entries of a kind for a user (tests and operators).
+pub async fn security_log_count(db: &Db, user_id: &str, kind: &str) -> Result<i64, StoreError> {
+    let row = sqlx::query("select count(*) as n from security_log where user_id = $1 and kind = $2")
+        .bind(user_id)
+        .bind(kind)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(row.try_get("n")?)
+}

@@ -1,0 +1,285 @@
+//! Sessions per device: an access token (JWT, 15 minutes) and a rotating refresh token. Every
+//! authenticated request checks the session row, so logout, logout-device and a PIN change end a
+//! session's tokens on the very next request. Reusing a rotated refresh token revokes the session.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use store::Db;
+use utoipa::ToSchema;
+
+use super::messages;
+use super::secrets::{digest, opaque_token};
+use crate::api::{ApiError, ApiResult, ClientHeaders};
+use crate::state::AppState;
+
+/// A refreshed session's tokens.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionTokens {
+    /// Bearer token for API calls.
+    pub access_token: String,
+    /// Seconds the access token lives.
+    pub expires_in_secs: i64,
+    /// Single-use token for `token/refresh`.
+    pub refresh_token: String,
+    /// The session (device) id.
+    pub session_id: String,
+}
+
+/// The caller of an authenticated request.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    /// User id.
+    pub user_id: String,
+    /// Session id.
+    pub session_id: String,
+}
+
+/// The client's network address, honouring `X-Forwarded-For` only when configured.
+#[derive(Debug, Clone, Default)]
+pub struct ClientAddr(pub Option<String>);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if state.settings.rate_limit.trust_forwarded_for {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .map(|v| v.trim().to_string())
+                .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
+            if forwarded.is_some() {
+                return Ok(Self(forwarded));
+            }
+        }
+        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string())))
+    }
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        authenticate(state, &parts.headers).await
+    }
+}
+
+/// The caller named by the bearer token, if its session is still active.
+pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<AuthUser> {
+    let token = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(ApiError::unauthorized)?;
+    let claims = state.identity.keys.check(token).ok_or_else(ApiError::unauthorized)?;
+    let row = sqlx::query(
+        "select s.status, s.last_seen_at_ms, u.status as user_status from sessions s join users u on u.id = s.user_id \
+         where s.id = $1 and s.user_id = $2",
+    )
+    .bind(&claims.sid)
+    .bind(&claims.sub)
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::unauthorized)?;
+    let status: String = row.try_get("status").map_err(ApiError::internal)?;
+    let user_status: String = row.try_get("user_status").map_err(ApiError::internal)?;
+    if status != "ACTIVE" {
+        return Err(ApiError::unauthorized());
+    }
+    if user_status != "ACTIVE" {
+        return Err(messages::account_locked());
+    }
+    let last_seen: i64 = row.try_get("last_seen_at_ms").map_err(ApiError::internal)?;
+    let now = store::now_ms();
+    // Write "last seen" at most once a minute per session, not on every request.
+    if now - last_seen > 60_000 {
+        let _ = sqlx::query("update sessions set last_seen_at_ms = $1 where id = $2")
+            .bind(now)
+            .bind(&claims.sid)
+            .execute(state.db.pool())
+            .await;
+    }
+    Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
+}
+
+/// Opens a session for `user_id` on the caller's device and returns its tokens.
+pub async fn open(
+    state: &AppState,
+    user_id: &str,
+    headers: &ClientHeaders,
+    ip: Option<&str>,
+) -> ApiResult<SessionTokens> {
+    let now = store::now_ms();
+    let session_id = uuid::Uuid::now_v7().to_string();
+    let device_id = headers.device_id.clone().unwrap_or_else(|| format!("unknown-{session_id}"));
+    let device_name = device_name(headers.user_agent.as_deref().unwrap_or(""));
+    sqlx::query(
+        "insert into sessions (id, user_id, device_id, device_name, platform, ip, status, created_at_ms, last_seen_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, 'ACTIVE', $7, $7)",
+    )
+    .bind(&session_id)
+    .bind(user_id)
+    .bind(&device_id)
+    .bind(&device_name)
+    .bind(headers.platform.clone())
+    .bind(ip.map(str::to_string))
+    .bind(now)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    // One active session per device: logging in again on a device replaces its older session.
+    sqlx::query(
+        "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = 'replaced' \
+         where user_id = $2 and device_id = $3 and id <> $4 and status = 'ACTIVE'",
+    )
+    .bind(now)
+    .bind(user_id)
+    .bind(&device_id)
+    .bind(&session_id)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    issue(state, user_id, &session_id).await
+}
+
+async fn issue(state: &AppState, user_id: &str, session_id: &str) -> ApiResult<SessionTokens> {
+    let now = store::now_ms();
+    let access_token = state.identity.keys.issue(user_id, session_id, now / 1000).map_err(ApiError::internal)?;
+    let refresh_token = opaque_token();
+    let expires_at = now + state.settings.auth.refresh_token_ttl_days as i64 * 86_400_000;
+    sqlx::query(
+        "insert into refresh_tokens (token_hash, session_id, expires_at_ms, created_at_ms) values ($1, $2, $3, $4)",
+    )
+    .bind(digest(&refresh_token))
+    .bind(session_id)
+    .bind(expires_at)
+    .bind(now)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(SessionTokens {
+        access_token,
+        expires_in_secs: state.identity.keys.ttl_secs(),
+        refresh_token,
+        session_id: session_id.to_string(),
+    })
+}
+
+/// Rotates a refresh token. A token used before means it was stolen or replayed: the whole
+/// session is revoked.
+pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<SessionTokens> {
+    let db = &state.db;
+    let hash = digest(refresh_token);
+    let now = store::now_ms();
+    let row = sqlx::query(
+        "select r.session_id, r.used, r.expires_at_ms, s.status, s.user_id from refresh_tokens r \
+         join sessions s on s.id = r.session_id where r.token_hash = $1",
+    )
+    .bind(&hash)
+    .fetch_optional(db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(messages::refresh_invalid)?;
+    let session_id: String = row.try_get("session_id").map_err(ApiError::internal)?;
+    let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    let used: i64 = row.try_get("used").map_err(ApiError::internal)?;
+    let status: String = row.try_get("status").map_err(ApiError::internal)?;
+    let expires_at: i64 = row.try_get("expires_at_ms").map_err(ApiError::internal)?;
+    if used != 0 {
+        revoke(db, &session_id, "refresh_token_reused").await?;
+        super::repo::log_security(db, "refresh_token_reused", Some(&user_id), None, Some(&session_id), None, None)
+            .await;
+        return Err(messages::refresh_invalid());
+    }
+    if status != "ACTIVE" || expires_at <= now {
+        return Err(messages::refresh_invalid());
+    }
+    let claimed = sqlx::query("update refresh_tokens set used = 1 where token_hash = $1 and used = 0")
+        .bind(&hash)
+        .execute(db.pool())
+        .await
+        .map_err(ApiError::internal)?
+        .rows_affected();
+    if claimed == 0 {
+        revoke(db, &session_id, "refresh_token_reused").await?;
+        return Err(messages::refresh_invalid());
+    }
+    issue(state, &user_id, &session_id).await
+}
+
+/// Ends one session.
+pub async fn revoke(db: &Db, session_id: &str, reason: &str) -> ApiResult<()> {
+    sqlx::query("update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 where id = $3 and status = 'ACTIVE'")
+        .bind(store::now_ms())
+        .bind(reason)
+        .bind(session_id)
+        .execute(db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(())
+}
+
+/// Ends every session of a user (a PIN change or reset).
+pub async fn revoke_all(db: &Db, user_id: &str, reason: &str) -> ApiResult<()> {
+    sqlx::query(
+        "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 where user_id = $3 and status = 'ACTIVE'",
+    )
+    .bind(store::now_ms())
+    .bind(reason)
+    .bind(user_id)
+    .execute(db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(())
+}
+
+/// "Chrome on Windows" from a user agent, for the device list.
+pub fn device_name(user_agent: &str) -> String {
+    let browser =
+        [("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
+            .iter()
+            .find(|(marker, _)| user_agent.contains(marker))
+            .map(|(_, name)| *name)
+            .unwrap_or("Browser");
+    let os = [
+        ("iPhone", "iOS"),
+        ("iPad", "iPadOS"),
+        ("Android", "Android"),
+        ("Windows", "Windows"),
+        ("Mac OS X", "macOS"),
+        ("Linux", "Linux"),
+    ]
+    .iter()
+    .find(|(marker, _)| user_agent.contains(marker))
+    .map(|(_, name)| *name)
+    .unwrap_or("unknown system");
+    format!("{browser} on {os}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::device_name;
+
+    #[test]
+    fn device_names_read_like_people_say_them() {
+        assert_eq!(
+            device_name("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36"),
+            "Chrome on Windows"
+        );
+        assert_eq!(
+            device_name("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1"),
+            "Safari on iOS"
+        );
+        assert_eq!(device_name(""), "Browser on unknown system");
+    }
+}

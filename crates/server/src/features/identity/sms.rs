@@ -1,0 +1,58 @@
+//! Sending SMS: a trait so a real provider can replace the sandbox, which "sends" into a
+//! development inbox that developers and tests read at `GET /api/dev/otp-inbox`.
+
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use store::Db;
+
+use super::phone::Phone;
+
+/// One message to send.
+#[derive(Debug, Clone)]
+pub struct Sms {
+    /// Recipient.
+    pub to: Phone,
+    /// Text.
+    pub body: String,
+    /// The one-time code it carries (kept by the sandbox inbox only).
+    pub code: Option<String>,
+    /// What the code is for.
+    pub purpose: Option<String>,
+}
+
+/// Something that delivers SMS.
+pub trait SmsSender: Send + Sync {
+    /// Sends one message.
+    fn send(&self, sms: Sms) -> BoxFuture<'_, anyhow::Result<()>>;
+}
+
+/// The sandbox: every message lands in `dev_sms_inbox`.
+pub struct SandboxSms {
+    db: Db,
+}
+
+impl SandboxSms {
+    /// A sender writing into the database's inbox.
+    pub fn new(db: Db) -> Arc<dyn SmsSender> {
+        Arc::new(Self { db })
+    }
+}
+
+impl SmsSender for SandboxSms {
+    fn send(&self, sms: Sms) -> BoxFuture<'_, anyhow::Result<()>> {
+        Box::pin(async move {
+            sqlx::query(
+                "insert into dev_sms_inbox (phone_e164, body, code, purpose, sent_at_ms) values ($1, $2, $3, $4, $5)",
+            )
+            .bind(sms.to.as_str())
+            .bind(&sms.body)
+            .bind(sms.code)
+            .bind(sms.purpose)
+            .bind(store::now_ms())
+            .execute(self.db.pool())
+            .await?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,80 @@
+//! The user as the web app sees it (R3.08, R3.17) and the status it polls (`/api/v4/user/status`).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::repo::UserRow;
+use super::sessions::SessionTokens;
+
+/// The logged-in user's details.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetails {
+    /// User id.
+    pub id: String,
+    /// Phone in E.164.
+    pub phone: String,
+    /// Display name, once given.
+    pub name: Option<String>,
+    /// E-mail, once given.
+    pub email: Option<String>,
+    /// Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED.
+    pub kyc_status: String,
+    /// US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03).
+    pub gss_kyc_status: String,
+    /// Tags such as `pro` (R6.02).
+    pub tags: Vec<String>,
+    /// Preferred language, `id` or `en`.
+    pub language: String,
+    /// Whether the current terms are accepted.
+    pub terms_accepted: bool,
+    /// When the account was created, Unix ms.
+    pub created_at_ms: i64,
+}
+
+impl UserDetails {
+    /// Builds the details from the stored user.
+    pub fn from_row(user: UserRow, tags: Vec<String>, terms_version: i64) -> Self {
+        Self {
+            terms_accepted: user.terms_version >= terms_version,
+            id: user.id,
+            phone: user.phone_e164,
+            name: user.name,
+            email: user.email,
+            kyc_status: user.kyc_status,
+            gss_kyc_status: user.gss_kyc_status,
+            tags,
+            language: user.language,
+            created_at_ms: user.created_at_ms,
+        }
+    }
+}
+
+/// A session was opened: its tokens and the user.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoggedIn {
+    /// The session's tokens.
+    #[serde(flatten)]
+    pub tokens: SessionTokens,
+    /// The user.
+    pub user: UserDetails,
+}
+
+/// What the web app polls to decide which step a user must take next.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserStatus {
+    /// ACTIVE or LOCKED_FOR_REVIEW.
+    pub account_status: String,
+    /// Identity verification status.
+    pub kyc_status: String,
+    /// US-stock eligibility status.
+    pub gss_kyc_status: String,
+    /// Whether the current terms are accepted (otherwise calls answer 400 `040`).
+    pub terms_accepted: bool,
+    /// The terms version to accept.
+    pub terms_version: i64,
+    /// Whether the PIN is locked until reset.
+    pub pin_locked: bool,
+}
