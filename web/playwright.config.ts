@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive the real server binary (built by `cargo build`) serving the built web app
+ * (`npm run build`), on a fresh SQLite database, in Debian's Chromium (a browser download cannot work
+ * on these machines; `scripts/ensure-chromium.sh` installs it when missing).
+ */
+const webDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(webDir, '..');
+const serverBinary = join(repoRoot, 'target', 'debug', 'brokerage');
+const PORT = 18080;
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+
+if (!existsSync(join(webDir, 'dist', 'index.html'))) {
+  throw new Error('web/dist is missing: run `npm run build` before `npm run e2e`.');
+}
+if (!existsSync(serverBinary)) {
+  throw new Error(`${serverBinary} is missing: run \`cargo build\` before \`npm run e2e\`.`);
+}
+
+// One database directory per run (the config is evaluated again in each worker: reuse the first).
+process.env.E2E_DB_DIR ??= mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  // Screenshots are a manual visual check: `SCREENSHOTS=1 npx playwright test screenshots`.
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'id-ID',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: serverBinary,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      APP_HTTP__ADDR: `127.0.0.1:${PORT}`,
+      DATABASE_URL: `sqlite://${join(process.env.E2E_DB_DIR, 'e2e.db')}`,
+      APP_WEB__DIST_DIR: 'web/dist',
+      APP_ADMIN__TOKEN: E2E_ADMIN_TOKEN,
+      APP_RATE_LIMIT__PER_SECOND: '1000',
+    },
+  },
+});

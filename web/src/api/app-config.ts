@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { apiClient } from '@/lib/api-client';
+import type { AppConfig } from './types';
+
+/** GET /api/v1/app/config: operator settings the shell needs (theme policy, marketing links, …). */
+export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+  return apiClient.get<AppConfig>(apiPaths.appConfig, { signal });
+}
+
+export const appConfigQueryKey = ['app-config'] as const;
+
+export function appConfigQueryOptions() {
+  return queryOptions({
+    queryKey: appConfigQueryKey,
+    queryFn: ({ signal }) => getAppConfig(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
+}

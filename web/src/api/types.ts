@@ -1,0 +1,46 @@
+import type { components } from './schema';
+
+/**
+ * The types of the calls the shell makes. Most come from `schema.d.ts`, generated from the server's
+ * OpenAPI document by `npm run gen:api` (never edit it by hand).
+ */
+type Schemas = components['schemas'];
+
+/** Every error answer of the API. */
+export type ErrorBody = Schemas['ErrorBody'];
+
+/** Every success answer of the API. */
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+export type MarketingLinks = Schemas['MarketingLinks'];
+
+/** GET /api/v1/app/config */
+export type AppConfig = Schemas['AppConfig'];
+
+/** POST /api/v1/client-logs (1..=20 entries) */
+export type ClientLogBatch = Schemas['ClientLogBatch'];
+export type ClientLogEntry = Schemas['ClientLogEntry'];
+
+/** Answer of both batch calls. */
+export type Accepted = Schemas['Accepted'];
+
+export type AnalyticsPropertyValue = string | number | boolean | null;
+
+/**
+ * One analytics event. Hand-written because the schema types `properties` as a free-form object
+ * (`Record<string, never>`); the web app sends flat scalar properties.
+ */
+export interface AnalyticsEvent extends Omit<Schemas['AnalyticsEvent'], 'properties' | 'path'> {
+  /** `^[a-z][a-z0-9_]{0,63}$` */
+  name: string;
+  properties: Record<string, AnalyticsPropertyValue>;
+  path: string;
+  occurredAt: string;
+}
+
+/** POST /api/v1/analytics/events (1..=50 events) */
+export interface AnalyticsBatch {
+  events: AnalyticsEvent[];
+}

@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import { Outlet } from 'react-router';
+import { MaintenanceScreen } from '@/features/maintenance';
+import { useAppStore } from '@/lib/store';
+
+/** R2.03: PWA views show the page alone, without header or footer (the host app has its own). */
+export function PwaLayout() {
+  const underMaintenance = useAppStore((state) => state.misc.underMaintenance);
+  return (
+    <Box
+      component="main"
+      id="main"
+      data-layout="pwa"
+      sx={{
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        pt: 'env(safe-area-inset-top)',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
+    </Box>
+  );
+}

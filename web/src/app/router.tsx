@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BootFallback } from '@/components/layout/boot-fallback';
+import { FatalError } from '@/components/errors/fatal-error';
+import { PWA_PREFIX } from '@/lib/pwa';
+import { EN_PREFIX } from '@/lib/locale';
+import type { Locale } from '@/types';
+import { MainLayout } from './layouts/main-layout';
+import { PwaLayout } from './layouts/pwa-layout';
+import { LocaleRoot } from './locale-root';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Pages, each its own chunk (lazy). Later issues add their routes here. The same pages exist under
+ * `/` (Indonesian) and `/en` (English), each with and without the PWA prefix (R2.03).
+ */
+function pageRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: () => import('./routes/home') },
+    { path: '_app', lazy: () => import('./routes/app-shell') },
+    { path: '*', lazy: () => import('./routes/not-found') },
+  ];
+}
+
+function localeTree(locale: Locale): RouteObject {
+  return {
+    path: locale === 'en' ? EN_PREFIX : '/',
+    element: <LocaleRoot locale={locale} />,
+    errorElement: <FatalError />,
+    HydrateFallback: BootFallback,
+    children: [
+      {
+        path: PWA_PREFIX.slice(1),
+        element: <PwaLayout />,
+        children: [{ errorElement: <RouteError />, children: pageRoutes() }],
+      },
+      {
+        element: <MainLayout />,
+        children: [{ errorElement: <RouteError />, children: pageRoutes() }],
+      },
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [localeTree('en'), localeTree('id')];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,5 @@
+import { HomeScreen } from '@/features/home';
+
+export function Component() {
+  return <HomeScreen />;
+}

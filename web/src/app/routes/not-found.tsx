@@ -1,0 +1,5 @@
+import { NotFoundScreen } from '@/components/errors/not-found-screen';
+
+export function Component() {
+  return <NotFoundScreen />;
+}

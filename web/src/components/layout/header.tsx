@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { LanguageSwitch } from './language-switch';
+import { LogoMark } from './logo';
+import { ThemeSwitch } from './theme-switch';
+
+/** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
+const NAV_ITEMS = [{ to: paths.home, labelKey: 'nav.home', end: true }] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'var(--color-bg)',
+        backdropFilter: 'saturate(180%) blur(8px)',
+      }}
+    >
+      <Stack
+        direction="row"
+        alignItems="center"
+        spacing={{ xs: 1, sm: 2 }}
+        sx={{ height: 'var(--header-height)', maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)' }}
+      >
+        <Box
+          component={NavLink}
+          to={localize(paths.home)}
+          aria-label={t('app.logoLabel')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'text.primary',
+            textDecoration: 'none',
+            mr: { xs: 0, sm: 1 },
+          }}
+        >
+          <LogoMark size={30} />
+          <Box component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', letterSpacing: '-0.01em' }}>
+            {t('app.name')}
+          </Box>
+        </Box>
+        <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', gap: 0.5, flex: 1, minWidth: 0 }}>
+          {NAV_ITEMS.map((item) => (
+            <Button
+              key={item.to}
+              component={NavLink}
+              to={localize(item.to)}
+              end={item.end}
+              color="inherit"
+              size="small"
+              sx={{
+                color: 'text.secondary',
+                display: { xs: 'none', sm: 'inline-flex' },
+                '&.active': { color: 'text.primary', bgcolor: 'action.selected' },
+              }}
+            >
+              {t(item.labelKey)}
+            </Button>
+          ))}
+        </Box>
+        <Stack direction="row" alignItems="center" spacing={0.5} sx={{ color: 'text.secondary' }}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

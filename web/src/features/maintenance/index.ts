@@ -1,0 +1,1 @@
+export { MaintenanceScreen } from './components/maintenance-screen';

@@ -1,0 +1,276 @@
+import {
+  REQUEST_RETRIES_MAX,
+  REQUEST_TIMEOUT_MS,
+  RETRY_AFTER_WAIT_MAX_MS,
+  RETRY_DELAY_STEP_MS,
+} from '@/config/constants';
+import { API_BASE, apiPaths } from '@/config/paths';
+import { i18n } from '@/i18n';
+import type { DataEnvelope, ErrorBody } from '@/api/types';
+import { isGuestPage } from './guest';
+import { getDeviceId, getFirebaseId, uuid } from './ids';
+import { currentPathname } from './navigation';
+import { forceLogout } from './session';
+import { useAppStore } from './store';
+
+/**
+ * The one way the web app talks to the server.
+ *
+ * - Headers (R7.01): bearer token when logged in, `x-platform: desktop-web`, `x-request-id` (one UUID
+ *   per logical call, reused by its retries so the server's idempotency makes a repeat safe),
+ *   `x-language-code`, `x-device-id`, and on POST `x-firebase-id`.
+ * - Timeout 100000 ms per attempt and up to 3 retries (R9.01) with 500 ms × attempt between them
+ *   (R8.05). Retried: network errors and timeouts for every method (the reused x-request-id makes a
+ *   repeat safe); 500, 502 and 504 for GET, HEAD, PUT and DELETE; 429 for every method, waiting the
+ *   server's Retry-After when it is at most 10 s (a request refused for rate is not processed).
+ *   Never another 4xx, and never 503 (maintenance).
+ * - Errors reject with ApiError {code, message, status}; the message is the server's error_message,
+ *   else a localised "Something went wrong" (R8.01).
+ * - 503 → under maintenance (R8.02); 400 with code 040/041 → fetch-user-status flag, not on guest
+ *   pages (R8.03); 401/403 → forced logout, except for the logout call itself and on guest pages, and
+ *   without navigation on PWA routes (R8.04, R6.01, R2.05).
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** JSON-encoded, except FormData (multipart) which is sent as it is. */
+  body?: unknown;
+  /** Empty values (null, undefined, '') are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Per attempt; default 100000 ms (R9.01). */
+  timeoutMs?: number;
+  /** Default 3 (R9.01); 0 for fire-and-forget calls such as logging. */
+  retries?: number;
+  keepalive?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly retryAfterSecs: number | null;
+
+  constructor(init: { code: string; message: string; status: number; retryAfterSecs?: number | null }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.retryAfterSecs = init.retryAfterSecs ?? null;
+  }
+}
+
+export const FETCH_USER_STATUS_CODES = ['040', '041'] as const;
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+const RETRYABLE_SERVER_STATUSES: ReadonlySet<number> = new Set([500, 502, 504]);
+
+export function retryDelayMs(attempt: number): number {
+  return RETRY_DELAY_STEP_MS * attempt;
+}
+
+/** Retry-After as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfterSecs(value: string | null, nowMs: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const dateMs = Date.parse(trimmed);
+  if (Number.isNaN(dateMs)) return null;
+  return Math.max(0, Math.ceil((dateMs - nowMs) / 1000));
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function buildHeaders(method: HttpMethod, requestId: string, options: RequestOptions): Headers {
+  const { auth, misc } = useAppStore.getState();
+  const headers = new Headers(options.headers);
+  if (auth.accessToken) headers.set('Authorization', `Bearer ${auth.accessToken}`);
+  headers.set('x-platform', 'desktop-web');
+  headers.set('x-request-id', requestId);
+  headers.set('x-language-code', misc.language);
+  headers.set('x-device-id', getDeviceId());
+  if (method === 'POST') headers.set('x-firebase-id', getFirebaseId());
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  headers.set('Accept', 'application/json');
+  return headers;
+}
+
+type Attempt = { kind: 'response'; response: Response } | { kind: 'network'; timedOut: boolean } | { kind: 'aborted' };
+
+async function attemptFetch(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Attempt> {
+  if (signal?.aborted) return { kind: 'aborted' };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const response = await globalThis.fetch(url, { ...init, signal: controller.signal });
+    return { kind: 'response', response };
+  } catch {
+    if (signal?.aborted) return { kind: 'aborted' };
+    return { kind: 'network', timedOut };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** How long to wait before retrying this response, or null when it must not be retried. */
+function retryWaitMs(method: HttpMethod, response: Response, attempt: number): number | null {
+  if (response.status === 429) {
+    const retryAfterSecs = parseRetryAfterSecs(response.headers.get('Retry-After'));
+    if (retryAfterSecs === null) return retryDelayMs(attempt);
+    const waitMs = retryAfterSecs * 1000;
+    return waitMs <= RETRY_AFTER_WAIT_MAX_MS ? Math.max(waitMs, retryDelayMs(attempt)) : null;
+  }
+  if (IDEMPOTENT_METHODS.has(method) && RETRYABLE_SERVER_STATUSES.has(response.status)) {
+    return retryDelayMs(attempt);
+  }
+  return null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(value: unknown): value is Partial<ErrorBody> {
+  return typeof value === 'object' && value !== null && ('error_code' in value || 'error_message' in value);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  const errorBody = isErrorBody(body) ? body : {};
+  const code =
+    typeof errorBody.error_code === 'string' && errorBody.error_code ? errorBody.error_code : `http_${response.status}`;
+  const message =
+    typeof errorBody.error_message === 'string' && errorBody.error_message.trim()
+      ? errorBody.error_message
+      : i18n.t('errors.generic');
+  return new ApiError({
+    code,
+    message,
+    status: response.status,
+    retryAfterSecs: parseRetryAfterSecs(response.headers.get('Retry-After')),
+  });
+}
+
+/** The session- and service-wide effects of an error answer (R8.02–R8.04). */
+function applyErrorEffects(path: string, error: ApiError): void {
+  const store = useAppStore.getState();
+  if (error.status === 503) {
+    store.setUnderMaintenance({
+      message: messageOrNull(error),
+      retryAfterSecs: error.retryAfterSecs,
+    });
+    return;
+  }
+  const pathname = currentPathname();
+  const loggedIn = store.auth.accessToken !== null;
+  if (error.status === 400 && (FETCH_USER_STATUS_CODES as readonly string[]).includes(error.code)) {
+    if (!isGuestPage(pathname, loggedIn)) store.updateAuth({ fetchUserStatus: true });
+    return;
+  }
+  if (error.status === 401 || error.status === 403) {
+    if (path === apiPaths.logout || isGuestPage(pathname, loggedIn)) return;
+    forceLogout(pathname);
+  }
+}
+
+function messageOrNull(error: ApiError): string | null {
+  return error.message === i18n.t('errors.generic') ? null : error.message;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const retriesMax = options.retries ?? REQUEST_RETRIES_MAX;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const url = buildUrl(path, options.query);
+  const requestId = uuid();
+  const body =
+    options.body === undefined
+      ? undefined
+      : options.body instanceof FormData
+        ? options.body
+        : JSON.stringify(options.body);
+
+  for (let attempt = 1; ; attempt += 1) {
+    const init: RequestInit = {
+      method,
+      headers: buildHeaders(method, requestId, options),
+      body,
+      credentials: 'same-origin',
+      keepalive: options.keepalive ?? false,
+    };
+    const outcome = await attemptFetch(url, init, timeoutMs, options.signal);
+    const retriesLeft = attempt <= retriesMax;
+
+    if (outcome.kind === 'aborted') {
+      throw new ApiError({ code: 'aborted', message: i18n.t('errors.generic'), status: 0 });
+    }
+    if (outcome.kind === 'network') {
+      if (retriesLeft) {
+        await sleep(retryDelayMs(attempt));
+        continue;
+      }
+      throw new ApiError({
+        code: outcome.timedOut ? 'timeout' : 'network_error',
+        message: i18n.t(outcome.timedOut ? 'errors.timeout' : 'errors.network'),
+        status: 0,
+      });
+    }
+
+    const { response } = outcome;
+    if (response.ok) {
+      const json = await readJson(response);
+      return (json as DataEnvelope<T> | undefined)?.data as T;
+    }
+    const waitMs = retriesLeft ? retryWaitMs(method, response, attempt) : null;
+    if (waitMs !== null) {
+      await response.body?.cancel().catch(() => undefined);
+      await sleep(waitMs);
+      continue;
+    }
+    const error = await toApiError(response);
+    applyErrorEffects(path, error);
+    throw error;
+  }
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

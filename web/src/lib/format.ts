@@ -1,0 +1,194 @@
+import type { Locale } from '@/types';
+
+/**
+ * The one formatting module (R9.09–R9.11, R5.10, R5.01). Numbers go through Intl with fixed locales:
+ * English uses comma thousands and dot decimals, Indonesian the reverse.
+ */
+
+export type CurrencyCode = 'IDR' | 'USD' | 'USDT';
+
+/** R9.09 */
+export const CURRENCY_PREFIX: Record<CurrencyCode, string> = { IDR: 'Rp', USD: '$', USDT: '₮' };
+
+/** R9.10 */
+export const SEPARATORS: Record<Locale, { thousands: string; decimal: string }> = {
+  id: { thousands: '.', decimal: ',' },
+  en: { thousands: ',', decimal: '.' },
+};
+
+const INTL_LOCALE: Record<Locale, string> = { id: 'id-ID', en: 'en-US' };
+
+export type Rounding = 'halfExpand' | 'trunc' | 'ceil' | 'floor';
+
+export interface NumberFormatOptions {
+  minimumFractionDigits?: number;
+  maximumFractionDigits?: number;
+  /** How digits past maximumFractionDigits go; default halfExpand (ordinary rounding). */
+  rounding?: Rounding;
+}
+
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale, min: number, max: number, rounding: Rounding): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}|${rounding}`;
+  let formatter = formatterCache.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      roundingMode: rounding,
+      useGrouping: 'always',
+    });
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Decimal text Intl can format exactly: truncation happens on the text (R5.01), so 0.29 never
+ * becomes 0.28999… on the way.
+ */
+function toIntlInput(value: number | string): number | `${number}` {
+  if (typeof value === 'number') return value;
+  return value.trim() as `${number}`;
+}
+
+export function formatNumber(value: number | string, locale: Locale, options: NumberFormatOptions = {}): string {
+  const max = options.maximumFractionDigits ?? 2;
+  const min = Math.min(options.minimumFractionDigits ?? 0, max);
+  const rounding = options.rounding ?? 'halfExpand';
+  const input = rounding === 'trunc' ? truncateDecimals(value, max) : value;
+  const formatted = numberFormat(locale, min, max, rounding).format(toIntlInput(input));
+  // Intl writes the minus sign as U+2212 in some locales; inputs and tests expect "-".
+  return formatted.replace('\u2212', '-');
+}
+
+const CURRENCY_DECIMALS: Record<CurrencyCode, { min: number; max: number }> = {
+  IDR: { min: 0, max: 2 },
+  USD: { min: 2, max: 2 },
+  USDT: { min: 2, max: 2 },
+};
+
+/** R9.09: `Rp1.234.567` (id) / `Rp1,234,567` (en), `$1,234.50`, `₮12.30`; the sign goes first. */
+export function formatCurrency(
+  value: number | string,
+  currency: CurrencyCode,
+  locale: Locale,
+  options: NumberFormatOptions = {},
+): string {
+  const defaults = CURRENCY_DECIMALS[currency];
+  const numeric = typeof value === 'number' ? value : Number(value);
+  const negative = numeric < 0;
+  const abs = typeof value === 'number' ? Math.abs(value) : value.trim().replace(/^-/, '');
+  const digits = formatNumber(abs, locale, {
+    minimumFractionDigits: options.minimumFractionDigits ?? defaults.min,
+    maximumFractionDigits: options.maximumFractionDigits ?? defaults.max,
+    rounding: options.rounding ?? 'halfExpand',
+  });
+  const isZero = /^[0.,]+$/.test(digits);
+  return `${negative && !isZero ? '-' : ''}${CURRENCY_PREFIX[currency]}${digits}`;
+}
+
+/** R9.11: compact units, largest first. */
+const COMPACT_UNITS: Record<Locale, ReadonlyArray<{ size: number; suffix: string }>> = {
+  id: [
+    { size: 1e12, suffix: ' T' },
+    { size: 1e9, suffix: ' M' },
+    { size: 1e6, suffix: ' jt' },
+    { size: 1e3, suffix: ' rb' },
+  ],
+  en: [
+    { size: 1e12, suffix: 'T' },
+    { size: 1e9, suffix: 'B' },
+    { size: 1e6, suffix: 'M' },
+    { size: 1e3, suffix: 'K' },
+  ],
+};
+
+/**
+ * R9.11: `1,5 jt` / `1.5M`. Digits past maximumFractionDigits are cut, not rounded, so a balance is
+ * never shown larger than it is (999 999 shows as 999,99 rb, not 1.000 rb).
+ */
+export function formatCompact(value: number, locale: Locale, options: { maximumFractionDigits?: number } = {}): string {
+  const max = options.maximumFractionDigits ?? 2;
+  const abs = Math.abs(value);
+  const unit = COMPACT_UNITS[locale].find((candidate) => abs >= candidate.size);
+  if (!unit) return formatNumber(value, locale, { maximumFractionDigits: max, rounding: 'trunc' });
+  const scaled = truncateDecimals(value / unit.size, max);
+  return `${formatNumber(scaled, locale, { maximumFractionDigits: max })}${unit.suffix}`;
+}
+
+/** Percentages with 2 decimals (R9.05): 12.345 → `12,35%` (id) / `12.35%` (en). The value is in percent. */
+export function formatPercent(value: number, locale: Locale, options: { signed?: boolean } = {}): string {
+  const text = formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const sign = options.signed && value > 0 && !/^[0.,]+$/.test(text) ? '+' : '';
+  return `${sign}${text}%`;
+}
+
+/**
+ * R5.10: price text to a plain decimal string: removes the Rp prefix (and $ or ₮), spaces and the
+ * locale's thousands separators, and turns the locale's decimal separator into a dot.
+ * `Rp1.234.567,89` (id) → `1234567.89`; `Rp1,234,567.89` (en) → `1234567.89`. Null when not a number.
+ */
+export function parsePriceText(text: string, locale: Locale): string | null {
+  const { thousands, decimal } = SEPARATORS[locale];
+  let cleaned = text.replace(/rp|\$|₮/gi, '').replace(/[\s\u00a0]/g, '');
+  cleaned = cleaned.split(thousands).join('');
+  if (decimal !== '.') cleaned = cleaned.replace(decimal, '.');
+  cleaned = cleaned.replace('\u2212', '-');
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? cleaned.replace(/\.$/, '') : null;
+}
+
+export function parsePrice(text: string, locale: Locale): number | null {
+  const plain = parsePriceText(text, locale);
+  return plain === null ? null : Number(plain);
+}
+
+/** A number as plain decimal text without an exponent: 1e-7 → `0.0000001`. */
+export function toPlainDecimal(value: number | string): string {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]?\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, sign, intPart = '', fracPart = '', expText = '0'] = match;
+  const exponent = Number(expText);
+  const digits = intPart + fracPart;
+  const point = intPart.length + exponent;
+  let result: string;
+  if (point <= 0) result = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) result = digits + '0'.repeat(point - digits.length);
+  else result = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  result = result.replace(/^0+(?=\d)/, '');
+  if (result.includes('.')) result = result.replace(/\.?0+$/, '');
+  return `${sign}${result}`;
+}
+
+/** R5.01: cuts (never rounds) to `precision` decimals: (1.999, 2) → `1.99`, (-1.999, 2) → `-1.99`. */
+export function truncateDecimals(value: number | string, precision: number): string {
+  const plain = toPlainDecimal(value);
+  const [intPart = '0', fracPart = ''] = plain.split('.');
+  const kept = fracPart.slice(0, Math.max(0, precision)).replace(/0+$/, '');
+  const result = kept ? `${intPart}.${kept}` : intPart;
+  return /^-0*(\.0*)?$/.test(result) ? '0' : result;
+}
+
+/**
+ * R5.01: what an amount or quantity input keeps of what was typed: digits and one decimal separator,
+ * at most `precision` decimals, cut not rounded. The result uses the locale's decimal separator and no
+ * thousands separators. In Indonesian a comma is the decimal separator (dots before it are grouping);
+ * without a comma a dot is taken as the decimal point, since phone keypads often only offer a dot.
+ */
+export function limitDecimalInput(text: string, precision: number, locale: Locale): string {
+  const { decimal } = SEPARATORS[locale];
+  const normalised =
+    locale === 'id' ? (text.includes(',') ? text.replace(/\./g, '').replace(/,/g, '.') : text) : text.replace(/,/g, '');
+  const digitsAndDot = normalised.replace(/[^\d.]/g, '');
+  const firstDot = digitsAndDot.indexOf('.');
+  if (firstDot < 0) return digitsAndDot;
+  if (precision <= 0) return digitsAndDot.slice(0, firstDot);
+  const intPart = digitsAndDot.slice(0, firstDot);
+  const fracPart = digitsAndDot
+    .slice(firstDot + 1)
+    .replace(/\./g, '')
+    .slice(0, precision);
+  return `${intPart || '0'}${decimal}${fracPart}`;
+}

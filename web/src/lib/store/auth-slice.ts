@@ -1,0 +1,52 @@
+import type { StateCreator } from 'zustand';
+import { isUsableToken } from '@/lib/cookies';
+import type { AppState } from './index';
+
+/** R3.08: the user details the shell needs; the identity issue extends this. */
+export interface UserDetails {
+  id: string;
+  gssKycStatus: string | null;
+}
+
+export type OtpModalType = 'login' | 'signup' | 'forgotPin' | 'changePhone' | 'changeEmail';
+
+/** R3.17: auth state. */
+export interface AuthState {
+  accessToken: string | null;
+  pinModal: boolean;
+  otpModalType: OtpModalType | null;
+  userDetails: UserDetails | null;
+  logoutModal: boolean;
+  acceptTermsModal: boolean;
+  /** R8.03: set by a 400 with code 040/041; whoever fetches the user status clears it. */
+  fetchUserStatus: boolean;
+}
+
+export const initialAuthState: AuthState = {
+  accessToken: null,
+  pinModal: false,
+  otpModalType: null,
+  userDetails: null,
+  logoutModal: false,
+  acceptTermsModal: false,
+  fetchUserStatus: false,
+};
+
+export interface AuthSlice {
+  auth: AuthState;
+  /** R5.09: keeps the token only when its decoded length exceeds 12; returns whether it was kept. */
+  setAccessToken: (token: string | null) => boolean;
+  updateAuth: (patch: Partial<Omit<AuthState, 'accessToken'>>) => void;
+  resetAuth: () => void;
+}
+
+export const createAuthSlice: StateCreator<AppState, [], [], AuthSlice> = (set) => ({
+  auth: initialAuthState,
+  setAccessToken: (token) => {
+    if (token !== null && !isUsableToken(token)) return false;
+    set((state) => ({ auth: { ...state.auth, accessToken: token } }));
+    return true;
+  },
+  updateAuth: (patch) => set((state) => ({ auth: { ...state.auth, ...patch } })),
+  resetAuth: () => set({ auth: initialAuthState }),
+});

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { FatalError } from '@/components/errors/fatal-error';
+import { initI18n } from '@/i18n';
+import { installAnalyticsLifecycle } from '@/lib/analytics';
+import { readInitialCookies } from '@/lib/cookies';
+import { installGlobalErrorHandlers } from '@/lib/error-reporting';
+import { localeFromPath } from '@/lib/locale';
+import { useAppStore } from '@/lib/store';
+import './index.css';
+
+// Errors from here on are logged to the server (R8.10).
+installGlobalErrorHandlers();
+installAnalyticsLifecycle();
+
+// The first render already has the URL's language and the cookies' theme and token (R2.10).
+const locale = localeFromPath(window.location.pathname);
+initI18n(locale);
+const initial = readInitialCookies();
+const store = useAppStore.getState();
+store.setLanguage(locale);
+store.setTheme(initial.theme);
+if (initial.accessToken) store.setAccessToken(initial.accessToken);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary fallback={<FatalError />}>
+      <App />
+    </ErrorBoundary>
+  </StrictMode>,
+);

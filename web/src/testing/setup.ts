@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { initI18n } from '@/i18n';
+import { setNavigator } from '@/lib/navigation';
+import { server } from './msw';
+import { resetAppState } from './reset';
+
+initI18n('id');
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  resetAppState();
+  window.history.replaceState(null, '', '/');
+});
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  setNavigator(null);
+  const { i18n } = await import('@/i18n');
+  if (i18n.language !== 'id') await i18n.changeLanguage('id');
+});
+afterAll(() => server.close());

@@ -1,0 +1,2 @@
+export type Locale = 'id' | 'en';
+export type Theme = 'dark' | 'light';
