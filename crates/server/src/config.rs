@@ -28,8 +28,12 @@ pub struct Settings {
     pub log: LogSettings,
     /// Sign-up, log-in, PINs and sessions.
     pub auth: AuthSettings,
+    /// Market data: the simulator's seed and the `/ws` limits.
+    pub markets: MarketsSettings,
     /// Sandbox mode: simulated providers and the development inbox.
     pub sandbox: bool,
+    /// HMAC key of the payment gateway's webhooks; when unset one is generated and kept in the database.
+    pub wallet_webhook_secret: Option<String>,
 }
 
 impl Default for Settings {
@@ -43,7 +47,9 @@ impl Default for Settings {
             rate_limit: RateLimitSettings::default(),
             log: LogSettings::default(),
             auth: AuthSettings::default(),
+            markets: MarketsSettings::default(),
             sandbox: true,
+            wallet_webhook_secret: None,
         }
     }
 }
@@ -254,6 +260,37 @@ impl Default for AuthSettings {
             argon2_parallelism: 1,
             hashing_concurrency: 2,
             terms_version: 1,
+        }
+    }
+}
+
+/// Market data: the sandbox simulator and the `/ws` hub.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MarketsSettings {
+    /// The simulator's seed: the same seed gives the same market on every node.
+    pub seed: u64,
+    /// Precompute the default instruments' daily candles at start (off in tests to save CPU).
+    pub warm_caches: bool,
+    /// Open `/ws` connections per server; more are refused with a close frame (1013).
+    pub ws_connections_max: usize,
+    /// Channels one `/ws` connection may subscribe to.
+    pub ws_subscriptions_max: usize,
+    /// How often the server pings each `/ws` connection.
+    pub ws_ping_interval_secs: u64,
+    /// A `/ws` connection silent (no pong, no message) for this long is closed.
+    pub ws_idle_timeout_secs: u64,
+}
+
+impl Default for MarketsSettings {
+    fn default() -> Self {
+        Self {
+            seed: 20_261_101,
+            warm_caches: true,
+            ws_connections_max: 10_000,
+            ws_subscriptions_max: 50,
+            ws_ping_interval_secs: 20,
+            ws_idle_timeout_secs: 60,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! `brokerage [serve|migrate|openapi]`: serve (default), only run migrations, or print the OpenAPI
-//! document.
+//! `brokerage [serve|migrate|openapi|ledger check]`: serve (default), only run migrations, print the
+//! OpenAPI document, or verify every ledger invariant (exits 1 on any break).
 
 use anyhow::Context;
 use server::config::Settings;
@@ -32,8 +32,23 @@ async fn main() -> anyhow::Result<()> {
             println!("{}", server::router::openapi_document(&state).to_pretty_json()?);
             Ok(())
         }
+        "ledger" if std::env::args().nth(2).as_deref() == Some("check") => {
+            let db = store::Db::connect(&settings.database.url, &store::DbOptions::default()).await?;
+            db.migrate().await?;
+            let problems = store::ledger::check(&db).await?;
+            if problems.is_empty() {
+                println!("ledger check passed ({})", db.backend().name());
+                Ok(())
+            } else {
+                for problem in &problems {
+                    eprintln!("ledger check: {problem}");
+                }
+                eprintln!("ledger check failed: {} problem(s)", problems.len());
+                std::process::exit(1);
+            }
+        }
         other => {
-            eprintln!("unknown command `{other}`; use serve, migrate or openapi");
+            eprintln!("unknown command `{other}`; use serve, migrate, openapi or ledger check");
             std::process::exit(2);
         }
     }

@@ -18,7 +18,9 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::{self, ApiError};
-use crate::features::{admin, analytics, app_config, client_logs, health, identity, maintenance, web_shell};
+use crate::features::{
+    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, wallet, web_shell,
+};
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
@@ -30,6 +32,8 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(analytics::router())
         .merge(client_logs::router())
         .merge(identity::router())
+        .merge(wallet::router())
+        .merge(markets::router())
         .merge(admin::router(state.clone()))
 }
 
@@ -66,6 +70,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
 
     Router::new()
         .nest("/api", api)
+        .route("/ws", get(live::ws::upgrade))
         .merge(health::router().route_layer(axum::middleware::from_fn(metrics::track)))
         .merge(web_shell::router(state.clone()))
         .layer(

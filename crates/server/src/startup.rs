@@ -14,6 +14,8 @@ use tokio::task::JoinHandle;
 use crate::config::Settings;
 use crate::features::identity::IdentityServices;
 use crate::features::maintenance::{self, Maintenance};
+use crate::features::markets::{self, Markets};
+use crate::features::wallet::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
 use crate::middleware::rate_limit::AddressLimiter;
@@ -84,8 +86,12 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
     let identity = IdentityServices::build(&settings, &db).await?;
+    let wallet = WalletServices::build(settings.wallet_webhook_secret.clone(), &db).await?;
+    let markets = Markets::load(&db, &settings.markets).await?;
     Ok(AppState {
+        markets,
         identity,
+        wallet,
         shell: Arc::new(Shell::new(&settings)),
         limiter: AddressLimiter::new(&settings.rate_limit),
         metrics: recorder_handle(),
@@ -127,7 +133,56 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         })
     };
-    vec![refresh, limiter, purge]
+    let expire_topups = {
+        let state = state.clone();
+        every(Duration::from_secs(30), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::wallet::expire_unpaid(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(expired = n, "expired unpaid top-ups"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not expire top-ups"),
+                }
+            }
+        })
+    };
+    let mut jobs = vec![refresh, limiter, purge, expire_topups];
+    jobs.extend(market_jobs(state));
+    jobs
+}
+
+/// The markets' jobs: flags refresh, the live feed every second, and the daily-cache warm-up.
+fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
+    let refresh = {
+        let state = state.clone();
+        every(markets::REFRESH_INTERVAL, move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = state.markets.refresh(&state.db).await {
+                    tracing::warn!(error = %e, "could not refresh trading flags");
+                }
+                state.markets.hub().prune();
+            }
+        })
+    };
+    let feed = {
+        let markets = state.markets.clone();
+        every(Duration::from_secs(1), move || {
+            let markets = markets.clone();
+            async move {
+                // Simulator work is CPU-bound; the async workers stay free for I/O.
+                let _ = tokio::task::spawn_blocking(move || markets.publish_live()).await;
+            }
+        })
+    };
+    let mut jobs = vec![refresh, feed];
+    if state.settings.markets.warm_caches {
+        let markets = state.markets.clone();
+        jobs.push(tokio::spawn(async move {
+            let _ = tokio::task::spawn_blocking(move || markets.warm_caches()).await;
+        }));
+    }
+    jobs
 }
 
 /// Runs `job` every `period` (first after one period) until aborted.

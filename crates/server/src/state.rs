@@ -8,6 +8,8 @@ use store::Db;
 use crate::config::Settings;
 use crate::features::identity::IdentityServices;
 use crate::features::maintenance::Maintenance;
+use crate::features::markets::Markets;
+use crate::features::wallet::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
 
@@ -28,6 +30,10 @@ pub struct AppState {
     pub limiter: AddressLimiter,
     /// Token keys, PIN hashing and SMS.
     pub identity: IdentityServices,
+    /// The payment gateway and its webhook secret.
+    pub wallet: WalletServices,
+    /// Catalogue, trading flags, the simulated market and the `/ws` hub.
+    pub markets: Markets,
 }
 
 impl axum::extract::FromRef<AppState> for AddressLimiter {

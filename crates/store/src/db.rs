@@ -139,7 +139,13 @@ impl Db {
             Some(lock) => Some(lock.clone().lock_owned().await),
             None => None,
         };
-        let tx = self.pool.begin().await?;
+        // IMMEDIATE takes SQLite's write lock at BEGIN, where the busy timeout applies. A deferred
+        // transaction that read first and then writes fails at once with SQLITE_BUSY when a
+        // dropped transaction's rollback is still pending on another connection.
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("begin immediate").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
         Ok(WriteTx { tx, _writer: writer })
     }
 

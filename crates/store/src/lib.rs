@@ -8,6 +8,7 @@ mod error;
 pub mod analytics;
 pub mod client_logs;
 pub mod idempotency;
+pub mod ledger;
 pub mod settings;
 pub mod testing;
 

@@ -29,3 +29,15 @@ pub async fn put(db: &Db, key: &str, value: &serde_json::Value, now_ms: i64) -> 
     .await?;
     Ok(())
 }
+
+/// Reads a text setting, storing `fresh` first when there is none. Nodes starting at once agree:
+/// the first write wins and everyone reads it back.
+pub async fn get_or_init_text(db: &Db, key: &str, fresh: String, now_ms: i64) -> Result<String, StoreError> {
+    sqlx::query("insert into settings (key, value, updated_at_ms) values ($1, $2, $3) on conflict (key) do nothing")
+        .bind(key)
+        .bind(serde_json::Value::String(fresh).to_string())
+        .bind(now_ms)
+        .execute(db.pool())
+        .await?;
+    get(db, key).await?.and_then(|v| v.as_str().map(str::to_string)).ok_or(StoreError::NotFound)
+}

@@ -6,5 +6,8 @@ pub mod app_config;
 pub mod client_logs;
 pub mod health;
 pub mod identity;
+pub mod live;
 pub mod maintenance;
+pub mod markets;
+pub mod wallet;
 pub mod web_shell;

@@ -16,6 +16,7 @@ use crate::state::AppState;
 pub fn router(state: AppState) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(maintenance::admin_router())
+        .merge(crate::features::markets::admin_router())
         .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 

@@ -12,7 +12,7 @@ pub mod phone;
 pub mod pin;
 mod pin_routes;
 pub mod repo;
-mod secrets;
+pub mod secrets;
 pub mod sessions;
 pub mod sms;
 pub mod tokens;
@@ -60,24 +60,8 @@ impl IdentityServices {
 }
 
 async fn stored_secret(db: &Db) -> anyhow::Result<String> {
-    if let Some(secret) = store::settings::get(db, JWT_SECRET_KEY).await?.and_then(|v| v.as_str().map(str::to_string)) {
-        return Ok(secret);
-    }
     let fresh = format!("{}{}", secrets::opaque_token(), secrets::opaque_token());
-    // Two nodes starting at once: the first write wins and both read it back.
-    let inserted = sqlx::query(
-        "insert into settings (key, value, updated_at_ms) values ($1, $2, $3) on conflict (key) do nothing",
-    )
-    .bind(JWT_SECRET_KEY)
-    .bind(serde_json::Value::String(fresh).to_string())
-    .bind(store::now_ms())
-    .execute(db.pool())
-    .await?;
-    let _ = inserted;
-    store::settings::get(db, JWT_SECRET_KEY)
-        .await?
-        .and_then(|v| v.as_str().map(str::to_string))
-        .ok_or_else(|| anyhow::anyhow!("could not store the token secret"))
+    Ok(store::settings::get_or_init_text(db, JWT_SECRET_KEY, fresh, store::now_ms()).await?)
 }
 
 /// Routes of this feature.

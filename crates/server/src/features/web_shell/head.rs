@@ -2,6 +2,7 @@
 
 use super::page::{Page, Theme};
 use crate::api::Lang;
+use crate::features::markets::guest::{guest_asset, GuestAsset};
 
 /// Title, description and keywords of a page in one language.
 pub struct HeadText {
@@ -13,8 +14,11 @@ pub struct HeadText {
     pub keywords: String,
 }
 
-/// The site-wide head text; features with their own (guest-mode asset pages) extend `head_text`.
+/// The site-wide head text, or a guest-mode asset page's own with the asset symbol (R2.08).
 pub fn head_text(brand: &str, page: &Page) -> HeadText {
+    if let Some(asset) = guest_asset(page.bare_path(), None) {
+        return asset_head_text(brand, page.lang, &asset);
+    }
     match page.lang {
         Lang::Id => HeadText {
             title: format!("{brand} — Investasi Kripto, Saham AS, Saham Indonesia dan Emas"),
@@ -27,6 +31,28 @@ pub fn head_text(brand: &str, page: &Page) -> HeadText {
             description: "Buy and sell crypto, US stocks, Indonesian stocks, gold, mutual funds and USD in one app."
                 .into(),
             keywords: "invest, crypto, bitcoin, US stocks, Indonesian stocks, gold, mutual funds".into(),
+        },
+    }
+}
+
+/// The head of a guest-mode asset page in `lang` (R2.08); the symbol was checked against the
+/// catalogue, and `render_head` escapes everything anyway.
+fn asset_head_text(brand: &str, lang: Lang, asset: &GuestAsset) -> HeadText {
+    let (symbol, name) = (&asset.symbol, &asset.name);
+    match lang {
+        Lang::Id => HeadText {
+            title: format!("Harga {symbol} Hari Ini — Grafik dan Beli {name} | {brand}"),
+            description: format!(
+                "Pantau harga {symbol} ({name}) secara langsung, lihat grafik dan order book, lalu beli atau jual {symbol} di {brand}."
+            ),
+            keywords: format!("{symbol}, harga {symbol}, grafik {symbol}, beli {symbol}, {name}"),
+        },
+        Lang::En => HeadText {
+            title: format!("{symbol} Price Today — Chart and Buy {name} | {brand}"),
+            description: format!(
+                "Follow the live {symbol} ({name}) price, see its chart and order book, and buy or sell {symbol} on {brand}."
+            ),
+            keywords: format!("{symbol}, {symbol} price, {symbol} chart, buy {symbol}, {name}"),
         },
     }
 }
@@ -126,6 +152,18 @@ mod tests {
         assert!(!head("/", "x", None).contains("<script"));
         // Anything but https or a same-origin path is ignored.
         assert!(!head("/", "x", Some("javascript:alert(1)")).contains("<script"));
+    }
+
+    #[test]
+    fn r2_08_guest_asset_pages_carry_the_symbol_in_both_languages() {
+        let id = head("/trade/BTC-IDR", "x", None);
+        assert!(id.contains("<title>Harga BTC-IDR Hari Ini"), "{id}");
+        assert!(id.contains("content=\"BTC-IDR, harga BTC-IDR"), "{id}");
+        let en = head("/en/trade/BTC-IDR", "x", None);
+        assert!(en.contains("<title>BTC-IDR Price Today"), "{en}");
+        assert!(en.contains("Follow the live BTC-IDR"), "{en}");
+        // An unknown symbol gets the site-wide head.
+        assert!(head("/trade/%3Cscript%3E", "x", None).contains("Investasi Kripto"));
     }
 
     #[test]

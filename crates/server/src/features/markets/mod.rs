@@ -1,0 +1,248 @@
+//! Markets (issue 3): the instrument catalogue in the database with per-asset trading flags
+//! (R3.05), symbol info per class (R3.13), get-trading-info (R7.06), candles (R9.07, R4.12),
+//! tickers and price changes (R2.12, R9.05), top movers, market times (R3.14, R9.08), order books
+//! from the six sandbox liquidity providers (R3.04, R5.08), option chains and the USD/IDR and
+//! USDT/IDR rates. Prices come from the deterministic sandbox simulator of the `market` crate
+//! behind its `PriceSource` trait; the live feed publishes to the `/ws` hub (`features::live`).
+//!
+//! Flags live in `market_instruments`; an operator changes them through `/api/admin/markets/flags`.
+//! The node that takes the change applies it at once; every node re-reads the table every
+//! [`REFRESH_INTERVAL`] (as maintenance does), so all agree within seconds. A halt (both
+//! normal-mode sides disabled) is also a window in `market_halts` that every node replays into its
+//! simulator, so the price stays flat and the charts agree across nodes and restarts.
+
+mod admin;
+mod book;
+mod candle_cache;
+mod charts;
+mod errors;
+mod feed;
+mod flags;
+pub mod guest;
+mod info;
+mod repo;
+mod symbols;
+mod trading_info;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use domain::trading_flags::TradingFlags;
+use market::{AssetClass, Catalogue, HaltWindow, SimConfig, Simulator};
+use store::Db;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub use admin::router as admin_router;
+pub use feed::{Feed, TradePrint};
+pub use flags::AssetFlags;
+pub use repo::StoredAsset;
+
+use crate::config::MarketsSettings;
+use crate::features::live::{self, Hub};
+use crate::state::AppState;
+
+/// How often each node re-reads flags and halts written by other nodes.
+pub const REFRESH_INTERVAL: Duration = Duration::from_secs(5);
+/// The instruments whose daily caches are warmed at start, so their first long chart is fast.
+pub const WARM_SYMBOLS: [&str; 5] = ["BTC-IDR", "USDT-IDR", "BTCUSDT-PERP", "AAPL", "BBCA-IDSS"];
+
+/// The market data service: catalogue, flags, simulator and the live hub.
+#[derive(Clone)]
+pub struct Markets {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    sim: Arc<Simulator>,
+    catalogue: Catalogue,
+    /// Symbols in catalogue order (fixed after start-up).
+    order: Vec<String>,
+    assets: RwLock<HashMap<String, StoredAsset>>,
+    /// Symbols whose halt windows were last handed to the simulator.
+    halted: Mutex<HashSet<String>>,
+    hub: Hub,
+    feed: Mutex<Feed>,
+    cache: charts::TickerCache,
+    day_candles: candle_cache::DayCandleCache,
+}
+
+impl Markets {
+    /// Seeds the catalogue (new instruments only), loads it with its flags and builds the simulator.
+    pub async fn load(db: &Db, settings: &MarketsSettings) -> anyhow::Result<Self> {
+        let catalogue = Catalogue::builtin()?;
+        let inserted = repo::seed(db, &info::seed_rows(&catalogue), store::now_ms()).await?;
+        if inserted > 0 {
+            tracing::info!(inserted, "seeded the instrument catalogue");
+        }
+        let stored = repo::load(db).await?;
+        let sim = Arc::new(Simulator::new(&catalogue, SimConfig { seed: settings.seed }));
+        // Only instruments the simulator prices can be served.
+        let stored: Vec<StoredAsset> = stored.into_iter().filter(|a| sim.instrument(&a.symbol).is_ok()).collect();
+        let order = catalogue
+            .instruments()
+            .into_iter()
+            .map(|i| i.symbol)
+            .filter(|s| stored.iter().any(|a| &a.symbol == s))
+            .collect();
+        let markets = Self {
+            inner: Arc::new(Inner {
+                sim,
+                catalogue,
+                order,
+                assets: RwLock::new(stored.into_iter().map(|a| (a.symbol.clone(), a)).collect()),
+                halted: Mutex::new(HashSet::new()),
+                hub: Hub::new(live::Limits::from(settings)),
+                feed: Mutex::new(Feed::default()),
+                cache: charts::TickerCache::default(),
+                day_candles: candle_cache::DayCandleCache::default(),
+            }),
+        };
+        markets.apply_halts(db).await?;
+        Ok(markets)
+    }
+
+    /// The simulator behind the `PriceSource` feed.
+    pub fn sim(&self) -> &Arc<Simulator> {
+        &self.inner.sim
+    }
+
+    /// The catalogue seed (liquidity providers, FX references).
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.inner.catalogue
+    }
+
+    /// The `/ws` hub.
+    pub fn hub(&self) -> &Hub {
+        &self.inner.hub
+    }
+
+    /// The stored asset with this symbol.
+    pub fn asset(&self, symbol: &str) -> Option<StoredAsset> {
+        self.read_assets().get(symbol).cloned()
+    }
+
+    /// Every asset of a class, in catalogue order.
+    pub fn assets_of(&self, class: AssetClass) -> Vec<StoredAsset> {
+        let assets = self.read_assets();
+        self.inner.order.iter().filter_map(|s| assets.get(s)).filter(|a| a.class == class).cloned().collect()
+    }
+
+    fn read_assets(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, StoredAsset>> {
+        self.inner.assets.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Applies new flags on this node and tells live subscribers.
+    fn apply_flags(&self, symbol: &str, flags: TradingFlags) {
+        let changed = {
+            let mut assets = self.inner.assets.write().unwrap_or_else(|p| p.into_inner());
+            match assets.get_mut(symbol) {
+                Some(asset) if asset.flags != flags => {
+                    asset.flags = flags.clone();
+                    true
+                }
+                _ => false,
+            }
+        };
+        if changed {
+            feed::publish_flags(&self.inner.hub, symbol, &flags);
+        }
+    }
+
+    /// Stores an operator's flags, halts or resumes the simulator, and publishes the change.
+    pub async fn set_flags(&self, db: &Db, symbol: &str, flags: TradingFlags) -> Result<bool, store::StoreError> {
+        let now = self.inner.sim.now();
+        if repo::update_flags(db, symbol, &flags, now.timestamp_millis()).await?.is_none() {
+            return Ok(false);
+        }
+        // The stored windows are the truth; replaying them keeps this node equal to the others.
+        self.apply_halts(db).await?;
+        self.apply_flags(symbol, flags);
+        Ok(true)
+    }
+
+    /// Re-reads flags and halts another node may have changed.
+    pub async fn refresh(&self, db: &Db) -> Result<(), store::StoreError> {
+        for (symbol, flags) in repo::load_flags(db).await? {
+            self.apply_flags(&symbol, flags);
+        }
+        self.apply_halts(db).await
+    }
+
+    /// Hands the stored halt windows to the simulator.
+    async fn apply_halts(&self, db: &Db) -> Result<(), store::StoreError> {
+        let mut windows: HashMap<String, Vec<HaltWindow>> = HashMap::new();
+        for (symbol, row) in repo::load_halts(db).await? {
+            let window = HaltWindow { from: instant(row.from_ms), to: row.to_ms.map(instant) };
+            windows.entry(symbol).or_default().push(window);
+        }
+        let mut halted = self.inner.halted.lock().unwrap_or_else(|p| p.into_inner());
+        for symbol in halted.iter().filter(|s| !windows.contains_key(*s)) {
+            let _ = self.inner.sim.set_halts(symbol, &[]);
+        }
+        for (symbol, list) in &windows {
+            if let Err(e) = self.inner.sim.set_halts(symbol, list) {
+                tracing::warn!(symbol, error = %e, "stored halt of an instrument the simulator does not know");
+            }
+        }
+        *halted = windows.into_keys().collect();
+        Ok(())
+    }
+
+    /// Precomputes the daily caches of the default instruments (blocking; run off the runtime).
+    pub fn warm_caches(&self) {
+        for symbol in WARM_SYMBOLS {
+            let started = std::time::Instant::now();
+            match self.inner.sim.warm_daily_cache(symbol) {
+                Ok(days) => {
+                    tracing::info!(symbol, days, took_ms = started.elapsed().as_millis() as u64, "warmed daily candles")
+                }
+                Err(e) => tracing::warn!(symbol, error = %e, "could not warm daily candles"),
+            }
+        }
+    }
+
+    /// Candles of `symbol`, intraday ones assembled from cached complete days (blocking).
+    pub fn candles(
+        &self,
+        inst: &market::Instrument,
+        resolution: market::Resolution,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        limit: usize,
+    ) -> Result<Vec<market::Candle>, market::MarketError> {
+        self.inner.day_candles.candles(&self.inner.sim, inst, resolution, from, to, limit)
+    }
+
+    /// One step of the live feed: publishes what changed since the previous step (blocking).
+    pub fn publish_live(&self) {
+        let mut feed = self.inner.feed.lock().unwrap_or_else(|p| p.into_inner());
+        feed.step(self);
+    }
+}
+
+fn instant(ms: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}
+
+/// Public market routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(symbols::symbols))
+        .routes(routes!(symbols::symbol_info))
+        .routes(routes!(symbols::asset))
+        .routes(routes!(trading_info::trading_info))
+        .routes(routes!(trading_info::market_times))
+        .routes(routes!(trading_info::market_status))
+        .routes(routes!(charts::candles))
+        .routes(routes!(charts::ticker))
+        .routes(routes!(charts::tickers))
+        .routes(routes!(charts::price_change))
+        .routes(routes!(charts::top_movers))
+        .routes(routes!(book::crypto_order_book))
+        .routes(routes!(book::perps_order_book))
+        .routes(routes!(book::option_contracts))
+        .routes(routes!(book::rates))
+}

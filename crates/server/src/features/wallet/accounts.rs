@@ -1,0 +1,62 @@
+//! The ledger accounts of the IDR wallet and what the balance call shows (R3.09).
+//!
+//! - `freeBalance`: cash the user can spend or withdraw now (IDR cash not held).
+//! - `cashBalance`: cash reserved by open orders and pending cash-outs (IDR cash held).
+//! - `voucherBalance`: promotional credit an operator granted: spendable on buys, never withdrawable.
+//!
+//! Their sum is everything the user has in rupiah on the crypto side.
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Transaction};
+use store::ledger::{self, LedgerError, HOUSE};
+use store::Db;
+use utoipa::ToSchema;
+
+use super::money::format_idr;
+
+/// The user's IDR cash account.
+pub async fn user_cash(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<String, LedgerError> {
+    ledger::account(tx, user_id, "IDR_CASH", "IDR", false).await
+}
+
+/// Money received by the payment gateway and not yet settled to our bank (may be negative:
+/// it mirrors what the gateway owes us).
+pub async fn gateway_clearing(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
+    ledger::account(tx, HOUSE, "PG_CLEARING", "IDR", true).await
+}
+
+/// Fees the broker earned.
+pub async fn fee_income(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
+    ledger::account(tx, HOUSE, "FEES", "IDR", true).await
+}
+
+/// The IDR wallet balance (R3.09), decimal strings in rupiah.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletBalance {
+    /// Cash reserved by open orders and pending cash-outs.
+    pub cash_balance: String,
+    /// Promotional credit: spendable on buys, not withdrawable.
+    pub voucher_balance: String,
+    /// Cash available to spend or withdraw now.
+    pub free_balance: String,
+    /// The sum of the three.
+    pub total_balance: String,
+    /// Always IDR.
+    pub currency: String,
+}
+
+/// Reads the balance of `user_id` (zero before the first top-up).
+pub async fn wallet_balance(db: &Db, user_id: &str) -> Result<WalletBalance, LedgerError> {
+    let cash = ledger::balance(db, &format!("{user_id}:IDR_CASH:IDR"))
+        .await?
+        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
+    let voucher = ledger::balance(db, &format!("{user_id}:IDR_VOUCHER:IDR")).await?.map(|b| b.available()).unwrap_or(0);
+    Ok(WalletBalance {
+        cash_balance: format_idr(cash.held),
+        voucher_balance: format_idr(voucher),
+        free_balance: format_idr(cash.available()),
+        total_balance: format_idr(cash.balance + voucher),
+        currency: "IDR".into(),
+    })
+}

@@ -1,0 +1,402 @@
+//! Top-up: pick a channel and amount, get payment instructions, pay; the gateway's signed webhook
+//! credits the wallet exactly once however often it is delivered. Unpaid top-ups expire.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use store::ledger::{self, NewEntry, Posting};
+use utoipa::{IntoParams, ToSchema};
+
+use super::accounts;
+use super::channels::{self, Channel, CHANNELS, GOPAY_LIMIT_SEN};
+use super::gateway::{self, GatewayCallback, Instructions, PaymentRequest};
+use super::money::{format_idr, parse_idr};
+use super::transitions;
+use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
+use crate::features::identity::AuthUser;
+use crate::state::AppState;
+
+/// A top-up method as listed.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TopupMethod {
+    /// paymentChannel code.
+    pub payment_channel: String,
+    /// Display name.
+    pub name: String,
+    /// VIRTUAL_ACCOUNT, EWALLET or QRIS.
+    pub kind: channels::ChannelKind,
+}
+
+/// The limits and fee of one channel (input-variables).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InputVariables {
+    /// paymentChannel code.
+    pub payment_channel: String,
+    /// Smallest amount, rupiah.
+    pub minimum_amount: String,
+    /// Largest amount, rupiah.
+    pub maximum_amount: String,
+    /// Flat fee, rupiah.
+    pub fee_flat: String,
+    /// Percentage fee, e.g. "1.50".
+    pub fee_percentage: String,
+    /// Minutes before an unpaid top-up expires.
+    pub expiry_minutes: i64,
+}
+
+/// Which channel.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelQuery {
+    /// paymentChannel code, e.g. `BCA_VA`.
+    pub payment_channel: String,
+}
+
+/// A top-up to create.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateTopup {
+    /// paymentChannel code.
+    pub payment_channel: String,
+    /// Rupiah to reach the wallet, e.g. "150000".
+    pub amount: String,
+}
+
+/// A top-up and how to pay it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Topup {
+    /// Id.
+    pub id: String,
+    /// paymentChannel code.
+    pub payment_channel: String,
+    /// Rupiah that reach the wallet.
+    pub amount: String,
+    /// Channel fee the payer adds.
+    pub fee: String,
+    /// What the payer pays.
+    pub total: String,
+    /// PENDING, PAID, EXPIRED or FAILED.
+    pub status: String,
+    /// How to pay.
+    pub instructions: Instructions,
+    /// Created, Unix ms.
+    pub created_at_ms: i64,
+    /// Payable until, Unix ms.
+    pub expires_at_ms: i64,
+    /// Paid, Unix ms.
+    pub paid_at_ms: Option<i64>,
+}
+
+/// The GoPay limit per transaction.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GopayLimit {
+    /// Rupiah.
+    pub limit: String,
+}
+
+fn unknown_channel() -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "unknown_payment_channel",
+        Msg::fixed("Metode pembayaran tidak dikenal.", "Unknown payment method."),
+    )
+}
+
+fn outside_limits(channel: &Channel) -> ApiError {
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "amount_outside_limits",
+        Msg::owned(
+            format!("Nominal harus antara Rp{} dan Rp{}.", format_idr(channel.min_sen), format_idr(channel.max_sen)),
+            format!(
+                "The amount must be between Rp{} and Rp{}.",
+                format_idr(channel.min_sen),
+                format_idr(channel.max_sen)
+            ),
+        ),
+    )
+}
+
+/// The top-up methods.
+#[utoipa::path(get, path = "/v1/wallet/topup-methods", tag = "wallet", responses((status = 200, body = Data<Vec<TopupMethod>>)))]
+pub async fn topup_methods() -> Data<Vec<TopupMethod>> {
+    Data::new(
+        CHANNELS
+            .iter()
+            .map(|c| TopupMethod { payment_channel: c.code.into(), name: c.name.into(), kind: c.kind })
+            .collect(),
+    )
+}
+
+/// Limits and fee of a channel.
+#[utoipa::path(get, path = "/v1/wallet/input-variables", tag = "wallet", params(ChannelQuery),
+    responses((status = 200, body = Data<InputVariables>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn input_variables(Query(query): Query<ChannelQuery>) -> ApiResult<Data<InputVariables>> {
+    let channel = channels::find(&query.payment_channel).ok_or_else(unknown_channel)?;
+    Ok(Data::new(InputVariables {
+        payment_channel: channel.code.into(),
+        minimum_amount: format_idr(channel.min_sen),
+        maximum_amount: format_idr(channel.max_sen),
+        fee_flat: format_idr(channel.fee_flat_sen),
+        fee_percentage: format_idr(channel.fee_bps),
+        expiry_minutes: channel.expiry_minutes,
+    }))
+}
+
+/// GoPay's per-transaction limit.
+#[utoipa::path(get, path = "/v1/wallet/gopay-limit", tag = "wallet", responses((status = 200, body = Data<GopayLimit>)))]
+pub async fn gopay_limit() -> Data<GopayLimit> {
+    Data::new(GopayLimit { limit: format_idr(GOPAY_LIMIT_SEN) })
+}
+
+/// Creates a top-up and returns how to pay it.
+#[utoipa::path(post, path = "/v1/wallet/topup", tag = "wallet", security(("bearer" = [])), request_body = CreateTopup,
+    responses((status = 200, body = Data<Topup>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn create_topup(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<CreateTopup>,
+) -> ApiResult<Data<Topup>> {
+    let channel = channels::find(&body.payment_channel).ok_or_else(unknown_channel)?;
+    let amount = parse_idr(&body.amount)?;
+    if amount < channel.min_sen || amount > channel.max_sen {
+        return Err(outside_limits(channel));
+    }
+    let fee = channel.fee_for(amount);
+    let id = uuid::Uuid::now_v7().to_string();
+    let now = store::now_ms();
+    let expires_at = now + channel.expiry_minutes * 60_000;
+    let request =
+        PaymentRequest { merchant_ref: id.clone(), channel, gross_sen: amount + fee, expires_at_ms: expires_at };
+    let instructions = state.wallet.gateway.create(request).await.map_err(ApiError::internal)?;
+    sqlx::query(
+        "insert into topups (id, user_id, channel, amount, fee, status, gateway_ref, instructions, created_at_ms, expires_at_ms) \
+         values ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9)",
+    )
+    .bind(&id)
+    .bind(&caller.user_id)
+    .bind(channel.code)
+    .bind(amount)
+    .bind(fee)
+    .bind(&instructions.gateway_ref)
+    .bind(serde_json::to_string(&instructions).map_err(ApiError::internal)?)
+    .bind(now)
+    .bind(expires_at)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    transitions::record(&state.db, &id, "PENDING", None).await?;
+    Ok(Data::new(load(&state, &caller.user_id, &id).await?))
+}
+
+/// Which top-up.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TopupQuery {
+    /// The top-up id.
+    pub id: String,
+}
+
+/// A top-up's status.
+#[utoipa::path(get, path = "/v1/wallet/topup-status", tag = "wallet", security(("bearer" = [])), params(TopupQuery),
+    responses((status = 200, body = Data<Topup>), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn topup_status(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Query(query): Query<TopupQuery>,
+) -> ApiResult<Data<Topup>> {
+    Ok(Data::new(load(&state, &caller.user_id, &query.id).await?))
+}
+
+/// Loads a top-up of `user_id` (another user's is as good as missing: 404).
+pub async fn load(state: &AppState, user_id: &str, id: &str) -> ApiResult<Topup> {
+    let row = sqlx::query(
+        "select id, channel, amount, fee, status, instructions, created_at_ms, expires_at_ms, paid_at_ms from topups \
+         where id = $1 and user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::not_found)?;
+    let read = || -> Result<Topup, sqlx::Error> {
+        let amount: i64 = row.try_get("amount")?;
+        let fee: i64 = row.try_get("fee")?;
+        let instructions: String = row.try_get("instructions")?;
+        Ok(Topup {
+            id: row.try_get("id")?,
+            payment_channel: row.try_get("channel")?,
+            amount: format_idr(amount),
+            fee: format_idr(fee),
+            total: format_idr(amount + fee),
+            status: row.try_get("status")?,
+            instructions: serde_json::from_str(&instructions).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+            created_at_ms: row.try_get("created_at_ms")?,
+            expires_at_ms: row.try_get("expires_at_ms")?,
+            paid_at_ms: row.try_get("paid_at_ms")?,
+        })
+    };
+    read().map_err(ApiError::internal)
+}
+
+/// The gateway's webhook: verifies the signature, then credits once.
+#[utoipa::path(post, path = "/v1/wallet/topup/webhook", tag = "wallet", request_body = GatewayCallback,
+    params(("x-callback-signature" = String, Header, description = "hex HMAC-SHA256 of the body")),
+    responses((status = 204, description = "Accepted"), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
+    let signature = headers.get("x-callback-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !gateway::verify(&state.wallet.webhook_secret, &body, signature) {
+        tracing::warn!("top-up webhook with a bad signature refused");
+        return Err(ApiError::unauthorized());
+    }
+    let callback: GatewayCallback = serde_json::from_slice(&body).map_err(|e| ApiError::invalid(e.to_string()))?;
+    settle(&state, &callback).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up.
+pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<()> {
+    let mut tx = state.db.begin_write().await?;
+    let row = sqlx::query("select id, user_id, amount, fee, status from topups where gateway_ref = $1 and id = $2")
+        .bind(&callback.reference)
+        .bind(&callback.merchant_ref)
+        .fetch_optional(&mut *tx.tx)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(ApiError::not_found)?;
+    let get = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
+    let (amount, fee) = (get("amount")?, get("fee")?);
+    let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    let id = callback.merchant_ref.clone();
+    if callback.gross_amount != amount + fee {
+        return Err(ApiError::invalid("grossAmount does not match the top-up"));
+    }
+    let now = store::now_ms();
+    match callback.status.as_str() {
+        "PAID" => {
+            // Money received is never lost: a late payment of an expired top-up is still credited.
+            let claimed = sqlx::query(
+                "update topups set status = 'PAID', paid_at_ms = $1 where id = $2 and status in ('PENDING', 'EXPIRED')",
+            )
+            .bind(now)
+            .bind(&id)
+            .execute(&mut *tx.tx)
+            .await
+            .map_err(ApiError::internal)?
+            .rows_affected();
+            if claimed == 0 {
+                return Ok(()); // already credited (or failed): a repeat changes nothing
+            }
+            let clearing = accounts::gateway_clearing(&mut tx.tx).await.map_err(ApiError::internal)?;
+            let cash = accounts::user_cash(&mut tx.tx, &user_id).await.map_err(ApiError::internal)?;
+            let fees = accounts::fee_income(&mut tx.tx).await.map_err(ApiError::internal)?;
+            let mut postings = vec![
+                Posting { account_id: clearing, currency: "IDR".into(), amount: -(amount + fee) },
+                Posting { account_id: cash, currency: "IDR".into(), amount },
+            ];
+            if fee > 0 {
+                postings.push(Posting { account_id: fees, currency: "IDR".into(), amount: fee });
+            }
+            let entry = NewEntry { reason: "TOPUP".into(), event_id: format!("topup:{id}"), memo: None, postings };
+            ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
+            transitions::record_in(&mut tx.tx, &id, "PAID", None).await?;
+        }
+        "FAILED" => {
+            let closed = sqlx::query("update topups set status = 'FAILED' where id = $1 and status = 'PENDING'")
+                .bind(&id)
+                .execute(&mut *tx.tx)
+                .await
+                .map_err(ApiError::internal)?
+                .rows_affected();
+            if closed == 1 {
+                transitions::record_in(&mut tx.tx, &id, "FAILED", Some("payment abandoned")).await?;
+            }
+        }
+        _ => return Err(ApiError::invalid("status: PAID or FAILED")),
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Marks unpaid top-ups past their time as expired; returns how many.
+pub async fn expire_unpaid(state: &AppState) -> Result<u64, store::StoreError> {
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let rows = sqlx::query(
+        "update topups set status = 'EXPIRED' where status = 'PENDING' and expires_at_ms <= $1 returning id",
+    )
+    .bind(now)
+    .fetch_all(&mut *tx.tx)
+    .await?;
+    for row in &rows {
+        let id: String = row.try_get("id")?;
+        transitions::record_in(&mut tx.tx, &id, "EXPIRED", None)
+            .await
+            .map_err(|e| store::StoreError::Conflict(e.code.to_string()))?;
+    }
+    tx.commit().await?;
+    Ok(rows.len() as u64)
+}
+
+/// The sandbox payer's action on a payment.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PayerAction {
+    /// Pay it.
+    Pay,
+    /// Walk away from it.
+    Abandon,
+}
+
+/// Sandbox only: the payer pays or abandons a payment; the sandbox gateway then calls the webhook.
+#[utoipa::path(post, path = "/sandbox/payments/{reference}/{action}", tag = "sandbox",
+    params(("reference" = String, Path), ("action" = String, Path, description = "pay or abandon")),
+    responses((status = 204, description = "Done"), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn sandbox_payer(
+    State(state): State<AppState>,
+    Path((reference, action)): Path<(String, String)>,
+) -> ApiResult<StatusCode> {
+    if !state.settings.sandbox {
+        return Err(ApiError::not_found());
+    }
+    let action = match action.as_str() {
+        "pay" => PayerAction::Pay,
+        "abandon" => PayerAction::Abandon,
+        _ => return Err(ApiError::not_found()),
+    };
+    let (status, new_state) = match action {
+        PayerAction::Pay => ("PAID", "PAID"),
+        PayerAction::Abandon => ("FAILED", "ABANDONED"),
+    };
+    let row = sqlx::query(
+        "update sandbox_gateway_payments set status = $1 where reference = $2 and status = 'ISSUED' and expires_at_ms > $3 \
+         returning merchant_ref, gross_amount",
+    )
+    .bind(new_state)
+    .bind(&reference)
+    .bind(store::now_ms())
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::not_found)?;
+    let callback = GatewayCallback {
+        reference,
+        merchant_ref: row.try_get("merchant_ref").map_err(ApiError::internal)?,
+        status: status.into(),
+        gross_amount: row.try_get("gross_amount").map_err(ApiError::internal)?,
+    };
+    // Deliver through the same signed path a real gateway uses.
+    let body = serde_json::to_vec(&callback).map_err(ApiError::internal)?;
+    let signature = gateway::sign(&state.wallet.webhook_secret, &body);
+    let mut headers = HeaderMap::new();
+    headers.insert("x-callback-signature", signature.parse().map_err(ApiError::internal)?);
+    webhook(State(state), headers, Bytes::from(body)).await
+}

@@ -1,0 +1,328 @@
+//! The double-entry ledger (DESIGN.md "Data"). Every balance change is one journal entry whose
+//! postings sum to zero per currency, with a reason and the id of the business event that caused
+//! it (unique: a repeated event posts once). Entries are immutable; corrections are new entries.
+//! Holds reserve part of a balance for open orders and pending cash-outs. A user account can never
+//! go below what it holds (never negative): the code checks it in each conditional update and a
+//! database constraint backs it up.
+//!
+//! Concurrency: balances change only through `update … where balance + amount >= held`, so two
+//! transactions cannot both spend the same money; accounts are touched in id order so PostgreSQL
+//! transactions cannot deadlock on each other.
+
+use std::collections::BTreeMap;
+
+use sqlx::{Any, Row, Transaction};
+
+use crate::{Db, StoreError};
+
+/// The owner of the broker's own accounts.
+pub const HOUSE: &str = "house";
+
+/// A ledger failure the caller can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// Postings do not sum to zero in some currency.
+    #[error("entry does not balance in {0}")]
+    Unbalanced(String),
+    /// An account would go below what it holds.
+    #[error("insufficient funds in account {0}")]
+    InsufficientFunds(String),
+    /// The account does not exist or has another currency.
+    #[error("unknown account {0} or wrong currency")]
+    UnknownAccount(String),
+    /// A hold is not open.
+    #[error("hold {0} is not open")]
+    HoldNotOpen(String),
+    /// A zero or negative amount where a positive one is needed, or an empty entry.
+    #[error("invalid amount")]
+    InvalidAmount,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for LedgerError {
+    fn from(error: sqlx::Error) -> Self {
+        LedgerError::Store(StoreError::Database(error))
+    }
+}
+
+/// One leg of an entry: signed minor units into (positive) or out of (negative) an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Posting {
+    /// The account.
+    pub account_id: String,
+    /// Its currency (checked against the account's).
+    pub currency: String,
+    /// Signed minor units.
+    pub amount: i64,
+}
+
+/// A journal entry to post.
+#[derive(Debug, Clone)]
+pub struct NewEntry {
+    /// Why, e.g. `TOPUP`.
+    pub reason: String,
+    /// The causing business event; posting the same event twice posts once.
+    pub event_id: String,
+    /// A note for people.
+    pub memo: Option<String>,
+    /// Two or more postings summing to zero per currency.
+    pub postings: Vec<Posting>,
+}
+
+/// The result of posting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Posted {
+    /// The entry id.
+    pub entry_id: String,
+    /// True when the event had been posted before and nothing changed now.
+    pub replayed: bool,
+}
+
+/// An account's balance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Balance {
+    /// Everything in the account.
+    pub balance: i64,
+    /// Reserved by open holds.
+    pub held: i64,
+}
+
+impl Balance {
+    /// What can be spent or held now.
+    pub fn available(&self) -> i64 {
+        self.balance - self.held
+    }
+}
+
+/// Finds or opens the account (`owner`, `kind`, `currency`); returns its id.
+pub async fn account(
+    tx: &mut Transaction<'static, Any>,
+    owner: &str,
+    kind: &str,
+    currency: &str,
+    may_go_negative: bool,
+) -> Result<String, LedgerError> {
+    let id = format!("{owner}:{kind}:{currency}");
+    sqlx::query(
+        "insert into ledger_accounts (id, owner, kind, currency, may_go_negative, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6) on conflict (owner, kind, currency) do nothing",
+    )
+    .bind(&id)
+    .bind(owner)
+    .bind(kind)
+    .bind(currency)
+    .bind(i64::from(may_go_negative))
+    .bind(crate::now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Posts an entry inside `tx`; fails without effect when it does not balance or would overdraw.
+pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Result<Posted, LedgerError> {
+    check_balanced(&entry.postings)?;
+    let entry_id = uuid::Uuid::now_v7().to_string();
+    let inserted = sqlx::query(
+        "insert into journal_entries (id, reason, event_id, memo, created_at_ms) values ($1, $2, $3, $4, $5) \
+         on conflict (event_id) do nothing",
+    )
+    .bind(&entry_id)
+    .bind(&entry.reason)
+    .bind(&entry.event_id)
+    .bind(entry.memo.clone())
+    .bind(crate::now_ms())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        let row = sqlx::query("select id from journal_entries where event_id = $1")
+            .bind(&entry.event_id)
+            .fetch_one(&mut **tx)
+            .await?;
+        return Ok(Posted { entry_id: row.try_get("id")?, replayed: true });
+    }
+    let mut ordered: Vec<&Posting> = entry.postings.iter().collect();
+    ordered.sort_by(|a, b| a.account_id.cmp(&b.account_id));
+    for posting in ordered {
+        apply(tx, posting).await?;
+        sqlx::query("insert into postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)")
+            .bind(&entry_id)
+            .bind(&posting.account_id)
+            .bind(&posting.currency)
+            .bind(posting.amount)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(Posted { entry_id, replayed: false })
+}
+
+fn check_balanced(postings: &[Posting]) -> Result<(), LedgerError> {
+    if postings.len() < 2 || postings.iter().any(|p| p.amount == 0) {
+        return Err(LedgerError::InvalidAmount);
+    }
+    let mut sums: BTreeMap<&str, i128> = BTreeMap::new();
+    for posting in postings {
+        *sums.entry(posting.currency.as_str()).or_default() += i128::from(posting.amount);
+    }
+    match sums.into_iter().find(|(_, sum)| *sum != 0) {
+        Some((currency, _)) => Err(LedgerError::Unbalanced(currency.to_string())),
+        None => Ok(()),
+    }
+}
+
+async fn apply(tx: &mut Transaction<'static, Any>, posting: &Posting) -> Result<(), LedgerError> {
+    let changed = sqlx::query(
+        "update ledger_accounts set balance = balance + $1 \
+         where id = $2 and currency = $3 and (may_go_negative = 1 or balance + $1 >= held)",
+    )
+    .bind(posting.amount)
+    .bind(&posting.account_id)
+    .bind(&posting.currency)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if changed == 1 {
+        return Ok(());
+    }
+    let exists = sqlx::query("select 1 as one from ledger_accounts where id = $1 and currency = $2")
+        .bind(&posting.account_id)
+        .bind(&posting.currency)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Err(match exists {
+        Some(_) => LedgerError::InsufficientFunds(posting.account_id.clone()),
+        None => LedgerError::UnknownAccount(posting.account_id.clone()),
+    })
+}
+
+/// Reserves `amount` of an account's available balance; the event id makes it idempotent.
+pub async fn hold(
+    tx: &mut Transaction<'static, Any>,
+    account_id: &str,
+    amount: i64,
+    reason: &str,
+    event_id: &str,
+) -> Result<String, LedgerError> {
+    if amount <= 0 {
+        return Err(LedgerError::InvalidAmount);
+    }
+    if let Some(row) =
+        sqlx::query("select id from ledger_holds where event_id = $1").bind(event_id).fetch_optional(&mut **tx).await?
+    {
+        return Ok(row.try_get("id")?);
+    }
+    let reserved = sqlx::query(
+        "update ledger_accounts set held = held + $1 where id = $2 and (may_go_negative = 1 or balance - held >= $1)",
+    )
+    .bind(amount)
+    .bind(account_id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if reserved == 0 {
+        return Err(LedgerError::InsufficientFunds(account_id.to_string()));
+    }
+    let id = uuid::Uuid::now_v7().to_string();
+    sqlx::query(
+        "insert into ledger_holds (id, account_id, amount, status, reason, event_id, created_at_ms) \
+         values ($1, $2, $3, 'OPEN', $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(account_id)
+    .bind(amount)
+    .bind(reason)
+    .bind(event_id)
+    .bind(crate::now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Closes an open hold as `RELEASED` (the money is free again) or `CAPTURED` (the caller posts
+/// the entry that spends it in the same transaction). Returns the held amount.
+pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captured: bool) -> Result<i64, LedgerError> {
+    let status = if captured { "CAPTURED" } else { "RELEASED" };
+    let row = sqlx::query(
+        "update ledger_holds set status = $1, closed_at_ms = $2 where id = $3 and status = 'OPEN' returning account_id, amount",
+    )
+    .bind(status)
+    .bind(crate::now_ms())
+    .bind(hold_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| LedgerError::HoldNotOpen(hold_id.to_string()))?;
+    let account_id: String = row.try_get("account_id")?;
+    let amount: i64 = row.try_get("amount")?;
+    sqlx::query("update ledger_accounts set held = held - $1 where id = $2")
+        .bind(amount)
+        .bind(&account_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(amount)
+}
+
+/// An account's balance and held amount.
+pub async fn balance(db: &Db, account_id: &str) -> Result<Option<Balance>, LedgerError> {
+    let row = sqlx::query("select balance, held from ledger_accounts where id = $1")
+        .bind(account_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|row| Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? })).transpose()
+}
+
+/// Every broken invariant, in words; empty when the ledger is sound.
+pub async fn check(db: &Db) -> Result<Vec<String>, LedgerError> {
+    let mut problems = Vec::new();
+    let unbalanced = sqlx::query(
+        "select entry_id, currency, sum(amount) as total from postings group by entry_id, currency having sum(amount) <> 0",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    for row in unbalanced {
+        let entry: String = row.try_get("entry_id")?;
+        let currency: String = row.try_get("currency")?;
+        problems.push(format!("entry {entry} does not balance in {currency}"));
+    }
+    let drifted = sqlx::query(
+        "select a.id, a.balance, coalesce(sum(p.amount), 0) as posted from ledger_accounts a \
+         left join postings p on p.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    for row in drifted {
+        let id: String = row.try_get("id")?;
+        let balance: i64 = row.try_get("balance")?;
+        problems.push(format!("account {id} balance {balance} differs from the sum of its postings"));
+    }
+    let overdrawn = sqlx::query(
+        "select id from ledger_accounts where may_go_negative = 0 and (balance < 0 or held < 0 or balance < held)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    for row in overdrawn {
+        let id: String = row.try_get("id")?;
+        problems.push(format!("account {id} is negative or holds more than it has"));
+    }
+    let holds_off = sqlx::query(
+        "select a.id from ledger_accounts a left join ledger_holds h on h.account_id = a.id and h.status = 'OPEN' \
+         group by a.id, a.held having a.held <> coalesce(sum(h.amount), 0)",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    for row in holds_off {
+        let id: String = row.try_get("id")?;
+        problems.push(format!("account {id} held amount differs from its open holds"));
+    }
+    let wrong_currency = sqlx::query(
+        "select p.entry_id from postings p join ledger_accounts a on a.id = p.account_id where p.currency <> a.currency",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    for row in wrong_currency {
+        let entry: String = row.try_get("entry_id")?;
+        problems.push(format!("entry {entry} posts a currency its account does not hold"));
+    }
+    Ok(problems)
+}
