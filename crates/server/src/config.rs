@@ -186,7 +186,7 @@ impl Default for LogSettings {
 
 impl Settings {
     /// Loads the layered configuration from the process environment.
-    pub fn load() -> Result<Self, figment::Error> {
+    pub fn load() -> Result<Self, Box<figment::Error>> {
         let file = std::env::var("APP_CONFIG_FILE").unwrap_or_else(|_| "config/brokerage.toml".into());
         let mut figment = Figment::from(Serialized::defaults(Settings::default()))
             .merge(Toml::file(file))
@@ -194,7 +194,7 @@ impl Settings {
         if let Ok(url) = std::env::var("DATABASE_URL") {
             figment = figment.merge(Serialized::default("database.url", url));
         }
-        figment.extract()
+        figment.extract().map_err(Box::new)
     }
 
     /// The operator token, when one long enough is configured.

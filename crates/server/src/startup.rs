@@ -179,7 +179,12 @@ fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
     if state.settings.markets.warm_caches {
         let markets = state.markets.clone();
         jobs.push(tokio::spawn(async move {
-            let _ = tokio::task::spawn_blocking(move || markets.warm_caches()).await;
+            tokio::time::sleep(markets::WARM_DELAY).await;
+            // One instrument per blocking task: shutting down waits for one at most.
+            for symbol in markets::WARM_SYMBOLS {
+                let markets = markets.clone();
+                let _ = tokio::task::spawn_blocking(move || markets.warm_cache(symbol)).await;
+            }
         }));
     }
     jobs

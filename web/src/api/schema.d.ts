@@ -22,6 +22,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/markets/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An asset's trading flags. */
+        get: operations["get_flags"];
+        put?: never;
+        /**
+         * Sets an asset's trading flags. Disabling both normal-mode sides halts the asset: its simulated
+         *     price stays flat until re-enabled, and clients show the reason or the default text (R4.13).
+         */
+        post: operations["set_flags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/otp-inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest messages to a phone, newest first (sandbox mode only). */
+        get: operations["inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/payments/{reference}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the payer pays or abandons a payment; the sandbox gateway then calls the webhook. */
+        post: operations["sandbox_payer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/events": {
         parameters: {
             query?: never;
@@ -73,10 +128,772 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/crypto/order-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order book of a crypto IDR pair (R3.04, R5.08). */
+        get: operations["crypto_order_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/asset/{class}/{symbol}/{asset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset of `/asset/{class}/{symbol}/{assetId}`: the id must belong to the symbol in that class. */
+        get: operations["asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candles of a symbol (R9.07, R4.12).
+         * @description Candles, oldest first. At most 2000 candles per request (`maxCandles`); a longer window returns its latest candles, and a window spanning more than 200000 buckets is refused. Resolutions per class follow R9.07 (crypto 1 5 15 60 120 240 1D 1W 1M; perps 1 5 15 60 240 1D; US stocks 5 10 15 60 1D 1W; IDSS 5 60 1D 1W).
+         */
+        get: operations["candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/market-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status of every venue now. */
+        get: operations["market_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/market-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The market times of a symbol's venue on a date (R3.14, R9.08). */
+        get: operations["market_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/price-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price change of a symbol over a chart range (R2.12). */
+        get: operations["price_change"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The USD/IDR and USDT/IDR rates now. */
+        get: operations["rates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/symbol-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One symbol's info in its class's shape (R3.13) with its trading flags (R3.05). */
+        get: operations["symbol_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/symbols": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The symbols of a class, searchable and paged (R3.13 shapes with R3.05 flags). */
+        get: operations["symbols"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/ticker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ticker of one symbol. */
+        get: operations["ticker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/tickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticker of a class (the markets page). */
+        get: operations["tickers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/top-movers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Top movers of a class by ticker change. */
+        get: operations["top_movers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/options/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The option chain of an option-enabled stock: weekly and monthly expiries, strikes around spot,
+         *     calls and puts priced by Black–Scholes on the simulated volatility.
+         */
+        get: operations["option_contracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/order-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order book of a USDT perpetual (R3.04, R5.08). */
+        get: operations["perps_order_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade-web/get-trading-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Crypto, PALN stock, market status, perp and IDSS lists (R7.06). */
+        get: operations["trading_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/bappebti-tnc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the current terms. */
+        post: operations["accept_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's devices. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/devices/logout-device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs a device out; its tokens stop working on their next request. */
+        post: operations["logout_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/devices/unblock-device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clears a device's fraud flag so it is usable again. */
+        post: operations["unblock_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/login/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a log-in code to a registered number. */
+        post: operations["login_phone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/login/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a log-in code; the token it returns opens a session at verify-pin. */
+        post: operations["login_verify_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/forgot-pin/send-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a code to reset a forgotten or locked PIN. */
+        post: operations["forgot_pin_send_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/forgot-pin/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a forgot-pin code. */
+        post: operations["forgot_pin_verify_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/register-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends sign-up: creates the account with its PIN and opens the first session. */
+        post: operations["register_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new PIN after a forgot-pin code, ends every session and opens a new one here. */
+        post: operations["reset_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the PIN; every session ends and this device gets a new one. */
+        post: operations["update_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/pin/verify-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends log-in with a verification token, or re-confirms the current session's PIN. */
+        post: operations["verify_pin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/signup/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a sign-up code to a number that has no account yet. */
+        post: operations["signup_phone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/signup/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a sign-up code; the token it returns creates the account at register-pin. */
+        post: operations["signup_verify_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's tags (pro mode, R6.02). */
+        get: operations["tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/token/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotates a refresh token into a new pair. */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The IDR wallet balance (R3.09). */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/gopay-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GoPay's per-transaction limit. */
+        get: operations["gopay_limit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/input-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Limits and fee of a channel. */
+        get: operations["input_variables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a top-up and returns how to pay it. */
+        post: operations["create_topup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/topup-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The top-up methods. */
+        get: operations["topup_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/topup-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A top-up's status. */
+        get: operations["topup_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/topup/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway's webhook: verifies the signature, then credits once. */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/transaction-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's wallet transactions, newest first. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/transactions/{id}/details-with-state-transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** details-with-state-transition of one of the caller's transactions. */
+        get: operations["details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the caller's session (empty body). */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's details. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/user/login/validate/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a number is registered and may log in. */
+        post: operations["validate_phone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v4/user/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's account status. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Acceptance of the trading terms (Bappebti rules for crypto assets). */
+        AcceptTermsRequest: {
+            /**
+             * Format: int64
+             * @description The version accepted; must be the current one.
+             */
+            version: number;
+        };
         /** @description How many items were stored. */
         Accepted: {
             /** @description Items stored. */
@@ -111,6 +928,77 @@ export interface components {
             /** @description Server version. */
             version: string;
         };
+        /**
+         * @description An asset's trading flags as sent to clients (R3.05). A halted asset always carries a
+         *     `tradingHaltReason`: the operator's, or the default text in the caller's language (R4.13).
+         */
+        AssetFlags: {
+            bottomBannerMessage?: null | components["schemas"]["BannerMessage"];
+            /** @description Buying allowed in normal mode. */
+            enableBuy: boolean;
+            /** @description Buying allowed in pro mode. */
+            enableBuyForProMode: boolean;
+            /** @description Selling allowed in normal mode. */
+            enableSell: boolean;
+            /** @description Selling allowed in pro mode. */
+            enableSellForProMode: boolean;
+            tradingHaltReason?: null | components["schemas"]["HaltReason"];
+            /** @description Both normal-mode sides are disabled: the chart shows Trading Halted (R4.13). */
+            tradingHalted: boolean;
+        };
+        /** @description A title and message (R3.05 `bottomBannerMessage`). */
+        BannerMessage: {
+            /** @description Banner text. */
+            message: string;
+            /** @description Short heading. */
+            title: string;
+        };
+        /** @description One candle: time is the bucket's start in Unix milliseconds. */
+        CandleView: {
+            /** @description Last price. */
+            close: string;
+            /** @description Highest price. */
+            high: string;
+            /** @description Lowest price. */
+            low: string;
+            /** @description First price. */
+            open: string;
+            /**
+             * Format: int64
+             * @description Bucket start, Unix ms.
+             */
+            time: number;
+            /** @description Traded quantity. */
+            volume: string;
+        };
+        /** @description Candles of one symbol and resolution, oldest first. */
+        CandlesView: {
+            /** @description The candles. */
+            candles: components["schemas"]["CandleView"][];
+            /**
+             * Format: int64
+             * @description Window start, Unix ms.
+             */
+            from: number;
+            /** @description The cap on candles per request. */
+            maxCandles: number;
+            /** @description The range asked for, if any. */
+            range?: string | null;
+            /** @description The resolution served. */
+            resolution: string;
+            /** @description The symbol. */
+            symbol: string;
+            /**
+             * Format: int64
+             * @description Window end, Unix ms.
+             */
+            to: number;
+        };
+        /**
+         * @description How a channel is paid.
+         * @enum {string}
+         */
+        ChannelKind: "VIRTUAL_ACCOUNT" | "EWALLET" | "QRIS";
         /** @description A batch of browser error reports. */
         ClientLogBatch: {
             /** @description 1 to 20 entries. */
@@ -134,6 +1022,13 @@ export interface components {
          * @enum {string}
          */
         ClientLogKind: "error" | "unhandledrejection";
+        /** @description A top-up to create. */
+        CreateTopup: {
+            /** @description Rupiah to reach the wallet, e.g. "150000". */
+            amount: string;
+            /** @description paymentChannel code. */
+            paymentChannel: string;
+        };
         /** @description A successful response body: `{"data": T}`. */
         Data_Accepted: {
             /** @description How many items were stored. */
@@ -159,6 +1054,90 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_AssetFlags: {
+            /**
+             * @description An asset's trading flags as sent to clients (R3.05). A halted asset always carries a
+             *     `tradingHaltReason`: the operator's, or the default text in the caller's language (R4.13).
+             */
+            data: {
+                bottomBannerMessage?: null | components["schemas"]["BannerMessage"];
+                /** @description Buying allowed in normal mode. */
+                enableBuy: boolean;
+                /** @description Buying allowed in pro mode. */
+                enableBuyForProMode: boolean;
+                /** @description Selling allowed in normal mode. */
+                enableSell: boolean;
+                /** @description Selling allowed in pro mode. */
+                enableSellForProMode: boolean;
+                tradingHaltReason?: null | components["schemas"]["HaltReason"];
+                /** @description Both normal-mode sides are disabled: the chart shows Trading Halted (R4.13). */
+                tradingHalted: boolean;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_CandlesView: {
+            /** @description Candles of one symbol and resolution, oldest first. */
+            data: {
+                /** @description The candles. */
+                candles: components["schemas"]["CandleView"][];
+                /**
+                 * Format: int64
+                 * @description Window start, Unix ms.
+                 */
+                from: number;
+                /** @description The cap on candles per request. */
+                maxCandles: number;
+                /** @description The range asked for, if any. */
+                range?: string | null;
+                /** @description The resolution served. */
+                resolution: string;
+                /** @description The symbol. */
+                symbol: string;
+                /**
+                 * Format: int64
+                 * @description Window end, Unix ms.
+                 */
+                to: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_GopayLimit: {
+            /** @description The GoPay limit per transaction. */
+            data: {
+                /** @description Rupiah. */
+                limit: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_InputVariables: {
+            /** @description The limits and fee of one channel (input-variables). */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Minutes before an unpaid top-up expires.
+                 */
+                expiryMinutes: number;
+                /** @description Flat fee, rupiah. */
+                feeFlat: string;
+                /** @description Percentage fee, e.g. "1.50". */
+                feePercentage: string;
+                /** @description Largest amount, rupiah. */
+                maximumAmount: string;
+                /** @description Smallest amount, rupiah. */
+                minimumAmount: string;
+                /** @description paymentChannel code. */
+                paymentChannel: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LoggedIn: {
+            /** @description A session was opened: its tokens and the user. */
+            data: components["schemas"]["SessionTokens"] & {
+                /** @description The user. */
+                user: components["schemas"]["UserDetails"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_MaintenanceState: {
             /** @description Whether the service is under maintenance, and what clients are told. */
             data: {
@@ -173,12 +1152,626 @@ export interface components {
                 retryAfterSecs: number;
             };
         };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_MarketTimesView: {
+            /** @description The market times of one venue day (R3.14); IDSS lists its two sessions in `sessions`. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The venue-local date.
+                 */
+                date: string;
+                /** @description The holiday's name when closed for one. */
+                holiday?: string | null;
+                /** @description Whether the US regular session ends early. */
+                isEarlyClose: boolean;
+                /** @description Whether any session runs that day. */
+                isTradingDay: boolean;
+                /**
+                 * Format: date-time
+                 * @description End of the main session (IDSS: session 2).
+                 */
+                marketCloseTime?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Start of the main session (IDSS: session 1).
+                 */
+                marketOpenTime?: string | null;
+                /**
+                 * Format: date-time
+                 * @description End of the US post-market.
+                 */
+                postMarketCloseTime?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Start of the US post-market.
+                 */
+                postMarketOpenTime?: string | null;
+                /**
+                 * Format: date-time
+                 * @description End of the US pre-market.
+                 */
+                preMarketCloseTime?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Start of the US pre-market.
+                 */
+                preMarketOpenTime?: string | null;
+                /** @description Every session of the day in order. */
+                sessions: components["schemas"]["SessionView"][];
+                /** @description Its time zone (R9.08): America/New_York or Asia/Jakarta. */
+                timeZone: string;
+                /** @description The venue. */
+                venue: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_MoversView: {
+            /** @description The biggest gainers and losers of a class. */
+            data: {
+                /** @description Highest change first (rising only). */
+                gainers: components["schemas"]["TickerView"][];
+                /** @description Lowest change first (falling only). */
+                losers: components["schemas"]["TickerView"][];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_OrderBookDoc: {
+            /** @description The order book (R3.04): 10 best levels a side (R5.08); one of the two symbol fields. */
+            data: {
+                /** @description Lowest price first. */
+                asks: components["schemas"]["DepthLevelDoc"][];
+                /** @description Highest price first. */
+                bids: components["schemas"]["DepthLevelDoc"][];
+                /** @description The pair of a perpetual (`BTCUSDT`). */
+                cryptoFuturePairSymbol?: string | null;
+                /** @description The base asset of a crypto pair (`BTC`). */
+                cryptocurrencySymbol?: string | null;
+                /** @description Quantity of the shown asks. */
+                totalAskQuantity: string;
+                /** @description Quantity of the shown bids. */
+                totalBidQuantity: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_OtpSent: {
+            /** @description A code was sent. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Seconds until the code expires.
+                 */
+                expiresInSecs: number;
+                /** @description The challenge to verify against. */
+                otpId: string;
+                /** @description The phone it went to, masked. */
+                phone: string;
+                /**
+                 * Format: int64
+                 * @description Seconds until another code may be asked for.
+                 */
+                resendAfterSecs: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_OtpVerified: {
+            /** @description A code was right: use this token for the PIN step. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Seconds it stays valid.
+                 */
+                expiresInSecs: number;
+                /** @description Single-use token for register-pin, verify-pin or pin reset. */
+                verificationToken: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_PhoneValidation: {
+            /** @description Whether a number is registered and may log in. */
+            data: {
+                /** @description It may log in now (registered, not locked for review). */
+                canLogin: boolean;
+                /** @description The number in E.164. */
+                phone: string;
+                /** @description An account exists for it. */
+                registered: boolean;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_PriceChangeView: {
+            /** @description The change over a chart range. */
+            data: {
+                /** @description Price in force just before the window. */
+                base: string;
+                /** @description Change in percent, exactly 2 decimals (R2.12, R9.05). */
+                changePct: string;
+                /**
+                 * Format: date-time
+                 * @description Window start.
+                 */
+                from: string;
+                /** @description Price at the end. */
+                last: string;
+                /** @description The range. */
+                range: string;
+                /**
+                 * Format: date-time
+                 * @description Window end.
+                 */
+                to: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Rates: {
+            /** @description The exchange rates the app converts with. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description As of.
+                 */
+                time: string;
+                /** @description IDR per USD. */
+                usdIdr: string;
+                /** @description IDR per USDT (the USDT-IDR pair's last price). */
+                usdtIdr: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_SessionTokens: {
+            /** @description A refreshed session's tokens. */
+            data: {
+                /** @description Bearer token for API calls. */
+                accessToken: string;
+                /**
+                 * Format: int64
+                 * @description Seconds the access token lives.
+                 */
+                expiresInSecs: number;
+                /** @description Single-use token for `token/refresh`. */
+                refreshToken: string;
+                /** @description The session (device) id. */
+                sessionId: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_SymbolInfo: {
+            /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
+            data: Record<string, never> & components["schemas"]["AssetFlags"] & {
+                /** @description Asset class: CRYPTO, PERP, US_STOCK, US_INDEX, IDSS, GOLD, MUTUAL_FUND, FX. */
+                assetClass: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_TickerView: {
+            /** @description A live summary: last price, change against 24 h ago (24/7 markets) or the previous close. */
+            data: {
+                /** @description `last - reference`. */
+                change: string;
+                /** @description Change in percent, exactly 2 decimals (R2.12, R9.05). */
+                changePct: string;
+                /** @description A trading halt is in force. */
+                halted: boolean;
+                /** @description Highest price of the period. */
+                high: string;
+                /** @description Last price. */
+                last: string;
+                /** @description Lowest price of the period. */
+                low: string;
+                /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
+                phase: string;
+                /** @description The price compared with. */
+                reference: string;
+                /** @description The symbol. */
+                symbol: string;
+                /**
+                 * Format: date-time
+                 * @description As of.
+                 */
+                time: string;
+                /** @description Volume of the period. */
+                volume: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Topup: {
+            /** @description A top-up and how to pay it. */
+            data: {
+                /** @description Rupiah that reach the wallet. */
+                amount: string;
+                /**
+                 * Format: int64
+                 * @description Created, Unix ms.
+                 */
+                createdAtMs: number;
+                /**
+                 * Format: int64
+                 * @description Payable until, Unix ms.
+                 */
+                expiresAtMs: number;
+                /** @description Channel fee the payer adds. */
+                fee: string;
+                /** @description Id. */
+                id: string;
+                /** @description How to pay. */
+                instructions: components["schemas"]["Instructions"];
+                /**
+                 * Format: int64
+                 * @description Paid, Unix ms.
+                 */
+                paidAtMs?: number | null;
+                /** @description paymentChannel code. */
+                paymentChannel: string;
+                /** @description PENDING, PAID, EXPIRED or FAILED. */
+                status: string;
+                /** @description What the payer pays. */
+                total: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_TradingInfo: {
+            /** @description The lists the trade page starts from (R7.06). */
+            data: {
+                /** @description Crypto IDR pairs. */
+                crypto: components["schemas"]["SymbolInfo"][];
+                /** @description Indonesian stocks. */
+                idss: components["schemas"]["SymbolInfo"][];
+                /** @description The status of every venue. */
+                marketStatus: components["schemas"]["VenueStatus"][];
+                /** @description US stocks and ETFs traded without leverage (the PALN bucket). */
+                palnStock: components["schemas"]["SymbolInfo"][];
+                /** @description USDT perpetuals. */
+                perp: components["schemas"]["SymbolInfo"][];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_TransactionDetails: {
+            /** @description A transaction with every state it passed through. */
+            data: {
+                /** @description The top-up. */
+                topup: components["schemas"]["Topup"];
+                /** @description Its states, oldest first. */
+                transitions: components["schemas"]["Transition"][];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UserDetails: {
+            /** @description The logged-in user's details. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When the account was created, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description E-mail, once given. */
+                email?: string | null;
+                /** @description US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03). */
+                gssKycStatus: string;
+                /** @description User id. */
+                id: string;
+                /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
+                kycStatus: string;
+                /** @description Preferred language, `id` or `en`. */
+                language: string;
+                /** @description Display name, once given. */
+                name?: string | null;
+                /** @description Phone in E.164. */
+                phone: string;
+                /** @description Tags such as `pro` (R6.02). */
+                tags: string[];
+                /** @description Whether the current terms are accepted. */
+                termsAccepted: boolean;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UserStatus: {
+            /** @description What the web app polls to decide which step a user must take next. */
+            data: {
+                /** @description ACTIVE or LOCKED_FOR_REVIEW. */
+                accountStatus: string;
+                /** @description US-stock eligibility status. */
+                gssKycStatus: string;
+                /** @description Identity verification status. */
+                kycStatus: string;
+                /** @description Whether the PIN is locked until reset. */
+                pinLocked: boolean;
+                /** @description Whether the current terms are accepted (otherwise calls answer 400 `040`). */
+                termsAccepted: boolean;
+                /**
+                 * Format: int64
+                 * @description The terms version to accept.
+                 */
+                termsVersion: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UserTags: {
+            /** @description The user's tags. */
+            data: {
+                /** @description e.g. `["pro"]`. */
+                tags: string[];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_InboxMessage: {
+            data: {
+                /** @description The text. */
+                body: string;
+                /** @description The code it carried. */
+                code?: string | null;
+                /** @description Recipient, E.164. */
+                phone: string;
+                /** @description SIGNUP, LOGIN or FORGOT_PIN. */
+                purpose?: string | null;
+                /**
+                 * Format: int64
+                 * @description When, Unix ms.
+                 */
+                sentAtMs: number;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_OptionContractView: {
+            data: {
+                /** @description Ask premium. */
+                ask: string;
+                /** @description Bid premium. */
+                bid: string;
+                /**
+                 * Format: double
+                 * @description Black–Scholes delta.
+                 */
+                delta: number;
+                /**
+                 * Format: date
+                 * @description Last trading day.
+                 */
+                expiry: string;
+                /** @description `WEEKLY` or `MONTHLY`. */
+                expiryKind: string;
+                /**
+                 * Format: double
+                 * @description Volatility used for this strike.
+                 */
+                impliedVolatility: number;
+                /** @description Model premium per share. */
+                mark: string;
+                /** @description `CALL` or `PUT` (R4.11). */
+                side: string;
+                /** @description Strike in USD. */
+                strike: string;
+                /** @description OCC-style symbol, e.g. `AAPL261218C00270000`. */
+                symbol: string;
+                /** @description Underlying ticker. */
+                underlying: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_TickerView: {
+            data: {
+                /** @description `last - reference`. */
+                change: string;
+                /** @description Change in percent, exactly 2 decimals (R2.12, R9.05). */
+                changePct: string;
+                /** @description A trading halt is in force. */
+                halted: boolean;
+                /** @description Highest price of the period. */
+                high: string;
+                /** @description Last price. */
+                last: string;
+                /** @description Lowest price of the period. */
+                low: string;
+                /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
+                phase: string;
+                /** @description The price compared with. */
+                reference: string;
+                /** @description The symbol. */
+                symbol: string;
+                /**
+                 * Format: date-time
+                 * @description As of.
+                 */
+                time: string;
+                /** @description Volume of the period. */
+                volume: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_TopupMethod: {
+            data: {
+                /** @description VIRTUAL_ACCOUNT, EWALLET or QRIS. */
+                kind: components["schemas"]["ChannelKind"];
+                /** @description Display name. */
+                name: string;
+                /** @description paymentChannel code. */
+                paymentChannel: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_VenueStatus: {
+            data: {
+                /** @description Today's holiday, if the venue is closed for one. */
+                holiday?: string | null;
+                /** @description Whether any session is running now. */
+                isOpen: boolean;
+                /**
+                 * Format: date-time
+                 * @description Next end of a main session (none for 24/7 markets).
+                 */
+                nextClose?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Next start of a main session (none for 24/7 markets).
+                 */
+                nextOpen?: string | null;
+                /** @description Phase now: `CONTINUOUS`, `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CLOSED`. */
+                phase: string;
+                /** @description The venue's time zone (R9.08). */
+                timeZone: string;
+                /**
+                 * @description `ALWAYS` (crypto, perps), `US_EXTENDED` (US stocks), `US_REGULAR` (US indices), `IDSS`,
+                 *     `WEEKDAYS` (gold, FX), `FUND_NAV` (mutual funds).
+                 */
+                venue: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_WalletBalance: {
+            /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
+            data: {
+                /** @description Cash reserved by open orders and pending cash-outs. */
+                cashBalance: string;
+                /** @description Always IDR. */
+                currency: string;
+                /** @description Cash available to spend or withdraw now. */
+                freeBalance: string;
+                /** @description The sum of the three. */
+                totalBalance: string;
+                /** @description Promotional credit: spendable on buys, not withdrawable. */
+                voucherBalance: string;
+            };
+        };
+        /** @description A shown level (R3.04). */
+        DepthLevelDoc: {
+            /** @description This and better levels in percent of the side's shown total. */
+            cumulativePercentage: string;
+            /** @description Price. */
+            price: string;
+            /** @description Quantity at that price. */
+            quantity: string;
+        };
+        /** @description A device with a session. */
+        Device: {
+            /**
+             * Format: int64
+             * @description Log-in time, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description This is the device making the request. */
+            current: boolean;
+            /** @description The client's device id. */
+            deviceId: string;
+            /** @description "Chrome on Windows". */
+            deviceName: string;
+            /** @description The session id (used by logout-device and unblock-device). */
+            id: string;
+            /** @description Address at log-in. */
+            ip?: string | null;
+            /**
+             * Format: int64
+             * @description Last request, Unix ms (to the minute).
+             */
+            lastSeenAtMs: number;
+            /** @description `x-platform` at log-in. */
+            platform?: string | null;
+        };
+        /** @description A page of devices. */
+        DevicePage: {
+            /** @description The devices. */
+            data: components["schemas"]["Device"][];
+            /**
+             * Format: int64
+             * @description Page number from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Devices in all pages.
+             */
+            total: number;
+        };
+        /** @description A device to act on. */
+        DeviceRequest: {
+            /** @description The device's session id from the list. */
+            id: string;
+        };
         /** @description The error body of every failed API call. */
         ErrorBody: {
             /** @description A stable code clients can branch on, e.g. `not_found`, `040`. */
             error_code: string;
             /** @description A message for people, in the language of `x-language-code`. */
             error_message: string;
+        };
+        /** @description The webhook body a gateway sends. */
+        GatewayCallback: {
+            /**
+             * Format: int64
+             * @description What the payer paid, sen.
+             */
+            grossAmount: number;
+            /** @description Our top-up id. */
+            merchantRef: string;
+            /** @description The gateway's reference. */
+            reference: string;
+            /** @description PAID or FAILED. */
+            status: string;
+        };
+        /** @description The GoPay limit per transaction. */
+        GopayLimit: {
+            /** @description Rupiah. */
+            limit: string;
+        };
+        /** @description A title and description (R3.05 `tradingHaltReason`). */
+        HaltReason: {
+            /** @description Explanation for the user. */
+            description: string;
+            /** @description Short heading. */
+            title: string;
+        };
+        /** @description One message the sandbox sent. */
+        InboxMessage: {
+            /** @description The text. */
+            body: string;
+            /** @description The code it carried. */
+            code?: string | null;
+            /** @description Recipient, E.164. */
+            phone: string;
+            /** @description SIGNUP, LOGIN or FORGOT_PIN. */
+            purpose?: string | null;
+            /**
+             * Format: int64
+             * @description When, Unix ms.
+             */
+            sentAtMs: number;
+        };
+        /** @description The limits and fee of one channel (input-variables). */
+        InputVariables: {
+            /**
+             * Format: int64
+             * @description Minutes before an unpaid top-up expires.
+             */
+            expiryMinutes: number;
+            /** @description Flat fee, rupiah. */
+            feeFlat: string;
+            /** @description Percentage fee, e.g. "1.50". */
+            feePercentage: string;
+            /** @description Largest amount, rupiah. */
+            maximumAmount: string;
+            /** @description Smallest amount, rupiah. */
+            minimumAmount: string;
+            /** @description paymentChannel code. */
+            paymentChannel: string;
+        };
+        /** @description What the payer needs to pay. */
+        Instructions: {
+            /** @description Link that opens the e-wallet app. */
+            deeplink?: string | null;
+            /** @description The gateway's reference. */
+            gatewayRef: string;
+            /** @description QRIS payload to render as a QR code. */
+            qrPayload?: string | null;
+            /** @description Virtual account number, for VA channels. */
+            vaNumber?: string | null;
+        };
+        /** @description A session was opened: its tokens and the user. */
+        LoggedIn: components["schemas"]["SessionTokens"] & {
+            /** @description The user. */
+            user: components["schemas"]["UserDetails"];
         };
         /** @description Whether the service is under maintenance, and what clients are told. */
         MaintenanceState: {
@@ -191,6 +1784,56 @@ export interface components {
              * @description The `Retry-After` clients get, in seconds (1..=3600).
              */
             retryAfterSecs: number;
+        };
+        /** @description The market times of one venue day (R3.14); IDSS lists its two sessions in `sessions`. */
+        MarketTimesView: {
+            /**
+             * Format: date
+             * @description The venue-local date.
+             */
+            date: string;
+            /** @description The holiday's name when closed for one. */
+            holiday?: string | null;
+            /** @description Whether the US regular session ends early. */
+            isEarlyClose: boolean;
+            /** @description Whether any session runs that day. */
+            isTradingDay: boolean;
+            /**
+             * Format: date-time
+             * @description End of the main session (IDSS: session 2).
+             */
+            marketCloseTime?: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the main session (IDSS: session 1).
+             */
+            marketOpenTime?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the US post-market.
+             */
+            postMarketCloseTime?: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the US post-market.
+             */
+            postMarketOpenTime?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the US pre-market.
+             */
+            preMarketCloseTime?: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the US pre-market.
+             */
+            preMarketOpenTime?: string | null;
+            /** @description Every session of the day in order. */
+            sessions: components["schemas"]["SessionView"][];
+            /** @description Its time zone (R9.08): America/New_York or Asia/Jakarta. */
+            timeZone: string;
+            /** @description The venue. */
+            venue: string;
         };
         /** @description External marketing-site links; not screens of the app (R2.06). */
         MarketingLinks: {
@@ -207,6 +1850,201 @@ export interface components {
             /** @description Terms and conditions. */
             terms: string;
         };
+        /** @description The biggest gainers and losers of a class. */
+        MoversView: {
+            /** @description Highest change first (rising only). */
+            gainers: components["schemas"]["TickerView"][];
+            /** @description Lowest change first (falling only). */
+            losers: components["schemas"]["TickerView"][];
+        };
+        /** @description One listed contract. */
+        OptionContractView: {
+            /** @description Ask premium. */
+            ask: string;
+            /** @description Bid premium. */
+            bid: string;
+            /**
+             * Format: double
+             * @description Black–Scholes delta.
+             */
+            delta: number;
+            /**
+             * Format: date
+             * @description Last trading day.
+             */
+            expiry: string;
+            /** @description `WEEKLY` or `MONTHLY`. */
+            expiryKind: string;
+            /**
+             * Format: double
+             * @description Volatility used for this strike.
+             */
+            impliedVolatility: number;
+            /** @description Model premium per share. */
+            mark: string;
+            /** @description `CALL` or `PUT` (R4.11). */
+            side: string;
+            /** @description Strike in USD. */
+            strike: string;
+            /** @description OCC-style symbol, e.g. `AAPL261218C00270000`. */
+            symbol: string;
+            /** @description Underlying ticker. */
+            underlying: string;
+        };
+        /** @description The order book (R3.04): 10 best levels a side (R5.08); one of the two symbol fields. */
+        OrderBookDoc: {
+            /** @description Lowest price first. */
+            asks: components["schemas"]["DepthLevelDoc"][];
+            /** @description Highest price first. */
+            bids: components["schemas"]["DepthLevelDoc"][];
+            /** @description The pair of a perpetual (`BTCUSDT`). */
+            cryptoFuturePairSymbol?: string | null;
+            /** @description The base asset of a crypto pair (`BTC`). */
+            cryptocurrencySymbol?: string | null;
+            /** @description Quantity of the shown asks. */
+            totalAskQuantity: string;
+            /** @description Quantity of the shown bids. */
+            totalBidQuantity: string;
+        };
+        /** @description A code was sent. */
+        OtpSent: {
+            /**
+             * Format: int64
+             * @description Seconds until the code expires.
+             */
+            expiresInSecs: number;
+            /** @description The challenge to verify against. */
+            otpId: string;
+            /** @description The phone it went to, masked. */
+            phone: string;
+            /**
+             * Format: int64
+             * @description Seconds until another code may be asked for.
+             */
+            resendAfterSecs: number;
+        };
+        /** @description A code was right: use this token for the PIN step. */
+        OtpVerified: {
+            /**
+             * Format: int64
+             * @description Seconds it stays valid.
+             */
+            expiresInSecs: number;
+            /** @description Single-use token for register-pin, verify-pin or pin reset. */
+            verificationToken: string;
+        };
+        /** @description A phone number typed by the user. */
+        PhoneRequest: {
+            /** @description Any usual form: `0812…`, `+62 812…`; other countries with `+`. */
+            phone: string;
+        };
+        /** @description Whether a number is registered and may log in. */
+        PhoneValidation: {
+            /** @description It may log in now (registered, not locked for review). */
+            canLogin: boolean;
+            /** @description The number in E.164. */
+            phone: string;
+            /** @description An account exists for it. */
+            registered: boolean;
+        };
+        /** @description The change over a chart range. */
+        PriceChangeView: {
+            /** @description Price in force just before the window. */
+            base: string;
+            /** @description Change in percent, exactly 2 decimals (R2.12, R9.05). */
+            changePct: string;
+            /**
+             * Format: date-time
+             * @description Window start.
+             */
+            from: string;
+            /** @description Price at the end. */
+            last: string;
+            /** @description The range. */
+            range: string;
+            /**
+             * Format: date-time
+             * @description Window end.
+             */
+            to: string;
+        };
+        /** @description The exchange rates the app converts with. */
+        Rates: {
+            /**
+             * Format: date-time
+             * @description As of.
+             */
+            time: string;
+            /** @description IDR per USD. */
+            usdIdr: string;
+            /** @description IDR per USDT (the USDT-IDR pair's last price). */
+            usdtIdr: string;
+        };
+        /** @description A refresh token to rotate. */
+        RefreshRequest: {
+            /** @description The current refresh token. */
+            refreshToken: string;
+        };
+        /** @description Sets the PIN with a verified code's token. */
+        RegisterPinRequest: {
+            /** @description Six digits, not repeated or consecutive. */
+            pin: string;
+            /** @description A referral code given at sign-up. */
+            referralCode?: string | null;
+            /** @description From signup/verify-otp. */
+            verificationToken: string;
+        };
+        /** @description Sets a new PIN with a forgot-pin token. */
+        ResetPinRequest: {
+            /** @description The new PIN. */
+            pin: string;
+            /** @description From forgot-pin/verify-otp. */
+            verificationToken: string;
+        };
+        /** @description A refreshed session's tokens. */
+        SessionTokens: {
+            /** @description Bearer token for API calls. */
+            accessToken: string;
+            /**
+             * Format: int64
+             * @description Seconds the access token lives.
+             */
+            expiresInSecs: number;
+            /** @description Single-use token for `token/refresh`. */
+            refreshToken: string;
+            /** @description The session (device) id. */
+            sessionId: string;
+        };
+        /** @description One session of the day. */
+        SessionView: {
+            /**
+             * Format: date-time
+             * @description End.
+             */
+            close: string;
+            /**
+             * Format: date-time
+             * @description Start.
+             */
+            open: string;
+            /** @description `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CONTINUOUS`. */
+            phase: string;
+        };
+        /** @description An operator's change of flags: the four switches, and optional texts (absent clears them). */
+        SetFlags: {
+            bottomBannerMessage?: null | components["schemas"]["BannerMessage"];
+            /** @description Buying allowed in normal mode. */
+            enableBuy: boolean;
+            /** @description Buying allowed in pro mode. */
+            enableBuyForProMode: boolean;
+            /** @description Selling allowed in normal mode. */
+            enableSell: boolean;
+            /** @description Selling allowed in pro mode. */
+            enableSellForProMode: boolean;
+            /** @description The asset's symbol. */
+            symbol: string;
+            tradingHaltReason?: null | components["schemas"]["HaltReason"];
+        };
         /** @description A change of maintenance mode. */
         SetMaintenance: {
             /** @description Turn maintenance on or off. */
@@ -218,6 +2056,279 @@ export interface components {
              * @description `Retry-After` in seconds, 1..=3600 (default 30).
              */
             retryAfterSecs?: number | null;
+        };
+        /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
+        SymbolInfo: Record<string, never> & components["schemas"]["AssetFlags"] & {
+            /** @description Asset class: CRYPTO, PERP, US_STOCK, US_INDEX, IDSS, GOLD, MUTUAL_FUND, FX. */
+            assetClass: string;
+        };
+        /** @description A page of symbol info. */
+        SymbolPage: {
+            /** @description The symbols, in catalogue order. */
+            data: components["schemas"]["SymbolInfo"][];
+            /**
+             * Format: int64
+             * @description Page number from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Matching symbols in all pages.
+             */
+            total: number;
+        };
+        /** @description A live summary: last price, change against 24 h ago (24/7 markets) or the previous close. */
+        TickerView: {
+            /** @description `last - reference`. */
+            change: string;
+            /** @description Change in percent, exactly 2 decimals (R2.12, R9.05). */
+            changePct: string;
+            /** @description A trading halt is in force. */
+            halted: boolean;
+            /** @description Highest price of the period. */
+            high: string;
+            /** @description Last price. */
+            last: string;
+            /** @description Lowest price of the period. */
+            low: string;
+            /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
+            phase: string;
+            /** @description The price compared with. */
+            reference: string;
+            /** @description The symbol. */
+            symbol: string;
+            /**
+             * Format: date-time
+             * @description As of.
+             */
+            time: string;
+            /** @description Volume of the period. */
+            volume: string;
+        };
+        /** @description A top-up and how to pay it. */
+        Topup: {
+            /** @description Rupiah that reach the wallet. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /**
+             * Format: int64
+             * @description Payable until, Unix ms.
+             */
+            expiresAtMs: number;
+            /** @description Channel fee the payer adds. */
+            fee: string;
+            /** @description Id. */
+            id: string;
+            /** @description How to pay. */
+            instructions: components["schemas"]["Instructions"];
+            /**
+             * Format: int64
+             * @description Paid, Unix ms.
+             */
+            paidAtMs?: number | null;
+            /** @description paymentChannel code. */
+            paymentChannel: string;
+            /** @description PENDING, PAID, EXPIRED or FAILED. */
+            status: string;
+            /** @description What the payer pays. */
+            total: string;
+        };
+        /** @description A top-up method as listed. */
+        TopupMethod: {
+            /** @description VIRTUAL_ACCOUNT, EWALLET or QRIS. */
+            kind: components["schemas"]["ChannelKind"];
+            /** @description Display name. */
+            name: string;
+            /** @description paymentChannel code. */
+            paymentChannel: string;
+        };
+        /** @description The lists the trade page starts from (R7.06). */
+        TradingInfo: {
+            /** @description Crypto IDR pairs. */
+            crypto: components["schemas"]["SymbolInfo"][];
+            /** @description Indonesian stocks. */
+            idss: components["schemas"]["SymbolInfo"][];
+            /** @description The status of every venue. */
+            marketStatus: components["schemas"]["VenueStatus"][];
+            /** @description US stocks and ETFs traded without leverage (the PALN bucket). */
+            palnStock: components["schemas"]["SymbolInfo"][];
+            /** @description USDT perpetuals. */
+            perp: components["schemas"]["SymbolInfo"][];
+        };
+        /** @description A transaction with every state it passed through. */
+        TransactionDetails: {
+            /** @description The top-up. */
+            topup: components["schemas"]["Topup"];
+            /** @description Its states, oldest first. */
+            transitions: components["schemas"]["Transition"][];
+        };
+        /** @description One state change. */
+        Transition: {
+            /**
+             * Format: int64
+             * @description When, Unix ms.
+             */
+            atMs: number;
+            /** @description Why, when there is more to say. */
+            note?: string | null;
+            /** @description The state entered. */
+            status: string;
+        };
+        /** @description Changes the PIN of the logged-in user. */
+        UpdatePinRequest: {
+            /** @description The new PIN. */
+            newPin: string;
+            /** @description The current PIN. */
+            oldPin: string;
+        };
+        /** @description The logged-in user's details. */
+        UserDetails: {
+            /**
+             * Format: int64
+             * @description When the account was created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description E-mail, once given. */
+            email?: string | null;
+            /** @description US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03). */
+            gssKycStatus: string;
+            /** @description User id. */
+            id: string;
+            /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
+            kycStatus: string;
+            /** @description Preferred language, `id` or `en`. */
+            language: string;
+            /** @description Display name, once given. */
+            name?: string | null;
+            /** @description Phone in E.164. */
+            phone: string;
+            /** @description Tags such as `pro` (R6.02). */
+            tags: string[];
+            /** @description Whether the current terms are accepted. */
+            termsAccepted: boolean;
+        };
+        /** @description What the web app polls to decide which step a user must take next. */
+        UserStatus: {
+            /** @description ACTIVE or LOCKED_FOR_REVIEW. */
+            accountStatus: string;
+            /** @description US-stock eligibility status. */
+            gssKycStatus: string;
+            /** @description Identity verification status. */
+            kycStatus: string;
+            /** @description Whether the PIN is locked until reset. */
+            pinLocked: boolean;
+            /** @description Whether the current terms are accepted (otherwise calls answer 400 `040`). */
+            termsAccepted: boolean;
+            /**
+             * Format: int64
+             * @description The terms version to accept.
+             */
+            termsVersion: number;
+        };
+        /** @description The user's tags. */
+        UserTags: {
+            /** @description e.g. `["pro"]`. */
+            tags: string[];
+        };
+        /** @description What a venue is doing now. */
+        VenueStatus: {
+            /** @description Today's holiday, if the venue is closed for one. */
+            holiday?: string | null;
+            /** @description Whether any session is running now. */
+            isOpen: boolean;
+            /**
+             * Format: date-time
+             * @description Next end of a main session (none for 24/7 markets).
+             */
+            nextClose?: string | null;
+            /**
+             * Format: date-time
+             * @description Next start of a main session (none for 24/7 markets).
+             */
+            nextOpen?: string | null;
+            /** @description Phase now: `CONTINUOUS`, `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CLOSED`. */
+            phase: string;
+            /** @description The venue's time zone (R9.08). */
+            timeZone: string;
+            /**
+             * @description `ALWAYS` (crypto, perps), `US_EXTENDED` (US stocks), `US_REGULAR` (US indices), `IDSS`,
+             *     `WEEKDAYS` (gold, FX), `FUND_NAV` (mutual funds).
+             */
+            venue: string;
+        };
+        /** @description A code typed by the user. */
+        VerifyOtpRequest: {
+            /** @description The six digits received. */
+            code: string;
+            /** @description From the send call. */
+            otpId: string;
+        };
+        /** @description Checks the PIN: with a verification token to log in, or with a session to re-confirm. */
+        VerifyPinRequest: {
+            /** @description Six digits. */
+            pin: string;
+            /** @description From login/verify-otp; absent when re-confirming a session. */
+            verificationToken?: string | null;
+        };
+        /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
+        WalletBalance: {
+            /** @description Cash reserved by open orders and pending cash-outs. */
+            cashBalance: string;
+            /** @description Always IDR. */
+            currency: string;
+            /** @description Cash available to spend or withdraw now. */
+            freeBalance: string;
+            /** @description The sum of the three. */
+            totalBalance: string;
+            /** @description Promotional credit: spendable on buys, not withdrawable. */
+            voucherBalance: string;
+        };
+        /** @description A page of wallet transactions. */
+        WalletHistoryPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["WalletTransaction"][];
+            /**
+             * Format: int64
+             * @description Page from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Transactions in all pages.
+             */
+            total: number;
+        };
+        /** @description One wallet transaction in the history. */
+        WalletTransaction: {
+            /** @description Rupiah. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Id. */
+            id: string;
+            /** @description TOPUP (cash-outs and trades join as they arrive). */
+            kind: string;
+            /** @description paymentChannel code. */
+            paymentChannel: string;
+            /** @description Current state. */
+            status: string;
         };
     };
     responses: never;
@@ -277,6 +2388,135 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_flags: {
+        parameters: {
+            query: {
+                /** @description The symbol, e.g. `BTC-IDR`, `BTCUSDT-PERP`, `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AssetFlags"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_flags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetFlags"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AssetFlags"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inbox: {
+        parameters: {
+            query: {
+                /** @description The phone number, any usual form. */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_InboxMessage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandbox_payer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+                /** @description pay or abandon */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -366,6 +2606,1383 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    crypto_order_book: {
+        parameters: {
+            query: {
+                /** @description The symbol, e.g. `BTC-IDR`, `BTCUSDT-PERP`, `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderBookDoc"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description crypto, usstock, usindex, perp, idss, gold, mutualfund or fx */
+                class: string;
+                /** @description The symbol */
+                symbol: string;
+                /** @description The asset id from symbol info */
+                asset_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SymbolInfo"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candles: {
+        parameters: {
+            query: {
+                /** @description The symbol. */
+                symbol: string;
+                /**
+                 * @description `1`, `5`, `10`, `15`, `60`, `120`, `240`, `1D`, `1W`, `1M`, as offered for the class (R9.07).
+                 *     Optional with `range` (the range's default resolution).
+                 */
+                resolution?: string;
+                /** @description `1D`, `1W`, `1M`, `3M`, `YTD`, `1Y` or `ALL` (R4.12); not with `from`/`to`. */
+                range?: string;
+                /** @description Window start, Unix seconds (default: `limit` buckets before `to`). */
+                from?: number;
+                /** @description Window end, Unix seconds (default now; later instants are clamped to now). */
+                to?: number;
+                /** @description Candles wanted, the latest of the window: 1..=2000 (default 1000). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CandlesView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    market_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_VenueStatus"];
+                };
+            };
+        };
+    };
+    market_times: {
+        parameters: {
+            query: {
+                /** @description The symbol whose venue is asked for, e.g. `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+                /** @description The venue-local date (default today there), YYYY-MM-DD. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MarketTimesView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_change: {
+        parameters: {
+            query: {
+                /** @description The symbol. */
+                symbol: string;
+                /** @description `1D`, `1W`, `1M`, `3M`, `YTD`, `1Y` or `ALL` (R4.12). */
+                range: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PriceChangeView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Rates"];
+                };
+            };
+        };
+    };
+    symbol_info: {
+        parameters: {
+            query: {
+                /** @description The symbol, e.g. `BTC-IDR`, `BTCUSDT-PERP`, `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SymbolInfo"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    symbols: {
+        parameters: {
+            query: {
+                /** @description `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`, `mutualfund` or `fx`. */
+                class: string;
+                /** @description Case-insensitive text found in the symbol or name. */
+                search?: string;
+                /** @description Page number from 1. */
+                page?: number;
+                /** @description Page size, 1..=200 (default 50). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SymbolPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ticker: {
+        parameters: {
+            query: {
+                /** @description The symbol, e.g. `BTC-IDR`, `BTCUSDT-PERP`, `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TickerView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tickers: {
+        parameters: {
+            query: {
+                /** @description `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`, `mutualfund` or `fx`. */
+                class: string;
+                /** @description Movers per side, 1..=20 (default 5; top-movers only). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TickerView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    top_movers: {
+        parameters: {
+            query: {
+                /** @description `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`, `mutualfund` or `fx`. */
+                class: string;
+                /** @description Movers per side, 1..=20 (default 5; top-movers only). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MoversView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    option_contracts: {
+        parameters: {
+            query: {
+                /** @description The option-enabled US stock (`ioa`). */
+                symbol: string;
+                /** @description Only this expiry (YYYY-MM-DD). */
+                expiry?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_OptionContractView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    perps_order_book: {
+        parameters: {
+            query: {
+                /** @description The symbol, e.g. `BTC-IDR`, `BTCUSDT-PERP`, `AAPL`, `BBCA-IDSS`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderBookDoc"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trading_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TradingInfo"];
+                };
+            };
+        };
+    };
+    accept_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTermsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description ACTIVE (default) or INACTIVE. */
+                filter?: "ACTIVE" | "INACTIVE";
+                /** @description Page number from 1. */
+                page?: number;
+                /** @description Page size; at most 10. */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevicePage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblock_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpSent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login_verify_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpVerified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_pin_send_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpSent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_pin_verify_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpVerified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPinRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LoggedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPinRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LoggedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePinRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LoggedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPinRequest"];
+            };
+        };
+        responses: {
+            /** @description `LoggedIn` when a verification token was given, else `PinConfirmed` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LoggedIn"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signup_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpSent"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signup_verify_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpVerified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserTags"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SessionTokens"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_WalletBalance"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gopay_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GopayLimit"];
+                };
+            };
+        };
+    };
+    input_variables: {
+        parameters: {
+            query: {
+                /** @description paymentChannel code, e.g. `BCA_VA`. */
+                paymentChannel: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InputVariables"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_topup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTopup"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Topup"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    topup_methods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TopupMethod"];
+                };
+            };
+        };
+    };
+    topup_status: {
+        parameters: {
+            query: {
+                /** @description The top-up id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Topup"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description hex HMAC-SHA256 of the body */
+                "x-callback-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GatewayCallback"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description Page from 1. */
+                page?: number;
+                /** @description Page size, at most 50 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistoryPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TransactionDetails"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserDetails"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhoneValidation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserStatus"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

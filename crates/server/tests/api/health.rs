@@ -18,3 +18,19 @@ both_backends!(metrics_count_requests_by_route_and_show_the_pool, |backend| asyn
     assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");
     assert!(text.contains("db_pool_connections"), "{text}");
 });
+
+both_backends!(shutdown_stops_serving_and_returns, |backend| async move {
+    let mut settings = crate::helpers::test_settings();
+    settings.database.url = store::testing::fresh_database_url(backend).await.unwrap();
+    let app = server::startup::Application::build(settings).await.unwrap();
+    let address = format!("http://127.0.0.1:{}/healthz", app.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until_stopped(async move {
+        let _ = stopped.await;
+    }));
+    assert_eq!(reqwest::get(&address).await.unwrap().status(), 200);
+    stop.send(()).unwrap();
+    let finished = tokio::time::timeout(std::time::Duration::from_secs(15), server).await;
+    assert!(matches!(finished, Ok(Ok(Ok(())))), "the server returns after the shutdown signal");
+    assert!(reqwest::get(&address).await.is_err(), "nothing listens any more");
+});

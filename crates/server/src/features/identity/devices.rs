@@ -29,6 +29,7 @@ pub enum DeviceFilter {
 #[into_params(parameter_in = Query)]
 pub struct DeviceQuery {
     /// ACTIVE (default) or INACTIVE.
+    #[param(inline)]
     pub filter: Option<DeviceFilter>,
     /// Page number from 1.
     pub page: Option<i64>,

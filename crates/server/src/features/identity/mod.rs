@@ -54,7 +54,7 @@ impl IdentityServices {
         Ok(Self {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
             hasher: pin::PinHasher::new(&settings.auth),
-            sms: sms::SandboxSms::new(db.clone()),
+            sms: sms::SandboxSms::shared(db.clone()),
         })
     }
 }

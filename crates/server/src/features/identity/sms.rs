@@ -34,7 +34,7 @@ pub struct SandboxSms {
 
 impl SandboxSms {
     /// A sender writing into the database's inbox.
-    pub fn new(db: Db) -> Arc<dyn SmsSender> {
+    pub fn shared(db: Db) -> Arc<dyn SmsSender> {
         Arc::new(Self { db })
     }
 }

@@ -230,10 +230,13 @@ impl From<&Ticker> for TickerView {
     }
 }
 
+/// A class's tickers and when they were computed.
+type Stamped = (Instant, Arc<Vec<Ticker>>);
+
 /// The tickers of each class, recomputed at most once a second.
 #[derive(Default)]
 pub struct TickerCache {
-    by_class: Mutex<HashMap<AssetClass, (Instant, Arc<Vec<Ticker>>)>>,
+    by_class: Mutex<HashMap<AssetClass, Stamped>>,
 }
 
 impl Markets {

@@ -48,6 +48,8 @@ use crate::state::AppState;
 pub const REFRESH_INTERVAL: Duration = Duration::from_secs(5);
 /// The instruments whose daily caches are warmed at start, so their first long chart is fast.
 pub const WARM_SYMBOLS: [&str; 5] = ["BTC-IDR", "USDT-IDR", "BTCUSDT-PERP", "AAPL", "BBCA-IDSS"];
+/// The warm-up waits this long after start, so start-up (and short-lived test servers) are not slowed.
+pub const WARM_DELAY: Duration = Duration::from_secs(10);
 
 /// The market data service: catalogue, flags, simulator and the live hub.
 #[derive(Clone)]
@@ -193,14 +195,17 @@ impl Markets {
 
     /// Precomputes the daily caches of the default instruments (blocking; run off the runtime).
     pub fn warm_caches(&self) {
-        for symbol in WARM_SYMBOLS {
-            let started = std::time::Instant::now();
-            match self.inner.sim.warm_daily_cache(symbol) {
-                Ok(days) => {
-                    tracing::info!(symbol, days, took_ms = started.elapsed().as_millis() as u64, "warmed daily candles")
-                }
-                Err(e) => tracing::warn!(symbol, error = %e, "could not warm daily candles"),
+        WARM_SYMBOLS.iter().for_each(|symbol| self.warm_cache(symbol));
+    }
+
+    /// Precomputes one instrument's daily caches (blocking; run off the runtime).
+    pub fn warm_cache(&self, symbol: &str) {
+        let started = std::time::Instant::now();
+        match self.inner.sim.warm_daily_cache(symbol) {
+            Ok(days) => {
+                tracing::info!(symbol, days, took_ms = started.elapsed().as_millis() as u64, "warmed daily candles")
             }
+            Err(e) => tracing::warn!(symbol, error = %e, "could not warm daily candles"),
         }
     }
 

@@ -48,9 +48,9 @@ const fn va(code: &'static str, name: &'static str) -> Channel {
         code,
         name,
         kind: ChannelKind::VirtualAccount,
-        min_sen: 10_000_00,
-        max_sen: 500_000_000_00,
-        fee_flat_sen: 4_000_00,
+        min_sen: rp(10_000),
+        max_sen: rp(500_000_000),
+        fee_flat_sen: rp(4_000),
         fee_bps: 0,
         expiry_minutes: 24 * 60,
     }
@@ -61,7 +61,7 @@ const fn ewallet(code: &'static str, name: &'static str, max_sen: i64) -> Channe
         code,
         name,
         kind: ChannelKind::Ewallet,
-        min_sen: 10_000_00,
+        min_sen: rp(10_000),
         max_sen,
         fee_flat_sen: 0,
         fee_bps: 150,
@@ -79,23 +79,28 @@ pub const CHANNELS: [Channel; 11] = [
     va("PERMATA_VA", "Permata Virtual Account"),
     va("CIMB_VA", "CIMB Niaga Virtual Account"),
     ewallet("GOPAY", "GoPay", GOPAY_LIMIT_SEN),
-    ewallet("OVO", "OVO", 20_000_000_00),
-    ewallet("DANA", "DANA", 20_000_000_00),
-    ewallet("SHOPEEPAY", "ShopeePay", 20_000_000_00),
+    ewallet("OVO", "OVO", rp(20_000_000)),
+    ewallet("DANA", "DANA", rp(20_000_000)),
+    ewallet("SHOPEEPAY", "ShopeePay", rp(20_000_000)),
     Channel {
         code: "QRIS",
         name: "QRIS",
         kind: ChannelKind::Qris,
-        min_sen: 10_000_00,
-        max_sen: 10_000_000_00,
+        min_sen: rp(10_000),
+        max_sen: rp(10_000_000),
         fee_flat_sen: 0,
         fee_bps: 70,
         expiry_minutes: 15,
     },
 ];
 
+/// Sen in `rupiah` rupiah.
+const fn rp(rupiah: i64) -> i64 {
+    rupiah * 100
+}
+
 /// GoPay's limit per transaction (a verified GoPay Plus account), sen.
-pub const GOPAY_LIMIT_SEN: i64 = 20_000_000_00;
+pub const GOPAY_LIMIT_SEN: i64 = rp(20_000_000);
 
 /// The channel with this code.
 pub fn find(code: &str) -> Option<&'static Channel> {
@@ -116,9 +121,9 @@ mod tests {
     #[test]
     fn percentage_fees_round_up_to_the_sen() {
         let gopay = find("GOPAY").unwrap();
-        assert_eq!(gopay.fee_for(100_000_00), 1_500_00);
+        assert_eq!(gopay.fee_for(rp(100_000)), rp(1_500));
         assert_eq!(gopay.fee_for(1), 1);
-        assert_eq!(find("BCA_VA").unwrap().fee_for(100_000_00), 4_000_00);
+        assert_eq!(find("BCA_VA").unwrap().fee_for(rp(100_000)), rp(4_000));
     }
 
     #[test]

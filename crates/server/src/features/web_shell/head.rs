@@ -16,7 +16,7 @@ pub struct HeadText {
 
 /// The site-wide head text, or a guest-mode asset page's own with the asset symbol (R2.08).
 pub fn head_text(brand: &str, page: &Page) -> HeadText {
-    if let Some(asset) = guest_asset(page.bare_path(), None) {
+    if let Some(asset) = guest_asset(page.bare_path(), page.query.as_deref()) {
         return asset_head_text(brand, page.lang, &asset);
     }
     match page.lang {
@@ -159,6 +159,8 @@ mod tests {
         let id = head("/trade/BTC-IDR", "x", None);
         assert!(id.contains("<title>Harga BTC-IDR Hari Ini"), "{id}");
         assert!(id.contains("content=\"BTC-IDR, harga BTC-IDR"), "{id}");
+        let query = head("/trade?ticker=ETH-IDR", "x", None);
+        assert!(query.contains("<title>Harga ETH-IDR Hari Ini"), "{query}");
         let en = head("/en/trade/BTC-IDR", "x", None);
         assert!(en.contains("<title>BTC-IDR Price Today"), "{en}");
         assert!(en.contains("Follow the live BTC-IDR"), "{en}");
@@ -169,7 +171,8 @@ mod tests {
     #[test]
     fn text_put_into_the_head_is_escaped() {
         assert_eq!(escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-        let hostile = Page { path: "/\"><script>".into(), lang: Lang::Id, theme: Theme::Dark, mobile: false };
+        let hostile =
+            Page { path: "/\"><script>".into(), lang: Lang::Id, theme: Theme::Dark, mobile: false, query: None };
         let rendered = render_head(&hostile, &head_text("B", &hostile), "https://x.id", None);
         assert!(rendered.contains("&quot;&gt;&lt;script&gt;") && !rendered.contains("\"><script>"));
     }

@@ -38,6 +38,8 @@ pub struct Page {
     pub theme: Theme,
     /// A phone or tablet browser.
     pub mobile: bool,
+    /// The query string, for pages that take their subject from it (`/trade?ticker=`).
+    pub query: Option<String>,
 }
 
 impl Page {
@@ -51,7 +53,7 @@ impl Page {
         let wants_light = pwa_flag.unwrap_or(cookie_light);
         let theme = if wants_light && light_theme_allowed { Theme::Light } else { Theme::Dark };
         let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
-        Self { path, lang, theme, mobile: is_mobile_user_agent(user_agent) }
+        Self { path, lang, theme, mobile: is_mobile_user_agent(user_agent), query: uri.query().map(str::to_string) }
     }
 
     /// The path without the locale prefix.
