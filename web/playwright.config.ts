@@ -71,6 +71,9 @@ export default defineConfig({
       APP_WEB__DIST_DIR: 'web/dist',
       APP_ADMIN__TOKEN: E2E_ADMIN_TOKEN,
       APP_RATE_LIMIT__PER_SECOND: '1000',
+      // The auth tests sign up and log in again within a minute, all from 127.0.0.1.
+      APP_AUTH__OTP_RESEND_COOLDOWN_SECS: '1',
+      APP_AUTH__OTP_SENDS_PER_IP_PER_HOUR: '1000',
     },
   },
 });

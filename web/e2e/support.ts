@@ -26,3 +26,43 @@ export async function stubMarketingSite(page: Page): Promise<void> {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>marketing</title>' }),
     );
 }
+
+let phoneSequence = 0;
+
+/** A fresh Indonesian mobile number per call (unique within and across runs). */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const tail = `${Date.now() % 1e7}`.padStart(7, '0');
+  return `0812${tail}${phoneSequence % 10}`;
+}
+
+/** The latest sandbox SMS code for a phone (GET /api/dev/otp-inbox), waiting for it to arrive. */
+export async function readOtp(request: APIRequestContext, phone: string, purpose?: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/otp-inbox?phone=${encodeURIComponent(phone)}`);
+        const body = (await response.json()) as { data: Array<{ code: string | null; purpose: string | null }> };
+        code =
+          body.data.find((message) => message.code && (!purpose || message.purpose === purpose))?.code ?? undefined;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+/** Creates an account through the API (for tests that start at log-in). */
+export async function signUpByApi(request: APIRequestContext, phone: string, pin: string): Promise<void> {
+  const headers = { 'x-device-id': `e2e-${phone}`, 'x-platform': 'desktop-web' };
+  const sent = await request.post('/api/v1/user/signup/phone', { headers, data: { phone } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { otpId } = ((await sent.json()) as { data: { otpId: string } }).data;
+  const code = await readOtp(request, phone, 'SIGNUP');
+  const verified = await request.post('/api/v1/user/signup/verify-otp', { headers, data: { otpId, code } });
+  const { verificationToken } = ((await verified.json()) as { data: { verificationToken: string } }).data;
+  const registered = await request.post('/api/v1/user/pin/register-pin', { headers, data: { verificationToken, pin } });
+  expect(registered.status(), await registered.text()).toBe(200);
+}

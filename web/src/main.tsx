@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FatalError } from '@/components/errors/fatal-error';
 import { initI18n } from '@/i18n';
 import { installAnalyticsLifecycle } from '@/lib/analytics';
+import { readInitialAccessToken } from '@/lib/auth-tokens';
 import { readInitialCookies } from '@/lib/cookies';
 import { installGlobalErrorHandlers } from '@/lib/error-reporting';
 import { localeFromPath } from '@/lib/locale';
@@ -22,7 +23,8 @@ const initial = readInitialCookies();
 const store = useAppStore.getState();
 store.setLanguage(locale);
 store.setTheme(initial.theme);
-if (initial.accessToken) store.setAccessToken(initial.accessToken);
+const accessToken = initial.accessToken ?? readInitialAccessToken();
+if (accessToken) store.setAccessToken(accessToken);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

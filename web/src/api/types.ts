@@ -44,3 +44,27 @@ export interface AnalyticsEvent extends Omit<Schemas['AnalyticsEvent'], 'propert
 export interface AnalyticsBatch {
   events: AnalyticsEvent[];
 }
+
+/** Identity (issue 4). */
+export type OtpSent = Schemas['OtpSent'];
+export type OtpVerified = Schemas['OtpVerified'];
+export type SessionTokens = Schemas['SessionTokens'];
+export type LoggedIn = Schemas['LoggedIn'];
+export type UserDetails = Schemas['UserDetails'];
+export type UserStatus = Schemas['UserStatus'];
+export type PhoneValidation = Schemas['PhoneValidation'];
+export type Device = Schemas['Device'];
+export type DevicePage = Schemas['DevicePage'];
+export type InboxMessage = Schemas['InboxMessage'];
+export type UserTags = Schemas['UserTags'];
+/** verify-pin with a bearer and only `{pin}` (the schema documents the log-in answer only). */
+export interface PinConfirmed {
+  verifiedAtMs: number;
+}
+/** A paged list answer: the items under `data` beside the paging fields (DESIGN.md "API"). */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  size: number;
+  total: number;
+}

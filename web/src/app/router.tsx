@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback } from '@/components/layout/boot-fallback';
 import { FatalError } from '@/components/errors/fatal-error';
+import { RequireAuth } from '@/features/auth';
 import { PWA_PREFIX } from '@/lib/pwa';
 import { EN_PREFIX } from '@/lib/locale';
 import type { Locale } from '@/types';
@@ -17,6 +18,32 @@ function pageRoutes(): RouteObject[] {
   return [
     { index: true, lazy: () => import('./routes/home') },
     { path: '_app', lazy: () => import('./routes/app-shell') },
+    { path: 'signup', lazy: () => import('./routes/signup') },
+    { path: 'login', lazy: () => import('./routes/login') },
+    {
+      path: 'account',
+      element: <RequireAuth />,
+      children: [
+        {
+          lazy: () => import('./routes/account/layout'),
+          children: [
+            { index: true, lazy: () => import('./routes/account/overview') },
+            { path: 'profile', lazy: () => import('./routes/account/profile') },
+            { path: 'language', lazy: () => import('./routes/account/language') },
+            { path: 'privacy', lazy: () => import('./routes/account/privacy') },
+            // Sensitive pages: the PIN again after inactivity (R3.17).
+            {
+              element: <RequireAuth pin />,
+              children: [
+                { path: 'manage-session', lazy: () => import('./routes/account/manage-session') },
+                { path: 'privacy/manage-session', lazy: () => import('./routes/account/manage-session') },
+                { path: 'privacy/change-pin', lazy: () => import('./routes/account/change-pin') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
     { path: '*', lazy: () => import('./routes/not-found') },
   ];
 }

@@ -45,3 +45,16 @@ export const CLIENT_LOG_FLUSH_DELAY_MS = 1_000;
 export const CLIENT_LOG_ENTRIES_PER_MINUTE_MAX = 10;
 export const CLIENT_LOG_MESSAGE_CHARS_MAX = 2_000;
 export const CLIENT_LOG_STACK_CHARS_MAX = 8_000;
+
+/** R3.17: the PIN is asked again before sensitive pages after this long without activity. */
+export const PIN_INACTIVITY_TIMEOUT_MS = 15 * 60_000;
+/** Activity refreshes the PIN timestamp at most this often. */
+export const PIN_ACTIVITY_THROTTLE_MS = 30_000;
+/** R1.13: one-time codes and PINs are six digits. */
+export const OTP_LENGTH = 6;
+export const PIN_LENGTH = 6;
+/** The login token cookie lives as long as the server's refresh token (30 days); an expired access
+ * token inside it is renewed by the silent refresh. */
+export const SESSION_COOKIE_MAX_AGE_SECS = 30 * 24 * 60 * 60;
+/** R7.04 / R9.06: devices per page. */
+export const DEVICE_PAGE_SIZE = 10;

@@ -8,6 +8,13 @@ export const paths = {
   /** Built by the identity issue; a forced logout navigates here already (R2.05). */
   login: '/login',
   signup: '/signup',
+  account: '/account',
+  accountProfile: '/account/profile',
+  accountManageSession: '/account/manage-session',
+  accountLanguage: '/account/language',
+  accountPrivacy: '/account/privacy',
+  accountPrivacyManageSession: '/account/privacy/manage-session',
+  accountChangePin: '/account/privacy/change-pin',
 } as const;
 
 export const LOGIN_PATH = paths.login;
@@ -19,6 +26,27 @@ export const apiPaths = {
   clientLogs: '/v1/client-logs',
   /** R8.04: a 401/403 answer to the logout call itself never forces another logout. */
   logout: '/v3/user/logout',
+  /** Silent refresh: its own 401 never forces a logout (the call that needed it decides). */
+  tokenRefresh: '/v1/user/token/refresh',
+  signupPhone: '/v1/user/signup/phone',
+  signupVerifyOtp: '/v1/user/signup/verify-otp',
+  registerPin: '/v1/user/pin/register-pin',
+  loginPhone: '/v1/user/login/phone',
+  loginVerifyOtp: '/v1/user/login/verify-otp',
+  validatePhone: '/v4/user/login/validate/phone',
+  verifyPin: '/v1/user/pin/verify-pin',
+  forgotPinSendOtp: '/v1/user/pin/forgot-pin/send-otp',
+  forgotPinVerifyOtp: '/v1/user/pin/forgot-pin/verify-otp',
+  resetPin: '/v1/user/pin/reset',
+  updatePin: '/v1/user/pin/update',
+  me: '/v3/user/me',
+  userStatus: '/v4/user/status',
+  userTags: '/v1/user/tags',
+  acceptTerms: '/v1/user/bappebti-tnc',
+  devices: '/v1/user/devices',
+  logoutDevice: '/v1/user/devices/logout-device',
+  unblockDevice: '/v1/user/devices/unblock-device',
+  otpInbox: '/dev/otp-inbox',
 } as const;
 
 export const API_BASE = '/api';

@@ -6,7 +6,8 @@ import {
 } from '@/config/constants';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { i18n } from '@/i18n';
-import type { DataEnvelope, ErrorBody } from '@/api/types';
+import type { DataEnvelope, ErrorBody, SessionTokens } from '@/api/types';
+import { readRefreshToken, storeSessionTokens } from './auth-tokens';
 import { isGuestPage } from './guest';
 import { getDeviceId, getFirebaseId, uuid } from './ids';
 import { currentPathname } from './navigation';
@@ -29,6 +30,9 @@ import { useAppStore } from './store';
  * - 503 → under maintenance (R8.02); 400 with code 040/041 → fetch-user-status flag, not on guest
  *   pages (R8.03); 401/403 → forced logout, except for the logout call itself and on guest pages, and
  *   without navigation on PWA routes (R8.04, R6.01, R2.05).
+ * - Silent refresh: a 401 to a call that carried a bearer first rotates the refresh token
+ *   (`token/refresh`, one flight shared by every call that needs it) and repeats the call once with
+ *   the new token; only when that fails does the 401 force the logout.
  */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,6 +52,10 @@ export interface RequestOptions {
   /** Default 3 (R9.01); 0 for fire-and-forget calls such as logging. */
   retries?: number;
   keepalive?: boolean;
+  /** Resolve with the whole body instead of its `data` (paged lists: `{data, page, size, total}`). */
+  envelope?: boolean;
+  /** Internal: never try the silent refresh (the refresh call itself). */
+  skipSessionRefresh?: boolean;
 }
 
 export class ApiError extends Error {
@@ -197,13 +205,57 @@ function applyErrorEffects(path: string, error: ApiError): void {
     return;
   }
   if (error.status === 401 || error.status === 403) {
-    if (path === apiPaths.logout || isGuestPage(pathname, loggedIn)) return;
+    if (path === apiPaths.logout || path === apiPaths.tokenRefresh || isGuestPage(pathname, loggedIn)) return;
     forceLogout(pathname);
   }
 }
 
 function messageOrNull(error: ApiError): string | null {
   return error.message === i18n.t('errors.generic') ? null : error.message;
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function rotateTokens(): Promise<boolean> {
+  const refreshToken = readRefreshToken();
+  if (!refreshToken) return false;
+  try {
+    const tokens = await apiRequest<SessionTokens>(apiPaths.tokenRefresh, {
+      method: 'POST',
+      body: { refreshToken },
+      skipSessionRefresh: true,
+    });
+    return storeSessionTokens(tokens);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Renews the access token with the refresh token. Concurrent callers share one flight: the server
+ * rotates refresh tokens and treats a reused one as theft, so two parallel refreshes would end the
+ * session.
+ */
+export function refreshSessionOnce(): Promise<boolean> {
+  refreshInFlight ??= rotateTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function bearerOf(headers: Headers): string | null {
+  const value = headers.get('Authorization');
+  return value?.startsWith('Bearer ') ? value.slice('Bearer '.length) : null;
+}
+
+/** Whether a 401 to this call may be cured by a refresh (and the call repeated). */
+async function renewedAfter401(path: string, sentToken: string | null, options: RequestOptions): Promise<boolean> {
+  if (options.skipSessionRefresh || sentToken === null) return false;
+  if (path === apiPaths.logout || path === apiPaths.tokenRefresh) return false;
+  const current = useAppStore.getState().auth.accessToken;
+  // Another call already renewed the token while this one was on its way: just repeat it.
+  if (current !== null && current !== sentToken) return true;
+  return refreshSessionOnce();
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -219,10 +271,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         ? options.body
         : JSON.stringify(options.body);
 
+  let renewed = false;
   for (let attempt = 1; ; attempt += 1) {
+    const headers = buildHeaders(method, requestId, options);
     const init: RequestInit = {
       method,
-      headers: buildHeaders(method, requestId, options),
+      headers,
       body,
       credentials: 'same-origin',
       keepalive: options.keepalive ?? false,
@@ -248,7 +302,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const { response } = outcome;
     if (response.ok) {
       const json = await readJson(response);
+      if (options.envelope) return json as T;
       return (json as DataEnvelope<T> | undefined)?.data as T;
+    }
+    if (response.status === 401 && !renewed && (await renewedAfter401(path, bearerOf(headers), options))) {
+      renewed = true;
+      await response.text().catch(() => undefined);
+      attempt -= 1; // the repeat after a refresh is not a retry
+      continue;
     }
     const waitMs = retriesLeft ? retryWaitMs(method, response, attempt) : null;
     if (waitMs !== null) {

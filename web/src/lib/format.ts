@@ -192,3 +192,20 @@ export function limitDecimalInput(text: string, precision: number, locale: Local
     .slice(0, precision);
   return `${intPart || '0'}${decimal}${fracPart}`;
 }
+
+/** A date in the user's language, in Jakarta time (where the product's users live). */
+export function formatDate(ms: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'id-ID', {
+    dateStyle: 'medium',
+    timeZone: 'Asia/Jakarta',
+  }).format(ms);
+}
+
+/** A date and time in the user's language, in Jakarta time. */
+export function formatDateTime(ms: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'id-ID', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Jakarta',
+  }).format(ms);
+}

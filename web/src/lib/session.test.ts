@@ -11,7 +11,18 @@ describe('logoutCleanup', () => {
     store.updateAuth({
       pinModal: true,
       otpModalType: 'login',
-      userDetails: { id: 'u1', gssKycStatus: 'VERIFIED' },
+      userDetails: {
+        id: 'u1',
+        phone: '+6281234567890',
+        name: null,
+        email: null,
+        kycStatus: 'VERIFIED',
+        gssKycStatus: 'VERIFIED',
+        tags: [],
+        language: 'id',
+        termsAccepted: true,
+        createdAtMs: 1,
+      },
       fetchUserStatus: true,
     });
     store.updateOrderEntry({ inputType: 'amount', amount: '100000', leverage: 4 });

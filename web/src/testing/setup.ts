@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '@/i18n';
 import { setNavigator } from '@/lib/navigation';
@@ -7,6 +7,8 @@ import { server } from './msw';
 import { resetAppState } from './reset';
 
 initI18n('id');
+// Lazy routes load slowly on a busy machine (two test workers beside a Rust build).
+configure({ asyncUtilTimeout: 4_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

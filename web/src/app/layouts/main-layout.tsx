@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { AccountMenu, AuthLayer } from '@/features/auth';
 import { MaintenanceScreen } from '@/features/maintenance';
 import { useAppStore } from '@/lib/store';
 
@@ -15,7 +16,7 @@ export function MainLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Header />
+      <Header actions={<AccountMenu />} />
       <Box
         component="main"
         id="main"
@@ -25,6 +26,7 @@ export function MainLayout() {
         {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
       </Box>
       <Footer />
+      <AuthLayer />
     </>
   );
 }

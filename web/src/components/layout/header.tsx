@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -12,7 +13,8 @@ import { ThemeSwitch } from './theme-switch';
 /** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
 const NAV_ITEMS = [{ to: paths.home, labelKey: 'nav.home', end: true }] as const;
 
-export function Header() {
+/** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */
+export function Header({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
 
@@ -75,6 +77,7 @@ export function Header() {
         <Stack direction="row" alignItems="center" spacing={0.5} sx={{ color: 'text.secondary' }}>
           <LanguageSwitch />
           <ThemeSwitch />
+          {actions}
         </Stack>
       </Stack>
     </Box>

@@ -1,12 +1,10 @@
 import type { StateCreator } from 'zustand';
+import type { UserDetails as ApiUserDetails } from '@/api/types';
 import { isUsableToken } from '@/lib/cookies';
 import type { AppState } from './index';
 
-/** R3.08: the user details the shell needs; the identity issue extends this. */
-export interface UserDetails {
-  id: string;
-  gssKycStatus: string | null;
-}
+/** R3.08 / R3.17: the logged-in user's details from `GET /api/v3/user/me` (and the log-in answer). */
+export type UserDetails = ApiUserDetails;
 
 export type OtpModalType = 'login' | 'signup' | 'forgotPin' | 'changePhone' | 'changeEmail';
 

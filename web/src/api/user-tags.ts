@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { apiClient } from '@/lib/api-client';
+import type { UserTags } from './types';
+
+/** GET /api/v1/user/tags (R6.02): a user tagged `pro` is a pro user. */
+export function getUserTags(signal?: AbortSignal): Promise<UserTags> {
+  return apiClient.get<UserTags>(apiPaths.userTags, { signal });
+}
+
+export const userTagsQueryKey = ['user', 'tags'] as const;
+
+export function userTagsQueryOptions() {
+  return queryOptions({ queryKey: userTagsQueryKey, queryFn: ({ signal }) => getUserTags(signal) });
+}
+
+export function useUserTags(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...userTagsQueryOptions(), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,5 @@
+import { ChangePinScreen } from '@/features/account';
+
+export function Component() {
+  return <ChangePinScreen />;
+}

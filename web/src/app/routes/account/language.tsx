@@ -1,0 +1,5 @@
+import { LanguageScreen } from '@/features/account';
+
+export function Component() {
+  return <LanguageScreen />;
+}

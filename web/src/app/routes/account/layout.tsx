@@ -1,0 +1,5 @@
+import { AccountLayout } from '@/features/account';
+
+export function Component() {
+  return <AccountLayout />;
+}

@@ -1,0 +1,5 @@
+import { ManageSessionScreen } from '@/features/account';
+
+export function Component() {
+  return <ManageSessionScreen />;
+}

@@ -1,0 +1,5 @@
+import { AccountOverview } from '@/features/account';
+
+export function Component() {
+  return <AccountOverview />;
+}

@@ -1,0 +1,5 @@
+import { PrivacyScreen } from '@/features/account';
+
+export function Component() {
+  return <PrivacyScreen />;
+}

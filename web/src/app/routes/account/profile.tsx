@@ -1,0 +1,5 @@
+import { ProfileScreen } from '@/features/account';
+
+export function Component() {
+  return <ProfileScreen />;
+}

@@ -1,0 +1,5 @@
+import { AuthScreen } from '@/features/auth';
+
+export function Component() {
+  return <AuthScreen initialMode="login" />;
+}

@@ -1,0 +1,98 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { stripLocale } from '@/lib/locale';
+import { stripPwa } from '@/lib/pwa';
+
+/** The account pages that exist (R2.16); identity verification, bank accounts and notifications come with their calls. */
+const ACCOUNT_NAV = [
+  { to: paths.account, key: 'overview', end: true },
+  { to: paths.accountProfile, key: 'profile', end: false },
+  { to: paths.accountPrivacy, key: 'privacy', end: false },
+  { to: paths.accountManageSession, key: 'manageSession', end: false },
+  { to: paths.accountLanguage, key: 'language', end: false },
+] as const;
+
+/** The account area: a side menu on wide screens; on phones the overview is the menu and pages link back. */
+export function AccountLayout() {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const { pathname } = useLocation();
+  const isOverview = stripPwa(stripLocale(pathname)) === paths.account;
+
+  return (
+    <Box
+      sx={{
+        width: '100%',
+        maxWidth: 'var(--page-max-width)',
+        mx: 'auto',
+        px: 'var(--page-gutter)',
+        py: { xs: 2.5, md: 5 },
+        display: 'grid',
+        gap: { xs: 2, md: 4 },
+        gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box component="nav" aria-label={t('account.navLabel')} sx={{ display: { xs: 'none', md: 'block' } }}>
+        <Typography variant="overline" color="text.secondary" sx={{ px: 2 }}>
+          {t('account.title')}
+        </Typography>
+        <List dense disablePadding>
+          {ACCOUNT_NAV.map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={localize(item.to)}
+              end={item.end}
+              sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+            >
+              <ListItemText primary={t(`account.${item.key}`)} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        {!isOverview && (
+          <Button
+            component={RouterLink}
+            to={localize(paths.account)}
+            startIcon={<ArrowBack />}
+            size="small"
+            color="inherit"
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, mb: 1.5, color: 'text.secondary' }}
+          >
+            {t('account.back')}
+          </Button>
+        )}
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
+
+/** A page heading with its one-line description. */
+export function AccountPageHeader({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
+        {title}
+      </Typography>
+      {text && (
+        <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 640 }}>
+          {text}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useMe } from '@/api/user-me';
+import { useUserTags } from '@/api/user-tags';
+import { paths } from '@/config/paths';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { AccountPageHeader } from './account-layout';
+import { StatusChip } from './status-chip';
+
+const LINKS = [
+  { to: paths.accountProfile, key: 'profile' },
+  { to: paths.accountPrivacy, key: 'privacy' },
+  { to: paths.accountManageSession, key: 'manageSession' },
+  { to: paths.accountChangePin, key: 'changePin' },
+  { to: paths.accountLanguage, key: 'language' },
+] as const;
+
+/** `/account`: phone, identity and US-stock status, and the account pages (R2.16). */
+export function AccountOverview() {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const me = useMe();
+  const tags = useUserTags();
+  const user = me.data;
+  const pro = tags.data?.tags.includes('pro') ?? false;
+
+  return (
+    <>
+      <AccountPageHeader title={t('account.title')} text={t('account.overviewText')} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+        <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
+          <Typography variant="body2" color="text.secondary">
+            {t('account.phone')}
+          </Typography>
+          {pro && <Chip size="small" color="primary" label={t('account.pro')} />}
+        </Stack>
+        <Typography sx={{ fontSize: '1.25rem', fontWeight: 700, mt: 0.5 }}>
+          {user ? user.phone : <Skeleton width={180} />}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ m: 0, mt: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          {(
+            [
+              ['kyc', user?.kycStatus],
+              ['gssKyc', user?.gssKycStatus],
+            ] as const
+          ).map(([key, status]) => (
+            <Box key={key}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t(`account.${key}`)}
+              </Typography>
+              <Box component="dd" sx={{ m: 0, mt: 0.5 }}>
+                {status ? <StatusChip status={status} /> : <Skeleton width={100} />}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+      <Paper variant="outlined" sx={{ mt: 2, bgcolor: 'var(--color-surface)' }}>
+        <List disablePadding aria-label={t('account.navLabel')}>
+          {LINKS.map((link, index) => (
+            <ListItemButton
+              key={link.to}
+              component={RouterLink}
+              to={localize(link.to)}
+              divider={index < LINKS.length - 1}
+              sx={{ py: 1.5 }}
+            >
+              <ListItemText primary={t(`account.${link.key}`)} />
+              <ChevronRight aria-hidden sx={{ color: 'text.secondary' }} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import type { PinConfirmed } from '@/api/types';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+export interface ConfirmSessionPinInput {
+  pin: string;
+}
+
+/** POST /api/v1/user/pin/verify-pin with the bearer and only the PIN: re-confirms the session (R3.17 PIN modal). */
+export function confirmSessionPin(input: ConfirmSessionPinInput): Promise<PinConfirmed> {
+  return apiClient.post<PinConfirmed>(apiPaths.verifyPin, input);
+}
+
+export function confirmSessionPinMutationOptions() {
+  return { mutationKey: ['auth', 'confirmSessionPin'], mutationFn: confirmSessionPin } as const;
+}
+
+export function useConfirmSessionPin() {
+  return useMutation<PinConfirmed, ApiError, ConfirmSessionPinInput>(confirmSessionPinMutationOptions());
+}

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import type { OtpVerified } from '@/api/types';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+export interface VerifyForgotPinOtpInput {
+  otpId: string;
+  code: string;
+}
+
+/** POST /api/v1/user/pin/forgot-pin/verify-otp: a right code gives the token for the PIN reset. */
+export function verifyForgotPinOtp(input: VerifyForgotPinOtpInput): Promise<OtpVerified> {
+  return apiClient.post<OtpVerified>(apiPaths.forgotPinVerifyOtp, input);
+}
+
+export function verifyForgotPinOtpMutationOptions() {
+  return { mutationKey: ['auth', 'verifyForgotPinOtp'], mutationFn: verifyForgotPinOtp } as const;
+}
+
+export function useVerifyForgotPinOtp() {
+  return useMutation<OtpVerified, ApiError, VerifyForgotPinOtpInput>(verifyForgotPinOtpMutationOptions());
+}

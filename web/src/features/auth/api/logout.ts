@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+/** POST /api/v3/user/logout (R7.03) with an empty body: ends this session on the server. */
+export function logout(): Promise<void> {
+  return apiClient.post<void>(apiPaths.logout, undefined, { retries: 1 });
+}
+
+export function logoutMutationOptions() {
+  return { mutationKey: ['auth', 'logout'], mutationFn: logout } as const;
+}
+
+export function useLogout() {
+  return useMutation<void, ApiError, void>(logoutMutationOptions());
+}

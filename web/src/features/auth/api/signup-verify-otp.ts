@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import type { OtpVerified } from '@/api/types';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+export interface VerifySignupOtpInput {
+  otpId: string;
+  code: string;
+}
+
+/** POST /api/v1/user/signup/verify-otp: a right code gives the verification token for register-pin. */
+export function verifySignupOtp(input: VerifySignupOtpInput): Promise<OtpVerified> {
+  return apiClient.post<OtpVerified>(apiPaths.signupVerifyOtp, input);
+}
+
+export function verifySignupOtpMutationOptions() {
+  return { mutationKey: ['auth', 'verifySignupOtp'], mutationFn: verifySignupOtp } as const;
+}
+
+export function useVerifySignupOtp() {
+  return useMutation<OtpVerified, ApiError, VerifySignupOtpInput>(verifySignupOtpMutationOptions());
+}

@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPlausiblePhone } from '@/lib/phone';
+
+export interface PhoneStepProps {
+  initialPhone?: string;
+  withReferral?: boolean;
+  busy: boolean;
+  /** The server's answer to the last attempt, shown above the button. */
+  error: ReactNode;
+  onSubmit: (input: { phone: string; referralCode: string }) => void;
+}
+
+const REFERRAL_PATTERN = /^[A-Za-z0-9]{0,32}$/;
+
+/** The phone number (Indonesian format hint, +62 by default) and, at sign-up, a referral code. */
+export function PhoneStep({ initialPhone = '', withReferral = false, busy, error, onSubmit }: PhoneStepProps) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState(initialPhone);
+  const [referral, setReferral] = useState('');
+  const [touched, setTouched] = useState(false);
+  const phoneInvalid = touched && !isPlausiblePhone(phone);
+  const referralInvalid = !REFERRAL_PATTERN.test(referral.trim());
+
+  return (
+    <Stack
+      component="form"
+      spacing={2.5}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!isPlausiblePhone(phone) || referralInvalid) return;
+        onSubmit({ phone, referralCode: referral.trim() });
+      }}
+    >
+      <TextField
+        label={t('auth.phoneLabel')}
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        onBlur={() => setTouched(phone.trim() !== '')}
+        error={phoneInvalid}
+        helperText={phoneInvalid ? t('auth.phoneInvalid') : t('auth.phoneHint')}
+        autoFocus
+        fullWidth
+        required
+        type="tel"
+        name="phone"
+        slotProps={{
+          htmlInput: { inputMode: 'tel', autoComplete: 'tel-national', maxLength: 20 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start" aria-hidden>
+                {t('auth.countryCode')}
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {withReferral && (
+        <TextField
+          label={t('auth.referralLabel')}
+          value={referral}
+          onChange={(event) => setReferral(event.target.value)}
+          error={referralInvalid}
+          helperText={referralInvalid ? t('auth.referralInvalid') : undefined}
+          fullWidth
+          name="referralCode"
+          slotProps={{ htmlInput: { maxLength: 32, autoCapitalize: 'characters' } }}
+        />
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {t('auth.continue')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { isPinFresh } from '@/lib/pin-session';
+import { rememberReturnPath } from '@/lib/return-path';
+import { useAppStore } from '@/lib/store';
+import { PinConfirmDialog } from './pin-confirm-dialog';
+
+const PIN_CHECK_INTERVAL_MS = 15_000;
+
+/**
+ * A page for logged-in users. Without a session: remember the path (R2.04) and go to the login page.
+ * With `pin` (sensitive pages): after PIN_INACTIVITY_TIMEOUT_MS without activity the PIN modal asks
+ * for the PIN first (R3.17), also while the page stays open.
+ */
+export function RequireAuth({ pin = false, children }: { pin?: boolean; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const localize = useLocalizePath();
+  const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
+  const updateAuth = useAppStore((state) => state.updateAuth);
+  const [pinOk, setPinOk] = useState(() => !pin || isPinFresh());
+
+  useEffect(() => {
+    if (!pin || !loggedIn) return;
+    const check = () => setPinOk(isPinFresh());
+    check();
+    const timer = setInterval(check, PIN_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [pin, loggedIn, location.pathname]);
+
+  const needPin = pin && loggedIn && !pinOk;
+  useEffect(() => {
+    if (!pin) return;
+    updateAuth({ pinModal: needPin });
+    return () => updateAuth({ pinModal: false });
+  }, [pin, needPin, updateAuth]);
+
+  if (!loggedIn)
+    return (
+      <RedirectToLogin path={`${location.pathname}${location.search}${location.hash}`} to={localize(paths.login)} />
+    );
+  if (needPin) {
+    return (
+      <>
+        <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 10 }}>
+          <CircularProgress aria-label={t('app.loading')} />
+        </Box>
+        <PinConfirmDialog onConfirmed={() => setPinOk(true)} />
+      </>
+    );
+  }
+  return children ?? <Outlet />;
+}
+
+function RedirectToLogin({ path, to }: { path: string; to: string }) {
+  rememberReturnPath(path);
+  return <Navigate to={to} replace />;
+}
