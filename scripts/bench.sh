@@ -9,14 +9,15 @@ cargo run --release --locked -p server --example markets_bench -- docs/bench/mar
 if [ -f crates/market/src/bin/market_bench.rs ]; then
   cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
 fi
-{
+assemble() {
   echo "# Benchmarks"
   echo
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
   for section in docs/bench/http.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md; do
-    [ -f "$section" ] && { cat "$section"; echo; }
+    if [ -f "$section" ]; then cat "$section"; echo; fi
   done
-} > docs/benchmarks.md
+}
+assemble > docs/benchmarks.md
 echo "wrote docs/benchmarks.md"

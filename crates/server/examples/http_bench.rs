@@ -4,6 +4,9 @@
 //!
 //! Client and server share this machine's cores, so the figures are a floor, not a ceiling.
 
+#[path = "common/machine.rs"]
+mod machine;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -44,7 +47,7 @@ async fn main() -> anyhow::Result<()> {
          | `GET /api/v1/app/config`, {CONCURRENCY} concurrent clients, full speed | {read_rps:.0} requests/s, p50 {r50} µs, p99 {r99} µs |\n\
          | same call at a fixed {FIXED_RATE_PER_S} requests/s for {fixed_s} s (latency from the scheduled start) | p50 {f50} µs, p99 {f99} µs, p99.9 {f999} µs, max {fmax} µs |\n\
          | `POST /api/v1/analytics/events` (SQLite write + idempotency key), {CONCURRENCY} concurrent | {write_rps:.0} requests/s, p50 {w50} µs, p99 {w99} µs |\n",
-        machine = machine_line(),
+        machine = machine::machine_line(),
         r50 = read_hist.value_at_quantile(0.5),
         r99 = read_hist.value_at_quantile(0.99),
         fixed_s = FIXED_RATE_FOR.as_secs(),
@@ -129,20 +132,4 @@ async fn fixed_rate(client: &reqwest::Client, url: &str) -> Histogram<u64> {
         hist.record(task.await.expect("request")).ok();
     }
     hist
-}
-
-fn machine_line() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!(
-        "Measured {} on {cores} cores ({cpu}), release build, client and server in one process.",
-        chrono::Utc::now().format("%Y-%m-%d")
-    )
 }

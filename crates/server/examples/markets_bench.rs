@@ -5,6 +5,9 @@
 //!
 //! Client and server share this machine's cores, so the figures are a floor, not a ceiling.
 
+#[path = "common/machine.rs"]
+mod machine;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -97,7 +100,7 @@ async fn main() -> anyhow::Result<()> {
         "## Markets\n\n{}\n\n| measure | result |\n|---|---|\n{}\n\nLatency of the fixed-rate runs counts from the scheduled send time (no coordinated omission). \
          Fan-out frames are published straight into the hub (the path the live feed uses) with their send time inside; \
          each client parses every frame it receives. A slow client is never queued: it gets the latest frame of each channel.\n",
-        machine_line(),
+        machine::machine_line(),
         rows.join("\n")
     );
     println!("{report}");
@@ -219,20 +222,4 @@ async fn fan_out(state: &server::state::AppState, url: &str) -> anyhow::Result<(
 
 fn market_class() -> market::AssetClass {
     market::AssetClass::Crypto
-}
-
-fn machine_line() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    format!(
-        "Measured {} on {cores} cores ({cpu}), release build, client and server in one process.",
-        chrono::Utc::now().format("%Y-%m-%d")
-    )
 }
