@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p docs/bench
 cargo run --release --locked -p server --example http_bench -- docs/bench/http.md
+cargo run --release --locked -p server --example pin_bench -- docs/bench/pin.md
 cargo run --release --locked -p engine --features bench --bin engine_bench -- docs/bench/engine.md
 cargo run --release --locked -p server --example markets_bench -- docs/bench/markets.md
 if [ -f crates/market/src/bin/market_bench.rs ]; then
@@ -15,7 +16,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md; do
+  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }
