@@ -4,6 +4,8 @@
 //!
 //! Client and server share this machine's cores, so the figures are a floor, not a ceiling.
 
+#[path = "common/bench_app.rs"]
+mod bench_app;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -12,8 +14,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
-use server::config::Settings;
-use server::startup::Application;
 
 const CONCURRENCY: usize = 32;
 const CLOSED_LOOP_FOR: Duration = Duration::from_secs(5);
@@ -23,15 +23,7 @@ const FIXED_RATE_FOR: Duration = Duration::from_secs(5);
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/http.md".into());
-    let dir = std::env::temp_dir().join(format!("http-bench-{}", std::process::id()));
-    let mut settings = Settings::default();
-    settings.http.addr = "127.0.0.1:0".into();
-    settings.rate_limit.per_second = 0;
-    settings.log.filter = "error".into();
-    settings.database.url = format!("sqlite://{}/bench.db", dir.display());
-    let app = Application::build(settings).await?;
-    let base = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let (base, _, dir) = bench_app::start("http-bench", |_| {}).await?;
     let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
     let read_url = format!("{base}/api/v1/app/config");
 

@@ -5,6 +5,8 @@
 //!
 //! Client and server share this machine's cores, so the figures are a floor, not a ceiling.
 
+#[path = "common/bench_app.rs"]
+mod bench_app;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -13,9 +15,7 @@ use std::time::{Duration, Instant};
 
 use futures::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
-use server::config::Settings;
 use server::features::live::frame;
-use server::startup::Application;
 use tokio_tungstenite::tungstenite::Message;
 
 const CANDLE_RATE_PER_S: u64 = 100;
@@ -28,18 +28,8 @@ const WS_PUBLISH_FOR: Duration = Duration::from_secs(5);
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/markets.md".into());
-    let dir = std::env::temp_dir().join(format!("markets-bench-{}", std::process::id()));
-    let mut settings = Settings::default();
-    settings.http.addr = "127.0.0.1:0".into();
-    settings.rate_limit.per_second = 0;
-    settings.log.filter = "error".into();
-    settings.database.url = format!("sqlite://{}/bench.db", dir.display());
     // The warm-up is timed below instead of racing the measurements.
-    settings.markets.warm_caches = false;
-    let app = Application::build(settings).await?;
-    let base = format!("http://127.0.0.1:{}", app.port());
-    let state = app.state().clone();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let (base, state, dir) = bench_app::start("markets-bench", |s| s.markets.warm_caches = false).await?;
 
     let markets = state.markets.clone();
     let warm_started = Instant::now();

@@ -1,15 +1,11 @@
-import Check from '@mui/icons-material/Check';
 import Translate from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { persistLanguage } from '@/lib/cookies';
 import { LOCALES, switchLocalePath } from '@/lib/locale';
+import { ChoiceMenu } from '@/components/ui/choice-menu';
 import { useAppStore } from '@/lib/store';
 import type { Locale } from '@/types';
 
@@ -46,29 +42,15 @@ export function LanguageSwitch() {
       >
         {locale.toUpperCase()}
       </Button>
-      <Menu
+      <ChoiceMenu
         id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
+        label={t('language.menuLabel')}
+        anchor={anchor}
+        options={LOCALES.map((option) => ({ value: option, label: t(`language.${option}`), lang: option }))}
+        selected={locale}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('language.menuLabel') } }}
-      >
-        {LOCALES.map((option) => (
-          <MenuItem
-            key={option}
-            role="menuitemradio"
-            aria-checked={option === locale}
-            lang={option}
-            selected={option === locale}
-            onClick={() => choose(option)}
-          >
-            <ListItemIcon>{option === locale ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{t(`language.${option}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+        onChoose={choose}
+      />
     </>
   );
 }

@@ -1,14 +1,10 @@
-import Check from '@mui/icons-material/Check';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { persistTheme } from '@/lib/cookies';
+import { ChoiceMenu } from '@/components/ui/choice-menu';
 import { useAppStore } from '@/lib/store';
 import type { Theme } from '@/types';
 
@@ -46,28 +42,15 @@ export function ThemeSwitch() {
       >
         {theme === 'dark' ? <DarkModeOutlined fontSize="small" /> : <LightModeOutlined fontSize="small" />}
       </IconButton>
-      <Menu
+      <ChoiceMenu
         id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
+        label={t('theme.menuLabel')}
+        anchor={anchor}
+        options={THEMES.map((option) => ({ value: option, label: t(`theme.${option}`) }))}
+        selected={theme}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('theme.menuLabel') } }}
-      >
-        {THEMES.map((option) => (
-          <MenuItem
-            key={option}
-            role="menuitemradio"
-            aria-checked={option === theme}
-            selected={option === theme}
-            onClick={() => choose(option)}
-          >
-            <ListItemIcon>{option === theme ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{t(`theme.${option}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+        onChoose={choose}
+      />
     </>
   );
 }

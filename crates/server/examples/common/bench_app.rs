@@ -1,0 +1,26 @@
+//! The application a benchmark drives: the real server on port 0 over a throwaway SQLite file,
+//! with rate limiting off and quiet logs.
+
+use server::config::Settings;
+use server::startup::Application;
+use server::state::AppState;
+
+/// Starts the app (after `customise` adjusts its settings); returns its base URL, its state and the
+/// folder of its database, which the caller removes when done.
+pub async fn start(
+    name: &str,
+    customise: impl FnOnce(&mut Settings),
+) -> anyhow::Result<(String, AppState, std::path::PathBuf)> {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let mut settings = Settings::default();
+    settings.http.addr = "127.0.0.1:0".into();
+    settings.rate_limit.per_second = 0;
+    settings.log.filter = "error".into();
+    settings.database.url = format!("sqlite://{}/bench.db", dir.display());
+    customise(&mut settings);
+    let app = Application::build(settings).await?;
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state().clone();
+    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    Ok((base, state, dir))
+}
