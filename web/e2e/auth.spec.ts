@@ -57,10 +57,17 @@ const TEXT: Record<'id' | 'en', Texts> = {
 };
 
 async function enterPhoneAndCode(page: Page, text: Texts, phone: string, purpose: string) {
-  await page.getByLabel(text.phone).fill(phone);
-  await page.getByRole('button', { name: text.continue }).click();
   const dialog = page.getByRole('dialog', { name: text.otpDialog });
-  await expect(dialog).toBeVisible();
+  // The form can re-mount while the page settles and lose what was typed (seen under CI load);
+  // type again until the code dialog opens.
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await page.getByLabel(text.phone).fill(phone);
+      await page.getByRole('button', { name: text.continue }).click();
+    }
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
   const code = await readOtp(page.request, phone, purpose);
   await dialog.getByLabel(text.otp).fill(code);
   await expect(dialog).toBeHidden();
