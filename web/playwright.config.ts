@@ -11,8 +11,9 @@ import { defineConfig } from '@playwright/test';
  */
 const webDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(webDir, '..');
-const serverBinary = join(repoRoot, 'target', 'debug', 'brokerage');
-const PORT = 18080;
+// Overridable so that two checkouts can run their browser tests side by side.
+const serverBinary = process.env.E2E_SERVER_BINARY ?? join(repoRoot, 'target', 'debug', 'brokerage');
+const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
 if (!existsSync(join(webDir, 'dist', 'index.html'))) {
