@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { readPinTimestamp } from '@/lib/pin-session';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
-import { PinEntryDialog, verifySessionPin } from './pin-entry-dialog';
+import { verifySessionPin } from '../api/verify-session-pin';
+import { PinEntryDialog } from './pin-entry-dialog';
 
 describe('PinEntryDialog', () => {
   it('R1.13 submits six digits once and closes through the caller', async () => {

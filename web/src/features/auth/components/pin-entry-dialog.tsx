@@ -11,8 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { CodeInput } from '@/components/ui/code-input';
 import { PIN_LENGTH } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
-import { recordPinVerified } from '@/lib/pin-session';
-import { confirmSessionPin } from '../api/confirm-pin';
 
 export interface PinEntryDialogProps {
   open: boolean;
@@ -25,12 +23,6 @@ export interface PinEntryDialogProps {
    */
   onSubmit: (pin: string) => Promise<void>;
   onClose: () => void;
-}
-
-/** Checks the PIN against the session (verify-pin with the bearer) and records the PIN timestamp. */
-export async function verifySessionPin(pin: string): Promise<void> {
-  const answer = await confirmSessionPin({ pin });
-  recordPinVerified(answer.verifiedAtMs || Date.now());
 }
 
 /** The PIN before a money movement: an order, a cash-out, a new bank account. Dismissable. */
