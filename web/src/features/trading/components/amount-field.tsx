@@ -112,20 +112,28 @@ export function AmountField({
     />
   );
 
-  if (!error) return field;
+  // The tooltip wraps the field even without an error: toggling the wrapper would re-mount the input
+  // and take the focus away while the user types.
   return (
     <Tooltip
-      open
+      open={!!error}
+      disableHoverListener
+      disableFocusListener
+      disableTouchListener
       placement="top-start"
       title={
-        <>
-          <Typography variant="subtitle2" component="p">
-            {error.title}
-          </Typography>
-          <Typography variant="body2" component="p">
-            {error.description}
-          </Typography>
-        </>
+        error ? (
+          <>
+            <Typography variant="subtitle2" component="p">
+              {error.title}
+            </Typography>
+            <Typography variant="body2" component="p">
+              {error.description}
+            </Typography>
+          </>
+        ) : (
+          ''
+        )
       }
       slotProps={{ tooltip: { sx: { bgcolor: 'error.dark' } }, arrow: { sx: { color: 'error.dark' } } }}
     >

@@ -140,3 +140,11 @@ export function exceedsPrecision(value: string, precision: number): boolean {
   const [, fraction = ''] = value.split('.');
   return fraction.length > precision;
 }
+
+/** What a sell of `value` brings after the transaction fee and the tax, rounded down. */
+export function sellProceeds(value: string, fees: FeePercentages, amountPrecision: number): string {
+  const parsed = big(value);
+  if (!parsed || parsed.lte(0)) return '0';
+  const kept = new Big(1).minus(feeFactor(fees).minus(1));
+  return parsed.times(kept).round(Math.max(0, amountPrecision), DOWN).toFixed();
+}

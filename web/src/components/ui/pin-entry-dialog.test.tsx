@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readPinTimestamp } from '@/lib/pin-session';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
-import { verifySessionPin } from '../api/verify-session-pin';
+import { verifySessionPin } from '@/api/session-pin';
 import { PinEntryDialog } from './pin-entry-dialog';
 
 describe('PinEntryDialog', () => {
