@@ -5,6 +5,7 @@ mod helpers;
 
 mod analytics;
 mod api_conventions;
+mod cashout;
 mod client_logs;
 mod health;
 mod idempotency;
