@@ -396,3 +396,31 @@ both_backends!(r3_09_vouchers_raise_the_voucher_balance_and_are_never_cashed_out
     assert_eq!(filters["data"]["wallets"].as_array().unwrap().len(), 2);
     assert_ledger_sound(&app).await;
 });
+
+both_backends!(r1_04_a_thousand_concurrent_cash_outs_of_the_full_balance_pay_once, |backend| async move {
+    let app = spawn_app_with(backend, |s| {
+        manual_disbursement(s);
+        s.http.request_timeout_ms = 120_000;
+    })
+    .await;
+    let user = app.sign_up("081234569061").await;
+    top_up(&app, &user, "250000").await;
+    let account = add_account(&app, &user, "BRI", "123456789012345").await;
+    let attempts = (0..1000).map(|_| cash_out(&app, &user, &account, "250000"));
+    let results = futures::future::join_all(attempts).await;
+    let succeeded = results.iter().filter(|(status, _)| *status == 200).count();
+    let refused = results
+        .iter()
+        .filter(|(status, body)| *status == 400 && body["error_code"] == "insufficient_balance")
+        .count();
+    let others: Vec<_> = results.iter().filter(|(status, _)| *status != 200 && *status != 400).take(3).collect();
+    assert_eq!((succeeded, refused), (1, 999), "{others:?}");
+    let held = balance(&app, &user).await;
+    assert_eq!((held["freeBalance"].as_str(), held["cashBalance"].as_str()), (Some("0.00"), Some("250000.00")));
+    server::features::wallet::disburse_due(&app.state).await.unwrap();
+    let after = balance(&app, &user).await;
+    assert_eq!(after["totalBalance"], "0.00");
+    let cash = store::ledger::balance(&app.state.db, &format!("{}:IDR_CASH:IDR", user.user_id)).await.unwrap().unwrap();
+    assert_eq!((cash.balance, cash.held), (0, 0), "never negative, nothing left held");
+    assert_ledger_sound(&app).await;
+});
