@@ -409,10 +409,8 @@ both_backends!(r1_04_a_thousand_concurrent_cash_outs_of_the_full_balance_pay_onc
     let attempts = (0..1000).map(|_| cash_out(&app, &user, &account, "250000"));
     let results = futures::future::join_all(attempts).await;
     let succeeded = results.iter().filter(|(status, _)| *status == 200).count();
-    let refused = results
-        .iter()
-        .filter(|(status, body)| *status == 400 && body["error_code"] == "insufficient_balance")
-        .count();
+    let refused =
+        results.iter().filter(|(status, body)| *status == 400 && body["error_code"] == "insufficient_balance").count();
     let others: Vec<_> = results.iter().filter(|(status, _)| *status != 200 && *status != 400).take(3).collect();
     assert_eq!((succeeded, refused), (1, 999), "{others:?}");
     let held = balance(&app, &user).await;

@@ -7,6 +7,7 @@ mod analytics;
 mod api_conventions;
 mod cashout;
 mod client_logs;
+mod crash;
 mod health;
 mod idempotency;
 mod identity;
