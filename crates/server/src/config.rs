@@ -34,6 +34,8 @@ pub struct Settings {
     pub sandbox: bool,
     /// HMAC key of the payment gateway's webhooks; when unset one is generated and kept in the database.
     pub wallet_webhook_secret: Option<String>,
+    /// Crypto trading: fees, tax, minimums.
+    pub trading: crate::features::trading::TradingSettings,
 }
 
 impl Default for Settings {
@@ -50,6 +52,7 @@ impl Default for Settings {
             markets: MarketsSettings::default(),
             sandbox: true,
             wallet_webhook_secret: None,
+            trading: Default::default(),
         }
     }
 }

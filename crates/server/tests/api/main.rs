@@ -13,5 +13,6 @@ mod live;
 mod maintenance;
 mod markets;
 mod rate_limit;
+mod trading;
 mod wallet;
 mod web_shell;
