@@ -120,7 +120,7 @@ both_backends!(r4_07_market_buy_and_sell_by_quantity_round_trip_with_sell_tax, |
     assert_eq!(bought["data"]["status"], "SUCCESS");
     assert_eq!(bought["data"]["filledQuantity"], "0.0005");
     assert_eq!(bought["data"]["fillMode"], "FILL_BY_QUANTITY");
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (500_000, 0));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (5_000_000, 0));
     let (status, sold) =
         order(&app, &user, "sell", json!({"symbol": "BTC-IDR", "orderType": "instant", "quantity": 0.0002})).await;
     assert_eq!(status, 200, "{sold}");
@@ -128,7 +128,7 @@ both_backends!(r4_07_market_buy_and_sell_by_quantity_round_trip_with_sell_tax, |
     assert_eq!((s["status"].as_str(), s["sideCode"].as_i64()), (Some("SUCCESS"), Some(-1)));
     // PPh 22 final 0.21 % of the sale's value, rounded up to the sen.
     assert!((num(&s["tax"]) - num(&s["filledAmount"]) * 0.0021).abs() < 0.011, "{s}");
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (300_000, 0));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (3_000_000, 0));
     let taxes = account(&app, "house:TAX_PAYABLE:IDR").await.0;
     assert_eq!(taxes as f64 / 100.0, num(&s["tax"]));
     let (_, holdings) = app.get_as(&user, "/api/v1/portfolio/asset-holdings").await;
@@ -167,8 +167,10 @@ both_backends!(
         let value = (bid + 1.0) * 0.0001;
         assert!((held as f64 / 100.0 - value * 1.0015).abs() < 0.02, "held {held} for {value}");
         let (_, book) = app.get_as_public("/api/v1/crypto/order-book?symbol=BTC-IDR").await;
-        let top = &book["data"]["bids"][0];
-        assert_eq!(num(&top["price"]), bid + 1.0, "{book}");
+        // The providers may have re-quoted since; the user's level is in the book either way.
+        let bids = book["data"]["bids"].as_array().unwrap();
+        let ours = bids.iter().find(|l| num(&l["price"]) == bid + 1.0);
+        assert!(ours.is_some_and(|l| num(&l["quantity"]) >= 0.0001), "{book}");
         let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
         assert_eq!((open["total"].as_i64(), open["size"].as_i64()), (Some(1), Some(30)));
         let id = o["orderId"].as_str().unwrap();
@@ -209,14 +211,14 @@ both_backends!(stop_stop_limit_and_amend_hold_and_release_what_they_should, |bac
     let (status, stop_limit) = order(&app, &user, "sell", json!({"symbol": "BTC-IDR", "orderType": "STOP_LIMIT", "quantity": "0.0001", "stopPrice": low, "limitPrice": limit})).await;
     assert_eq!(status, 200, "{stop_limit}");
     assert_eq!(stop_limit["data"]["orderTypeCode"], 4);
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (400_000, 100_000));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (4_000_000, 1_000_000));
     // Amend the stop-limit: a larger quantity holds more coins.
     let id = stop_limit["data"]["orderId"].as_str().unwrap();
     let (status, amended) =
         app.post_as(&user, "/api/v1/crypto/amend", json!({"orderId": id, "quantity": "0.0002"})).await;
     assert_eq!(status, 200, "{amended}");
     assert_eq!(amended["data"]["quantity"], "0.0002");
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (400_000, 200_000));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (4_000_000, 2_000_000));
     // A stop sell at or above the last trade triggers at once and sells at market.
     let (status, triggered) = order(&app, &user, "sell", json!({"symbol": "BTC-IDR", "orderType": "STOP", "quantity": "0.0001", "stopPrice": (ask * 2.0).floor().to_string()})).await;
     assert_eq!(status, 200, "{triggered}");
@@ -229,7 +231,7 @@ both_backends!(stop_stop_limit_and_amend_hold_and_release_what_they_should, |bac
         assert_eq!(status, 200, "{body}");
     }
     assert_eq!(account(&app, &cash_of(&user)).await.1, 0);
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (300_000, 0));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (3_000_000, 0));
     assert_ledger_sound(&app).await;
 });
 
@@ -245,7 +247,7 @@ both_backends!(an_oco_sell_holds_once_and_cancelling_one_leg_cancels_both, |back
     assert_eq!(status, 200, "{oco}");
     assert_eq!(oco["data"]["ocoLeg"], "TAKE_PROFIT");
     assert_eq!(oco["data"]["orderType"], "LIMIT");
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (200_000, 200_000));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (2_000_000, 2_000_000));
     let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
     assert_eq!(open["total"], 2, "{open}");
     let stop_leg = oco["data"]["ocoSiblingId"].as_str().unwrap();
@@ -253,7 +255,7 @@ both_backends!(an_oco_sell_holds_once_and_cancelling_one_leg_cancels_both, |back
     assert_eq!(status, 200, "{cancelled}");
     let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
     assert_eq!(open["total"], 0, "{open}");
-    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (200_000, 0));
+    assert_eq!(account(&app, &coin_of(&user, "BTC")).await, (2_000_000, 0));
     let wrong = json!({"symbol": "BTC-IDR", "quantity": "0.0002", "takeProfit": "1000", "stopLoss": "2000"});
     let (status, body) = app.post_as(&user, "/api/v1/crypto/advanced-order/sell", wrong).await;
     assert_eq!((status, body["error_code"].as_str()), (400, Some("invalid_order")));
@@ -394,10 +396,11 @@ both_backends!(a_thousand_concurrent_buys_never_overdraw_and_every_hold_ends_clo
     let ok = results.iter().filter(|(s, _)| *s == 200).count();
     let refused = results.iter().filter(|(s, b)| *s == 400 && b["error_code"] == "insufficient_balance").count();
     assert_eq!(ok + refused, 1_000, "{:?}", results.iter().find(|(s, _)| *s != 200 && *s != 400));
-    assert_eq!(ok, 100, "Rp1,000,000 buys exactly one hundred Rp10,000 orders");
+    // Each buy holds Rp10,000 and spends a little less; buys stop when less than one hold is left.
+    assert!(ok >= 100, "{ok}");
     let (cash, held) = account(&app, &cash_of(&user)).await;
     assert_eq!(held, 0);
-    assert!(cash >= 0);
+    assert!((0..1_000_000).contains(&cash), "free cash {cash} sen");
     let open_holds: i64 = sqlx::query_scalar("select count(*) from ledger_holds where status = 'OPEN'")
         .fetch_one(app.state.db.pool())
         .await

@@ -80,9 +80,9 @@ impl PairSpec {
         Decimal::new(units, self.price_scale)
     }
 
-    /// A quantity as a decimal.
+    /// A quantity as a decimal, without trailing zeros.
     pub fn quantity(&self, units: i64) -> Decimal {
-        Decimal::new(units, self.quantity_scale)
+        Decimal::new(units, self.quantity_scale).normalize()
     }
 }
 

@@ -274,13 +274,8 @@ fn quantity_for_value(spec: &PairSpec, levels: &[engine::LevelView], net: i64) -
     let (mut quantity, mut value) = (0i64, 0i64);
     for level in levels {
         let left = net - value;
-        let per_unit = spec.value_sen(level.price, 1);
-        let affordable = if per_unit > 0 {
-            left / per_unit
-        } else {
-            // Sub-sen units: bound by the exact quote.
-            i64::try_from(spec.quote_from_sen(left) / i128::from(level.price.max(1))).unwrap_or(i64::MAX)
-        };
+        // Exact: the quote units `left` sen buys, divided by the price (rounded down).
+        let affordable = i64::try_from(spec.quote_from_sen(left) / i128::from(level.price.max(1))).unwrap_or(i64::MAX);
         let take = affordable.min(level.qty);
         quantity += take;
         value += spec.value_sen(level.price, take);
