@@ -96,11 +96,13 @@ pub struct DatabaseSettings {
     pub url: String,
     /// Pool size.
     pub max_connections: u32,
+    /// How long a request waits for a free connection before it is answered 503 `busy`.
+    pub acquire_timeout_ms: u64,
 }
 
 impl Default for DatabaseSettings {
     fn default() -> Self {
-        Self { url: "sqlite://data/brokerage.db".into(), max_connections: 10 }
+        Self { url: "sqlite://data/brokerage.db".into(), max_connections: 10, acquire_timeout_ms: 5_000 }
     }
 }
 

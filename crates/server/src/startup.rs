@@ -34,7 +34,10 @@ pub struct Application {
 impl Application {
     /// Connects the database, runs migrations and binds the listener.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let options = DbOptions { max_connections: settings.database.max_connections, ..DbOptions::default() };
+        let options = DbOptions {
+            max_connections: settings.database.max_connections,
+            acquire_timeout_ms: settings.database.acquire_timeout_ms,
+        };
         let db = Db::connect(&settings.database.url, &options).await.context("connecting to the database")?;
         db.migrate().await.context("running migrations")?;
         let state = state_for(settings, db).await?;

@@ -78,6 +78,11 @@ pub mod messages {
     /// Unexpected failure.
     pub const INTERNAL: Msg =
         Msg::fixed("Terjadi kesalahan. Silakan coba lagi.", "Something went wrong. Please try again.");
+    /// Every database connection is busy.
+    pub const BUSY: Msg = Msg::fixed(
+        "Server sedang sibuk. Silakan coba lagi sebentar lagi.",
+        "The server is busy. Please try again in a moment.",
+    );
     /// Slow request.
     pub const TIMEOUT: Msg =
         Msg::fixed("Permintaan terlalu lama. Silakan coba lagi.", "The request took too long. Please try again.");
@@ -203,7 +208,28 @@ impl From<store::StoreError> for ApiError {
     fn from(error: store::StoreError) -> Self {
         match error {
             store::StoreError::NotFound => ApiError::not_found(),
+            // Every connection stayed busy past the acquire timeout: overload, not a fault; the
+            // client may try again shortly (the web app retries 503s only for idempotent calls).
+            store::StoreError::Database(sqlx::Error::PoolTimedOut) => {
+                tracing::warn!("database pool exhausted");
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", messages::BUSY).with_retry_after(1)
+            }
             other => ApiError::internal(other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exhausted_pool_is_busy_not_a_fault() {
+        let error = ApiError::from(store::StoreError::Database(sqlx::Error::PoolTimedOut));
+        assert_eq!(
+            (error.status, error.code.as_ref(), error.retry_after_secs),
+            (StatusCode::SERVICE_UNAVAILABLE, "busy", Some(1))
+        );
+        assert_eq!(error.body(Lang::En).error_message, "The server is busy. Please try again in a moment.");
     }
 }

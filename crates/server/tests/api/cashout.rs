@@ -400,7 +400,9 @@ both_backends!(r3_09_vouchers_raise_the_voucher_balance_and_are_never_cashed_out
 both_backends!(r1_04_a_thousand_concurrent_cash_outs_of_the_full_balance_pay_once, |backend| async move {
     let app = spawn_app_with(backend, |s| {
         manual_disbursement(s);
+        // A thousand PIN checks queue on two loaded cores: wait for connections rather than answer busy.
         s.http.request_timeout_ms = 120_000;
+        s.database.acquire_timeout_ms = 120_000;
     })
     .await;
     let user = app.sign_up("081234569061").await;

@@ -146,10 +146,15 @@ pub async fn record_code_failure(db: &Db, phone: &str, review_after: u32) -> Res
 
 /// A right PIN: the failure counters start again.
 pub async fn clear_failures(db: &Db, user_id: &str) -> Result<(), StoreError> {
-    sqlx::query("update users set pin_failed_attempts = 0, failures_in_a_row = 0 where id = $1")
-        .bind(user_id)
-        .execute(db.pool())
-        .await?;
+    // Only rows with something to clear: a right PIN then writes (and locks) nothing, which matters
+    // when many money movements of one user confirm their PIN at once.
+    sqlx::query(
+        "update users set pin_failed_attempts = 0, failures_in_a_row = 0 \
+         where id = $1 and (pin_failed_attempts <> 0 or failures_in_a_row <> 0)",
+    )
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
     Ok(())
 }
 

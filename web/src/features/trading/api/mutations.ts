@@ -28,9 +28,9 @@ export function placeOrder(side: Side, order: OrderRequest): Promise<OrderView> 
   return apiClient.post<OrderView>(side === 'BUY' ? tradingPaths.buy : tradingPaths.sell, order);
 }
 
-/** Both legs of an OCO pair. */
-export function placeOco(side: Side, order: OcoRequest): Promise<OrderView[]> {
-  return apiClient.post<OrderView[]>(side === 'BUY' ? tradingPaths.advancedBuy : tradingPaths.advancedSell, order);
+/** An OCO pair; the answer is its take-profit leg (the sibling's id is in `ocoSiblingId`). */
+export function placeOco(side: Side, order: OcoRequest): Promise<OrderView> {
+  return apiClient.post<OrderView>(side === 'BUY' ? tradingPaths.advancedBuy : tradingPaths.advancedSell, order);
 }
 
 export function cancelOrder(orderId: string): Promise<OrderView> {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ORDER_PAGE_SIZE } from '@/config/constants';
 import { apiClient } from '@/lib/api-client';
 import { tradingPaths } from './paths';
-import type { CryptoBalance, EstimatedOrder, OrderPage, OrderTypes, Side, SliderInput } from './types';
+import type { CryptoBalance, EstimatedOrder, OrderPage, OrderTypes, PriceQuote, Side, SliderInput } from './types';
 
 /** Every trading query starts with this key: a fill or a cancel refreshes them all. */
 export const tradingKey = ['trading'] as const;
@@ -81,14 +81,6 @@ export function ordersQuery(kind: OrderListKind, page: number, refetchInterval: 
 
 export function useOrders(kind: OrderListKind, page: number, refetchInterval: number | false = false) {
   return useQuery(ordersQuery(kind, page, refetchInterval));
-}
-
-export interface PriceQuote {
-  symbol: string;
-  bestBid: string | null;
-  bestAsk: string | null;
-  lastPrice: string | null;
-  timeMs: number;
 }
 
 /** The touch and the last trade; refreshed every few seconds while the panel is open. */

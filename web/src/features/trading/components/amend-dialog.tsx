@@ -67,7 +67,7 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
               precision={quantityPrecision}
               suffix={baseAsset}
             />
-            {order.stopPrice !== null && (
+            {order.stopPrice != null && (
               <AmountField
                 label={t('orderPanel.stopPrice')}
                 value={stopPrice}
@@ -76,7 +76,7 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
                 prefix="Rp"
               />
             )}
-            {order.limitPrice !== null && (
+            {order.limitPrice != null && (
               <AmountField
                 label={t('orderPanel.limitPrice')}
                 value={limitPrice}

@@ -45,7 +45,7 @@ export function OrderLists({ quantityPrecision, amountPrecision }: OrderListsPro
   const [amending, setAmending] = useState<OrderView | null>(null);
   const rows = orders.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDER_PAGE_SIZE));
-  const money = (value: string | null) => (value ? formatCurrency(value, 'IDR', locale) : '–');
+  const money = (value: string | null | undefined) => (value ? formatCurrency(value, 'IDR', locale) : '–');
   const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
 
   return (
@@ -105,7 +105,7 @@ export function OrderLists({ quantityPrecision, amountPrecision }: OrderListsPro
                 </TableCell>
                 {kind === 'open' && (
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {(order.limitPrice !== null || order.stopPrice !== null) && (
+                    {(order.limitPrice != null || order.stopPrice != null) && (
                       <Button
                         size="small"
                         onClick={() => setAmending(order)}
