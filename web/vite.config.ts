@@ -14,6 +14,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://127.0.0.1:8080',
       '/healthz': 'http://127.0.0.1:8080',
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
   build: {
