@@ -11,7 +11,10 @@ import { LogoMark } from './logo';
 import { ThemeSwitch } from './theme-switch';
 
 /** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
-const NAV_ITEMS = [{ to: paths.home, labelKey: 'nav.home', end: true }] as const;
+const NAV_ITEMS = [
+  { to: paths.home, labelKey: 'nav.home', end: true },
+  { to: paths.markets, labelKey: 'markets.nav', end: false },
+] as const;
 
 /** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */
 export function Header({ actions }: { actions?: ReactNode }) {

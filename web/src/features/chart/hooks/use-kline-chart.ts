@@ -1,0 +1,129 @@
+import { dispose, init, registerLocale, type Chart, type KLineData, type Period } from 'klinecharts';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { SEPARATORS } from '@/lib/format';
+import type { Locale, Theme } from '@/types';
+import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
+
+/** The chart library's locale names for ours; Indonesian is registered below (it ships zh-CN and en-US). */
+const CHART_LOCALE: Record<Locale, string> = { id: 'id-ID', en: 'en-US' };
+
+registerLocale('id-ID', {
+  time: 'Waktu: ',
+  open: 'Buka: ',
+  high: 'Tinggi: ',
+  low: 'Rendah: ',
+  close: 'Tutup: ',
+  volume: 'Volume: ',
+  change: 'Perubahan: ',
+  turnover: 'Nilai: ',
+  second: 'd',
+  minute: 'm',
+  hour: 'j',
+  day: 'H',
+  week: 'M',
+  month: 'B',
+  year: 'T',
+});
+
+export interface KLineChartOptions {
+  theme: Theme;
+  locale: Locale;
+  ticker: string;
+  pricePrecision: number;
+  volumePrecision: number;
+  period: Period | null;
+  /** The candles to show; a new array (by identity) replaces what the chart holds. */
+  candles: KLineData[] | null;
+  indicators: readonly IndicatorName[];
+}
+
+/**
+ * Owns one KLineChart instance in `container`: candles with a volume pane, the app's theme and
+ * language, the chosen indicators. History comes in through `candles`; the live candle through the
+ * returned `pushBar` (same bucket replaces the last candle, a new bucket appends).
+ */
+export function useKLineChart(container: RefObject<HTMLDivElement | null>, options: KLineChartOptions) {
+  const chartRef = useRef<Chart | null>(null);
+  const dataRef = useRef<KLineData[]>([]);
+  const barRef = useRef<((bar: KLineData) => void) | null>(null);
+  const shownIndicators = useRef(new Map<IndicatorName, string>());
+  const { theme, locale, ticker, pricePrecision, volumePrecision, period, candles, indicators } = options;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const chart = init(element, {
+      locale: CHART_LOCALE[locale],
+      timezone: 'Asia/Jakarta',
+      styles: theme,
+      thousandsSeparator: { sign: SEPARATORS[locale].thousands },
+    });
+    if (!chart) return undefined;
+    chartRef.current = chart;
+    chart.createIndicator('VOL');
+    chart.setDataLoader({
+      // History is loaded by the page (TanStack Query); the chart asks for it on every reset.
+      getBars: ({ type, callback }) => callback(type === 'init' ? dataRef.current : [], false),
+      subscribeBar: ({ callback }) => {
+        barRef.current = callback;
+      },
+      unsubscribeBar: () => {
+        barRef.current = null;
+      },
+    });
+    const indicatorsShown = shownIndicators.current;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      barRef.current = null;
+      indicatorsShown.clear();
+      dispose(element);
+      chartRef.current = null;
+    };
+    // The instance lives as long as the container; the options below are applied by their own effects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [container]);
+
+  useEffect(() => {
+    chartRef.current?.setStyles(theme);
+  }, [theme]);
+
+  useEffect(() => {
+    chartRef.current?.setLocale(CHART_LOCALE[locale]);
+    chartRef.current?.setThousandsSeparator({ sign: SEPARATORS[locale].thousands });
+  }, [locale]);
+
+  useEffect(() => {
+    chartRef.current?.setSymbol({ ticker, pricePrecision, volumePrecision });
+  }, [ticker, pricePrecision, volumePrecision]);
+
+  useEffect(() => {
+    if (period) chartRef.current?.setPeriod(period);
+  }, [period]);
+
+  useEffect(() => {
+    dataRef.current = candles ?? [];
+    chartRef.current?.resetData();
+  }, [candles]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const shown = shownIndicators.current;
+    for (const [name, id] of shown) {
+      if (indicators.includes(name)) continue;
+      chart.removeIndicator({ id });
+      shown.delete(name);
+    }
+    for (const name of indicators) {
+      if (shown.has(name)) continue;
+      const id = isMainIndicator(name)
+        ? chart.createIndicator({ name, paneId: CANDLE_PANE_ID }, true)
+        : chart.createIndicator(name);
+      if (id) shown.set(name, id);
+    }
+  }, [indicators]);
+
+  return useCallback((bar: KLineData) => barRef.current?.(bar), []);
+}
