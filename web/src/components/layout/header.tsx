@@ -12,8 +12,9 @@ import { ThemeSwitch } from './theme-switch';
 
 /** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
 const NAV_ITEMS = [
-  { to: paths.home, labelKey: 'nav.home', end: true },
-  { to: paths.markets, labelKey: 'markets.nav', end: false },
+  { to: paths.home, labelKey: 'nav.home', end: true, onPhones: false },
+  // Markets is the way into the app for visitors, so it stays visible on phones too.
+  { to: paths.markets, labelKey: 'markets.nav', end: false, onPhones: true },
 ] as const;
 
 /** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */
@@ -69,7 +70,8 @@ export function Header({ actions }: { actions?: ReactNode }) {
               size="small"
               sx={{
                 color: 'text.secondary',
-                display: { xs: 'none', sm: 'inline-flex' },
+                display: { xs: item.onPhones ? 'inline-flex' : 'none', sm: 'inline-flex' },
+                minWidth: 0,
                 '&.active': { color: 'text.primary', bgcolor: 'action.selected' },
               }}
             >

@@ -25,6 +25,14 @@ registerLocale('id-ID', {
   year: 'T',
 });
 
+/** Below this width the legends would cover the candles: they show only while the crosshair is on. */
+const LEGEND_WIDTH_MIN_PX = 640;
+
+function applyTooltipRule(chart: Chart, element: HTMLElement): void {
+  const showRule = element.clientWidth < LEGEND_WIDTH_MIN_PX ? 'follow_cross' : 'always';
+  chart.setStyles({ candle: { tooltip: { showRule } }, indicator: { tooltip: { showRule } } });
+}
+
 export interface KLineChartOptions {
   theme: Theme;
   locale: Locale;
@@ -60,6 +68,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
     });
     if (!chart) return undefined;
     chartRef.current = chart;
+    applyTooltipRule(chart, element);
     chart.createIndicator('VOL');
     chart.setDataLoader({
       // History is loaded by the page (TanStack Query); the chart asks for it on every reset.
@@ -86,8 +95,11 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
   }, [container]);
 
   useEffect(() => {
-    chartRef.current?.setStyles(theme);
-  }, [theme]);
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.setStyles(theme);
+    if (container.current) applyTooltipRule(chart, container.current);
+  }, [theme, container]);
 
   useEffect(() => {
     chartRef.current?.setLocale(CHART_LOCALE[locale]);

@@ -22,7 +22,7 @@ export function TopMovers({ tab }: { tab: MarketTab }) {
       <Typography id="top-movers-title" component="h2" variant="h6" sx={{ mb: 1 }}>
         {t('markets.topMovers')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr' } }}>
         <MoverList title={t('markets.gainers')} tickers={movers.data?.gainers} tab={tab} loading={movers.isPending} />
         <MoverList title={t('markets.losers')} tickers={movers.data?.losers} tab={tab} loading={movers.isPending} />
       </Box>
@@ -66,7 +66,7 @@ function MoverItem({ ticker: initial, tab }: { ticker: Ticker; tab: MarketTab })
   const ticker = useLiveTicker(initial.symbol, initial) ?? initial;
   return (
     <Stack component="li" direction="row" alignItems="center" spacing={1} sx={{ fontSize: '0.875rem' }}>
-      <AppLink to={tradePagePath(ticker.symbol)} underline="hover" color="inherit" sx={{ fontWeight: 600, flex: 1 }}>
+      <AppLink to={tradePagePath(ticker.symbol)} underline="hover" color="inherit" sx={{ fontWeight: 600, flex: 1, whiteSpace: 'nowrap' }}>
         {ticker.symbol}
       </AppLink>
       <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
