@@ -29,12 +29,14 @@ export function MarketRow({ info, ticker: initial }: { info: SymbolInfo; ticker:
       sx={{
         position: 'relative',
         '&:hover': { bgcolor: 'action.hover' },
-        '& td': { py: 1.25, px: 1, borderBottom: 1, borderColor: 'divider' },
+        '& td': { py: 1.25, px: { xs: 0.5, sm: 1 }, borderBottom: 1, borderColor: 'divider' },
       }}
     >
       <td>
-        <Stack direction="row" spacing={1.25} alignItems="center" sx={{ minWidth: 0 }}>
-          <AssetAvatar code={symbol.split('-')[0] ?? symbol} />
+        <Stack direction="row" spacing={1.25} alignItems="center" flexWrap="wrap" useFlexGap sx={{ minWidth: 0 }}>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <AssetAvatar code={symbol.split('-')[0] ?? symbol} />
+          </Box>
           <Box sx={{ minWidth: 0 }}>
             <AppLink
               to={rowPath(info)}
@@ -53,7 +55,7 @@ export function MarketRow({ info, ticker: initial }: { info: SymbolInfo; ticker:
             </AppLink>
             <Box
               aria-hidden
-              sx={{ color: 'text.secondary', fontSize: '0.8125rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 140, sm: 260 } }}
+              sx={{ color: 'text.secondary', fontSize: '0.8125rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 120, sm: 260 } }}
             >
               {name}
             </Box>
@@ -69,6 +71,7 @@ export function MarketRow({ info, ticker: initial }: { info: SymbolInfo; ticker:
           textAlign: 'right',
           fontVariantNumeric: 'tabular-nums',
           fontWeight: 600,
+          fontSize: { xs: '0.875rem', sm: '1rem' },
           transition: 'color 0.3s',
           color: flash === 'up' ? 'success.main' : flash === 'down' ? 'error.main' : 'text.primary',
         }}
