@@ -61,12 +61,16 @@ test('R1.12 R5.08 R9.07 a guest explores USDT-IDR: chart canvas, 10 levels a sid
   await expect(book.getByRole('table', { name: 'Penawaran beli' }).locator('tbody tr').last()).toContainText('100,00%');
 
   const fifteen = resolutions.getByRole('button', { name: '15 menit' });
-  const candles = page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('resolution=15'));
+  const candles = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('resolution=15'),
+  );
   await fifteen.click();
   expect((await candles).status()).toBe(200);
   await expect(fifteen).toHaveAttribute('aria-pressed', 'true');
 
-  const weekly = page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('range=1W'));
+  const weekly = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('range=1W'),
+  );
   await chart.getByRole('group', { name: 'Rentang' }).getByRole('button', { name: '1 minggu' }).click();
   expect((await weekly).status()).toBe(200);
   await expect(chart.getByText(/Perubahan harga 1 minggu: [+-]?\d+,\d{2}%/)).toBeVisible();
@@ -165,5 +169,7 @@ test('R9.03 the markets and trade pages fit a 390 px phone', async ({ page }) =>
   await expect(page.getByRole('table', { name: 'Daftar aset Kripto' }).locator('tbody tr')).toHaveCount(30);
   await expectNoSideways(page);
   // The markets link stays in the header on phones.
-  await expect(page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' }),
+  ).toBeVisible();
 });

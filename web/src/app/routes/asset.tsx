@@ -31,7 +31,13 @@ export function Component() {
   const validSegment = segment in ASSET_PAGE_CLASSES;
   const { entry, ticker } = useAssetInstrument(validSegment ? segment : 'crypto', symbol.toUpperCase(), assetId);
   const info = entry.info;
-  const pageSx = { maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)', py: { xs: 2, md: 3 }, width: '100%' };
+  const pageSx = {
+    maxWidth: 'var(--page-max-width)',
+    mx: 'auto',
+    px: 'var(--page-gutter)',
+    py: { xs: 2, md: 3 },
+    width: '100%',
+  };
 
   if (!validSegment || (entry.state === 'failed' && !info)) {
     const notFound = !validSegment || [400, 404].includes((entry.error as { status?: number } | null)?.status ?? 0);
@@ -56,7 +62,15 @@ export function Component() {
   const tradable = ASSET_PAGE_CLASSES[segment as AssetPageSegment] !== 'US_INDEX';
   return (
     <Box sx={pageSx}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap spacing={1.5} sx={{ mb: 2 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        flexWrap="wrap"
+        useFlexGap
+        spacing={1.5}
+        sx={{ mb: 2 }}
+      >
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
           {t('asset.title', { name: displayName(info), symbol: code })}
         </Typography>

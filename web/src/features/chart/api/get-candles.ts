@@ -44,7 +44,8 @@ export function useCandles(request: CandleRequest) {
 export function usePriceChange(symbol: string, range: ChartRange) {
   return useQuery({
     queryKey: ['chart', 'price-change', symbol, range],
-    queryFn: ({ signal }) => apiClient.get<PriceChange>('/v1/markets/price-change', { query: { symbol, range }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<PriceChange>('/v1/markets/price-change', { query: { symbol, range }, signal }),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });

@@ -6,17 +6,24 @@ const defaults = { title: 'Trading Halted', description: 'default' };
 
 describe('trading halted status', () => {
   it('R4.13 shows the reason title and description of a halted asset', () => {
-    const flags = { tradingHalted: true, tradingHaltReason: { title: 'Suspensi', description: 'Dihentikan oleh regulator.' } };
+    const flags = {
+      tradingHalted: true,
+      tradingHaltReason: { title: 'Suspensi', description: 'Dihentikan oleh regulator.' },
+    };
     expect(haltText(flags, defaults)).toEqual({ title: 'Suspensi', description: 'Dihentikan oleh regulator.' });
   });
 
   it('R4.13 falls back to the default text when no reason is given', () => {
     expect(haltText({ tradingHalted: true, tradingHaltReason: null }, defaults)).toEqual(defaults);
-    expect(haltText({ tradingHalted: true, tradingHaltReason: { title: ' ', description: '' } }, defaults)).toEqual(defaults);
+    expect(haltText({ tradingHalted: true, tradingHaltReason: { title: ' ', description: '' } }, defaults)).toEqual(
+      defaults,
+    );
   });
 
   it('R4.13 shows nothing while trading is not halted', () => {
-    expect(haltText({ tradingHalted: false, tradingHaltReason: { title: 'x', description: 'y' } }, defaults)).toBeNull();
+    expect(
+      haltText({ tradingHalted: false, tradingHaltReason: { title: 'x', description: 'y' } }, defaults),
+    ).toBeNull();
     expect(haltText(null, defaults)).toBeNull();
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_RANGES, CLASS_RESOLUTIONS, defaultResolution, isResolution, pricePrecisionOf, toKLine, toPeriod } from './resolutions';
+import {
+  CHART_RANGES,
+  CLASS_RESOLUTIONS,
+  defaultResolution,
+  isResolution,
+  pricePrecisionOf,
+  toKLine,
+  toPeriod,
+} from './resolutions';
 
 describe('chart resolutions and ranges', () => {
   it('R9.07 offers each class its resolutions', () => {
@@ -27,8 +35,22 @@ describe('chart resolutions and ranges', () => {
   });
 
   it('turns server candles into chart data and reads the price decimals', () => {
-    const candle = { time: 1_700_000_000_000, open: '0.12890', high: '0.13', low: '0.1', close: '0.12891', volume: '12.5' };
-    expect(toKLine(candle)).toEqual({ timestamp: 1_700_000_000_000, open: 0.1289, high: 0.13, low: 0.1, close: 0.12891, volume: 12.5 });
+    const candle = {
+      time: 1_700_000_000_000,
+      open: '0.12890',
+      high: '0.13',
+      low: '0.1',
+      close: '0.12891',
+      volume: '12.5',
+    };
+    expect(toKLine(candle)).toEqual({
+      timestamp: 1_700_000_000_000,
+      open: 0.1289,
+      high: 0.13,
+      low: 0.1,
+      close: 0.12891,
+      volume: 12.5,
+    });
     expect(pricePrecisionOf([candle])).toBe(5);
     expect(pricePrecisionOf([{ ...candle, close: '1514937166' }])).toBe(0);
   });

@@ -13,7 +13,10 @@ export function tickersQueryOptions(assetClass: AssetClass) {
   return queryOptions({
     queryKey: ['markets', 'tickers', assetClass],
     queryFn: ({ signal }) =>
-      apiClient.get<Ticker[]>(marketsApi.tickers, { query: { class: assetClass, limit: TICKERS_PER_CLASS_MAX }, signal }),
+      apiClient.get<Ticker[]>(marketsApi.tickers, {
+        query: { class: assetClass, limit: TICKERS_PER_CLASS_MAX },
+        signal,
+      }),
     staleTime: 30_000,
   });
 }

@@ -29,7 +29,11 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
     { key: 'change', label: t('asset.fields.change'), value: <ChangeText pct={ticker?.changePct} /> },
     { key: 'high', label: t('asset.fields.high'), value: price(ticker?.high) },
     { key: 'low', label: t('asset.fields.low'), value: price(ticker?.low) },
-    { key: 'volume', label: t('asset.fields.volume'), value: ticker ? formatCompact(Number(ticker.volume), locale) : '—' },
+    {
+      key: 'volume',
+      label: t('asset.fields.volume'),
+      value: ticker ? formatCompact(Number(ticker.volume), locale) : '—',
+    },
     { key: 'session', label: t('asset.fields.session'), value: t(`trade.phases.${knownPhase(ticker?.phase)}`) },
     { key: 'class', label: t('asset.fields.class'), value: t(`asset.classes.${info.assetClass}`) },
     { key: 'symbol', label: t('asset.fields.symbol'), value: symbol },
@@ -43,7 +47,11 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       { key: 'pro', label: t('asset.fields.proMode'), value: yesNo(info.enableProMode) },
     );
     if (info.quantityPrecision !== undefined) {
-      rows.push({ key: 'qp', label: t('asset.fields.quantityPrecision'), value: formatNumber(info.quantityPrecision, locale) });
+      rows.push({
+        key: 'qp',
+        label: t('asset.fields.quantityPrecision'),
+        value: formatNumber(info.quantityPrecision, locale),
+      });
     }
     description = t('asset.descriptions.CRYPTO', {
       name,

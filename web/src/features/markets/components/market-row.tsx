@@ -55,14 +55,19 @@ export function MarketRow({ info, ticker: initial }: { info: SymbolInfo; ticker:
             </AppLink>
             <Box
               aria-hidden
-              sx={{ color: 'text.secondary', fontSize: '0.8125rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: { xs: 120, sm: 260 } }}
+              sx={{
+                color: 'text.secondary',
+                fontSize: '0.8125rem',
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                maxWidth: { xs: 120, sm: 260 },
+              }}
             >
               {name}
             </Box>
           </Box>
-          {(info.tradingHalted || ticker?.halted) && (
-            <Chip size="small" color="error" label={t('markets.halted')} />
-          )}
+          {(info.tradingHalted || ticker?.halted) && <Chip size="small" color="error" label={t('markets.halted')} />}
         </Stack>
       </td>
       <Box

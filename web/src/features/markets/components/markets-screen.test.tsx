@@ -35,7 +35,19 @@ function crypto(id: number, short: string, name: string): CryptoInfo {
 }
 
 function ticker(symbol: string, last: string, changePct: string, time = '2026-11-22T05:00:00Z'): Ticker {
-  return { symbol, time, last, reference: last, change: '0', changePct, high: last, low: last, volume: '1500000', phase: 'CONTINUOUS', halted: false };
+  return {
+    symbol,
+    time,
+    last,
+    reference: last,
+    change: '0',
+    changePct,
+    high: last,
+    low: last,
+    volume: '1500000',
+    phase: 'CONTINUOUS',
+    halted: false,
+  };
 }
 
 const CATALOGUE = [crypto(1, 'USDT', 'Tether'), crypto(2, 'BTC', 'Bitcoin'), crypto(3, 'ETH', 'Ethereum')];
@@ -73,16 +85,24 @@ beforeEach(() => {
       const url = new URL(request.url);
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       searches.push(search);
-      const data = CATALOGUE.filter((s) => !search || s.symbol.toLowerCase().includes(search) || s.name.toLowerCase().includes(search));
+      const data = CATALOGUE.filter(
+        (s) => !search || s.symbol.toLowerCase().includes(search) || s.name.toLowerCase().includes(search),
+      );
       return HttpResponse.json({ data, page: 1, size: 30, total: data.length });
     }),
     http.get('*/api/v1/markets/tickers', () =>
       HttpResponse.json({
-        data: [ticker('USDT-IDR', '16670', '-0.15'), ticker('BTC-IDR', '1514937166', '-1.78'), ticker('ETH-IDR', '48660612', '2.77')],
+        data: [
+          ticker('USDT-IDR', '16670', '-0.15'),
+          ticker('BTC-IDR', '1514937166', '-1.78'),
+          ticker('ETH-IDR', '48660612', '2.77'),
+        ],
       }),
     ),
     http.get('*/api/v1/markets/top-movers', () =>
-      HttpResponse.json({ data: { gainers: [ticker('ETH-IDR', '48660612', '2.77')], losers: [ticker('BTC-IDR', '1514937166', '-1.78')] } }),
+      HttpResponse.json({
+        data: { gainers: [ticker('ETH-IDR', '48660612', '2.77')], losers: [ticker('BTC-IDR', '1514937166', '-1.78')] },
+      }),
     ),
   );
 });
@@ -144,7 +164,9 @@ describe('markets page', () => {
     server.use(
       http.get('*/api/v1/markets/symbols', () =>
         HttpResponse.json({
-          data: [{ ...flags, assetClass: 'US_STOCK', id: 1, cc: 'AAPL', na: 'Apple Inc.', ai: '', ipme: true, ioa: true }],
+          data: [
+            { ...flags, assetClass: 'US_STOCK', id: 1, cc: 'AAPL', na: 'Apple Inc.', ai: '', ipme: true, ioa: true },
+          ],
           page: 1,
           size: 30,
           total: 1,

@@ -38,8 +38,12 @@ export function MarketsScreen() {
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(query);
-
-  useEffect(() => setDraft(query), [query]);
+  const [shownQuery, setShownQuery] = useState(query);
+  // The URL changed under the field (back button, tab switch): show its search.
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    if (draft.trim() !== query) setDraft(query);
+  }
   useEffect(() => {
     if (draft.trim() === query.trim()) return undefined;
     const timer = setTimeout(() => update({ q: draft.trim() || null, page: null }), SEARCH_DEBOUNCE_MS);
@@ -69,7 +73,15 @@ export function MarketsScreen() {
   const tabLabel = t(`markets.tabs.${tab}`);
 
   return (
-    <Box sx={{ maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)', py: { xs: 2, md: 4 }, width: '100%' }}>
+    <Box
+      sx={{
+        maxWidth: 'var(--page-max-width)',
+        mx: 'auto',
+        px: 'var(--page-gutter)',
+        py: { xs: 2, md: 4 },
+        width: '100%',
+      }}
+    >
       <Stack direction="row" alignItems="baseline" justifyContent="space-between" spacing={2} sx={{ mb: 0.5 }}>
         <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
           {t('markets.title')}

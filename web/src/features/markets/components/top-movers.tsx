@@ -66,7 +66,12 @@ function MoverItem({ ticker: initial, tab }: { ticker: Ticker; tab: MarketTab })
   const ticker = useLiveTicker(initial.symbol, initial) ?? initial;
   return (
     <Stack component="li" direction="row" alignItems="center" spacing={1} sx={{ fontSize: '0.875rem' }}>
-      <AppLink to={tradePagePath(ticker.symbol)} underline="hover" color="inherit" sx={{ fontWeight: 600, flex: 1, whiteSpace: 'nowrap' }}>
+      <AppLink
+        to={tradePagePath(ticker.symbol)}
+        underline="hover"
+        color="inherit"
+        sx={{ fontWeight: 600, flex: 1, whiteSpace: 'nowrap' }}
+      >
         {ticker.symbol}
       </AppLink>
       <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -35,7 +35,16 @@ describe('asset classes', () => {
   });
 
   it('links US stocks to trade and indices to their asset page', () => {
-    const aapl: UsStockInfo = { ...flags, assetClass: 'US_STOCK', id: 1, cc: 'AAPL', na: 'Apple', ai: '', ipme: true, ioa: true };
+    const aapl: UsStockInfo = {
+      ...flags,
+      assetClass: 'US_STOCK',
+      id: 1,
+      cc: 'AAPL',
+      na: 'Apple',
+      ai: '',
+      ipme: true,
+      ioa: true,
+    };
     const spx: OtherInfo = { ...flags, assetClass: 'US_INDEX', id: 1, symbol: 'SPX', name: 'S&P 500' };
     expect(rowPath(aapl)).toBe('/trade/AAPL');
     expect(assetPagePath(aapl)).toBe('/asset/usstock/AAPL/1');

@@ -29,7 +29,10 @@ describe('order book depth', () => {
   });
 
   it('compares prices as decimals, not as text', () => {
-    const view = toDepthView({ bids: [level('9.5', '1'), level('10.25', '1')], asks: [level('0.12890', '1'), level('0.1289', '2'), level('0.13', '1')] });
+    const view = toDepthView({
+      bids: [level('9.5', '1'), level('10.25', '1')],
+      asks: [level('0.12890', '1'), level('0.1289', '2'), level('0.13', '1')],
+    });
     expect(view.bids[0]?.price).toBe('10.25');
     expect(view.asks.map((r) => r.price)).toEqual(['0.12890', '0.1289', '0.13']);
   });
