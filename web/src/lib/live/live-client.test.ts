@@ -192,3 +192,19 @@ describe('live client (/ws)', () => {
     expect(liveUrl({ protocol: 'http:', host: '127.0.0.1:8080' })).toBe('ws://127.0.0.1:8080/ws');
   });
 });
+
+describe('reconnect notice', () => {
+  it('reports reconnecting then open, so widgets can reload what they missed', () => {
+    vi.useFakeTimers();
+    const { client, sockets } = setup();
+    const statuses: string[] = [];
+    client.onStatus((s) => statuses.push(s));
+    client.subscribe('orderbook:BTC-IDR', () => undefined);
+    sockets[0]!.open();
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(1_000);
+    sockets[1]!.open();
+    expect(statuses).toEqual(['connecting', 'open', 'reconnecting', 'open']);
+    vi.useRealTimers();
+  });
+});

@@ -24,3 +24,24 @@ export function useLiveStatus(): LiveStatus {
     () => 'idle' as const,
   );
 }
+
+/**
+ * Calls `onReconnect` each time the live connection opens again after it was lost, so a widget can
+ * reload the state it may have missed meanwhile (frames are the latest state, not a history).
+ */
+export function useOnLiveReconnect(onReconnect: () => void): void {
+  const callback = useRef(onReconnect);
+  useEffect(() => {
+    callback.current = onReconnect;
+  });
+  useEffect(() => {
+    let lost = false;
+    return getLiveClient().onStatus((status) => {
+      if (status === 'reconnecting') lost = true;
+      if (status === 'open' && lost) {
+        lost = false;
+        callback.current();
+      }
+    });
+  }, []);
+}

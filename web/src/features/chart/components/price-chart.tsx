@@ -11,7 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEffectiveTheme } from '@/hooks/use-effective-theme';
 import { useLocale } from '@/hooks/use-locale';
-import { useLiveChannel } from '@/lib/live/use-live-channel';
+import { useLiveChannel, useOnLiveReconnect } from '@/lib/live/use-live-channel';
 import { direction, formatChangePct } from '@/lib/price-format';
 import { useCandles, usePriceChange } from '../api/get-candles';
 import { useKLineChart } from '../hooks/use-kline-chart';
@@ -95,6 +95,9 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
       if (frame.type === 'candle' && frame.data.resolution === servedResolution) pushBar(toKLine(frame.data));
     },
   );
+
+  // Candles closed while the connection was down are not replayed: load the history again.
+  useOnLiveReconnect(() => void candles.refetch());
 
   const halt = haltText(flags, { title: t('chart.haltedTitle'), description: t('chart.haltedDefault') });
   const banner = flags?.bottomBannerMessage;

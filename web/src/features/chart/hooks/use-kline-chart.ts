@@ -1,6 +1,6 @@
 import { dispose, init, registerLocale, type Chart, type KLineData, type Period } from 'klinecharts';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { SEPARATORS } from '@/lib/format';
+import { formatCompact, SEPARATORS } from '@/lib/format';
 import type { Locale, Theme } from '@/types';
 import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
 
@@ -31,6 +31,11 @@ const LEGEND_WIDTH_MIN_PX = 640;
 function applyTooltipRule(chart: Chart, element: HTMLElement): void {
   const showRule = element.clientWidth < LEGEND_WIDTH_MIN_PX ? 'follow_cross' : 'always';
   chart.setStyles({ candle: { tooltip: { showRule } }, indicator: { tooltip: { showRule } } });
+}
+
+/** R9.11: volumes on the chart in the app's compact units (rb/jt/M/T in Indonesian, K/M/B/T in English). */
+function bigNumberFormatter(locale: Locale) {
+  return (value: string | number) => formatCompact(Number(value), locale);
 }
 
 export interface KLineChartOptions {
@@ -65,6 +70,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
       timezone: 'Asia/Jakarta',
       styles: theme,
       thousandsSeparator: { sign: SEPARATORS[locale].thousands },
+      formatter: { formatBigNumber: bigNumberFormatter(locale) },
     });
     if (!chart) return undefined;
     chartRef.current = chart;
@@ -104,6 +110,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
   useEffect(() => {
     chartRef.current?.setLocale(CHART_LOCALE[locale]);
     chartRef.current?.setThousandsSeparator({ sign: SEPARATORS[locale].thousands });
+    chartRef.current?.setFormatter({ formatBigNumber: bigNumberFormatter(locale) });
   }, [locale]);
 
   useEffect(() => {

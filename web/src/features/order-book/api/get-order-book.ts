@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { apiClient } from '@/lib/api-client';
-import { useLiveChannel } from '@/lib/live/use-live-channel';
+import { useLiveChannel, useOnLiveReconnect } from '@/lib/live/use-live-channel';
 
 /** R3.04: bids and asks with price, quantity and cumulative percentage, the side totals, the symbol. */
 export type OrderBookDoc = components['schemas']['OrderBookDoc'];
@@ -30,5 +30,8 @@ export function useOrderBook(kind: BookKind, symbol: string) {
   useLiveChannel<OrderBookDoc>(`orderbook:${symbol}`, (frame) => {
     if (frame.type === 'orderbook') queryClient.setQueryData(options.queryKey, frame.data);
   });
-  return useQuery(options);
+  const query = useQuery(options);
+  // The resubscription brings the current book; reading it also covers a channel that stays quiet.
+  useOnLiveReconnect(() => void query.refetch());
+  return query;
 }
