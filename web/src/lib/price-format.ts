@@ -32,3 +32,11 @@ export function direction(text: string): 'up' | 'down' | 'flat' {
   if (value < 0) return 'down';
   return 'flat';
 }
+
+/**
+ * Plain decimal text (`"91071.6"`) in the locale's separators (R9.10), keeping its decimals; any other
+ * text (already formatted, such as `"1,5 jt"`) is returned as it is.
+ */
+export function localizeDecimalText(text: string, locale: Locale): string {
+  return /^-?\d+(\.\d+)?$/.test(text) ? formatPrice(text, null, locale) : text;
+}

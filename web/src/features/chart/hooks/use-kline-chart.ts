@@ -1,6 +1,7 @@
 import { dispose, init, registerLocale, type Chart, type KLineData, type Period } from 'klinecharts';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { formatCompact, SEPARATORS } from '@/lib/format';
+import { formatCompact } from '@/lib/format';
+import { localizeDecimalText } from '@/lib/price-format';
 import type { Locale, Theme } from '@/types';
 import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
 
@@ -38,6 +39,17 @@ function bigNumberFormatter(locale: Locale) {
   return (value: string | number) => formatCompact(Number(value), locale);
 }
 
+/**
+ * R9.10: every number the chart writes (axis, legend, marks) goes through this; the library only knows
+ * a thousands sign and always writes a dot for decimals, which reads wrong in Indonesian.
+ */
+function separatorFor(locale: Locale) {
+  return {
+    sign: locale === 'id' ? '.' : ',',
+    format: (value: string | number) => localizeDecimalText(String(value), locale),
+  };
+}
+
 export interface KLineChartOptions {
   theme: Theme;
   locale: Locale;
@@ -69,7 +81,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
       locale: CHART_LOCALE[locale],
       timezone: 'Asia/Jakarta',
       styles: theme,
-      thousandsSeparator: { sign: SEPARATORS[locale].thousands },
+      thousandsSeparator: separatorFor(locale),
       formatter: { formatBigNumber: bigNumberFormatter(locale) },
     });
     if (!chart) return undefined;
@@ -109,7 +121,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
 
   useEffect(() => {
     chartRef.current?.setLocale(CHART_LOCALE[locale]);
-    chartRef.current?.setThousandsSeparator({ sign: SEPARATORS[locale].thousands });
+    chartRef.current?.setThousandsSeparator(separatorFor(locale));
     chartRef.current?.setFormatter({ formatBigNumber: bigNumberFormatter(locale) });
   }, [locale]);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OtherInfo, UsStockInfo } from '../api/types';
 import { assetPagePath, parseMarketTab, quoteCurrency, resolveTradeTicker, rowPath } from './asset-classes';
-import { direction, formatChangePct, formatPrice } from '@/lib/price-format';
+import { direction, formatChangePct, formatPrice, localizeDecimalText } from '@/lib/price-format';
 
 const flags = {
   enableBuy: true,
@@ -66,6 +66,10 @@ describe('row formatting', () => {
     expect(formatPrice('263.08', 'USD', 'en')).toBe('$263.08');
     expect(formatPrice('67012.5', 'USDT', 'id')).toBe('₮67.012,5');
     expect(formatPrice('6548.28', null, 'id')).toBe('6.548,28');
+    // The chart's numbers take the same separators; text that is already formatted is left alone.
+    expect(localizeDecimalText('91071.6', 'id')).toBe('91.071,6');
+    expect(localizeDecimalText('91071.6', 'en')).toBe('91,071.6');
+    expect(localizeDecimalText('1,5 jt', 'id')).toBe('1,5 jt');
   });
 
   it('R9.05 shows the change with 2 decimals and a sign', () => {
