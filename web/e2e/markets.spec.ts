@@ -60,6 +60,11 @@ test('R1.12 R5.08 R9.07 a guest explores USDT-IDR: chart canvas, 10 levels a sid
   // The deepest level of each side is the whole shown quantity.
   await expect(book.getByRole('table', { name: 'Penawaran beli' }).locator('tbody tr').last()).toContainText('100,00%');
 
+  // The book moves with the market over /ws: the best bid changes within a few seconds.
+  const bestBid = book.getByRole('table', { name: 'Penawaran beli' }).locator('tbody tr').first();
+  const firstBest = await bestBid.textContent();
+  await expect.poll(() => bestBid.textContent(), { timeout: 20_000 }).not.toBe(firstBest);
+
   const fifteen = resolutions.getByRole('button', { name: '15 menit' });
   const candles = page.waitForResponse(
     (r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('resolution=15'),
@@ -87,6 +92,29 @@ test('R2.02 the trade page without a pair shows USDT-IDR, and BTCUSDT-PERP for p
   await expect(page.getByRole('heading', { level: 1, name: 'BTCUSDT-PERP' })).toBeVisible();
   await page.goto('/trade?ticker=ETH-IDR');
   await expect(page.getByRole('heading', { level: 1, name: 'ETH-IDR' })).toBeVisible();
+});
+
+test('R1.01 R9.09 R9.10 the trade page in English: USDT prices with English separators', async ({ page }) => {
+  await page.goto('/en/trade/BTCUSDT-PERP');
+  await expect(page.getByRole('heading', { level: 1, name: 'BTCUSDT-PERP' })).toBeVisible();
+  const book = page.getByRole('region', { name: 'Order book' });
+  await expect(book.getByRole('table', { name: 'Bids' }).locator('tbody tr')).toHaveCount(10);
+  await expect(book.getByRole('table', { name: 'Asks' }).locator('tbody tr').first()).toContainText(
+    /₮\d{1,3}(,\d{3})*(\.\d+)?/,
+  );
+  await expect(
+    page
+      .getByRole('region', { name: 'BTCUSDT-PERP chart' })
+      .getByRole('group', { name: 'Resolution' })
+      .getByRole('button'),
+  ).toHaveCount(6);
+});
+
+test('an unknown pair says so and leads back to the markets', async ({ page }) => {
+  await page.goto('/trade/NOPE-IDR');
+  await expect(page.getByText('Aset "NOPE-IDR" tidak ditemukan.')).toBeVisible();
+  await page.getByRole('link', { name: 'Kembali ke pasar' }).click();
+  await expect(page).toHaveURL(/\/markets$/);
 });
 
 test('R1.12 the markets page lists live prices, searches, and a row leads to its trade page', async ({ page }) => {
