@@ -85,6 +85,22 @@ test('R1.12 R5.08 R9.07 a guest explores USDT-IDR: chart canvas, 10 levels a sid
   await expect(page.getByRole('menuitemcheckbox', { name: 'MACD' })).toHaveAttribute('aria-checked', 'true');
 });
 
+test('R4.12 scrolling the chart back loads older candles, and live updates do not reset the view', async ({ page }) => {
+  await page.goto('/trade/BTC-IDR');
+  const canvas = page.getByRole('img', { name: 'Grafik candlestick BTC-IDR dengan volume' });
+  await expect(canvas.locator('canvas').first()).toBeVisible();
+  await page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('limit=500'));
+  const older = page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && /[?&]to=\d+/.test(r.url()));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
+  // Ticks arrive every second meanwhile; the view must keep its scroll position between wheel turns.
+  for (let turn = 0; turn < 20; turn += 1) {
+    await page.mouse.wheel(-600, 0);
+    await page.waitForTimeout(150);
+  }
+  expect((await older).status()).toBe(200);
+});
+
 test('R2.02 the trade page without a pair shows USDT-IDR, and BTCUSDT-PERP for perps', async ({ page }) => {
   await page.goto('/trade');
   await expect(page.getByRole('heading', { level: 1, name: 'USDT-IDR' })).toBeVisible();

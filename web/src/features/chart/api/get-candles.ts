@@ -40,6 +40,23 @@ export function useCandles(request: CandleRequest) {
   return useQuery(candlesQueryOptions(request));
 }
 
+/**
+ * The candles of a resolution that end just before `beforeMs` (scrolling back in history). The
+ * call's `to` is in Unix seconds; a candle starting at or after `beforeMs` is already on the chart.
+ */
+export async function getCandlesBefore(
+  symbol: string,
+  resolution: Resolution,
+  beforeMs: number,
+): Promise<CandlesView['candles']> {
+  const to = Math.floor(beforeMs / 1000) - 1;
+  if (to <= 0) return [];
+  const view = await apiClient.get<CandlesView>('/v1/markets/candles', {
+    query: { symbol, resolution, to, limit: CANDLES_PER_LOAD },
+  });
+  return view.candles.filter((candle) => candle.time < beforeMs);
+}
+
 /** GET markets/price-change: the change over a range, 2 decimals (R2.12). */
 export function usePriceChange(symbol: string, range: ChartRange) {
   return useQuery({

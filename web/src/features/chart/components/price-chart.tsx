@@ -13,7 +13,7 @@ import { useEffectiveTheme } from '@/hooks/use-effective-theme';
 import { useLocale } from '@/hooks/use-locale';
 import { useLiveChannel, useOnLiveReconnect } from '@/lib/live/use-live-channel';
 import { direction, formatChangePct } from '@/lib/price-format';
-import { useCandles, usePriceChange } from '../api/get-candles';
+import { getCandlesBefore, useCandles, usePriceChange } from '../api/get-candles';
 import { useKLineChart } from '../hooks/use-kline-chart';
 import { haltText, type ChartFlags } from '../lib/halt';
 import type { IndicatorName } from '../lib/indicators';
@@ -77,6 +77,8 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
   const texts = candles.data?.candles as CandleText[] | undefined;
   const kline = useMemo(() => (texts ? texts.map(toKLine) : null), [texts]);
   const pricePrecision = useMemo(() => (texts ? pricePrecisionOf(texts) : 2), [texts]);
+  // One object per resolution: a new period object would make the chart reload (and jump) on every render.
+  const period = useMemo(() => (servedResolution ? toPeriod(servedResolution) : null), [servedResolution]);
 
   const pushBar = useKLineChart(container, {
     theme,
@@ -84,9 +86,12 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
     ticker: symbol,
     pricePrecision,
     volumePrecision: 4,
-    period: servedResolution ? toPeriod(servedResolution) : null,
+    period,
     candles: kline,
     indicators,
+    loadOlder: servedResolution
+      ? async (beforeMs) => (await getCandlesBefore(symbol, servedResolution, beforeMs)).map(toKLine)
+      : undefined,
   });
 
   useLiveChannel<CandleText & { symbol: string; resolution: string }>(

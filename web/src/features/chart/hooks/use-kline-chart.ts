@@ -60,6 +60,8 @@ export interface KLineChartOptions {
   /** The candles to show; a new array (by identity) replaces what the chart holds. */
   candles: KLineData[] | null;
   indicators: readonly IndicatorName[];
+  /** Older candles before a time (Unix ms) when the user scrolls to the left edge; none when absent. */
+  loadOlder?: (beforeMs: number) => Promise<KLineData[]>;
 }
 
 /**
@@ -72,7 +74,13 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
   const dataRef = useRef<KLineData[]>([]);
   const barRef = useRef<((bar: KLineData) => void) | null>(null);
   const shownIndicators = useRef(new Map<IndicatorName, string>());
+  const loadOlderRef = useRef(options.loadOlder);
+  // Each reset starts a new generation; an older page that arrives after a reset is dropped.
+  const generation = useRef(0);
   const { theme, locale, ticker, pricePrecision, volumePrecision, period, candles, indicators } = options;
+  useEffect(() => {
+    loadOlderRef.current = options.loadOlder;
+  });
 
   useEffect(() => {
     const element = container.current;
@@ -89,8 +97,26 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
     applyTooltipRule(chart, element);
     chart.createIndicator('VOL');
     chart.setDataLoader({
-      // History is loaded by the page (TanStack Query); the chart asks for it on every reset.
-      getBars: ({ type, callback }) => callback(type === 'init' ? dataRef.current : [], false),
+      // History is loaded by the page (TanStack Query); the chart asks for it on every reset, and
+      // for older pages ('forward' in the library's words) when scrolled to the left edge.
+      getBars: ({ type, timestamp, callback }) => {
+        if (type === 'init') {
+          generation.current += 1;
+          const more = dataRef.current.length > 0 && loadOlderRef.current !== undefined;
+          callback(dataRef.current, { forward: more, backward: false });
+          return;
+        }
+        const loadOlder = loadOlderRef.current;
+        if (type !== 'forward' || timestamp === null || !loadOlder) {
+          callback([], false);
+          return;
+        }
+        const current = generation.current;
+        loadOlder(timestamp).then(
+          (bars) => current === generation.current && callback(bars, { forward: bars.length > 0, backward: false }),
+          () => current === generation.current && callback([], false),
+        );
+      },
       subscribeBar: ({ callback }) => {
         barRef.current = callback;
       },
