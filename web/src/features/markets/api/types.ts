@@ -10,7 +10,6 @@ type Schemas = components['schemas'];
 export type Ticker = Schemas['TickerView'];
 export type Movers = Schemas['MoversView'];
 export type VenueStatus = Schemas['VenueStatus'];
-export type MarketTimes = Schemas['MarketTimesView'];
 /** R3.05 trading flags, plus `tradingHalted`. */
 export type AssetFlags = Schemas['AssetFlags'];
 

@@ -6,12 +6,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/ui/app-link';
 import { useLocale } from '@/hooks/use-locale';
-import { formatCompact } from '@/lib/format';
+import { formatCompact, formatDateTime } from '@/lib/format';
 import { formatPrice } from '@/lib/price-format';
+import { useMarketStatus } from '../api/get-market-status';
 import type { SymbolInfo, Ticker } from '../api/types';
 import { usePriceFlash } from '../hooks/use-price-flash';
 import { assetPagePath, displayName, quoteCurrency } from '../lib/asset-classes';
-import { isOpenPhase, knownPhase } from '../lib/phases';
+import { isOpenPhase, knownPhase, venueOf } from '../lib/phases';
 import { symbolOfInfo } from '../lib/symbol-cache';
 import { AssetAvatar } from './asset-avatar';
 import { ChangeText } from './change-text';
@@ -28,6 +29,11 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
   const flash = usePriceFlash(ticker?.last);
   const phase = knownPhase(ticker?.phase);
   const assetPath = assetPagePath(info);
+  const venue = useMarketStatus().data?.find((v) => v.venue === venueOf(info.assetClass));
+  // When the venue next opens (while closed) or closes (while open); 24/7 venues have neither.
+  const nextChange = isOpenPhase(phase)
+    ? venue?.nextClose && t('trade.nextClose', { time: formatDateTime(Date.parse(venue.nextClose), locale) })
+    : venue?.nextOpen && t('trade.nextOpen', { time: formatDateTime(Date.parse(venue.nextOpen), locale) });
   const price = (text: string | undefined) => (text === undefined ? '—' : formatPrice(text, currency, locale));
 
   return (
@@ -82,6 +88,11 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
           variant={isOpenPhase(phase) ? 'filled' : 'outlined'}
           label={t(`trade.phases.${phase}`)}
         />
+        {nextChange && (
+          <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontSize: '0.8125rem', fontWeight: 400 }}>
+            {nextChange}
+          </Box>
+        )}
       </Figure>
     </Box>
   );

@@ -11,3 +11,22 @@ export function knownPhase(value: string | null | undefined): Phase {
 export function isOpenPhase(phase: Phase): boolean {
   return phase !== 'CLOSED' && phase !== 'UNKNOWN';
 }
+
+/** The venue whose sessions an asset class follows (the server's `VenueStatus.venue`). */
+export function venueOf(assetClass: string): string {
+  switch (assetClass) {
+    case 'CRYPTO':
+    case 'PERP':
+      return 'ALWAYS';
+    case 'US_STOCK':
+      return 'US_EXTENDED';
+    case 'US_INDEX':
+      return 'US_REGULAR';
+    case 'IDSS':
+      return 'IDSS';
+    case 'MUTUAL_FUND':
+      return 'FUND_NAV';
+    default:
+      return 'WEEKDAYS';
+  }
+}
