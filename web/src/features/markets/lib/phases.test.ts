@@ -12,7 +12,7 @@ describe('market sessions', () => {
     expect(venueOf('GOLD')).toBe('WEEKDAYS');
   });
 
-  it('R4.09 reads the session phases and treats an unknown one as closed', () => {
+  it('reads the session phases and treats an unknown one as closed', () => {
     expect(knownPhase('PRE_MARKET')).toBe('PRE_MARKET');
     expect(isOpenPhase(knownPhase('SESSION2'))).toBe(true);
     expect(knownPhase('LUNCH_BREAK')).toBe('UNKNOWN');
