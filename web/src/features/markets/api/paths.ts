@@ -8,4 +8,5 @@ export const marketsApi = {
   tickers: '/v1/markets/tickers',
   topMovers: '/v1/markets/top-movers',
   marketStatus: '/v1/markets/market-status',
+  marketTimes: '/v1/markets/market-times',
 } as const;

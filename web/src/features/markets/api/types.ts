@@ -10,6 +10,8 @@ type Schemas = components['schemas'];
 export type Ticker = Schemas['TickerView'];
 export type Movers = Schemas['MoversView'];
 export type VenueStatus = Schemas['VenueStatus'];
+/** R3.14 market times of one venue day, with every session in `sessions`. */
+export type MarketTimes = Schemas['MarketTimesView'];
 /** R3.05 trading flags, plus `tradingHalted`. */
 export type AssetFlags = Schemas['AssetFlags'];
 

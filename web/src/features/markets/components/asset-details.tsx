@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCompact, formatNumber } from '@/lib/format';
 import { formatPrice } from '@/lib/price-format';
+import { useMarketTimes } from '../api/get-market-status';
 import type { SymbolInfo, Ticker } from '../api/types';
 import { displayName, quoteCurrency } from '../lib/asset-classes';
 import { knownPhase } from '../lib/phases';
+import { sessionSpans } from '../lib/sessions';
 import { symbolOfInfo } from '../lib/symbol-cache';
 import { ChangeText } from './change-text';
 
@@ -23,6 +25,7 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
   const currency = quoteCurrency(info.assetClass);
   const yesNo = (value: boolean | undefined) => (value ? t('asset.yes') : t('asset.no'));
   const price = (text: string | undefined) => (text === undefined ? '—' : formatPrice(text, currency, locale));
+  const times = useMarketTimes(symbol).data;
 
   const rows: Row[] = [
     { key: 'last', label: t('asset.fields.last'), value: price(ticker?.last) },
@@ -35,10 +38,23 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       value: ticker ? formatCompact(Number(ticker.volume), locale) : '—',
     },
     { key: 'session', label: t('asset.fields.session'), value: t(`trade.phases.${knownPhase(ticker?.phase)}`) },
+    { key: 'sessions', label: t('asset.fields.todaySessions'), value: todaySessions() },
     { key: 'class', label: t('asset.fields.class'), value: t(`asset.classes.${info.assetClass}`) },
     { key: 'symbol', label: t('asset.fields.symbol'), value: symbol },
   ];
   let description: string | null = null;
+
+  /** R3.14: today's sessions of the venue (24/7 markets have one that spans the day). */
+  function todaySessions(): ReactNode {
+    if (!times) return '—';
+    if (!times.isTradingDay)
+      return times.holiday ? t('asset.holiday', { name: times.holiday }) : t('asset.closedToday');
+    return sessionSpans(times, locale).map((s) => (
+      <Box component="span" key={s.phase} sx={{ display: 'block', fontWeight: 500 }}>
+        {`${t(`trade.phases.${knownPhase(s.phase)}`)} ${s.span}`}
+      </Box>
+    ));
+  }
   if (info.assetClass === 'CRYPTO') {
     rows.push(
       { key: 'pp', label: t('asset.fields.pricePrecision'), value: formatNumber(info.pricePrecision, locale) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenPhase, knownPhase, venueOf } from './phases';
+import { sessionSpans } from './sessions';
 
 describe('market sessions', () => {
   it('R9.08 follows New York for US stocks and indices, Jakarta sessions for IDSS, 24/7 for crypto and perps', () => {
@@ -18,5 +19,21 @@ describe('market sessions', () => {
     expect(knownPhase('LUNCH_BREAK')).toBe('UNKNOWN');
     expect(isOpenPhase(knownPhase('LUNCH_BREAK'))).toBe(false);
     expect(isOpenPhase(knownPhase('CLOSED'))).toBe(false);
+  });
+});
+
+describe('market times', () => {
+  it('R3.14 R9.08 lists the two IDSS sessions of a day in Jakarta time', () => {
+    const times = {
+      sessions: [
+        { phase: 'SESSION1', open: '2026-11-23T02:00:00Z', close: '2026-11-23T05:00:00Z' },
+        { phase: 'SESSION2', open: '2026-11-23T06:30:00Z', close: '2026-11-23T08:49:00Z' },
+      ],
+    };
+    expect(sessionSpans(times, 'id')).toEqual([
+      { phase: 'SESSION1', span: '09.00–12.00' },
+      { phase: 'SESSION2', span: '13.30–15.49' },
+    ]);
+    expect(sessionSpans(times, 'en')[1]).toEqual({ phase: 'SESSION2', span: '13:30–15:49' });
   });
 });
