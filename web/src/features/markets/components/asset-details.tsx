@@ -51,7 +51,7 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       return times.holiday ? t('asset.holiday', { name: times.holiday }) : t('asset.closedToday');
     return sessionSpans(times, locale).map((s) => (
       <Box component="span" key={s.phase} sx={{ display: 'block', fontWeight: 500 }}>
-        {`${t(`trade.phases.${knownPhase(s.phase)}`)} ${s.span}`}
+        {[t(`trade.phases.${knownPhase(s.phase)}`), s.span].filter(Boolean).join(' ')}
       </Box>
     ));
   }

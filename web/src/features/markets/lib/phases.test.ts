@@ -35,5 +35,8 @@ describe('market times', () => {
       { phase: 'SESSION2', span: '13.30–15.49' },
     ]);
     expect(sessionSpans(times, 'en')[1]).toEqual({ phase: 'SESSION2', span: '13:30–15:49' });
+    // A 24/7 market's day is one session without hours.
+    const always = { sessions: [{ phase: 'CONTINUOUS', open: '2026-11-22T17:00:00Z', close: '2026-11-23T17:00:00Z' }] };
+    expect(sessionSpans(always, 'id')).toEqual([{ phase: 'CONTINUOUS', span: null }]);
   });
 });
