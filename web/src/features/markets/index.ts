@@ -4,7 +4,6 @@ export { AssetDetails } from './components/asset-details';
 export { useTradeInstrument, useAssetInstrument, type Instrument } from './hooks/use-instrument';
 export {
   ASSET_PAGE_CLASSES,
-  DEFAULT_TICKERS,
   displayName,
   quoteCurrency,
   resolveTradeTicker,

@@ -26,10 +26,8 @@ export function quoteCurrency(assetClass: AssetClass): CurrencyCode | null {
   }
 }
 
-/** R9.04 / R2.02: the trade page's default tickers. */
-export const DEFAULT_TICKERS = { buy: 'USDT-IDR', perps: 'BTCUSDT-PERP', crypto: 'BTC-IDR', usStock: 'AAPL' } as const;
-/** R9.04: Indonesian stocks are named CODE-IDSS. */
-export const IDSS_SUFFIX = '-IDSS';
+/** R2.02: the trade page's default tickers. */
+export const DEFAULT_TICKERS = { buy: 'USDT-IDR', perps: 'BTCUSDT-PERP' } as const;
 
 /** Symbols are letters, digits, dots and dashes; anything else in a URL is not a symbol. */
 const SYMBOL_PATTERN = /^[A-Za-z0-9.]{1,24}(-[A-Za-z0-9.]{1,12}){0,2}$/;
