@@ -117,10 +117,13 @@ function listRows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
-describe('markets page', () => {
+// Lazy routes render slowly on a loaded 2-core machine.
+const SLOW = { timeout: 15_000 };
+
+describe('markets page', { timeout: 30_000 }, () => {
   it('R1.12 R9.05 R9.09 R9.10 lists a class with formatted prices and 2-decimal changes, each row linking to its trade page', async () => {
     renderApp('/markets');
-    await waitFor(() => expect(listRows()).toHaveLength(3));
+    await waitFor(() => expect(listRows()).toHaveLength(3), SLOW);
     const btc = listRows()[1]!;
     expect(within(btc).getByText('Rp1.514.937.166')).toBeInTheDocument();
     expect(within(btc).getByText('-1,78%')).toBeInTheDocument();
@@ -133,18 +136,18 @@ describe('markets page', () => {
   it('searches the class and says when nothing matches', async () => {
     const user = userEvent.setup();
     renderApp('/markets');
-    await waitFor(() => expect(listRows()).toHaveLength(3));
+    await waitFor(() => expect(listRows()).toHaveLength(3), SLOW);
     await user.type(screen.getByRole('searchbox', { name: 'Cari aset' }), 'bitc');
-    await waitFor(() => expect(listRows()).toHaveLength(1));
+    await waitFor(() => expect(listRows()).toHaveLength(1), SLOW);
     expect(searches).toContain('bitc');
     await user.clear(screen.getByRole('searchbox', { name: 'Cari aset' }));
     await user.type(screen.getByRole('searchbox', { name: 'Cari aset' }), 'zzz');
-    expect(await screen.findByText('Tidak ada aset yang cocok dengan "zzz".')).toBeInTheDocument();
+    expect(await screen.findByText('Tidak ada aset yang cocok dengan "zzz".', {}, SLOW)).toBeInTheDocument();
   });
 
   it('ticks prices live from ticker frames', async () => {
     renderApp('/markets');
-    await waitFor(() => expect(listRows()).toHaveLength(3));
+    await waitFor(() => expect(listRows()).toHaveLength(3), SLOW);
     const socket = sockets[0]!;
     act(() => {
       socket.onmessage?.({
@@ -175,8 +178,8 @@ describe('markets page', () => {
       http.get('*/api/v1/markets/tickers', () => HttpResponse.json({ data: [ticker('AAPL', '263.08', '3.34')] })),
     );
     renderApp('/markets?class=US_STOCK');
-    const table = await screen.findByRole('table', { name: 'Daftar aset Saham AS' });
-    await waitFor(() => expect(within(table).getByText('$263,08')).toBeInTheDocument());
+    const table = await screen.findByRole('table', { name: 'Daftar aset Saham AS' }, SLOW);
+    await waitFor(() => expect(within(table).getByText('$263,08')).toBeInTheDocument(), SLOW);
     expect(within(table).getByRole('link', { name: /AAPL/ })).toHaveAttribute('href', '/trade/AAPL');
   });
 });

@@ -47,7 +47,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useCachedSymbol', () => {
+describe('useCachedSymbol', { timeout: 20_000 }, () => {
   it('R4.14 R9.02 reloads the symbol 10 minutes after it was loaded while the page stays open', async () => {
     const load = vi.fn(() => Promise.resolve(gold(false)));
     const cache = new SymbolCache({ load });

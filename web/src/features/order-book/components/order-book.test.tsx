@@ -56,7 +56,7 @@ afterEach(() => {
   setLiveClient(null);
 });
 
-describe('order book widget', () => {
+describe('order book widget', { timeout: 20_000 }, () => {
   it('R5.08 R3.04 shows 10 asks and 10 bids with cumulative depth, best prices beside the spread', async () => {
     renderWithQuery(<OrderBook kind="crypto" symbol="USDT-IDR" currency="IDR" />);
     const asks = await screen.findByRole('table', { name: 'Penawaran jual' });
