@@ -192,7 +192,9 @@ test('the asset pages show the chart, key figures and description; a wrong id is
   await expect(page.getByRole('region', { name: 'Grafik AAPL' }).locator('canvas').first()).toBeVisible();
   // US stocks offer 5, 10, 15, 60, 1D, 1W (R9.07).
   await expect(page.getByRole('group', { name: 'Resolusi' }).getByRole('button')).toHaveCount(6);
-  await expect(page.getByRole('region', { name: 'Angka utama' })).toContainText('$');
+  const figures = page.getByRole('region', { name: 'Angka utama' });
+  await expect(figures).toContainText('$');
+  await expect(figures).toContainText('Sesi hari ini (WIB)');
   await expect(page.getByRole('region', { name: 'Tentang Apple Inc.' })).toBeVisible();
 
   await page.goto('/asset/usindex/SPX/1');
