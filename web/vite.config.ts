@@ -14,6 +14,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://127.0.0.1:8080',
       '/healthz': 'http://127.0.0.1:8080',
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
   build: {
@@ -26,6 +27,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'mui';
+          // Only chart pages load the chart library.
+          if (/node_modules\/klinecharts\//.test(id)) return 'klinecharts';
           return 'vendor';
         },
       },

@@ -20,6 +20,11 @@ function pageRoutes(): RouteObject[] {
     { path: '_app', lazy: () => import('./routes/app-shell') },
     { path: 'signup', lazy: () => import('./routes/signup') },
     { path: 'login', lazy: () => import('./routes/login') },
+    // Markets (issue 3): open to visitors (guest mode, R1.12).
+    { path: 'markets', lazy: () => import('./routes/markets') },
+    { path: 'trade', lazy: () => import('./routes/trade') },
+    { path: 'trade/:pair', lazy: () => import('./routes/trade') },
+    { path: 'asset/:segment/:symbol/:assetId', lazy: () => import('./routes/asset') },
     {
       path: 'account',
       element: <RequireAuth />,

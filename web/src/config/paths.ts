@@ -15,6 +15,9 @@ export const paths = {
   accountPrivacy: '/account/privacy',
   accountPrivacyManageSession: '/account/privacy/manage-session',
   accountChangePin: '/account/privacy/change-pin',
+  markets: '/markets',
+  /** R1.12 guest explore; `/trade?ticker=` and `/trade/:pair` (R2.02). */
+  tradeExplore: '/trade/USDT-IDR',
 } as const;
 
 export const LOGIN_PATH = paths.login;

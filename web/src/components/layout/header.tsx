@@ -11,7 +11,11 @@ import { LogoMark } from './logo';
 import { ThemeSwitch } from './theme-switch';
 
 /** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
-const NAV_ITEMS = [{ to: paths.home, labelKey: 'nav.home', end: true }] as const;
+const NAV_ITEMS = [
+  { to: paths.home, labelKey: 'nav.home', end: true, onPhones: false },
+  // Markets is the way into the app for visitors, so it stays visible on phones too.
+  { to: paths.markets, labelKey: 'markets.nav', end: false, onPhones: true },
+] as const;
 
 /** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */
 export function Header({ actions }: { actions?: ReactNode }) {
@@ -66,7 +70,8 @@ export function Header({ actions }: { actions?: ReactNode }) {
               size="small"
               sx={{
                 color: 'text.secondary',
-                display: { xs: 'none', sm: 'inline-flex' },
+                display: { xs: item.onPhones ? 'inline-flex' : 'none', sm: 'inline-flex' },
+                minWidth: 0,
                 '&.active': { color: 'text.primary', bgcolor: 'action.selected' },
               }}
             >

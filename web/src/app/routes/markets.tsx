@@ -1,0 +1,5 @@
+import { MarketsScreen } from '@/features/markets';
+
+export function Component() {
+  return <MarketsScreen />;
+}

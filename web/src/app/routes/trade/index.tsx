@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
+import { PriceChart } from '@/features/chart';
+import { knownPhase, MarketHeader, quoteCurrency, resolveTradeTicker, useTradeInstrument } from '@/features/markets';
+import { OrderBook } from '@/features/order-book';
+import { TradeLayout } from './trade-layout';
+
+/**
+ * The trade page: `/trade/:pair` (guest explore at `/trade/USDT-IDR`, R1.12) and `/trade?ticker=`
+ * with the defaults of R2.02. Market header, chart and order book; the order panel slot is left for
+ * the trading work.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { pair } = useParams();
+  const [search] = useSearchParams();
+  const symbol = resolveTradeTicker(pair, search);
+  const { entry, ticker } = useTradeInstrument(symbol);
+  const info = entry.info;
+
+  if (entry.state === 'failed' && !info) {
+    return (
+      <Box sx={{ maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)', py: 4, width: '100%' }}>
+        <Alert severity="error" action={<AppLink to="/markets">{t('trade.backToMarkets')}</AppLink>}>
+          {isNotFound(entry.error) ? t('trade.notFound', { symbol }) : t('trade.loadFailed')}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!info) {
+    return (
+      <TradeLayout
+        header={<Skeleton variant="rounded" height={64} sx={{ my: 1.5 }} aria-label={t('app.loading')} />}
+        chart={<Skeleton variant="rounded" height={420} />}
+        orderBook={null}
+        orderPanel={null}
+      />
+    );
+  }
+
+  const currency = quoteCurrency(info.assetClass);
+  const bookKind = info.assetClass === 'CRYPTO' ? 'crypto' : info.assetClass === 'PERP' ? 'perps' : null;
+  return (
+    <TradeLayout
+      header={<MarketHeader info={info} ticker={ticker} />}
+      chart={
+        <PriceChart
+          key={symbol}
+          symbol={symbol}
+          assetClass={info.assetClass}
+          flags={info}
+          sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
+        />
+      }
+      orderBook={bookKind && currency ? <OrderBook kind={bookKind} symbol={symbol} currency={currency} /> : null}
+      // The order panel (issue: trading) goes here: <OrderPanel info={info} ticker={ticker} />.
+      orderPanel={null}
+    />
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status;
+  return status === 404 || status === 400;
+}

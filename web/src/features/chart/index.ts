@@ -1,0 +1,2 @@
+export { PriceChart, type PriceChartProps } from './components/price-chart';
+export type { ChartAssetClass } from './lib/resolutions';

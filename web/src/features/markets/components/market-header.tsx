@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/components/ui/app-link';
+import { useLocale } from '@/hooks/use-locale';
+import { formatCompact, formatDateTime } from '@/lib/format';
+import { formatPrice } from '@/lib/price-format';
+import { useMarketStatus } from '../api/get-market-status';
+import type { SymbolInfo, Ticker } from '../api/types';
+import { usePriceFlash } from '../hooks/use-price-flash';
+import { assetPagePath, displayName, quoteCurrency } from '../lib/asset-classes';
+import { isOpenPhase, knownPhase, venueOf } from '../lib/phases';
+import { symbolOfInfo } from '../lib/symbol-cache';
+import { AssetAvatar } from './asset-avatar';
+import { ChangeText } from './change-text';
+
+/**
+ * The trade page's market header: the instrument, its live last price, the 24 h (or since the
+ * previous close) change with 2 decimals, high, low, volume and the market session.
+ */
+export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticker | undefined }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const symbol = symbolOfInfo(info);
+  const currency = quoteCurrency(info.assetClass);
+  const flash = usePriceFlash(ticker?.last);
+  const phase = knownPhase(ticker?.phase);
+  const assetPath = assetPagePath(info);
+  const venue = useMarketStatus().data?.find((v) => v.venue === venueOf(info.assetClass));
+  // When the venue next opens (while closed) or closes (while open); 24/7 venues have neither.
+  const nextChange = isOpenPhase(phase)
+    ? venue?.nextClose && t('trade.nextClose', { time: formatDateTime(Date.parse(venue.nextClose), locale) })
+    : venue?.nextOpen && t('trade.nextOpen', { time: formatDateTime(Date.parse(venue.nextOpen), locale) });
+  const price = (text: string | undefined) => (text === undefined ? '—' : formatPrice(text, currency, locale));
+
+  return (
+    <Box
+      component="section"
+      aria-label={t('trade.headerLabel', { symbol })}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 }, py: 1.5 }}
+    >
+      <Stack direction="row" spacing={1.25} alignItems="center" sx={{ minWidth: 0 }}>
+        <AssetAvatar code={symbol.split('-')[0] ?? symbol} size={40} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h1" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            {symbol}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {displayName(info)}
+            {assetPath && (
+              <>
+                {' · '}
+                <AppLink to={assetPath} underline="hover">
+                  {t('trade.aboutAsset')}
+                </AppLink>
+              </>
+            )}
+          </Typography>
+        </Box>
+      </Stack>
+      <Figure label={t('trade.last')}>
+        <Box
+          component="span"
+          aria-live="off"
+          sx={{
+            fontSize: '1.25rem',
+            fontWeight: 700,
+            transition: 'color 0.3s',
+            color: flash === 'up' ? 'success.main' : flash === 'down' ? 'error.main' : 'text.primary',
+          }}
+        >
+          {price(ticker?.last)}
+        </Box>
+      </Figure>
+      <Figure label={phase === 'CONTINUOUS' ? t('trade.change24h') : t('trade.changeSession')}>
+        <ChangeText pct={ticker?.changePct} />
+      </Figure>
+      <Figure label={t('trade.high')}>{price(ticker?.high)}</Figure>
+      <Figure label={t('trade.low')}>{price(ticker?.low)}</Figure>
+      <Figure label={t('trade.volume')}>{ticker ? formatCompact(Number(ticker.volume), locale) : '—'}</Figure>
+      <Figure label={t('trade.session')}>
+        <Chip
+          size="small"
+          color={isOpenPhase(phase) ? 'success' : 'default'}
+          variant={isOpenPhase(phase) ? 'filled' : 'outlined'}
+          label={t(`trade.phases.${phase}`)}
+        />
+        {nextChange && (
+          <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontSize: '0.8125rem', fontWeight: 400 }}>
+            {nextChange}
+          </Box>
+        )}
+      </Figure>
+    </Box>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box component="dl" sx={{ m: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums' }}>
+      <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
+        {label}
+      </Box>
+      <Box component="dd" sx={{ m: 0, fontSize: '0.9375rem', fontWeight: 600 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
