@@ -15,6 +15,14 @@ export const paths = {
   accountPrivacy: '/account/privacy',
   accountPrivacyManageSession: '/account/privacy/manage-session',
   accountChangePin: '/account/privacy/change-pin',
+  accountBankAccount: '/account/bankAccount',
+  /** The IDR wallet (issue 5). */
+  balance: '/balance',
+  balanceTopup: '/balance/topup',
+  balanceCashout: '/balance/cashout',
+  transactionHistory: '/transaction-history',
+  /** Sandbox mode: the payer's page of the sandbox payment gateway (its e-wallet deep links lead here). */
+  sandboxPay: '/sandbox/pay',
 } as const;
 
 export const LOGIN_PATH = paths.login;

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** A bank a cash-out can go to. */
+export interface Bank {
+  code: string;
+  name: string;
+}
+
+/** GET /api/v1/wallet/banks: the Indonesian banks the disbursement partner reaches. */
+export function getBanks(signal?: AbortSignal): Promise<Bank[]> {
+  return apiClient.get<Bank[]>('/v1/wallet/banks', { signal });
+}
+
+export function useBanks(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['wallet', 'banks'],
+      queryFn: ({ signal }) => getBanks(signal),
+      enabled,
+      staleTime: 60 * 60_000,
+    }),
+  );
+}
