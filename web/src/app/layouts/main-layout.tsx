@@ -5,6 +5,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { AccountMenu, AuthLayer } from '@/features/auth';
 import { MaintenanceScreen } from '@/features/maintenance';
+import { BalanceButton } from '@/features/wallet';
 import { useAppStore } from '@/lib/store';
 
 /** Header, page, footer. While the server is under maintenance the page is the maintenance screen. */
@@ -16,7 +17,14 @@ export function MainLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Header actions={<AccountMenu />} />
+      <Header
+        actions={
+          <>
+            <BalanceButton />
+            <AccountMenu />
+          </>
+        }
+      />
       <Box
         component="main"
         id="main"
