@@ -27,7 +27,7 @@ import { useCashoutInputVariables } from '../api/get-cashout-input-variables';
 import { useReviewCashout } from '../api/review-cashout';
 import type { CashoutBankAccount, CashoutReview } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { amountProblem, limitAmountInput, senToDecimal, toSen } from '../lib/money';
+import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen } from '../lib/money';
 import { PinDialog } from './cashout-pin-dialog';
 import { StatusChip } from './status-chip';
 import { SummaryRows } from './transaction-details-dialog';
@@ -56,7 +56,8 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
   const { balance } = useWalletBalance();
   const review = useReviewCashout();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const amount = amountFromInput(amountText, locale);
   const [showProblem, setShowProblem] = useState(false);
 
   const accountId = chosen ?? (accounts.data?.length === 1 ? accounts.data[0]!.id : null);
@@ -174,13 +175,16 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
           </Stack>
           <TextField
             label={t('cashout.amount')}
-            value={amount}
+            value={amountText}
             onChange={(event) => {
               // R5.01: whole rupiah, digits past the precision cut, never rounded.
-              setAmount(limitAmountInput(event.target.value, locale));
+              setAmountText(limitAmountInput(event.target.value, locale));
               review.reset();
             }}
-            onBlur={() => amount && setShowProblem(true)}
+            onBlur={() => {
+              setAmountText(amount);
+              if (amount) setShowProblem(true);
+            }}
             error={showProblem && problemText !== null}
             helperText={
               showProblem && problemText
@@ -199,7 +203,7 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
                 startAdornment: <InputAdornment position="start">Rp</InputAdornment>,
                 endAdornment: (
                   <InputAdornment position="end">
-                    <Button size="small" onClick={() => setAmount(maxAmount)} disabled={maxAmount === '0'}>
+                    <Button size="small" onClick={() => setAmountText(maxAmount)} disabled={maxAmount === '0'}>
                       {t('cashout.max')}
                     </Button>
                   </InputAdornment>

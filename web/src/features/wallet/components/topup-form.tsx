@@ -18,7 +18,7 @@ import { useInputVariables } from '../api/get-input-variables';
 import { useTopupMethods } from '../api/get-topup-methods';
 import type { InputVariables, Topup } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from '../lib/money';
+import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from '../lib/money';
 import { ChannelPicker } from './channel-picker';
 import { SummaryRows } from './transaction-details-dialog';
 
@@ -46,7 +46,8 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   const feeRule = useFeeRule();
   const methods = useTopupMethods();
   const [channel, setChannel] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const amount = amountFromInput(amountText, locale);
   const [showProblem, setShowProblem] = useState(false);
   const vars = useInputVariables(channel);
   const gopay = useGopayLimit(channel === 'GOPAY');
@@ -120,13 +121,16 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
         <Stack spacing={2}>
           <TextField
             label={t('topup.amount')}
-            value={amount}
+            value={amountText}
             onChange={(event) => {
               // R5.01: whole rupiah, digits past the precision cut, never rounded.
-              setAmount(limitAmountInput(event.target.value, locale));
+              setAmountText(limitAmountInput(event.target.value, locale));
               create.reset();
             }}
-            onBlur={() => amount && setShowProblem(true)}
+            onBlur={() => {
+              setAmountText(amount);
+              if (amount) setShowProblem(true);
+            }}
             error={showProblem && problemText !== null}
             helperText={
               showProblem && problemText
@@ -154,7 +158,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
                 label={`Rp${formatCompact(quick, locale)}`}
                 aria-label={idr(quick)}
                 onClick={() => {
-                  setAmount(String(quick));
+                  setAmountText(String(quick));
                   create.reset();
                 }}
                 variant={amount === String(quick) ? 'filled' : 'outlined'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from './money';
+import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from './money';
 
 describe('wallet money', () => {
   it('parses and prints rupiah exactly in sen', () => {
@@ -22,12 +22,19 @@ describe('wallet money', () => {
     expect(senToDecimal(topupFeeSen(toSen('10001')!, '0.00', '0.70'))).toBe('70.01');
   });
 
-  it('R5.01 amount input keeps digits only and cuts decimals instead of rounding', () => {
-    expect(limitAmountInput('150.000,99', 'id')).toBe('150000');
-    expect(limitAmountInput('150,000.99', 'en')).toBe('150000');
-    expect(limitAmountInput('99999.9', 'en')).toBe('99999');
+  it('R5.01 amount input keeps whole rupiah and cuts decimals instead of rounding', () => {
+    expect(limitAmountInput('150.000,99', 'id')).toBe('150000,');
+    expect(amountFromInput('150.000,99', 'id')).toBe('150000');
+    expect(limitAmountInput('150,000.99', 'en')).toBe('150000.');
+    expect(amountFromInput('150000.', 'en')).toBe('150000');
+    expect(amountFromInput('99999.9', 'en')).toBe('99999');
     expect(limitAmountInput('Rp 12a3', 'id')).toBe('123');
     expect(limitAmountInput('000250', 'id')).toBe('250');
+    expect(limitAmountInput(',5', 'id')).toBe('0,');
+    // Indonesian grouping dots typed one by one are skipped; the decimal comma ends the amount.
+    expect(limitAmountInput('150.', 'id')).toBe('150');
+    expect(limitAmountInput('150.0', 'id')).toBe('1500');
+    expect(limitAmountInput('1500,5', 'id')).toBe('1500,');
   });
 
   it('names what is wrong with an amount', () => {

@@ -1,4 +1,4 @@
-import { limitDecimalInput } from '@/lib/format';
+import { limitDecimalInput, SEPARATORS } from '@/lib/format';
 import type { Locale } from '@/types';
 
 /**
@@ -41,12 +41,23 @@ export function topupFeeSen(amountSen: bigint, feeFlat: string, feePercentage: s
 }
 
 /**
- * R5.01: what an amount field keeps of what was typed: digits only, cut (never rounded) to whole
- * rupiah, leading zeros dropped. `"150.000,99"` (id) → `"150000"`.
+ * R5.01: what a whole-rupiah amount field keeps of what was typed or pasted: the digits before the
+ * language's decimal separator, without grouping or leading zeros, and the separator itself once
+ * typed, so that digits typed after it are cut (never rounded) instead of joining the rupiah.
+ * `"150.000,99"` (id) → `"150000,"`; `"150,000.99"` (en) → `"150000."`. Typed one by one, the
+ * grouping dots of Indonesian are skipped: `150.000` is 150000, not 150.
  */
 export function limitAmountInput(text: string, locale: Locale): string {
-  const kept = limitDecimalInput(text, WALLET_AMOUNT_DECIMALS, locale);
-  return kept.replace(/^0+(?=\d)/, '');
+  const { decimal } = SEPARATORS[locale];
+  const at = text.indexOf(decimal);
+  const whole = (at < 0 ? text : text.slice(0, at)).replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return at < 0 ? whole : `${whole || '0'}${decimal}`;
+}
+
+/** The whole rupiah of an amount field's text (its digits before the decimal separator), as the API takes it. */
+export function amountFromInput(text: string, locale: Locale): string {
+  const { decimal } = SEPARATORS[locale];
+  return limitDecimalInput((text.split(decimal)[0] ?? '').replace(/\D/g, ''), WALLET_AMOUNT_DECIMALS, locale);
 }
 
 export type AmountProblem = 'empty' | 'belowMinimum' | 'aboveMaximum' | 'aboveAvailable';
