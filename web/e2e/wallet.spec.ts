@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readOtp, uniquePhone } from './support';
+
+const PIN = '135792';
+
+/** Signs up through the pages, starting from a protected wallet page that the flow returns to (R2.04). */
+async function signUpFrom(page: Page, path: string): Promise<void> {
+  const phone = uniquePhone();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('main').getByRole('link', { name: 'Daftar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Masukkan kode verifikasi' });
+  // The form can re-mount while the page settles and lose what was typed: type again until the code
+  // dialog opens (as the auth tests do).
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await page.getByLabel('Nomor ponsel').fill(phone);
+      await page.getByRole('button', { name: 'Lanjut' }).click();
+    }
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
+  await dialog.getByLabel('Kode verifikasi').fill(await readOtp(page.request, phone, 'SIGNUP'));
+  await expect(dialog).toBeHidden();
+  await page.getByRole('textbox', { name: 'PIN', exact: true }).fill(PIN);
+  await page.getByRole('textbox', { name: 'Ulangi PIN', exact: true }).fill(PIN);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  await page.getByRole('button', { name: 'Saya setuju' }).click();
+}
+
+/** The page is no wider than the viewport: nothing to scroll sideways on a phone. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+test('R1.04 R3.09 R8.09 sign up, zero balance, top up by virtual account, pay in the sandbox, see balance and history', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpFrom(page, '/balance');
+
+  // A new account: everything is zero.
+  const total = page.getByRole('region', { name: 'Total saldo' });
+  await expect(total.getByText('Rp0', { exact: true })).toBeVisible();
+  const breakdown = page.getByRole('list', { name: 'Rincian saldo' });
+  await expect(breakdown.getByRole('listitem', { name: 'Saldo bebas' })).toContainText('Rp0');
+
+  // Top up Rp150.000 by BCA virtual account.
+  await page.getByRole('group', { name: 'Tindakan saldo' }).getByRole('link', { name: 'Top up' }).click();
+  await expect(page).toHaveURL(/\/balance\/topup$/);
+  await page.getByRole('radio', { name: 'BCA Virtual Account' }).check();
+  await expect(page.getByText('Minimal Rp10.000, maksimal Rp500.000.000')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nominal top up' }).fill('150000');
+  const summary = page.getByLabel('Ringkasan pembayaran');
+  await expect(summary).toContainText('Rp4.000');
+  await expect(summary).toContainText('Rp154.000');
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+
+  // The instructions: the virtual account number to transfer to and the exact total.
+  await expect(page).toHaveURL(/\/balance\/topup\?id=/);
+  await expect(page.getByLabel('Nomor virtual account', { exact: true })).toHaveText(/^8808( \d{4}){3}$/);
+  await expect(page.getByLabel('Total dibayar', { exact: true })).toHaveText('Rp154.000');
+  await expect(page.getByText('Menunggu pembayaran', { exact: true })).toBeVisible();
+
+  // Sandbox: play the payer; the gateway's signed webhook credits the wallet.
+  await page.getByRole('link', { name: 'Bayar di sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Gateway pembayaran sandbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+  await expect(page.getByText('Top up berhasil')).toBeVisible();
+  await expect(page.getByText('Rp150.000 sudah masuk ke saldo Anda.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Lihat saldo' }).click();
+  await expect(total.getByText('Rp150.000', { exact: true })).toBeVisible();
+  await expect(breakdown.getByRole('listitem', { name: 'Saldo bebas' })).toContainText('Rp150.000');
+  await expect(page.getByRole('link', { name: 'Saldo Rp150.000' })).toBeVisible();
+
+  // The history item with every state it passed through.
+  await page.getByRole('group', { name: 'Tindakan saldo' }).getByRole('link', { name: 'Riwayat' }).click();
+  await expect(page).toHaveURL(/\/transaction-history$/);
+  await page
+    .getByRole('list', { name: 'Riwayat transaksi' })
+    .getByRole('button', { name: 'Top up +Rp150.000, Berhasil' })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Detail transaksi' });
+  const timeline = details.getByRole('list', { name: 'Perjalanan status' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(2);
+  await expect(timeline.getByRole('listitem').nth(0)).toContainText('Menunggu pembayaran');
+  await expect(timeline.getByRole('listitem').nth(1)).toContainText('Berhasil');
+  await expect(details).toContainText('BCA VA');
+});
+
+test('R1.04 the wallet pages fit a 390 px phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpFrom(page, '/balance/topup');
+  await page.getByRole('radio', { name: 'QRIS' }).check();
+  await page.getByRole('textbox', { name: 'Nominal top up' }).fill('100000');
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  // QRIS: the payload drawn as a QR code.
+  await expect(page.getByRole('img', { name: 'Kode QRIS untuk Rp100.700' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto('/balance');
+  await expect(page.getByRole('region', { name: 'Total saldo' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto('/transaction-history');
+  await expect(page.getByRole('list', { name: 'Riwayat transaksi' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
