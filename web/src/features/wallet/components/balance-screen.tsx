@@ -131,7 +131,19 @@ export function BalanceScreen() {
         <Box
           role="group"
           aria-label={t('wallet.actionsLabel')}
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, mt: 2.5 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+            gap: 1,
+            mt: 2.5,
+            // Phones: icon above the word, so "Tarik saldo" fits three abreast.
+            '& .MuiButton-root': {
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: { xs: 0.25, sm: 0 },
+              lineHeight: 1.3,
+            },
+            '& .MuiButton-startIcon': { m: { xs: 0, sm: '0 8px 0 -4px' } },
+          }}
         >
           <Button
             component={RouterLink}

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeSeconds } from '@/lib/format';
 import { useTransactionDetails } from '../api/get-transaction-details';
 import type { Transition, TransactionDetails } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
@@ -67,7 +67,7 @@ function Timeline({ transitions, label }: { transitions: Transition[]; label: st
             <Box sx={{ pb: last ? 0 : 2 }}>
               <Typography sx={{ fontWeight: last ? 600 : 400 }}>{statusLabel(step.status)}</Typography>
               <Typography variant="body2" color="text.secondary">
-                <time dateTime={new Date(step.atMs).toISOString()}>{formatDateTime(step.atMs, locale)}</time>
+                <time dateTime={new Date(step.atMs).toISOString()}>{formatDateTimeSeconds(step.atMs, locale)}</time>
                 {step.note ? ` · ${step.note}` : ''}
               </Typography>
             </Box>
