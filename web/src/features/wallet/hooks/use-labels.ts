@@ -13,6 +13,9 @@ const KNOWN_STATUSES = new Set([
   'ABANDONED',
 ]);
 
+/** Transaction kinds this build has words for. */
+const KNOWN_KINDS = new Set(['TOPUP', 'CASHOUT', 'VOUCHER']);
+
 /** The translated word for a status (for accessible names and timelines). */
 export function useStatusLabel(): (status: string) => string {
   const { t } = useTranslation();
@@ -22,7 +25,7 @@ export function useStatusLabel(): (status: string) => string {
 /** A transaction kind in words; kinds this build does not know yet show as they are. */
 export function useKindLabel(): (kind: string) => string {
   const { t } = useTranslation();
-  return (kind: string) => (kind === 'TOPUP' || kind === 'CASHOUT' ? t(`wallet.kind.${kind}`) : kind);
+  return (kind: string) => (KNOWN_KINDS.has(kind) ? t(`wallet.kind.${kind as 'TOPUP'}`) : kind);
 }
 
 /** Money leaving the wallet shows with a minus sign. */
