@@ -3,7 +3,8 @@ import { readOtp, uniquePhone } from './support';
 
 /** Helpers of the wallet browser tests. */
 
-const PIN = '135792';
+/** The PIN of every account these tests sign up. */
+export const PIN = '135792';
 
 /** Signs up through the pages, starting from a protected wallet page that the flow returns to (R2.04). */
 export async function signUpFrom(page: Page, path: string): Promise<void> {
@@ -37,4 +38,15 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+/** Tops up `amount` rupiah by BCA virtual account and pays it as the sandbox payer; ends on the success screen. */
+export async function topUpInSandbox(page: Page, amount: string): Promise<void> {
+  await page.goto('/balance/topup');
+  await page.getByRole('radio', { name: 'BCA Virtual Account' }).check();
+  await page.getByRole('textbox', { name: 'Nominal top up' }).fill(amount);
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  await page.getByRole('link', { name: 'Bayar di sandbox' }).click();
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+  await expect(page.getByText('Top up berhasil')).toBeVisible();
 }

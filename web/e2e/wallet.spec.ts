@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, signUpFrom } from './wallet-support';
+import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
 
 test('R1.04 R3.09 R8.09 sign up, zero balance, top up by virtual account, pay in the sandbox, see balance and history', async ({
   page,
@@ -74,4 +74,55 @@ test('R1.04 the wallet pages fit a 390 px phone', async ({ page }) => {
   await page.goto('/transaction-history');
   await expect(page.getByRole('list', { name: 'Riwayat transaksi' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+});
+
+test('R1.04 R2.16 add a bank account and cash out: review with fee and net, PIN, then the result', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The cash-out calls come with the money work; an older server has none.
+  const banks = await page.request.get('/api/v1/wallet/banks');
+  test.skip(banks.status() === 404, 'this server has no cash-out yet');
+
+  await signUpFrom(page, '/account/bankAccount');
+  await topUpInSandbox(page, '300000');
+
+  // A bank account: bank picker, number, PIN.
+  await page.goto('/account/bankAccount');
+  await page.getByRole('button', { name: 'Tambah rekening' }).click();
+  const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
+  await add.getByRole('combobox', { name: 'Bank' }).click();
+  await page.getByRole('option').first().click();
+  await add.getByRole('textbox', { name: 'Nomor rekening' }).fill('1234567890');
+  await add.getByLabel('PIN').fill(PIN);
+  await add.getByRole('button', { name: 'Simpan' }).click();
+  await expect(add).toBeHidden();
+  const accounts = page.getByRole('list', { name: 'Rekening bank' });
+  await expect(accounts.getByRole('listitem')).toHaveCount(1);
+  await expect(accounts.getByRole('listitem')).toContainText('7890');
+
+  // Cash out Rp100.000 to it.
+  await page.goto('/balance/cashout');
+  await expect(page.getByRole('radiogroup', { name: 'Rekening tujuan' }).getByRole('radio')).toBeChecked();
+  await page.getByRole('textbox', { name: 'Nominal penarikan' }).fill('100000');
+  await page.getByRole('button', { name: 'Tinjau' }).click();
+  await expect(page.getByRole('heading', { name: 'Tinjau penarikan' })).toBeVisible();
+  const review = page.getByLabel('Rincian penarikan');
+  await expect(review).toContainText('Rp100.000');
+  await expect(review).toContainText('Biaya');
+  await expect(review).toContainText('Diterima di rekening');
+  await page.getByRole('button', { name: 'Konfirmasi dengan PIN' }).click();
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+  await expect(page).toHaveURL(/\/balance\/cashout\?id=/);
+  await expect(page.getByRole('heading', { name: 'Penarikan dibuat' })).toBeVisible();
+  // Auto-approved below the limit: the sandbox disbursement completes it.
+  await expect(page.getByText('sudah dikirim ke rekening Anda.')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/balance');
+  const breakdown = page.getByRole('list', { name: 'Rincian saldo' });
+  await expect(breakdown.getByRole('listitem', { name: 'Saldo bebas' })).toContainText('Rp200.000');
+  await page.goto('/transaction-history');
+  await expect(
+    page
+      .getByRole('list', { name: 'Riwayat transaksi' })
+      .getByRole('button', { name: /^Tarik saldo -Rp100\.000, Selesai$/ }),
+  ).toBeVisible();
 });
