@@ -17,7 +17,9 @@ type Texts = Record<
   | 'thisDevice'
   | 'account'
   | 'logout'
-  | 'profile',
+  | 'profile'
+  | 'signupTitle'
+  | 'loginTitle',
   string
 >;
 
@@ -37,6 +39,8 @@ const TEXT: Record<'id' | 'en', Texts> = {
     account: 'Akun',
     logout: 'Keluar',
     profile: 'Profil',
+    signupTitle: 'Buat akun',
+    loginTitle: 'Masuk ke akun Anda',
   },
   en: {
     prefix: '/en',
@@ -53,21 +57,21 @@ const TEXT: Record<'id' | 'en', Texts> = {
     account: 'Account',
     logout: 'Log out',
     profile: 'Profile',
+    signupTitle: 'Create your account',
+    loginTitle: 'Log in to your account',
   },
 };
 
-async function enterPhoneAndCode(page: Page, text: Texts, phone: string, purpose: string) {
+async function enterPhoneAndCode(page: Page, text: Texts, phone: string, purpose: 'SIGNUP' | 'LOGIN') {
+  // The router changes the URL before the next page has rendered (a transition): type only once the
+  // page's own heading shows, or the text goes into the previous page's phone field (login and sign-up
+  // share the label) and is gone when the new page replaces it.
+  const title = purpose === 'SIGNUP' ? text.signupTitle : text.loginTitle;
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByLabel(text.phone).fill(phone);
+  await page.getByRole('button', { name: text.continue }).click();
   const dialog = page.getByRole('dialog', { name: text.otpDialog });
-  // The form can re-mount while the page settles and lose what was typed (seen under CI load);
-  // type again until the code dialog opens.
-  await page.waitForLoadState('networkidle');
-  await expect(async () => {
-    if (!(await dialog.isVisible())) {
-      await page.getByLabel(text.phone).fill(phone);
-      await page.getByRole('button', { name: text.continue }).click();
-    }
-    await expect(dialog).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 25_000 });
+  await expect(dialog).toBeVisible();
   const code = await readOtp(page.request, phone, purpose);
   await dialog.getByLabel(text.otp).fill(code);
   await expect(dialog).toBeHidden();

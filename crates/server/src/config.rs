@@ -34,6 +34,8 @@ pub struct Settings {
     pub sandbox: bool,
     /// HMAC key of the payment gateway's webhooks; when unset one is generated and kept in the database.
     pub wallet_webhook_secret: Option<String>,
+    /// Cash-out limits, fee, auto-approval and the disbursement job.
+    pub cashout: CashoutSettings,
 }
 
 impl Default for Settings {
@@ -50,6 +52,7 @@ impl Default for Settings {
             markets: MarketsSettings::default(),
             sandbox: true,
             wallet_webhook_secret: None,
+            cashout: CashoutSettings::default(),
         }
     }
 }
@@ -181,6 +184,37 @@ pub struct LogSettings {
 impl Default for LogSettings {
     fn default() -> Self {
         Self { format: "human".into(), filter: "info,sqlx=warn,tower_http=info".into() }
+    }
+}
+
+/// Cash-out limits and fee, in whole rupiah, and the disbursement job's pace.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CashoutSettings {
+    /// Smallest cash-out (the fee included).
+    pub minimum_rupiah: i64,
+    /// Largest single cash-out.
+    pub maximum_rupiah: i64,
+    /// Transfer fee taken from the amount (BI-FAST costs Rp2.500).
+    pub fee_rupiah: i64,
+    /// Cash-outs up to this amount go straight to disbursement; larger ones wait for an operator.
+    pub auto_approval_limit_rupiah: i64,
+    /// How often the disbursement job looks for approved cash-outs.
+    pub disburse_interval_ms: u64,
+    /// Bank accounts a user may keep at once.
+    pub bank_accounts_per_user_max: i64,
+}
+
+impl Default for CashoutSettings {
+    fn default() -> Self {
+        Self {
+            minimum_rupiah: 10_000,
+            maximum_rupiah: 100_000_000,
+            fee_rupiah: 2_500,
+            auto_approval_limit_rupiah: 10_000_000,
+            disburse_interval_ms: 2_000,
+            bank_accounts_per_user_max: 5,
+        }
     }
 }
 

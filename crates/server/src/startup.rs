@@ -146,7 +146,20 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         })
     };
-    let mut jobs = vec![refresh, limiter, purge, expire_topups];
+    let disburse = {
+        let state = state.clone();
+        every(Duration::from_millis(state.settings.cashout.disburse_interval_ms.max(10)), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::wallet::disburse_due(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(ended = n, "cash-outs disbursed or failed"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = ?e.code, "could not run cash-out disbursement"),
+                }
+            }
+        })
+    };
+    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse];
     jobs.extend(market_jobs(state));
     jobs
 }

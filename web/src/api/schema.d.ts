@@ -43,6 +43,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/wallet/cashouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash-outs in a state, oldest first. */
+        get: operations["list_cashouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallet/cashouts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a cash-out waiting for review. */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallet/cashouts/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a cash-out waiting for review; the held amount is free again. */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallet/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants promotional credit: the user's voucherBalance rises, paid by the house PROMOTIONS account. */
+        post: operations["grant_voucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/otp-inbox": {
         parameters: {
             query?: never;
@@ -661,6 +729,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/auto-approval-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a cash-out of `amount` is approved automatically. */
+        get: operations["auto_approval_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/balance": {
         parameters: {
             query?: never;
@@ -670,6 +755,143 @@ export interface paths {
         };
         /** The IDR wallet balance (R3.09). */
         get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/balance-movement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the caller's IDR balances, newest first. */
+        get: operations["balance_movement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bank accounts, oldest first. */
+        get: operations["list"];
+        put?: never;
+        /** Adds a bank account after the PIN and the bank's inquiry. */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the caller's bank accounts (another user's: 404, nothing changes). */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banks a user can add an account at. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/cashout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a cash-out: the PIN is checked, the amount held at once. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/cashout/input-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash-out limits and fee. */
+        get: operations["input_variables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/cashout/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows fee, net and approval of a cash-out without making it. */
+        post: operations["review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/cashout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's cash-outs. */
+        get: operations["get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -797,6 +1019,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/transaction-history/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The choices of the history filters. */
+        get: operations["filters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/transactions/{id}/details-with-state-transition": {
         parameters: {
             query?: never;
@@ -899,6 +1138,40 @@ export interface components {
             /** @description Items stored. */
             accepted: number;
         };
+        /** @description A bank account to add. */
+        AddBankAccount: {
+            /** @description Digits only, of the bank's length. */
+            accountNumber: string;
+            /** @description A code from `GET /api/v1/wallet/banks`. */
+            bankCode: string;
+            /** @description The user's PIN. */
+            pin: string;
+        };
+        /** @description A cash-out with its owner. */
+        AdminCashout: components["schemas"]["Cashout"] & {
+            /** @description The user. */
+            userId: string;
+        };
+        /** @description A page of cash-outs for an operator. */
+        AdminCashoutPage: {
+            /** @description Oldest first: the longest waiting on top. */
+            data: components["schemas"]["AdminCashout"][];
+            /**
+             * Format: int64
+             * @description Page from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Cash-outs in all pages.
+             */
+            total: number;
+        };
         /** @description A batch of click events. */
         AnalyticsBatch: {
             /** @description 1 to 50 events. */
@@ -945,6 +1218,74 @@ export interface components {
             tradingHaltReason?: null | components["schemas"]["HaltReason"];
             /** @description Both normal-mode sides are disabled: the chart shows Trading Halted (R4.13). */
             tradingHalted: boolean;
+        };
+        /** @description Whether a cash-out of this amount is approved automatically. */
+        AutoApprovalStatus: {
+            /** @description True when the amount is at most the limit. */
+            autoApproval: boolean;
+            /** @description The limit, rupiah. */
+            autoApprovalLimit: string;
+        };
+        /** @description One change of one of the caller's balances: a ledger posting. */
+        BalanceMovement: {
+            /** @description Signed rupiah: positive in, negative out. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description When, Unix ms.
+             */
+            atMs: number;
+            /** @description Why: TOPUP, CASHOUT, VOUCHER, … */
+            reason: string;
+            /** @description The transaction that caused it (for details-with-state-transition). */
+            transactionId: string;
+            /** @description The wallet that changed. */
+            wallet: components["schemas"]["WalletKind"];
+        };
+        /** @description A page of balance movement. */
+        BalanceMovementPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["BalanceMovement"][];
+            /**
+             * Format: int64
+             * @description Page from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Movements in all pages.
+             */
+            total: number;
+        };
+        /** @description A bank as listed. */
+        Bank: {
+            /** @description Stable code, e.g. `BCA`. */
+            code: string;
+            /** @description Display name. */
+            name: string;
+        };
+        /** @description A saved bank account. */
+        BankAccount: {
+            /** @description The holder's name as the bank has it. */
+            accountHolderName: string;
+            /** @description The number with all but the last four digits hidden. */
+            accountNumberMasked: string;
+            /** @description Bank code. */
+            bankCode: string;
+            /** @description Bank name. */
+            bankName: string;
+            /**
+             * Format: int64
+             * @description Added, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Id. */
+            id: string;
         };
         /** @description A title and message (R3.05 `bottomBannerMessage`). */
         BannerMessage: {
@@ -994,6 +1335,59 @@ export interface components {
              */
             to: number;
         };
+        /** @description A cash-out. */
+        Cashout: {
+            /** @description Rupiah leaving the wallet. */
+            amount: string;
+            /** @description Where the money goes. */
+            bankAccount: components["schemas"]["BankAccount"];
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Why it failed or was rejected, in the caller's language. */
+            failureReason?: string | null;
+            /** @description Transfer fee, rupiah. */
+            fee: string;
+            /** @description Id. */
+            id: string;
+            /** @description Rupiah reaching the bank. */
+            netAmount: string;
+            /** @description Where it stands. */
+            status: components["schemas"]["CashoutStatus"];
+        };
+        /** @description Cash-out limits and fee. */
+        CashoutInputVariables: {
+            /** @description Cash-outs up to this amount are approved automatically, rupiah. */
+            autoApprovalLimit: string;
+            /** @description Transfer fee taken from the amount, rupiah. */
+            fee: string;
+            /** @description Largest cash-out, rupiah. */
+            maximumAmount: string;
+            /** @description Smallest cash-out, rupiah. */
+            minimumAmount: string;
+        };
+        /** @description What a cash-out would do. */
+        CashoutReview: {
+            /** @description Rupiah leaving the wallet. */
+            amount: string;
+            /** @description Approved automatically (else an operator reviews it). */
+            autoApproval: boolean;
+            /** @description The free balance now, rupiah. */
+            availableBalance: string;
+            /** @description Where the money goes. */
+            bankAccount: components["schemas"]["BankAccount"];
+            /** @description Transfer fee, rupiah. */
+            fee: string;
+            /** @description Rupiah reaching the bank. */
+            netAmount: string;
+        };
+        /**
+         * @description The states of a cash-out.
+         * @enum {string}
+         */
+        CashoutStatus: "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
         /**
          * @description How a channel is paid.
          * @enum {string}
@@ -1022,6 +1416,15 @@ export interface components {
          * @enum {string}
          */
         ClientLogKind: "error" | "unhandledrejection";
+        /** @description A cash-out to make. */
+        CreateCashout: {
+            /** @description Rupiah leaving the wallet, fee included. */
+            amount: string;
+            /** @description One of the caller's bank accounts. */
+            bankAccountId: string;
+            /** @description The user's PIN. */
+            pin: string;
+        };
         /** @description A top-up to create. */
         CreateTopup: {
             /** @description Rupiah to reach the wallet, e.g. "150000". */
@@ -1075,6 +1478,37 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_AutoApprovalStatus: {
+            /** @description Whether a cash-out of this amount is approved automatically. */
+            data: {
+                /** @description True when the amount is at most the limit. */
+                autoApproval: boolean;
+                /** @description The limit, rupiah. */
+                autoApprovalLimit: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_BankAccount: {
+            /** @description A saved bank account. */
+            data: {
+                /** @description The holder's name as the bank has it. */
+                accountHolderName: string;
+                /** @description The number with all but the last four digits hidden. */
+                accountNumberMasked: string;
+                /** @description Bank code. */
+                bankCode: string;
+                /** @description Bank name. */
+                bankName: string;
+                /**
+                 * Format: int64
+                 * @description Added, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Id. */
+                id: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_CandlesView: {
             /** @description Candles of one symbol and resolution, oldest first. */
             data: {
@@ -1101,11 +1535,80 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_Cashout: {
+            /** @description A cash-out. */
+            data: {
+                /** @description Rupiah leaving the wallet. */
+                amount: string;
+                /** @description Where the money goes. */
+                bankAccount: components["schemas"]["BankAccount"];
+                /**
+                 * Format: int64
+                 * @description Created, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Why it failed or was rejected, in the caller's language. */
+                failureReason?: string | null;
+                /** @description Transfer fee, rupiah. */
+                fee: string;
+                /** @description Id. */
+                id: string;
+                /** @description Rupiah reaching the bank. */
+                netAmount: string;
+                /** @description Where it stands. */
+                status: components["schemas"]["CashoutStatus"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_CashoutInputVariables: {
+            /** @description Cash-out limits and fee. */
+            data: {
+                /** @description Cash-outs up to this amount are approved automatically, rupiah. */
+                autoApprovalLimit: string;
+                /** @description Transfer fee taken from the amount, rupiah. */
+                fee: string;
+                /** @description Largest cash-out, rupiah. */
+                maximumAmount: string;
+                /** @description Smallest cash-out, rupiah. */
+                minimumAmount: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_CashoutReview: {
+            /** @description What a cash-out would do. */
+            data: {
+                /** @description Rupiah leaving the wallet. */
+                amount: string;
+                /** @description Approved automatically (else an operator reviews it). */
+                autoApproval: boolean;
+                /** @description The free balance now, rupiah. */
+                availableBalance: string;
+                /** @description Where the money goes. */
+                bankAccount: components["schemas"]["BankAccount"];
+                /** @description Transfer fee, rupiah. */
+                fee: string;
+                /** @description Rupiah reaching the bank. */
+                netAmount: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_GopayLimit: {
             /** @description The GoPay limit per transaction. */
             data: {
                 /** @description Rupiah. */
                 limit: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_HistoryFilters: {
+            /** @description The choices of the history filters. */
+            data: {
+                /** @description Values of `asset`. */
+                assets: components["schemas"]["FilterOption"][];
+                /** @description Values of `kind`. */
+                kinds: components["schemas"]["FilterOption"][];
+                /** @description Values of `wallet`. */
+                wallets: components["schemas"]["FilterOption"][];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -1426,12 +1929,15 @@ export interface components {
         };
         /** @description A successful response body: `{"data": T}`. */
         Data_TransactionDetails: {
-            /** @description A transaction with every state it passed through. */
+            /** @description A transaction with every state it passed through; exactly one of topup, cashout and voucher. */
             data: {
-                /** @description The top-up. */
-                topup: components["schemas"]["Topup"];
+                cashout?: null | components["schemas"]["Cashout"];
+                /** @description What kind it is. */
+                kind: components["schemas"]["TransactionKind"];
+                topup?: null | components["schemas"]["Topup"];
                 /** @description Its states, oldest first. */
                 transitions: components["schemas"]["Transition"][];
+                voucher?: null | components["schemas"]["VoucherGrant"];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -1491,6 +1997,35 @@ export interface components {
                 /** @description e.g. `["pro"]`. */
                 tags: string[];
             };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_Bank: {
+            data: {
+                /** @description Stable code, e.g. `BCA`. */
+                code: string;
+                /** @description Display name. */
+                name: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_BankAccount: {
+            data: {
+                /** @description The holder's name as the bank has it. */
+                accountHolderName: string;
+                /** @description The number with all but the last four digits hidden. */
+                accountNumberMasked: string;
+                /** @description Bank code. */
+                bankCode: string;
+                /** @description Bank name. */
+                bankName: string;
+                /**
+                 * Format: int64
+                 * @description Added, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Id. */
+                id: string;
+            }[];
         };
         /** @description A successful response body: `{"data": T}`. */
         Data_Vec_InboxMessage: {
@@ -1616,6 +2151,25 @@ export interface components {
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_VoucherGrant: {
+            /** @description A granted voucher. */
+            data: {
+                /** @description Rupiah. */
+                amount: string;
+                /**
+                 * Format: int64
+                 * @description Granted, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Id. */
+                id: string;
+                /** @description Why. */
+                reason: string;
+                /** @description The user credited. */
+                userId: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_WalletBalance: {
             /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
             data: {
@@ -1697,6 +2251,13 @@ export interface components {
             /** @description A message for people, in the language of `x-language-code`. */
             error_message: string;
         };
+        /** @description A filter choice. */
+        FilterOption: {
+            /** @description The value to send. */
+            code: string;
+            /** @description Label in the caller's language. */
+            name: string;
+        };
         /** @description The webhook body a gateway sends. */
         GatewayCallback: {
             /**
@@ -1716,12 +2277,32 @@ export interface components {
             /** @description Rupiah. */
             limit: string;
         };
+        /** @description A voucher to grant: to a user by phone or id. */
+        GrantVoucher: {
+            /** @description Rupiah of promotional credit. */
+            amount: string;
+            /** @description The user's phone (any Indonesian form). */
+            phone?: string | null;
+            /** @description Why (a campaign name); 1–200 characters. */
+            reason: string;
+            /** @description Or the user's id. */
+            userId?: string | null;
+        };
         /** @description A title and description (R3.05 `tradingHaltReason`). */
         HaltReason: {
             /** @description Explanation for the user. */
             description: string;
             /** @description Short heading. */
             title: string;
+        };
+        /** @description The choices of the history filters. */
+        HistoryFilters: {
+            /** @description Values of `asset`. */
+            assets: components["schemas"]["FilterOption"][];
+            /** @description Values of `kind`. */
+            kinds: components["schemas"]["FilterOption"][];
+            /** @description Values of `wallet`. */
+            wallets: components["schemas"]["FilterOption"][];
         };
         /** @description One message the sandbox sent. */
         InboxMessage: {
@@ -1994,12 +2575,24 @@ export interface components {
             /** @description From signup/verify-otp. */
             verificationToken: string;
         };
+        /** @description Why a cash-out is rejected. */
+        RejectCashout: {
+            /** @description Shown to the user; 1–200 characters. */
+            reason: string;
+        };
         /** @description Sets a new PIN with a forgot-pin token. */
         ResetPinRequest: {
             /** @description The new PIN. */
             pin: string;
             /** @description From forgot-pin/verify-otp. */
             verificationToken: string;
+        };
+        /** @description A cash-out to review. */
+        ReviewCashout: {
+            /** @description Rupiah leaving the wallet, fee included. */
+            amount: string;
+            /** @description One of the caller's bank accounts. */
+            bankAccountId: string;
         };
         /** @description A refreshed session's tokens. */
         SessionTokens: {
@@ -2164,13 +2757,21 @@ export interface components {
             /** @description USDT perpetuals. */
             perp: components["schemas"]["SymbolInfo"][];
         };
-        /** @description A transaction with every state it passed through. */
+        /** @description A transaction with every state it passed through; exactly one of topup, cashout and voucher. */
         TransactionDetails: {
-            /** @description The top-up. */
-            topup: components["schemas"]["Topup"];
+            cashout?: null | components["schemas"]["Cashout"];
+            /** @description What kind it is. */
+            kind: components["schemas"]["TransactionKind"];
+            topup?: null | components["schemas"]["Topup"];
             /** @description Its states, oldest first. */
             transitions: components["schemas"]["Transition"][];
+            voucher?: null | components["schemas"]["VoucherGrant"];
         };
+        /**
+         * @description What kind of transaction.
+         * @enum {string}
+         */
+        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER";
         /** @description One state change. */
         Transition: {
             /**
@@ -2279,6 +2880,22 @@ export interface components {
             /** @description From login/verify-otp; absent when re-confirming a session. */
             verificationToken?: string | null;
         };
+        /** @description A granted voucher. */
+        VoucherGrant: {
+            /** @description Rupiah. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description Granted, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Id. */
+            id: string;
+            /** @description Why. */
+            reason: string;
+            /** @description The user credited. */
+            userId: string;
+        };
         /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
         WalletBalance: {
             /** @description Cash reserved by open orders and pending cash-outs. */
@@ -2312,23 +2929,32 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description Which wallet a transaction moved.
+         * @enum {string}
+         */
+        WalletKind: "CASH" | "VOUCHER";
         /** @description One wallet transaction in the history. */
         WalletTransaction: {
             /** @description Rupiah. */
             amount: string;
+            /** @description The asset, e.g. IDR. */
+            asset: string;
             /**
              * Format: int64
              * @description Created, Unix ms.
              */
             createdAtMs: number;
-            /** @description Id. */
+            /** @description Id (for details-with-state-transition). */
             id: string;
-            /** @description TOPUP (cash-outs and trades join as they arrive). */
-            kind: string;
-            /** @description paymentChannel code. */
+            /** @description TOPUP, CASHOUT or VOUCHER. */
+            kind: components["schemas"]["TransactionKind"];
+            /** @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher. */
             paymentChannel: string;
             /** @description Current state. */
             status: string;
+            /** @description The wallet it moved. */
+            wallet: components["schemas"]["WalletKind"];
         };
     };
     responses: never;
@@ -2446,6 +3072,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AssetFlags"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_cashouts: {
+        parameters: {
+            query?: {
+                /** @description Only this state (default PENDING_REVIEW). */
+                status?: "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                /** @description Page from 1. */
+                page?: number;
+                /** @description Page size, at most 100 (default 50). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCashoutPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectCashout"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_voucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantVoucher"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_VoucherGrant"];
                 };
             };
             400: {
@@ -3623,6 +4408,36 @@ export interface operations {
             };
         };
     };
+    auto_approval_status: {
+        parameters: {
+            query: {
+                /** @description Rupiah, e.g. "150000". */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AutoApprovalStatus"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     balance: {
         parameters: {
             query?: never;
@@ -3641,6 +4456,277 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    balance_movement: {
+        parameters: {
+            query?: {
+                /** @description Page from 1. */
+                page?: number;
+                /** @description Page size, at most 50 (default 20). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceMovementPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_BankAccount"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddBankAccount"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BankAccount"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Bank"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCashout"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    input_variables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CashoutInputVariables"];
+                };
+            };
+        };
+    };
+    review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewCashout"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CashoutReview"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3827,6 +4913,12 @@ export interface operations {
                 page?: number;
                 /** @description Page size, at most 50 (default 20). */
                 size?: number;
+                /** @description Only this kind. */
+                kind?: "TOPUP" | "CASHOUT" | "VOUCHER";
+                /** @description Only this wallet. */
+                wallet?: "CASH" | "VOUCHER";
+                /** @description Only this asset (a code from the filters call, e.g. IDR). */
+                asset?: string;
             };
             header?: never;
             path?: never;
@@ -3848,6 +4940,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_HistoryFilters"];
                 };
             };
         };

@@ -58,3 +58,7 @@ export const PIN_LENGTH = 6;
 export const SESSION_COOKIE_MAX_AGE_SECS = 30 * 24 * 60 * 60;
 /** R7.04 / R9.06: devices per page. */
 export const DEVICE_PAGE_SIZE = 10;
+
+/** R7.05 / R9.06: order lists show 30 a page (crypto, US stocks, futures); options 50. */
+export const ORDER_PAGE_SIZE = 30;
+export const OPTIONS_ORDER_PAGE_SIZE = 50;

@@ -5,7 +5,9 @@ mod helpers;
 
 mod analytics;
 mod api_conventions;
+mod cashout;
 mod client_logs;
+mod crash;
 mod health;
 mod idempotency;
 mod identity;

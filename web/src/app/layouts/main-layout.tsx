@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { Toaster } from '@/components/ui/toaster';
 import { AccountMenu, AuthLayer } from '@/features/auth';
 import { MaintenanceScreen } from '@/features/maintenance';
 import { BalanceButton } from '@/features/wallet';
@@ -35,6 +36,7 @@ export function MainLayout() {
       </Box>
       <Footer />
       <AuthLayer />
+      <Toaster />
     </>
   );
 }

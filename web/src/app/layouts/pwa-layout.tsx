@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
 import { AuthLayer } from '@/features/auth';
 import { MaintenanceScreen } from '@/features/maintenance';
 import { useAppStore } from '@/lib/store';
@@ -22,6 +23,7 @@ export function PwaLayout() {
     >
       {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
       <AuthLayer />
+      <Toaster />
     </Box>
   );
 }

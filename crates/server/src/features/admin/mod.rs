@@ -17,6 +17,7 @@ pub fn router(state: AppState) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(maintenance::admin_router())
         .merge(crate::features::markets::admin_router())
+        .merge(crate::features::wallet::admin_router())
         .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 

@@ -25,6 +25,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use messages::terms_not_accepted;
+pub use pin_routes::confirm_pin;
 pub use sessions::{AuthUser, ClientAddr};
 
 use crate::config::Settings;

@@ -96,6 +96,13 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
     Err(if left <= 0 { messages::pin_locked() } else { messages::pin_wrong(left as u32) })
 }
 
+/// Confirms `user_id`'s PIN for a money movement (cash-out, bank accounts) under the same failure
+/// counting and lockout as verify-pin.
+pub async fn confirm_pin(state: &AppState, user_id: &str, pin: &str) -> ApiResult<()> {
+    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    check_pin(state, &user, pin).await
+}
+
 async fn logged_in(state: &AppState, user_id: &str, headers: &ClientHeaders, ip: Option<&str>) -> ApiResult<LoggedIn> {
     let tokens = sessions::open(state, user_id, headers, ip).await?;
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::not_found)?;

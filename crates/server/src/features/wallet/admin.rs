@@ -1,0 +1,229 @@
+//! The wallet's operator calls (under `/api/admin`, behind the operator token): cash-outs waiting
+//! for review with approve and reject, and voucher grants.
+
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use store::ledger::{self, NewEntry, Posting, HOUSE};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::cashout::{self, Cashout, CashoutStatus};
+use super::money::{format_idr, parse_idr};
+use super::{disburse, messages, transitions};
+use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
+use crate::features::identity::{phone::Phone, repo};
+use crate::state::AppState;
+
+/// Cash-outs per page of the operator's list.
+pub const CASHOUT_PAGE_SIZE_MAX: i64 = 100;
+/// Longest reason an operator may give.
+pub const REASON_CHARS_MAX: usize = 200;
+
+/// Operator routes of the wallet (merged under the operator-token check).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_cashouts))
+        .routes(routes!(approve))
+        .routes(routes!(reject))
+        .routes(routes!(grant_voucher))
+}
+
+/// Which cash-outs.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CashoutFilter {
+    /// Only this state (default PENDING_REVIEW).
+    #[param(inline)]
+    pub status: Option<CashoutStatus>,
+    /// Page from 1.
+    pub page: Option<i64>,
+    /// Page size, at most 100 (default 50).
+    pub size: Option<i64>,
+}
+
+/// A page of cash-outs for an operator.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct AdminCashoutPage {
+    /// Oldest first: the longest waiting on top.
+    pub data: Vec<AdminCashout>,
+    /// Page from 1.
+    pub page: i64,
+    /// Page size.
+    pub size: i64,
+    /// Cash-outs in all pages.
+    pub total: i64,
+}
+
+/// A cash-out with its owner.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminCashout {
+    /// The user.
+    pub user_id: String,
+    /// The cash-out.
+    #[serde(flatten)]
+    pub cashout: Cashout,
+}
+
+/// Cash-outs in a state, oldest first.
+#[utoipa::path(get, path = "/admin/wallet/cashouts", tag = "admin", security(("operator" = [])), params(CashoutFilter),
+    responses((status = 200, body = AdminCashoutPage), (status = 400, body = crate::api::ErrorBody)))]
+async fn list_cashouts(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    Query(filter): Query<CashoutFilter>,
+) -> ApiResult<axum::Json<AdminCashoutPage>> {
+    let status = filter.status.unwrap_or(CashoutStatus::PendingReview).as_str();
+    let (page, size) = (filter.page.unwrap_or(1), filter.size.unwrap_or(50));
+    if page < 1 || !(1..=CASHOUT_PAGE_SIZE_MAX).contains(&size) {
+        return Err(ApiError::invalid(format!("page >= 1, size 1..={CASHOUT_PAGE_SIZE_MAX}")));
+    }
+    let total: i64 = sqlx::query("select count(*) as n from cashouts where status = $1")
+        .bind(status)
+        .fetch_one(state.db.pool())
+        .await
+        .and_then(|r| r.try_get("n"))
+        .map_err(ApiError::internal)?;
+    let rows = sqlx::query(&format!(
+        "select {} from cashouts where status = $1 order by created_at_ms, id limit $2 offset $3",
+        cashout::COLUMNS
+    ))
+    .bind(status)
+    .bind(size)
+    .bind((page - 1) * size)
+    .fetch_all(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    let mut data = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+        data.push(AdminCashout { user_id, cashout: cashout::view(&state, row, headers.lang).await? });
+    }
+    Ok(axum::Json(AdminCashoutPage { data, page, size, total }))
+}
+
+/// Approves a cash-out waiting for review.
+#[utoipa::path(post, path = "/admin/wallet/cashouts/{id}/approve", tag = "admin", security(("operator" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Data<Cashout>), (status = 404, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody)))]
+async fn approve(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    Path(id): Path<String>,
+) -> ApiResult<Data<Cashout>> {
+    disburse::approve(&state, &id).await?;
+    tracing::warn!(cashout = %id, "cash-out approved by operator");
+    Ok(Data::new(cashout::load(&state, None, &id, headers.lang).await?))
+}
+
+/// Why a cash-out is rejected.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RejectCashout {
+    /// Shown to the user; 1–200 characters.
+    pub reason: String,
+}
+
+fn reason(text: &str) -> ApiResult<&str> {
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > REASON_CHARS_MAX {
+        return Err(ApiError::invalid(format!("reason: 1..={REASON_CHARS_MAX} characters")));
+    }
+    Ok(text)
+}
+
+/// Rejects a cash-out waiting for review; the held amount is free again.
+#[utoipa::path(post, path = "/admin/wallet/cashouts/{id}/reject", tag = "admin", security(("operator" = [])), params(("id" = String, Path)),
+    request_body = RejectCashout,
+    responses((status = 200, body = Data<Cashout>), (status = 400, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody),
+        (status = 409, body = crate::api::ErrorBody)))]
+async fn reject(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<RejectCashout>,
+) -> ApiResult<Data<Cashout>> {
+    disburse::reject(&state, &id, reason(&body.reason)?).await?;
+    tracing::warn!(cashout = %id, "cash-out rejected by operator");
+    Ok(Data::new(cashout::load(&state, None, &id, headers.lang).await?))
+}
+
+/// A voucher to grant: to a user by phone or id.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GrantVoucher {
+    /// The user's phone (any Indonesian form).
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Or the user's id.
+    #[serde(default)]
+    pub user_id: Option<String>,
+    /// Rupiah of promotional credit.
+    pub amount: String,
+    /// Why (a campaign name); 1–200 characters.
+    pub reason: String,
+}
+
+/// A granted voucher.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoucherGrant {
+    /// Id.
+    pub id: String,
+    /// The user credited.
+    pub user_id: String,
+    /// Rupiah.
+    pub amount: String,
+    /// Why.
+    pub reason: String,
+    /// Granted, Unix ms.
+    pub created_at_ms: i64,
+}
+
+/// Grants promotional credit: the user's voucherBalance rises, paid by the house PROMOTIONS account.
+#[utoipa::path(post, path = "/admin/wallet/vouchers", tag = "admin", security(("operator" = [])), request_body = GrantVoucher,
+    responses((status = 200, body = Data<VoucherGrant>), (status = 400, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
+async fn grant_voucher(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<GrantVoucher>,
+) -> ApiResult<Data<VoucherGrant>> {
+    let amount = parse_idr(&body.amount).map_err(|_| messages::invalid_amount())?;
+    let reason = reason(&body.reason)?.to_string();
+    let user = match (&body.phone, &body.user_id) {
+        (Some(phone), None) => {
+            let phone = Phone::parse(phone).ok_or_else(|| ApiError::invalid("phone"))?;
+            repo::user_by_phone(&state.db, phone.as_str()).await?
+        }
+        (None, Some(user_id)) => repo::user_by_id(&state.db, user_id).await?,
+        _ => return Err(ApiError::invalid("give exactly one of phone and userId")),
+    }
+    .ok_or_else(messages::unknown_user)?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    sqlx::query("insert into voucher_grants (id, user_id, amount, reason, created_at_ms) values ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(&user.id)
+        .bind(amount)
+        .bind(&reason)
+        .bind(now)
+        .execute(&mut *tx.tx)
+        .await
+        .map_err(ApiError::internal)?;
+    let voucher =
+        ledger::account(&mut tx.tx, &user.id, "IDR_VOUCHER", "IDR", false).await.map_err(ApiError::internal)?;
+    // The broker pays for promotions: the house account goes negative by what it granted.
+    let promotions = ledger::account(&mut tx.tx, HOUSE, "PROMOTIONS", "IDR", true).await.map_err(ApiError::internal)?;
+    let postings = vec![
+        Posting { account_id: promotions, currency: "IDR".into(), amount: -amount },
+        Posting { account_id: voucher, currency: "IDR".into(), amount },
+    ];
+    let entry =
+        NewEntry { reason: "VOUCHER".into(), event_id: format!("voucher:{id}"), memo: Some(reason.clone()), postings };
+    ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
+    transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason)).await?;
+    tx.commit().await?;
+    tracing::warn!(voucher = %id, user = %user.id, amount, "voucher granted by operator");
+    Ok(Data::new(VoucherGrant { id, user_id: user.id, amount: format_idr(amount), reason, created_at_ms: now }))
+}

@@ -1,0 +1,186 @@
+//! The user's bank accounts for cash-out: add (PIN confirmed, the bank inquiry resolves the
+//! holder's name), list, remove. Removed accounts stay in the database, hidden, because past
+//! cash-outs name them.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use store::Db;
+use utoipa::ToSchema;
+
+use super::bank_gateway::Inquiry;
+use super::{banks, messages};
+use crate::api::{ApiError, ApiJson, ApiResult, Data};
+use crate::features::identity::{self, AuthUser};
+use crate::state::AppState;
+
+/// A saved bank account.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankAccount {
+    /// Id.
+    pub id: String,
+    /// Bank code.
+    pub bank_code: String,
+    /// Bank name.
+    pub bank_name: String,
+    /// The number with all but the last four digits hidden.
+    pub account_number_masked: String,
+    /// The holder's name as the bank has it.
+    pub account_holder_name: String,
+    /// Added, Unix ms.
+    pub created_at_ms: i64,
+}
+
+/// A bank account to add.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AddBankAccount {
+    /// A code from `GET /api/v1/wallet/banks`.
+    pub bank_code: String,
+    /// Digits only, of the bank's length.
+    pub account_number: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+/// Hides all but the last four digits.
+pub fn mask(number: &str) -> String {
+    let keep = number.len().saturating_sub(4);
+    format!("{}{}", "*".repeat(keep), &number[keep..])
+}
+
+const COLUMNS: &str = "id, bank_code, account_number, holder_name, created_at_ms";
+
+fn view(row: &AnyRow) -> Result<BankAccount, sqlx::Error> {
+    let bank_code: String = row.try_get("bank_code")?;
+    let number: String = row.try_get("account_number")?;
+    Ok(BankAccount {
+        id: row.try_get("id")?,
+        bank_name: banks::find(&bank_code).map_or_else(|| bank_code.clone(), |b| b.name.to_string()),
+        bank_code,
+        account_number_masked: mask(&number),
+        account_holder_name: row.try_get("holder_name")?,
+        created_at_ms: row.try_get("created_at_ms")?,
+    })
+}
+
+/// A bank account of `user_id` with its full number (removed ones too when `with_removed`).
+pub async fn load(db: &Db, user_id: &str, id: &str, with_removed: bool) -> ApiResult<Option<(BankAccount, String)>> {
+    let removed = if with_removed { "" } else { " and deleted_at_ms is null" };
+    let row = sqlx::query(&format!("select {COLUMNS} from bank_accounts where id = $1 and user_id = $2{removed}"))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    row.map(|r| Ok::<_, sqlx::Error>((view(&r)?, r.try_get("account_number")?))).transpose().map_err(ApiError::internal)
+}
+
+/// The caller's bank accounts, oldest first.
+#[utoipa::path(get, path = "/v1/wallet/bank-accounts", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<BankAccount>>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn list(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<Vec<BankAccount>>> {
+    let rows = sqlx::query(&format!(
+        "select {COLUMNS} from bank_accounts where user_id = $1 and deleted_at_ms is null order by created_at_ms, id"
+    ))
+    .bind(&caller.user_id)
+    .fetch_all(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(Data::new(rows.iter().map(view).collect::<Result<_, _>>().map_err(ApiError::internal)?))
+}
+
+/// Adds a bank account after the PIN and the bank's inquiry.
+#[utoipa::path(post, path = "/v1/wallet/bank-accounts", tag = "wallet", security(("bearer" = [])), request_body = AddBankAccount,
+    responses((status = 200, body = Data<BankAccount>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn add(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<AddBankAccount>,
+) -> ApiResult<Data<BankAccount>> {
+    let bank = banks::find(body.bank_code.trim()).ok_or_else(messages::unknown_bank)?;
+    let number = body.account_number.trim();
+    if !bank.accepts(number) {
+        return Err(messages::invalid_account_number(bank.digits_min, bank.digits_max));
+    }
+    identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
+    let user = identity::repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let holder_name = match state.wallet.bank.inquire(bank.code, number, user.name.as_deref()).await {
+        Ok(Inquiry::Found { holder_name }) => holder_name,
+        Ok(Inquiry::NotFound) => return Err(messages::account_not_found_at_bank()),
+        Err(e) => return Err(ApiError::internal(e)),
+    };
+    let max = state.settings.cashout.bank_accounts_per_user_max;
+    let mut tx = state.db.begin_write().await?;
+    // Touching the user's row serialises concurrent adds of one user on PostgreSQL too (SQLite
+    // has one writer anyway), so the count below cannot be raced past the bound.
+    sqlx::query("update users set id = id where id = $1")
+        .bind(&caller.user_id)
+        .execute(&mut *tx.tx)
+        .await
+        .map_err(ApiError::internal)?;
+    let count: i64 =
+        sqlx::query("select count(*) as n from bank_accounts where user_id = $1 and deleted_at_ms is null")
+            .bind(&caller.user_id)
+            .fetch_one(&mut *tx.tx)
+            .await
+            .and_then(|r| r.try_get("n"))
+            .map_err(ApiError::internal)?;
+    if count >= max {
+        return Err(messages::too_many_bank_accounts(max));
+    }
+    let id = uuid::Uuid::now_v7().to_string();
+    let inserted = sqlx::query(
+        "insert into bank_accounts (id, user_id, bank_code, account_number, holder_name, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(&caller.user_id)
+    .bind(bank.code)
+    .bind(number)
+    .bind(&holder_name)
+    .bind(store::now_ms())
+    .execute(&mut *tx.tx)
+    .await;
+    match inserted {
+        Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+            return Err(messages::duplicate_bank_account())
+        }
+        other => other.map_err(ApiError::internal)?,
+    };
+    tx.commit().await?;
+    let (account, _) = load(&state.db, &caller.user_id, &id, false).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Data::new(account))
+}
+
+/// Removes one of the caller's bank accounts (another user's: 404, nothing changes).
+#[utoipa::path(delete, path = "/v1/wallet/bank-accounts/{id}", tag = "wallet", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 204, description = "Removed"), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn remove(State(state): State<AppState>, caller: AuthUser, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    let removed = sqlx::query(
+        "update bank_accounts set deleted_at_ms = $1 where id = $2 and user_id = $3 and deleted_at_ms is null",
+    )
+    .bind(store::now_ms())
+    .bind(&id)
+    .bind(&caller.user_id)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .rows_affected();
+    if removed == 0 {
+        return Err(ApiError::not_found());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn masking_keeps_the_last_four_digits() {
+        assert_eq!(super::mask("1234567890"), "******7890");
+        assert_eq!(super::mask("123"), "123");
+    }
+}

@@ -1,0 +1,130 @@
+//! The bank seam: an account inquiry (who holds this account?) and disbursement (send money to
+//! it). A real provider implements `BankGateway`; the sandbox bank below is the embedded default.
+//!
+//! The sandbox bank is deterministic so tests and people can steer it:
+//! - inquiry: numbers ending in `9999` do not exist; any other number belongs to the asking user
+//!   (their registered name, upper-cased, as banks print it; `NASABAH {last four}` without one).
+//! - disbursement: numbers ending in `0000` are dormant accounts the bank refuses; every other
+//!   transfer completes. Each answer is kept under our cash-out id, so a repeated request (after
+//!   a crash between asking and recording) gets the first answer and pays once.
+
+use futures::future::BoxFuture;
+use sqlx::Row;
+use store::Db;
+
+/// What the bank says about an account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inquiry {
+    /// It exists, held by this name.
+    Found {
+        /// The holder's name as the bank has it.
+        holder_name: String,
+    },
+    /// No such account.
+    NotFound,
+}
+
+/// A transfer to make.
+#[derive(Debug, Clone)]
+pub struct Disbursement {
+    /// Our cash-out id: the bank's idempotency key.
+    pub reference: String,
+    /// Bank code.
+    pub bank_code: String,
+    /// Account number.
+    pub account_number: String,
+    /// Sen to transfer (the fee already taken).
+    pub amount_sen: i64,
+}
+
+/// How a transfer ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The money arrived.
+    Completed,
+    /// The bank refused it, with its words.
+    Failed(String),
+}
+
+/// A bank connection.
+pub trait BankGateway: Send + Sync {
+    /// Looks up who holds an account; `registered_name` is the asking user's name.
+    fn inquire<'a>(
+        &'a self,
+        bank_code: &'a str,
+        account_number: &'a str,
+        registered_name: Option<&'a str>,
+    ) -> BoxFuture<'a, anyhow::Result<Inquiry>>;
+
+    /// Sends money; an error means "unknown, ask again later" and must not be treated as failure.
+    fn disburse(&self, transfer: Disbursement) -> BoxFuture<'_, anyhow::Result<Outcome>>;
+}
+
+/// The sandbox bank, keeping its transfers in the database.
+pub struct SandboxBank {
+    db: Db,
+}
+
+impl SandboxBank {
+    /// A sandbox bank over `db`.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+/// Why the sandbox bank refuses transfers to accounts ending in `0000`.
+pub const DORMANT_ACCOUNT: &str = "rekening tujuan tidak aktif (dormant) / destination account is dormant";
+
+impl BankGateway for SandboxBank {
+    fn inquire<'a>(
+        &'a self,
+        _bank_code: &'a str,
+        account_number: &'a str,
+        registered_name: Option<&'a str>,
+    ) -> BoxFuture<'a, anyhow::Result<Inquiry>> {
+        Box::pin(async move {
+            if account_number.ends_with("9999") {
+                return Ok(Inquiry::NotFound);
+            }
+            let last_four = &account_number[account_number.len().saturating_sub(4)..];
+            let holder_name = registered_name
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_uppercase)
+                .unwrap_or_else(|| format!("NASABAH {last_four}"));
+            Ok(Inquiry::Found { holder_name })
+        })
+    }
+
+    fn disburse(&self, transfer: Disbursement) -> BoxFuture<'_, anyhow::Result<Outcome>> {
+        Box::pin(async move {
+            let (status, note) = if transfer.account_number.ends_with("0000") {
+                ("FAILED", Some(DORMANT_ACCOUNT))
+            } else {
+                ("COMPLETED", None)
+            };
+            sqlx::query(
+                "insert into sandbox_disbursements (reference, bank_code, account_number, amount, status, failure_note, created_at_ms) \
+                 values ($1, $2, $3, $4, $5, $6, $7) on conflict (reference) do nothing",
+            )
+            .bind(&transfer.reference)
+            .bind(&transfer.bank_code)
+            .bind(&transfer.account_number)
+            .bind(transfer.amount_sen)
+            .bind(status)
+            .bind(note)
+            .bind(store::now_ms())
+            .execute(self.db.pool())
+            .await?;
+            let row = sqlx::query("select status, failure_note from sandbox_disbursements where reference = $1")
+                .bind(&transfer.reference)
+                .fetch_one(self.db.pool())
+                .await?;
+            let status: String = row.try_get("status")?;
+            Ok(match status.as_str() {
+                "COMPLETED" => Outcome::Completed,
+                _ => Outcome::Failed(row.try_get::<Option<String>, _>("failure_note")?.unwrap_or_default()),
+            })
+        })
+    }
+}

@@ -1,0 +1,375 @@
+//! Cash-out to a saved bank account: limits and fee, a review that shows fee and net, PIN
+//! confirmation, and the amount held in the ledger at once. Up to the auto-approval limit a
+//! cash-out goes straight to disbursement (PROCESSING); above it, it waits for an operator
+//! (PENDING_REVIEW). The disbursement job (`disburse`) completes or fails it.
+//!
+//! `amount` is what leaves the wallet; the fee is taken from it and `netAmount` reaches the bank.
+//! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
+
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use store::ledger::{self, LedgerError};
+use utoipa::{IntoParams, ToSchema};
+
+use super::bank_accounts::{self, BankAccount};
+use super::money::{format_idr, parse_idr};
+use super::{accounts, messages, transitions};
+use crate::api::{ApiError, ApiJson, ApiResult, Data, Lang};
+use crate::config::CashoutSettings;
+use crate::features::identity::{self, AuthUser};
+use crate::state::AppState;
+
+/// Sen in a rupiah.
+const SEN: i64 = 100;
+
+/// Cash-out limits and fee.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CashoutInputVariables {
+    /// Smallest cash-out, rupiah.
+    pub minimum_amount: String,
+    /// Largest cash-out, rupiah.
+    pub maximum_amount: String,
+    /// Transfer fee taken from the amount, rupiah.
+    pub fee: String,
+    /// Cash-outs up to this amount are approved automatically, rupiah.
+    pub auto_approval_limit: String,
+}
+
+/// An amount to ask about.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AmountQuery {
+    /// Rupiah, e.g. "150000".
+    pub amount: String,
+}
+
+/// Whether a cash-out of this amount is approved automatically.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AutoApprovalStatus {
+    /// True when the amount is at most the limit.
+    pub auto_approval: bool,
+    /// The limit, rupiah.
+    pub auto_approval_limit: String,
+}
+
+/// A cash-out to review.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReviewCashout {
+    /// One of the caller's bank accounts.
+    pub bank_account_id: String,
+    /// Rupiah leaving the wallet, fee included.
+    pub amount: String,
+}
+
+/// What a cash-out would do.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CashoutReview {
+    /// Rupiah leaving the wallet.
+    pub amount: String,
+    /// Transfer fee, rupiah.
+    pub fee: String,
+    /// Rupiah reaching the bank.
+    pub net_amount: String,
+    /// The free balance now, rupiah.
+    pub available_balance: String,
+    /// Approved automatically (else an operator reviews it).
+    pub auto_approval: bool,
+    /// Where the money goes.
+    pub bank_account: BankAccount,
+}
+
+/// A cash-out to make.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateCashout {
+    /// One of the caller's bank accounts.
+    pub bank_account_id: String,
+    /// Rupiah leaving the wallet, fee included.
+    pub amount: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+/// The states of a cash-out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CashoutStatus {
+    /// Held, waiting for an operator.
+    PendingReview,
+    /// Held, being sent to the bank.
+    Processing,
+    /// Sent; the money left the wallet.
+    Completed,
+    /// The bank refused; the hold was released.
+    Failed,
+    /// An operator refused; the hold was released.
+    Rejected,
+}
+
+impl CashoutStatus {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PendingReview => "PENDING_REVIEW",
+            Self::Processing => "PROCESSING",
+            Self::Completed => "COMPLETED",
+            Self::Failed => "FAILED",
+            Self::Rejected => "REJECTED",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, sqlx::Error> {
+        Ok(match text {
+            "PENDING_REVIEW" => Self::PendingReview,
+            "PROCESSING" => Self::Processing,
+            "COMPLETED" => Self::Completed,
+            "FAILED" => Self::Failed,
+            "REJECTED" => Self::Rejected,
+            other => return Err(sqlx::Error::Decode(format!("cash-out status {other}").into())),
+        })
+    }
+}
+
+/// A cash-out.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cashout {
+    /// Id.
+    pub id: String,
+    /// Rupiah leaving the wallet.
+    pub amount: String,
+    /// Transfer fee, rupiah.
+    pub fee: String,
+    /// Rupiah reaching the bank.
+    pub net_amount: String,
+    /// Where it stands.
+    pub status: CashoutStatus,
+    /// Why it failed or was rejected, in the caller's language.
+    pub failure_reason: Option<String>,
+    /// Where the money goes.
+    pub bank_account: BankAccount,
+    /// Created, Unix ms.
+    pub created_at_ms: i64,
+}
+
+/// Limits in sen from the settings.
+pub struct Limits {
+    /// Smallest amount.
+    pub minimum_sen: i64,
+    /// Largest amount.
+    pub maximum_sen: i64,
+    /// Fee.
+    pub fee_sen: i64,
+    /// Auto-approval limit.
+    pub auto_approval_sen: i64,
+}
+
+impl Limits {
+    /// The limits configured in `settings`.
+    pub fn of(settings: &CashoutSettings) -> Self {
+        Self {
+            minimum_sen: settings.minimum_rupiah * SEN,
+            maximum_sen: settings.maximum_rupiah * SEN,
+            fee_sen: settings.fee_rupiah * SEN,
+            auto_approval_sen: settings.auto_approval_limit_rupiah * SEN,
+        }
+    }
+
+    /// Parses and bounds an amount (not yet against the balance).
+    fn amount(&self, text: &str) -> ApiResult<i64> {
+        let amount = parse_idr(text).map_err(|_| messages::invalid_amount())?;
+        // The minimum is never below fee + 1 sen, so the net amount is always positive.
+        if amount < self.minimum_sen.max(self.fee_sen + 1) {
+            return Err(messages::below_minimum(self.minimum_sen.max(self.fee_sen + 1)));
+        }
+        if amount > self.maximum_sen {
+            return Err(messages::above_maximum(self.maximum_sen));
+        }
+        Ok(amount)
+    }
+}
+
+/// Cash-out limits and fee.
+#[utoipa::path(get, path = "/v1/wallet/cashout/input-variables", tag = "wallet",
+    responses((status = 200, body = Data<CashoutInputVariables>)))]
+pub async fn input_variables(State(state): State<AppState>) -> Data<CashoutInputVariables> {
+    let limits = Limits::of(&state.settings.cashout);
+    Data::new(CashoutInputVariables {
+        minimum_amount: format_idr(limits.minimum_sen.max(limits.fee_sen + 1)),
+        maximum_amount: format_idr(limits.maximum_sen),
+        fee: format_idr(limits.fee_sen),
+        auto_approval_limit: format_idr(limits.auto_approval_sen),
+    })
+}
+
+/// Whether a cash-out of `amount` is approved automatically.
+#[utoipa::path(get, path = "/v1/wallet/auto-approval-status", tag = "wallet", params(AmountQuery),
+    responses((status = 200, body = Data<AutoApprovalStatus>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn auto_approval_status(
+    State(state): State<AppState>,
+    Query(query): Query<AmountQuery>,
+) -> ApiResult<Data<AutoApprovalStatus>> {
+    let limits = Limits::of(&state.settings.cashout);
+    let amount = parse_idr(&query.amount).map_err(|_| messages::invalid_amount())?;
+    Ok(Data::new(AutoApprovalStatus {
+        auto_approval: amount <= limits.auto_approval_sen,
+        auto_approval_limit: format_idr(limits.auto_approval_sen),
+    }))
+}
+
+async fn free_balance(state: &AppState, user_id: &str) -> ApiResult<i64> {
+    let cash = ledger::balance(&state.db, &format!("{user_id}:IDR_CASH:IDR")).await.map_err(ApiError::internal)?;
+    Ok(cash.map_or(0, |b| b.available()))
+}
+
+/// Shows fee, net and approval of a cash-out without making it.
+#[utoipa::path(post, path = "/v1/wallet/cashout/review", tag = "wallet", security(("bearer" = [])), request_body = ReviewCashout,
+    responses((status = 200, body = Data<CashoutReview>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn review(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<ReviewCashout>,
+) -> ApiResult<Data<CashoutReview>> {
+    let limits = Limits::of(&state.settings.cashout);
+    let (bank_account, _) = bank_accounts::load(&state.db, &caller.user_id, &body.bank_account_id, false)
+        .await?
+        .ok_or_else(messages::unknown_bank_account)?;
+    let amount = limits.amount(&body.amount)?;
+    let available = free_balance(&state, &caller.user_id).await?;
+    if amount > available {
+        return Err(messages::insufficient_balance());
+    }
+    Ok(Data::new(CashoutReview {
+        amount: format_idr(amount),
+        fee: format_idr(limits.fee_sen),
+        net_amount: format_idr(amount - limits.fee_sen),
+        available_balance: format_idr(available),
+        auto_approval: amount <= limits.auto_approval_sen,
+        bank_account,
+    }))
+}
+
+/// Makes a cash-out: the PIN is checked, the amount held at once.
+#[utoipa::path(post, path = "/v1/wallet/cashout", tag = "wallet", security(("bearer" = [])), request_body = CreateCashout,
+    responses((status = 200, body = Data<Cashout>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<CreateCashout>,
+) -> ApiResult<Data<Cashout>> {
+    let limits = Limits::of(&state.settings.cashout);
+    bank_accounts::load(&state.db, &caller.user_id, &body.bank_account_id, false)
+        .await?
+        .ok_or_else(messages::unknown_bank_account)?;
+    let amount = limits.amount(&body.amount)?;
+    identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
+    let auto = amount <= limits.auto_approval_sen;
+    let status = if auto { CashoutStatus::Processing } else { CashoutStatus::PendingReview };
+    let id = uuid::Uuid::now_v7().to_string();
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
+    // The hold is the only check of the balance: a conditional update, so concurrent cash-outs
+    // cannot both take the same money.
+    let hold_id = match ledger::hold(&mut tx.tx, &cash, amount, "CASHOUT", &format!("cashout:{id}")).await {
+        Ok(hold_id) => hold_id,
+        Err(LedgerError::InsufficientFunds(_)) => return Err(messages::insufficient_balance()),
+        Err(e) => return Err(ApiError::internal(e)),
+    };
+    sqlx::query(
+        "insert into cashouts (id, user_id, bank_account_id, amount, fee, status, hold_id, auto_approved, created_at_ms, updated_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+    )
+    .bind(&id)
+    .bind(&caller.user_id)
+    .bind(&body.bank_account_id)
+    .bind(amount)
+    .bind(limits.fee_sen)
+    .bind(status.as_str())
+    .bind(&hold_id)
+    .bind(i64::from(auto))
+    .bind(now)
+    .execute(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?;
+    let note = auto.then_some("auto-approved");
+    transitions::record_in(&mut tx.tx, &id, status.as_str(), note).await?;
+    tx.commit().await?;
+    Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
+}
+
+/// One of the caller's cash-outs.
+#[utoipa::path(get, path = "/v1/wallet/cashout/{id}", tag = "wallet", security(("bearer" = [])), params(("id" = String, Path)),
+    responses((status = 200, body = Data<Cashout>), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn get(State(state): State<AppState>, caller: AuthUser, Path(id): Path<String>) -> ApiResult<Data<Cashout>> {
+    Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
+}
+
+/// The columns `view` reads.
+pub const COLUMNS: &str =
+    "id, user_id, bank_account_id, amount, fee, status, failure_code, failure_note, created_at_ms";
+
+/// Why a cash-out failed, in `lang`.
+fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Option<String> {
+    let note = note.unwrap_or_default();
+    let text = match (code.as_deref()?, lang) {
+        ("BANK_REJECTED", Lang::Id) => format!("Bank menolak transfer: {note}"),
+        ("BANK_REJECTED", Lang::En) => format!("The bank refused the transfer: {note}"),
+        ("REJECTED_BY_OPERATOR", Lang::Id) => format!("Ditolak oleh tim kami: {note}"),
+        ("REJECTED_BY_OPERATOR", Lang::En) => format!("Rejected by our team: {note}"),
+        (other, _) => format!("{other}: {note}"),
+    };
+    Some(text)
+}
+
+/// Renders a cash-out row.
+pub async fn view(state: &AppState, row: &AnyRow, lang: Lang) -> ApiResult<Cashout> {
+    let read = || -> Result<_, sqlx::Error> {
+        let amount: i64 = row.try_get("amount")?;
+        let fee: i64 = row.try_get("fee")?;
+        let status: String = row.try_get("status")?;
+        Ok((
+            row.try_get::<String, _>("id")?,
+            row.try_get::<String, _>("user_id")?,
+            row.try_get::<String, _>("bank_account_id")?,
+            amount,
+            fee,
+            CashoutStatus::parse(&status)?,
+            failure_reason(row.try_get("failure_code")?, row.try_get("failure_note")?, lang),
+            row.try_get::<i64, _>("created_at_ms")?,
+        ))
+    };
+    let (id, user_id, bank_account_id, amount, fee, status, failure_reason, created_at_ms) =
+        read().map_err(ApiError::internal)?;
+    let (bank_account, _) = bank_accounts::load(&state.db, &user_id, &bank_account_id, true)
+        .await?
+        .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
+    Ok(Cashout {
+        id,
+        amount: format_idr(amount),
+        fee: format_idr(fee),
+        net_amount: format_idr(amount - fee),
+        status,
+        failure_reason,
+        bank_account,
+        created_at_ms,
+    })
+}
+
+/// Loads a cash-out (of `user_id` when given; another user's is as good as missing: 404).
+pub async fn load(state: &AppState, user_id: Option<&str>, id: &str, lang: Lang) -> ApiResult<Cashout> {
+    let row = sqlx::query(&format!("select {COLUMNS} from cashouts where id = $1 and ($2 = '' or user_id = $2)"))
+        .bind(id)
+        .bind(user_id.unwrap_or(""))
+        .fetch_optional(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(ApiError::not_found)?;
+    view(state, &row, lang).await
+}

@@ -1,0 +1,154 @@
+//! Moving a held cash-out to its end: an operator approves or rejects one waiting for review, and
+//! the disbursement job sends approved ones to the bank. Each end is one database transaction that
+//! changes the state only from the state it expects (so two nodes, or a repeat, settle it once)
+//! together with the ledger:
+//! - COMPLETED: the hold is captured; user cash −amount, `PG_CLEARING` +net (the money left
+//!   through the gateway), `FEES` +fee.
+//! - FAILED / REJECTED: the hold is released; nothing else moves.
+
+use sqlx::Row;
+use store::ledger::{self, NewEntry, Posting};
+
+use super::bank_gateway::{Disbursement, Outcome};
+use super::{accounts, bank_accounts, messages, transitions};
+use crate::api::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// Cash-outs the job sends per run, so one run stays short.
+pub const DISBURSE_BATCH_MAX: i64 = 100;
+
+/// An operator approves a cash-out waiting for review; the job then disburses it.
+pub async fn approve(state: &AppState, id: &str) -> ApiResult<()> {
+    let mut tx = state.db.begin_write().await?;
+    let changed = sqlx::query(
+        "update cashouts set status = 'PROCESSING', updated_at_ms = $1 where id = $2 and status = 'PENDING_REVIEW'",
+    )
+    .bind(store::now_ms())
+    .bind(id)
+    .execute(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?
+    .rows_affected();
+    if changed == 0 {
+        return Err(not_pending(state, id).await);
+    }
+    transitions::record_in(&mut tx.tx, id, "PROCESSING", Some("approved by operator")).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// An operator rejects a cash-out waiting for review; its hold is released.
+pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
+    let mut tx = state.db.begin_write().await?;
+    let row = sqlx::query(
+        "update cashouts set status = 'REJECTED', failure_code = 'REJECTED_BY_OPERATOR', failure_note = $1, updated_at_ms = $2 \
+         where id = $3 and status = 'PENDING_REVIEW' returning hold_id",
+    )
+    .bind(reason)
+    .bind(store::now_ms())
+    .bind(id)
+    .fetch_optional(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?;
+    let Some(row) = row else { return Err(not_pending(state, id).await) };
+    let hold_id: String = row.try_get("hold_id").map_err(ApiError::internal)?;
+    ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
+    transitions::record_in(&mut tx.tx, id, "REJECTED", Some(reason)).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// 404 for an unknown cash-out, 409 for one in another state.
+async fn not_pending(state: &AppState, id: &str) -> ApiError {
+    match sqlx::query("select 1 as one from cashouts where id = $1").bind(id).fetch_optional(state.db.pool()).await {
+        Ok(Some(_)) => messages::cashout_not_pending(),
+        Ok(None) => ApiError::not_found(),
+        Err(e) => ApiError::internal(e),
+    }
+}
+
+/// Sends approved cash-outs to the bank and records how each ended; returns how many ended.
+/// A bank error leaves the cash-out PROCESSING for the next run (the bank answers a repeated
+/// reference with its first answer, so nothing is paid twice).
+pub async fn disburse_due(state: &AppState) -> ApiResult<u64> {
+    let rows = sqlx::query(
+        "select id, user_id, bank_account_id, amount, fee from cashouts where status = 'PROCESSING' \
+         order by created_at_ms, id limit $1",
+    )
+    .bind(DISBURSE_BATCH_MAX)
+    .fetch_all(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    let mut ended = 0;
+    for row in rows {
+        let get = |name: &str| row.try_get::<String, _>(name).map_err(ApiError::internal);
+        let (id, user_id, bank_account_id) = (get("id")?, get("user_id")?, get("bank_account_id")?);
+        let amount: i64 = row.try_get("amount").map_err(ApiError::internal)?;
+        let fee: i64 = row.try_get("fee").map_err(ApiError::internal)?;
+        let (account, number) = bank_accounts::load(&state.db, &user_id, &bank_account_id, true)
+            .await?
+            .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
+        let transfer = Disbursement {
+            reference: id.clone(),
+            bank_code: account.bank_code,
+            account_number: number,
+            amount_sen: amount - fee,
+        };
+        match state.wallet.bank.disburse(transfer).await {
+            Ok(outcome) => {
+                if finish(state, &id, &outcome).await? {
+                    ended += 1;
+                }
+            }
+            Err(e) => tracing::warn!(cashout = %id, error = %e, "bank did not answer; retrying on the next run"),
+        }
+    }
+    Ok(ended)
+}
+
+/// Records the bank's answer; false when another run recorded it first.
+async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool> {
+    let (status, code, note) = match outcome {
+        Outcome::Completed => ("COMPLETED", None, None),
+        Outcome::Failed(note) => ("FAILED", Some("BANK_REJECTED"), Some(note.as_str())),
+    };
+    let mut tx = state.db.begin_write().await?;
+    let row = sqlx::query(
+        "update cashouts set status = $1, failure_code = $2, failure_note = $3, updated_at_ms = $4 \
+         where id = $5 and status = 'PROCESSING' returning user_id, amount, fee, hold_id",
+    )
+    .bind(status)
+    .bind(code)
+    .bind(note)
+    .bind(store::now_ms())
+    .bind(id)
+    .fetch_optional(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?;
+    let Some(row) = row else { return Ok(false) };
+    let hold_id: String = row.try_get("hold_id").map_err(ApiError::internal)?;
+    match outcome {
+        Outcome::Completed => {
+            let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+            let amount: i64 = row.try_get("amount").map_err(ApiError::internal)?;
+            let fee: i64 = row.try_get("fee").map_err(ApiError::internal)?;
+            ledger::close_hold(&mut tx.tx, &hold_id, true).await.map_err(ApiError::internal)?;
+            let cash = accounts::user_cash(&mut tx.tx, &user_id).await.map_err(ApiError::internal)?;
+            let clearing = accounts::gateway_clearing(&mut tx.tx).await.map_err(ApiError::internal)?;
+            let fees = accounts::fee_income(&mut tx.tx).await.map_err(ApiError::internal)?;
+            let idr = |account_id: String, amount: i64| Posting { account_id, currency: "IDR".into(), amount };
+            let mut postings = vec![idr(cash, -amount), idr(clearing, amount - fee)];
+            if fee > 0 {
+                postings.push(idr(fees, fee));
+            }
+            let entry = NewEntry { reason: "CASHOUT".into(), event_id: format!("cashout:{id}"), memo: None, postings };
+            ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
+        }
+        Outcome::Failed(_) => {
+            ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
+        }
+    }
+    transitions::record_in(&mut tx.tx, id, status, note).await?;
+    tx.commit().await?;
+    Ok(true)
+}

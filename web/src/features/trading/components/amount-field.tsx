@@ -1,0 +1,143 @@
+import Add from '@mui/icons-material/Add';
+import Remove from '@mui/icons-material/Remove';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Tooltip } from '@/components/ui/tooltip';
+import { limitDecimalInput, SEPARATORS } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { stepValue } from '../lib/order-math';
+
+/** R5.05: an input's error, shown as a tooltip with error styling. */
+export interface FieldError {
+  title: string;
+  description: string;
+}
+
+export interface AmountFieldProps {
+  label: string;
+  /** Plain decimal text (dot separator) or empty. */
+  value: string;
+  onChange: (plain: string) => void;
+  precision: number;
+  /** R5.03: the step of plus and minus; no buttons without one. */
+  step?: string | null;
+  /** Shown before the number (Rp, ₮) or after it (the asset). */
+  prefix?: string;
+  suffix?: string;
+  error?: FieldError | null;
+  disabled?: boolean;
+}
+
+/** Plain decimal text → what the user sees in their language (only the decimal separator differs). */
+function toDisplay(plain: string, decimal: string): string {
+  return decimal === '.' ? plain : plain.replace('.', decimal);
+}
+
+/**
+ * A numeric order input: typing keeps digits and the asset's decimals, cut not rounded (R5.01); plus
+ * and minus move by the step (R5.03); an error shows as a tooltip on the field (R5.05).
+ */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  precision,
+  step,
+  prefix,
+  suffix,
+  error,
+  disabled,
+}: AmountFieldProps) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const { decimal } = SEPARATORS[locale];
+
+  const field = (
+    <TextField
+      label={label}
+      value={toDisplay(value, decimal)}
+      onChange={(event) => {
+        const kept = limitDecimalInput(event.target.value, precision, locale);
+        onChange(decimal === '.' ? kept : kept.replace(decimal, '.'));
+      }}
+      error={!!error}
+      disabled={disabled}
+      fullWidth
+      size="small"
+      autoComplete="off"
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', 'aria-invalid': !!error, 'aria-description': error?.description },
+        input: {
+          startAdornment: (
+            <>
+              {step && (
+                <InputAdornment position="start">
+                  <IconButton
+                    size="small"
+                    edge="start"
+                    aria-label={t('orderPanel.minus', { label })}
+                    disabled={disabled}
+                    onClick={() => onChange(stepValue(value, step, 'minus', precision))}
+                  >
+                    <Remove fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              )}
+              {prefix && <InputAdornment position="start">{prefix}</InputAdornment>}
+            </>
+          ),
+          endAdornment: (
+            <>
+              {suffix && <InputAdornment position="end">{suffix}</InputAdornment>}
+              {step && (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    edge="end"
+                    aria-label={t('orderPanel.plus', { label })}
+                    disabled={disabled}
+                    onClick={() => onChange(stepValue(value, step, 'plus', precision))}
+                  >
+                    <Add fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              )}
+            </>
+          ),
+        },
+      }}
+    />
+  );
+
+  // The tooltip wraps the field even without an error: toggling the wrapper would re-mount the input
+  // and take the focus away while the user types.
+  return (
+    <Tooltip
+      open={!!error}
+      disableHoverListener
+      disableFocusListener
+      disableTouchListener
+      placement="top-start"
+      title={
+        error ? (
+          <>
+            <Typography variant="subtitle2" component="p">
+              {error.title}
+            </Typography>
+            <Typography variant="body2" component="p">
+              {error.description}
+            </Typography>
+          </>
+        ) : (
+          ''
+        )
+      }
+      slotProps={{ tooltip: { sx: { bgcolor: 'error.dark' } }, arrow: { sx: { color: 'error.dark' } } }}
+    >
+      <span style={{ display: 'block' }}>{field}</span>
+    </Tooltip>
+  );
+}

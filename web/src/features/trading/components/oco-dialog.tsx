@@ -1,0 +1,146 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { verifySessionPin } from '@/api/session-pin';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { formatCurrency } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { toast } from '@/lib/toast';
+import { formatQuantity } from '../lib/format-quantity';
+import { usePlaceOco } from '../api/mutations';
+import { sliderInputQuery } from '../api/queries';
+import type { Side } from '../api/types';
+import { positive } from '../lib/order-math';
+import { AmountField } from './amount-field';
+
+export interface OcoDialogProps {
+  open: boolean;
+  symbol: string;
+  baseAsset: string;
+  side: Side;
+  onClose: () => void;
+}
+
+/**
+ * R2.14 crypto OCO: one quantity, a take-profit limit and a stop-loss (stop-market, or stop-limit
+ * with its limit price); whichever leg fills first cancels the other.
+ */
+export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogProps) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const titleId = useId();
+  const [quantity, setQuantity] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [stopLimitPrice, setStopLimitPrice] = useState('');
+  const [pinOpen, setPinOpen] = useState(false);
+  const input = useQuery(sliderInputQuery(symbol, side, open)).data;
+  const place = usePlaceOco(t('errors.generic'));
+  const ready = !!positive(quantity) && !!positive(takeProfit) && !!positive(stopLoss);
+  const quantityPrecision = input?.quantityPrecision ?? 8;
+  const amountPrecision = input?.amountPrecision ?? 0;
+
+  const reset = () => {
+    setQuantity('');
+    setTakeProfit('');
+    setStopLoss('');
+    setStopLimitPrice('');
+    setPinOpen(false);
+  };
+
+  const submit = async (pin: string) => {
+    await verifySessionPin(pin);
+    await place.mutateAsync({
+      side,
+      order: { symbol, quantity, takeProfit, stopLoss, ...(positive(stopLimitPrice) ? { stopLimitPrice } : {}) },
+    });
+    toast.success(t('orderPanel.ocoPlaced', { quantity: formatQuantity(quantity, locale), asset: baseAsset }));
+    reset();
+    onClose();
+  };
+
+  return (
+    <>
+      <Dialog
+        open={open && !pinOpen}
+        onClose={onClose}
+        aria-labelledby={titleId}
+        slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}
+      >
+        <DialogTitle id={titleId}>
+          {t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('orderPanel.ocoText')}
+            </Typography>
+            <AmountField
+              label={t('orderPanel.quantity')}
+              value={quantity}
+              onChange={setQuantity}
+              precision={quantityPrecision}
+              step={input?.stepConfig.quantity}
+              suffix={baseAsset}
+            />
+            <AmountField
+              label={t('orderPanel.takeProfit')}
+              value={takeProfit}
+              onChange={setTakeProfit}
+              precision={amountPrecision}
+              step={input?.stepConfig.amount}
+              prefix="Rp"
+            />
+            <AmountField
+              label={t('orderPanel.stopLoss')}
+              value={stopLoss}
+              onChange={setStopLoss}
+              precision={amountPrecision}
+              step={input?.stepConfig.amount}
+              prefix="Rp"
+            />
+            <AmountField
+              label={t('orderPanel.stopLimitPrice')}
+              value={stopLimitPrice}
+              onChange={setStopLimitPrice}
+              precision={amountPrecision}
+              prefix="Rp"
+            />
+            {ready && (
+              <Typography variant="body2">
+                {t('orderPanel.ocoSummary', {
+                  quantity: formatQuantity(quantity, locale),
+                  asset: baseAsset,
+                  takeProfit: formatCurrency(takeProfit, 'IDR', locale),
+                  stopLoss: formatCurrency(stopLoss, 'IDR', locale),
+                })}
+              </Typography>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button variant="contained" disabled={!ready} onClick={() => setPinOpen(true)}>
+            {t('orderPanel.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <PinEntryDialog
+        open={open && pinOpen}
+        title={t('orderPanel.pinTitle')}
+        description={t('orderPanel.pinText')}
+        onSubmit={submit}
+        onClose={() => setPinOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_PAGE_SIZE } from '@/config/constants';
+import { formatCurrency, formatDateTime } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { toast } from '@/lib/toast';
+import { formatQuantity } from '../lib/format-quantity';
+import { useCancelOrder } from '../api/mutations';
+import { useOrders, type OrderListKind } from '../api/queries';
+import type { OrderView } from '../api/types';
+import { AmendDialog } from './amend-dialog';
+
+export interface OrderListsProps {
+  /** Precisions of the pair on the page, for the amend dialog. */
+  quantityPrecision: number;
+  amountPrecision: number;
+}
+
+/** Open orders refresh this often while shown, besides every change the app makes itself. */
+const OPEN_REFRESH_MS = 5_000;
+
+/** Open and closed crypto orders under the chart, 30 a page (R7.05), with cancel and amend. */
+export function OrderLists({ quantityPrecision, amountPrecision }: OrderListsProps) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const [kind, setKind] = useState<OrderListKind>('open');
+  const [page, setPage] = useState(1);
+  // Open orders change as the market fills them: refresh while the tab shows.
+  const orders = useOrders(kind, page, kind === 'open' ? OPEN_REFRESH_MS : false);
+  const cancel = useCancelOrder(t('errors.generic'));
+  const [amending, setAmending] = useState<OrderView | null>(null);
+  const rows = orders.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDER_PAGE_SIZE));
+  const money = (value: string | null) => (value ? formatCurrency(value, 'IDR', locale) : '–');
+  const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
+
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('orderPanel.orders')}>
+      <Tabs
+        value={kind}
+        onChange={(_, value: OrderListKind) => {
+          setKind(value);
+          setPage(1);
+        }}
+        aria-label={t('orderPanel.orders')}
+        sx={{ px: 1 }}
+      >
+        <Tab value="open" label={t('orderPanel.openOrders')} />
+        <Tab value="closed" label={t('orderPanel.closedOrders')} />
+      </Tabs>
+      <TableContainer>
+        <Table size="small" aria-label={t(kind === 'open' ? 'orderPanel.openOrders' : 'orderPanel.closedOrders')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('orderPanel.col.time')}</TableCell>
+              <TableCell>{t('orderPanel.col.pair')}</TableCell>
+              <TableCell>{t('orderPanel.col.type')}</TableCell>
+              <TableCell align="right">{t('orderPanel.col.price')}</TableCell>
+              <TableCell align="right">{t('orderPanel.col.quantity')}</TableCell>
+              <TableCell align="right">{t('orderPanel.col.filled')}</TableCell>
+              <TableCell>{t('orderPanel.col.status')}</TableCell>
+              {kind === 'open' && <TableCell align="right">{t('orderPanel.col.actions')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((order) => (
+              <TableRow key={order.orderId}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.createdAtMs, locale)}</TableCell>
+                <TableCell>{order.symbol}</TableCell>
+                <TableCell>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    sx={{ color: order.side === 'BUY' ? 'success.main' : 'error.main', fontWeight: 600 }}
+                  >
+                    {t(`orderPanel.side.${order.side === 'BUY' ? 'BUY' : 'SELL'}`)}
+                  </Typography>{' '}
+                  {order.ocoLeg ? `OCO · ${order.ocoLeg}` : t(`orderPanel.kind.${order.orderType}`, order.orderType)}
+                </TableCell>
+                <TableCell align="right">{money(order.averagePrice ?? order.limitPrice ?? order.stopPrice)}</TableCell>
+                <TableCell align="right">
+                  {order.quantity ? formatQuantity(order.quantity, locale) : money(order.amount)}
+                </TableCell>
+                <TableCell align="right">{formatQuantity(order.filledQuantity, locale)}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={order.statusWord}
+                    color={order.isOpen ? 'info' : order.status === 'FILLED' ? 'success' : 'default'}
+                  />
+                </TableCell>
+                {kind === 'open' && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {(order.limitPrice !== null || order.stopPrice !== null) && (
+                      <Button
+                        size="small"
+                        onClick={() => setAmending(order)}
+                        aria-label={t('orderPanel.amendOrder', { id: order.orderId })}
+                      >
+                        {t('orderPanel.amend')}
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={cancel.isPending}
+                      aria-label={t('orderPanel.cancelOrder', { id: order.orderId })}
+                      onClick={() =>
+                        cancel.mutate(order.orderId, { onSuccess: () => toast.success(t('orderPanel.cancelled')) })
+                      }
+                    >
+                      {t('orderPanel.cancel')}
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={kind === 'open' ? 8 : 7}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {orders.isLoading
+                      ? t('app.loading')
+                      : t(kind === 'open' ? 'orderPanel.noOpen' : 'orderPanel.noClosed')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pages > 1 && (
+        <Stack alignItems="center" sx={{ py: 1 }}>
+          <Pagination count={pages} page={page} onChange={(_, value) => setPage(value)} size="small" />
+        </Stack>
+      )}
+      {amending && (
+        <AmendDialog
+          order={amending}
+          baseAsset={asset(amending)}
+          quantityPrecision={quantityPrecision}
+          amountPrecision={amountPrecision}
+          onClose={() => setAmending(null)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,349 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/components/ui/app-link';
+import { paths } from '@/config/paths';
+import { verifySessionPin } from '@/api/session-pin';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { track } from '@/lib/analytics';
+import { formatCurrency } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { toast } from '@/lib/toast';
+import { formatQuantity } from '../lib/format-quantity';
+import { usePlaceOrder } from '../api/mutations';
+import { orderTypesQuery, priceQuoteQuery, sliderInputQuery } from '../api/queries';
+import type { OrderKind, Side } from '../api/types';
+import {
+  amountInputAllowed,
+  applySlider,
+  draftProblem,
+  draftReady,
+  emptyDraft,
+  orderTotals,
+  referencePrice,
+  sliderPosition,
+  toOrderRequest,
+  type OrderDraft,
+} from '../lib/order-form';
+import { AmountField } from './amount-field';
+import { OcoDialog } from './oco-dialog';
+import { OrderReviewDialog } from './order-review-dialog';
+import { PowerSlider } from './power-slider';
+
+export interface OrderPanelProps {
+  /** The pair, e.g. `BTC-IDR`. */
+  symbol: string;
+  /** The coin, e.g. `BTC`. */
+  baseAsset: string;
+}
+
+const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
+
+/**
+ * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit, by quantity or (market
+ * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
+ * (R5.06), a review (R1.15 buy_review/sell_review), the PIN, and a toast with the result (R8.08).
+ */
+export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('BUY'));
+  const [stage, setStage] = useState<'edit' | 'review' | 'pin'>('edit');
+  const [ocoOpen, setOcoOpen] = useState(false);
+
+  const orderTypes = useQuery(orderTypesQuery(symbol, loggedIn));
+  const sliderInput = useQuery(sliderInputQuery(symbol, draft.side, loggedIn));
+  const quote = useQuery(priceQuoteQuery(symbol, loggedIn));
+  const place = usePlaceOrder(t('errors.generic'));
+
+  const input = sliderInput.data;
+  const prices = useMemo(
+    () => ({
+      bestBid: quote.data?.bestBid ?? null,
+      bestAsk: quote.data?.bestAsk ?? null,
+      lastPrice: quote.data?.lastPrice ?? null,
+    }),
+    [quote.data],
+  );
+  const availability = orderTypes.data?.buySellAvailability ?? 'None';
+  const sideBlocked =
+    availability === 'Disabled' ||
+    (draft.side === 'BUY' && availability === 'BuyDisabled') ||
+    (draft.side === 'SELL' && availability === 'SellDisabled');
+  const offered = new Set(orderTypes.data?.orderTypes.map((type) => type.orderType) ?? KINDS);
+  const byAmount = draft.inputType === 'amount' && amountInputAllowed(draft);
+  const totals = orderTotals(draft, input, prices);
+  const problem = draftProblem(draft, input, prices);
+  const ready = loggedIn && !sideBlocked && draftReady(draft, input, prices);
+  const quantityPrecision = input?.quantityPrecision ?? 8;
+  const amountPrecision = input?.amountPrecision ?? 0;
+  const money = (value: string | null) => (value ? formatCurrency(value, 'IDR', locale) : '–');
+  const coins = (value: string | null) => (value ? `${formatQuantity(value, locale)} ${baseAsset}` : '–');
+
+  const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const setSide = (side: Side) => setDraft((current) => ({ ...emptyDraft(side), orderType: current.orderType }));
+
+  const review = () => {
+    track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol, orderType: draft.orderType });
+    setStage('review');
+  };
+
+  const submit = async (pin: string) => {
+    // A wrong PIN stays in the PIN dialog; an order the server refuses closes it and shows the reason
+    // as an error toast (R8.08), keeping what the user entered.
+    await verifySessionPin(pin);
+    let order;
+    try {
+      order = await place.mutateAsync({ side: draft.side, order: toOrderRequest(symbol, draft) });
+    } catch {
+      setStage('edit');
+      return;
+    }
+    setStage('edit');
+    setDraft(emptyDraft(draft.side));
+    toast.success(
+      t(order.isOpen ? 'orderPanel.placed' : 'orderPanel.filled', {
+        side: t(`orderPanel.side.${draft.side}`),
+        quantity: formatQuantity(order.filledQuantity, locale),
+        asset: baseAsset,
+      }),
+    );
+  };
+
+  if (!loggedIn) {
+    return (
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
+        <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+          {t('orderPanel.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('orderPanel.guest', { asset: baseAsset })}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button component={AppLink} to={paths.signup} variant="contained" fullWidth>
+            {t('orderPanel.signup')}
+          </Button>
+          <Button component={AppLink} to={paths.login} variant="outlined" fullWidth>
+            {t('orderPanel.login')}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const priceField = (key: 'limitPrice' | 'stopPrice') => (
+    <AmountField
+      label={t(`orderPanel.${key}`)}
+      value={draft[key]}
+      onChange={(value) => update({ [key]: value })}
+      precision={amountPrecision}
+      step={input?.stepConfig.amount}
+      prefix="Rp"
+      error={
+        problem === `${key === 'limitPrice' ? 'limit' : 'stop'}PriceMissing`
+          ? { title: t('orderPanel.errors.priceTitle'), description: t('orderPanel.errors.priceText') }
+          : null
+      }
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
+      <Tabs
+        value={draft.side}
+        onChange={(_, side: Side) => setSide(side)}
+        variant="fullWidth"
+        aria-label={t('orderPanel.sideLabel')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
+        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
+      </Tabs>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1}>
+          <TextField
+            select
+            size="small"
+            label={t('orderPanel.orderType')}
+            value={draft.orderType}
+            onChange={(event) => {
+              const orderType = event.target.value as OrderKind;
+              update({
+                orderType,
+                inputType: amountInputAllowed({ side: draft.side, orderType }) ? draft.inputType : 'quantity',
+              });
+            }}
+            sx={{ flex: 1 }}
+          >
+            {KINDS.filter((kind) => offered.has(kind)).map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {t(`orderPanel.kind.${kind}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {offered.has('OCO') && (
+            <Button variant="outlined" size="small" onClick={() => setOcoOpen(true)}>
+              {t('orderPanel.oco')}
+            </Button>
+          )}
+        </Stack>
+        {(draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') && priceField('stopPrice')}
+        {(draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && priceField('limitPrice')}
+        {amountInputAllowed(draft) && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            fullWidth
+            value={draft.inputType}
+            onChange={(_, inputType: 'quantity' | 'amount' | null) =>
+              inputType && update({ inputType, quantity: '', amount: '' })
+            }
+            aria-label={t('orderPanel.inputType')}
+          >
+            <ToggleButton value="quantity">{baseAsset}</ToggleButton>
+            <ToggleButton value="amount">IDR</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {byAmount ? (
+          <AmountField
+            label={t('orderPanel.amount')}
+            value={draft.amount}
+            onChange={(amount) => update({ amount })}
+            precision={amountPrecision}
+            step={input?.stepConfig.amount}
+            prefix="Rp"
+            error={
+              problem === 'insufficientPower'
+                ? { title: t('orderPanel.errors.powerTitle'), description: t('orderPanel.errors.powerBuy') }
+                : null
+            }
+          />
+        ) : (
+          <AmountField
+            label={t('orderPanel.quantity')}
+            value={draft.quantity}
+            onChange={(quantity) => update({ quantity })}
+            precision={quantityPrecision}
+            step={input?.stepConfig.quantity}
+            suffix={baseAsset}
+            error={
+              problem === 'insufficientPower'
+                ? {
+                    title: t('orderPanel.errors.powerTitle'),
+                    description: t(draft.side === 'BUY' ? 'orderPanel.errors.powerBuy' : 'orderPanel.errors.powerSell'),
+                  }
+                : null
+            }
+          />
+        )}
+        <Box>
+          <PowerSlider
+            percent={sliderPosition(draft, input, prices)}
+            power={input?.power}
+            onChange={(percent) => input && setDraft((current) => applySlider(current, percent, input, prices))}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {draft.side === 'BUY'
+              ? t('orderPanel.powerBuy', { value: money(input?.power ?? null) })
+              : t('orderPanel.powerSell', { value: coins(input?.power ?? null) })}
+          </Typography>
+        </Box>
+        <Divider />
+        <Stack spacing={0.5}>
+          <Row label={t('orderPanel.price')} value={money(referencePrice(draft, prices))} />
+          <Row
+            label={t('orderPanel.fees')}
+            value={input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–'}
+          />
+          <Row
+            label={t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell')}
+            value={money(totals.total)}
+            strong
+          />
+        </Stack>
+        {sideBlocked && <Alert severity="warning">{t('orderPanel.blocked')}</Alert>}
+        <Button
+          variant="contained"
+          size="large"
+          color={draft.side === 'BUY' ? 'success' : 'error'}
+          disabled={!ready}
+          onClick={review}
+        >
+          {t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
+        </Button>
+      </Stack>
+      <OrderReviewDialog
+        open={stage === 'review'}
+        title={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
+        lines={[
+          { label: t('orderPanel.pair'), value: symbol },
+          { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${draft.orderType}`) },
+          ...(draft.stopPrice && (draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT')
+            ? [{ label: t('orderPanel.stopPrice'), value: money(draft.stopPrice) }]
+            : []),
+          ...(draft.limitPrice && (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
+            ? [{ label: t('orderPanel.limitPrice'), value: money(draft.limitPrice) }]
+            : []),
+          byAmount
+            ? { label: t('orderPanel.amount'), value: money(draft.amount) }
+            : { label: t('orderPanel.quantity'), value: coins(draft.quantity) },
+          { label: t('orderPanel.value'), value: money(totals.value) },
+          {
+            label: t('orderPanel.fees'),
+            value: input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–',
+          },
+          {
+            label: t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell'),
+            value: money(totals.total),
+            strong: true,
+          },
+        ]}
+        note={draft.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
+        confirmLabel={t('orderPanel.confirm')}
+        onConfirm={() => setStage('pin')}
+        onClose={() => setStage('edit')}
+      />
+      <PinEntryDialog
+        open={stage === 'pin'}
+        title={t('orderPanel.pinTitle')}
+        description={t('orderPanel.pinText')}
+        onSubmit={submit}
+        onClose={() => setStage('edit')}
+      />
+      <OcoDialog
+        open={ocoOpen}
+        symbol={symbol}
+        baseAsset={baseAsset}
+        side={draft.side}
+        onClose={() => setOcoOpen(false)}
+      />
+    </Paper>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" justifyContent="space-between">
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 500, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
