@@ -1,21 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { components } from './schema';
 
 /**
- * The user's bank accounts: listed by the account page (features/bank-accounts) and chosen from by the
- * cash-out flow (features/wallet), so the call lives here. The type follows the money work's contract
- * until its schema is generated.
+ * A saved bank account (the full number never comes back from the server). The list is shown by the
+ * account page (features/bank-accounts) and chosen from by the cash-out flow (features/wallet), so the
+ * call lives here.
  */
-export interface BankAccount {
-  id: string;
-  bankCode: string;
-  bankName: string;
-  /** e.g. `••••••7890`: the full number never comes back from the server. */
-  accountNumberMasked: string;
-  /** As the bank inquiry returned it. */
-  accountHolderName: string;
-  createdAtMs: number;
-}
+export type BankAccount = components['schemas']['BankAccount'];
 
 export const BANK_ACCOUNTS_PATH = '/v1/wallet/bank-accounts';
 

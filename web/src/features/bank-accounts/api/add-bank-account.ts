@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNTS_PATH, bankAccountsQueryKey, type BankAccount } from '@/api/bank-accounts';
+import type { components } from '@/api/schema';
 import { apiClient, type ApiError } from '@/lib/api-client';
 
-export interface AddBankAccountInput {
-  bankCode: string;
-  /** Digits only. */
-  accountNumber: string;
-  pin: string;
-}
+/** Bank code, account number (digits only) and the PIN. */
+export type AddBankAccountInput = components['schemas']['AddBankAccount'];
 
 /**
  * POST /api/v1/wallet/bank-accounts: the server asks the bank for the holder's name and checks it

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
 import { apiClient } from '@/lib/api-client';
 
 /** A bank a cash-out can go to. */
-export interface Bank {
-  code: string;
-  name: string;
-}
+export type Bank = components['schemas']['Bank'];
 
 /** GET /api/v1/wallet/banks: the Indonesian banks the disbursement partner reaches. */
 export function getBanks(signal?: AbortSignal): Promise<Bank[]> {

@@ -7,6 +7,7 @@ export const walletApi = {
   topup: '/v1/wallet/topup',
   topupStatus: '/v1/wallet/topup-status',
   history: '/v1/wallet/transaction-history',
+  historyFilters: '/v1/wallet/transaction-history/filters',
   details: (id: string) => `/v1/wallet/transactions/${encodeURIComponent(id)}/details-with-state-transition`,
   sandboxPayment: (reference: string, action: 'pay' | 'abandon') =>
     `/sandbox/payments/${encodeURIComponent(reference)}/${action}`,

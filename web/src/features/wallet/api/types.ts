@@ -1,8 +1,8 @@
 import type { components } from '@/api/schema';
 
 /**
- * The wallet's API types. Top-up and history come from `schema.d.ts` (generated from the server);
- * the cash-out types follow the contract of the money work (issue 5) until its schema is generated.
+ * The wallet's API types, from `schema.d.ts`:
+ * all of them are generated from the server's OpenAPI document.
  */
 type Schemas = components['schemas'];
 
@@ -22,69 +22,25 @@ export type WalletHistoryPage = Schemas['WalletHistoryPage'];
 /** The states a top-up passes through; PENDING is the only one that still changes by itself. */
 export type TopupStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'FAILED';
 
+export type TransactionKind = Schemas['TransactionKind'];
+export type WalletKind = Schemas['WalletKind'];
+export type HistoryFilters = Schemas['HistoryFilters'];
+export type FilterOption = Schemas['FilterOption'];
+export type VoucherGrant = Schemas['VoucherGrant'];
+
 /** What a cash-out goes through: reviewed by an operator above the auto-approval limit, then disbursed. */
-export type CashoutStatus = 'PENDING_REVIEW' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
-
+export type CashoutStatus = Schemas['CashoutStatus'];
 /** A bank account as the cash-out calls echo it. */
-export interface CashoutBankAccount {
-  id: string;
-  bankCode: string;
-  bankName: string;
-  accountNumberMasked: string;
-  accountHolderName: string;
-}
-
+export type CashoutBankAccount = Schemas['BankAccount'];
 /** GET /api/v1/wallet/cashout/input-variables */
-export interface CashoutInputVariables {
-  minimumAmount: string;
-  maximumAmount: string;
-  fee: string;
-  autoApprovalLimit: string;
-}
-
+export type CashoutInputVariables = Schemas['CashoutInputVariables'];
 /** GET /api/v1/wallet/auto-approval-status?amount= */
-export interface AutoApprovalStatus {
-  autoApproval: boolean;
-  autoApprovalLimit: string;
-}
-
-export interface CashoutReviewInput {
-  bankAccountId: string;
-  amount: string;
-}
-
+export type AutoApprovalStatus = Schemas['AutoApprovalStatus'];
+export type CashoutReviewInput = Schemas['ReviewCashout'];
 /** POST /api/v1/wallet/cashout/review: what the user will get, before the PIN. */
-export interface CashoutReview {
-  amount: string;
-  fee: string;
-  netAmount: string;
-  availableBalance: string;
-  autoApproval: boolean;
-  bankAccount: CashoutBankAccount;
-}
-
-export interface CreateCashoutInput extends CashoutReviewInput {
-  pin: string;
-}
-
+export type CashoutReview = Schemas['CashoutReview'];
+export type CreateCashoutInput = Schemas['CreateCashout'];
 /** POST /api/v1/wallet/cashout and GET /api/v1/wallet/cashout/{id}. */
-export interface Cashout {
-  id: string;
-  amount: string;
-  fee: string;
-  netAmount: string;
-  status: CashoutStatus;
-  failureReason?: string | null;
-  bankAccount: CashoutBankAccount;
-  createdAtMs: number;
-}
-
-/**
- * details-with-state-transition. Today it carries the top-up; cash-outs join with the money work, so
- * the subject is read from whichever of the two is present.
- */
-export interface TransactionDetails {
-  topup?: Topup | null;
-  cashout?: Cashout | null;
-  transitions: Transition[];
-}
+export type Cashout = Schemas['Cashout'];
+/** details-with-state-transition: exactly one of topup, cashout and voucher, with every state. */
+export type TransactionDetails = Schemas['TransactionDetails'];

@@ -17,6 +17,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBankAccounts } from '@/api/bank-accounts';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { useCreateCashout } from '../api/create-cashout';
@@ -28,7 +29,6 @@ import { useReviewCashout } from '../api/review-cashout';
 import type { CashoutBankAccount, CashoutReview } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
 import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen } from '../lib/money';
-import { PinDialog } from './cashout-pin-dialog';
 import { StatusChip } from './status-chip';
 import { SummaryRows } from './transaction-details-dialog';
 import { WalletPage } from './wallet-page';
@@ -280,28 +280,20 @@ function CashoutReviewStep({
           {t('cashout.confirm')}
         </Button>
       </Stack>
-      {pinOpen && (
-        <PinDialog
-          open
-          title={t('cashout.pinTitle')}
-          text={t('cashout.pinText', { amount: idr(review.amount), bank: accountLine(review.bankAccount) })}
-          pinLabel={t('cashout.pin')}
-          submitLabel={t('cashout.send')}
-          cancelLabel={t('cashout.cancel')}
-          pending={create.isPending}
-          error={create.error?.message ?? null}
-          onCancel={() => {
-            setPinOpen(false);
-            create.reset();
-          }}
-          onSubmit={(pin) =>
-            create.mutate(
-              { bankAccountId: review.bankAccount.id, amount: wholeRupiah(review.amount), pin },
-              { onSuccess: (cashout) => onCreated(cashout.id) },
-            )
-          }
-        />
-      )}
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('cashout.pinTitle')}
+        description={t('cashout.pinText', { amount: idr(review.amount), bank: accountLine(review.bankAccount) })}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          const cashout = await create.mutateAsync({
+            bankAccountId: review.bankAccount.id,
+            amount: wholeRupiah(review.amount),
+            pin,
+          });
+          onCreated(cashout.id);
+        }}
+      />
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { HISTORY_PAGE_SIZE, useTransactionHistory } from '../api/get-transaction-history';
+import { HistoryFiltersBar } from './history-filters';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 import { TransactionList } from './transaction-list';
 import { WalletPage } from './wallet-page';
@@ -19,7 +20,8 @@ function positivePage(text: string | null): number {
 }
 
 /**
- * `/transaction-history`: the wallet's transactions, newest first, paged (`?page=`); a transaction's
+ * `/transaction-history`: the wallet's transactions, newest first, paged (`?page=`) and filtered by
+ * kind, wallet and asset (`?kind=&wallet=&asset=`); a transaction's
  * details with every state it passed through open over the list (`?id=`), so both survive a reload
  * and can be linked to.
  */
@@ -28,7 +30,8 @@ export function HistoryScreen() {
   const [params, setParams] = useSearchParams();
   const page = positivePage(params.get('page'));
   const selected = params.get('id');
-  const history = useTransactionHistory(page);
+  const filters = { kind: params.get('kind'), wallet: params.get('wallet'), asset: params.get('asset') };
+  const history = useTransactionHistory(page, filters);
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / HISTORY_PAGE_SIZE)) : 1;
 
   const update = (changes: Record<string, string | null>) =>
@@ -47,6 +50,7 @@ export function HistoryScreen() {
       text={t('history.text')}
       back={{ to: paths.balance, label: t('wallet.back') }}
     >
+      <HistoryFiltersBar values={filters} onChange={(key, value) => update({ [key]: value, page: null })} />
       {history.isError && !history.data ? (
         <Alert
           severity="error"

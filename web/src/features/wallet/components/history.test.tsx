@@ -33,6 +33,7 @@ describe('/transaction-history', { timeout: 20_000 }, () => {
       http.get('*/api/v1/wallet/transactions/:id/details-with-state-transition', ({ params }) =>
         HttpResponse.json({
           data: {
+            kind: 'TOPUP',
             topup: topupFixture({ id: String(params.id), status: 'PAID', paidAtMs: 1_700_000_060_000 }),
             transitions: [
               { status: 'PENDING', note: null, atMs: 1_700_000_000_000 },
@@ -71,12 +72,68 @@ describe('/transaction-history', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  it('R1.04 a voucher shows its reason; a cash-out its destination and why it failed', async () => {
+    logIn();
+    server.use(
+      http.get('*/api/v1/wallet/transactions/:id/details-with-state-transition', ({ params }) =>
+        HttpResponse.json({
+          data:
+            params.id === 'v-1'
+              ? {
+                  kind: 'VOUCHER',
+                  voucher: { id: 'v-1', userId: 'u1', amount: '25000.00', reason: 'Promo Ramadan', createdAtMs: 1 },
+                  transitions: [{ status: 'COMPLETED', note: 'Promo Ramadan', atMs: 1 }],
+                }
+              : {
+                  kind: 'CASHOUT',
+                  cashout: {
+                    id: 'co-1',
+                    amount: '100000.00',
+                    fee: '2500.00',
+                    netAmount: '97500.00',
+                    status: 'FAILED',
+                    failureReason: 'Rekening ditolak bank',
+                    bankAccount: {
+                      id: 'ba-1',
+                      bankCode: 'BCA',
+                      bankName: 'BCA',
+                      accountNumberMasked: '******0000',
+                      accountHolderName: 'SARI',
+                      createdAtMs: 1,
+                    },
+                    createdAtMs: 1,
+                  },
+                  transitions: [
+                    { status: 'PROCESSING', note: null, atMs: 1 },
+                    { status: 'FAILED', note: 'Rekening ditolak bank', atMs: 2 },
+                  ],
+                },
+        }),
+      ),
+      ...walletHandlers(),
+    );
+    const { unmount } = renderApp('/transaction-history?id=v-1');
+    let dialog = await screen.findByRole('dialog', { name: 'Detail transaksi' });
+    expect(await within(dialog).findByText('Promo Ramadan')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rp25.000')).toBeInTheDocument();
+    unmount();
+    renderApp('/transaction-history?id=co-1');
+    dialog = await screen.findByRole('dialog', { name: 'Detail transaksi' });
+    expect(await within(dialog).findByText('Alasan: Rekening ditolak bank')).toBeInTheDocument();
+    expect(within(dialog).getByText('BCA ******0000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rp97.500')).toBeInTheDocument();
+  });
+
   it('R1.04 a pending top-up in the details leads back to its payment', async () => {
     logIn();
     server.use(
       http.get('*/api/v1/wallet/transactions/:id/details-with-state-transition', () =>
         HttpResponse.json({
-          data: { topup: topupFixture(), transitions: [{ status: 'PENDING', note: null, atMs: 1_700_000_000_000 }] },
+          data: {
+            kind: 'TOPUP',
+            topup: topupFixture(),
+            transitions: [{ status: 'PENDING', note: null, atMs: 1_700_000_000_000 }],
+          },
         }),
       ),
       ...walletHandlers({ history: [transactionFixture({ status: 'PENDING' })] }),
@@ -87,6 +144,35 @@ describe('/transaction-history', { timeout: 20_000 }, () => {
       'href',
       '/balance/topup?id=tp-1',
     );
+  });
+
+  it('R1.04 filters the history by kind, wallet and asset (SPEC §7 filters call)', async () => {
+    logIn();
+    const queries: string[] = [];
+    server.use(
+      http.get('*/api/v1/wallet/transaction-history', ({ request }) => {
+        const url = new URL(request.url);
+        queries.push(url.search);
+        const kind = url.searchParams.get('kind');
+        const data =
+          kind === 'CASHOUT'
+            ? [transactionFixture({ id: 'co-1', kind: 'CASHOUT', paymentChannel: 'BCA', status: 'COMPLETED' })]
+            : [transactionFixture()];
+        return HttpResponse.json({ data, page: 1, size: 20, total: 1 });
+      }),
+      ...walletHandlers(),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/transaction-history');
+    const filters = await screen.findByRole('group', { name: 'Filter riwayat' });
+    await user.click(within(filters).getByRole('combobox', { name: 'Jenis' }));
+    await user.click(await screen.findByRole('option', { name: 'Tarik saldo' }));
+    expect(await screen.findByRole('button', { name: 'Tarik saldo -Rp150.000, Selesai' })).toBeInTheDocument();
+    expect(queries).toContain('?page=1&size=20&kind=CASHOUT');
+    expect(router.state.location.search).toBe('?kind=CASHOUT');
+    await user.click(within(filters).getByRole('combobox', { name: 'Aset' }));
+    await user.click(await screen.findByRole('option', { name: 'Rupiah' }));
+    await waitFor(() => expect(queries).toContain('?page=1&size=20&kind=CASHOUT&asset=IDR'));
   });
 
   it('R1.04 an empty history says so', async () => {

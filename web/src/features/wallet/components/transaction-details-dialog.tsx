@@ -84,10 +84,11 @@ function DetailsBody({ details }: { details: TransactionDetails }) {
   const idr = useIdr();
   const kindLabel = useKindLabel();
   const localize = useLocalizePath();
-  const { topup, cashout } = details;
-  const subject = topup ?? cashout;
+  const { topup, cashout, voucher } = details;
+  const subject = topup ?? cashout ?? voucher;
   if (!subject) return null;
-  const kind = topup ? 'TOPUP' : 'CASHOUT';
+  const kind = details.kind;
+  const status = topup?.status ?? cashout?.status ?? details.transitions.at(-1)?.status ?? '';
   const rows: Array<[string, ReactNode]> = [[t('history.amount'), idr(subject.amount)]];
   if (topup) {
     rows.push([t('history.fee'), idr(topup.fee)], [t('history.total'), idr(topup.total)]);
@@ -97,12 +98,13 @@ function DetailsBody({ details }: { details: TransactionDetails }) {
     rows.push([t('history.fee'), idr(cashout.fee)], [t('history.net'), idr(cashout.netAmount)]);
     rows.push([t('history.destination'), `${cashout.bankAccount.bankName} ${cashout.bankAccount.accountNumberMasked}`]);
   }
+  if (voucher) rows.push([t('history.reason'), voucher.reason]);
   rows.push([t('history.created'), formatDateTime(subject.createdAtMs, locale)], [t('history.id'), subject.id]);
   return (
     <Stack spacing={2.5}>
       <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
         <Typography sx={{ fontWeight: 600 }}>{kindLabel(kind)}</Typography>
-        <StatusChip status={subject.status} />
+        {status && <StatusChip status={status} />}
       </Stack>
       {cashout?.failureReason && (
         <Alert severity="error">{t('cashout.reason', { reason: cashout.failureReason })}</Alert>

@@ -65,6 +65,8 @@ export function transactionFixture(overrides: Partial<WalletTransaction> = {}): 
   return {
     id: 'tp-1',
     kind: 'TOPUP',
+    wallet: 'CASH',
+    asset: 'IDR',
     paymentChannel: 'BCA_VA',
     amount: '150000.00',
     status: 'PAID',
@@ -86,6 +88,22 @@ export function walletHandlers(options: { balance?: WalletBalance; history?: Wal
       return HttpResponse.json({ data: inputVariables[channel] });
     }),
     http.get('*/api/v1/wallet/gopay-limit', () => HttpResponse.json({ data: { limit: '20000000.00' } })),
+    http.get('*/api/v1/wallet/transaction-history/filters', () =>
+      HttpResponse.json({
+        data: {
+          kinds: [
+            { code: 'TOPUP', name: 'Top up' },
+            { code: 'CASHOUT', name: 'Tarik saldo' },
+            { code: 'VOUCHER', name: 'Voucher' },
+          ],
+          wallets: [
+            { code: 'CASH', name: 'Kas' },
+            { code: 'VOUCHER', name: 'Voucher' },
+          ],
+          assets: [{ code: 'IDR', name: 'Rupiah' }],
+        },
+      }),
+    ),
     http.get('*/api/v1/wallet/transaction-history', () =>
       HttpResponse.json({ data: history, page: 1, size: 20, total: history.length }),
     ),
