@@ -36,6 +36,8 @@ pub struct Settings {
     pub wallet_webhook_secret: Option<String>,
     /// Cash-out limits, fee, auto-approval and the disbursement job.
     pub cashout: CashoutSettings,
+    /// Crypto trading: fees, tax, minimums.
+    pub trading: crate::features::trading::TradingSettings,
 }
 
 impl Default for Settings {
@@ -53,6 +55,7 @@ impl Default for Settings {
             sandbox: true,
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
+            trading: Default::default(),
         }
     }
 }

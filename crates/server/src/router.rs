@@ -19,7 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::{self, ApiError};
 use crate::features::{
-    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, wallet, web_shell,
+    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, portfolio, trading,
+    wallet, web_shell,
 };
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
 use crate::openapi::ApiDoc;
@@ -34,6 +35,8 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(identity::router())
         .merge(wallet::router())
         .merge(markets::router())
+        .merge(trading::router())
+        .merge(portfolio::router())
         .merge(admin::router(state.clone()))
 }
 

@@ -15,6 +15,7 @@ use crate::config::Settings;
 use crate::features::identity::IdentityServices;
 use crate::features::maintenance::{self, Maintenance};
 use crate::features::markets::{self, Markets};
+use crate::features::trading::TradingService;
 use crate::features::wallet::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
@@ -88,8 +89,10 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
     let identity = IdentityServices::build(&settings, &db).await?;
     let wallet = WalletServices::build(settings.wallet_webhook_secret.clone(), &db).await?;
     let markets = Markets::load(&db, &settings.markets).await?;
+    let trading = TradingService::start(&db, &markets, settings.trading.clone()).await?;
     Ok(AppState {
         markets,
+        trading,
         identity,
         wallet,
         shell: Arc::new(Shell::new(&settings)),

@@ -9,6 +9,7 @@ use crate::config::Settings;
 use crate::features::identity::IdentityServices;
 use crate::features::maintenance::Maintenance;
 use crate::features::markets::Markets;
+use crate::features::trading::TradingService;
 use crate::features::wallet::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub wallet: WalletServices,
     /// Catalogue, trading flags, the simulated market and the `/ws` hub.
     pub markets: Markets,
+    /// Crypto trading: one book owner per pair.
+    pub trading: TradingService,
 }
 
 impl axum::extract::FromRef<AppState> for AddressLimiter {

@@ -9,5 +9,7 @@ pub mod identity;
 pub mod live;
 pub mod maintenance;
 pub mod markets;
+pub mod portfolio;
+pub mod trading;
 pub mod wallet;
 pub mod web_shell;

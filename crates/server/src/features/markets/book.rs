@@ -1,4 +1,5 @@
-//! Order books of crypto pairs and perpetuals from the six sandbox liquidity providers' quotes,
+//! Order books: crypto pairs from the matching engine's book (the six sandbox liquidity providers'
+//! quotes resting beside users' orders), perpetuals from the providers' quotes,
 //! top 10 a side with cumulative percentages (R3.04, R5.08); option chains; USD/IDR and USDT/IDR.
 
 use axum::extract::{Query, State};
@@ -12,6 +13,8 @@ use super::errors::{from_market, unknown_symbol, unsupported};
 use super::symbols::{parse_symbol, SymbolQuery};
 use super::Markets;
 use crate::api::{ApiError, ApiResult, Data};
+use crate::features::trading::pair::PairSpec;
+use crate::features::trading::PairView;
 use crate::state::AppState;
 
 /// The depth view of a crypto pair or perp at the simulator's now (blocking).
@@ -72,10 +75,23 @@ async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult
     if asset.class != class {
         return Err(unknown_symbol(&symbol));
     }
+    if class == AssetClass::Crypto {
+        if let Some(pair) = state.trading.pair(&symbol) {
+            return Ok(Data::new(engine_book(&pair.spec, &pair.view(), &asset.info)));
+        }
+    }
     let markets = state.markets.clone();
     let book =
         tokio::task::spawn_blocking(move || order_book(&markets, &symbol)).await.map_err(ApiError::internal)??;
     Ok(Data::new(book))
+}
+
+/// The depth of a crypto pair from its engine book: providers' quotes and users' orders together.
+fn engine_book(spec: &PairSpec, view: &PairView, info: &serde_json::Value) -> OrderBookDepth {
+    let level = |l: &engine::LevelView| PriceLevel { price: spec.price(l.price), quantity: spec.quantity(l.qty) };
+    let bids: Vec<PriceLevel> = view.bids.iter().map(level).collect();
+    let asks: Vec<PriceLevel> = view.asks.iter().map(level).collect();
+    OrderBookDepth::from_levels(BookSymbol::Crypto(info_text(info, "shortName")), &bids, &asks)
 }
 
 /// The order book of a crypto IDR pair (R3.04, R5.08).

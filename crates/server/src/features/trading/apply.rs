@@ -1,0 +1,276 @@
+//! Turning the engine's events into stored state, inside the command's transaction: each fill
+//! is one balanced ledger entry (both sides, fee, tax), order rows follow the engine, and each
+//! touched order ends holding exactly what it may still spend or sell.
+
+use std::collections::BTreeMap;
+
+use engine::{CancelReason, Event, Fill, OrderId, Side};
+use sqlx::{Any, Transaction};
+use store::ledger::{self, NewEntry, Posting, HOUSE};
+
+use super::errors::TradeError;
+use super::owner::{PairOwner, LP_ID_BASE};
+use super::pair::fee_and_tax;
+use super::repo::{self, OrderRow, TradeRow};
+
+type Tx = Transaction<'static, Any>;
+
+fn is_user(id: OrderId) -> bool {
+    id.0 < LP_ID_BASE
+}
+
+/// One side's legs of a fill entry.
+struct Leg {
+    cash: i64,
+    coin: i64,
+    fee: i64,
+    tax: i64,
+}
+
+impl PairOwner {
+    /// The account a hold of this side reserves: rupiah for buys, the coin for sells.
+    pub(super) async fn hold_account(&self, tx: &mut Tx, user_id: &str, buy: bool) -> Result<String, TradeError> {
+        Ok(if buy {
+            ledger::account(tx, user_id, "IDR_CASH", "IDR", false).await?
+        } else {
+            ledger::account(tx, user_id, "CRYPTO", &self.spec.base, false).await?
+        })
+    }
+
+    /// Applies `events`; returns the final rows of every user order they touched.
+    pub(super) async fn apply(&mut self, tx: &mut Tx, events: &[Event]) -> Result<Vec<OrderRow>, TradeError> {
+        let mut touched: BTreeMap<i64, OrderRow> = BTreeMap::new();
+        for event in events {
+            match *event {
+                Event::Accepted { order, seq, .. } if is_user(order) => {
+                    self.row(tx, &mut touched, order).await?.seq = seq as i64;
+                }
+                Event::Fill(fill) => self.post_fill(tx, &mut touched, &fill).await?,
+                Event::Cancelled { order, reason, .. } if is_user(order) => {
+                    let row = self.row(tx, &mut touched, order).await?;
+                    row.cancel_reason = Some(cancel_text(reason).into());
+                    if let Some(hold) = row.hold_id.take() {
+                        // Released at once: an OCO sibling may spend the same money later in this command.
+                        ledger::close_hold(tx, &hold, false).await?;
+                    }
+                }
+                Event::StopTriggered { order, seq, .. } if is_user(order) => {
+                    let row = self.row(tx, &mut touched, order).await?;
+                    row.triggered = true;
+                    row.seq = seq as i64;
+                }
+                Event::Amended { order, seq, price, stop_price, qty, .. } if is_user(order) => {
+                    let row = self.row(tx, &mut touched, order).await?;
+                    row.seq = seq as i64;
+                    row.engine_quantity = Some(qty);
+                    row.quantity = Some(qty);
+                    if price.is_some() {
+                        row.engine_price = price;
+                        if row.order_type != "STOP" {
+                            row.limit_price = price;
+                        }
+                    }
+                    if stop_price.is_some() {
+                        row.stop_price = stop_price;
+                    }
+                }
+                Event::QuotesRejected { owner, reason } => {
+                    tracing::warn!(symbol = %self.spec.symbol, owner = owner.0, %reason, "provider quotes refused");
+                }
+                _ => {}
+            }
+        }
+        let ids: Vec<i64> = touched.keys().copied().collect();
+        for id in ids {
+            self.settle(tx, &mut touched, id).await?;
+        }
+        Ok(touched.into_values().collect())
+    }
+
+    async fn row<'a>(
+        &self,
+        tx: &mut Tx,
+        touched: &'a mut BTreeMap<i64, OrderRow>,
+        order: OrderId,
+    ) -> Result<&'a mut OrderRow, TradeError> {
+        let id = order.0 as i64;
+        if !touched.contains_key(&id) {
+            let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
+            touched.insert(id, row);
+        }
+        Ok(touched.get_mut(&id).expect("inserted above"))
+    }
+
+    /// Final state, status and hold of one touched order.
+    async fn settle(&mut self, tx: &mut Tx, touched: &mut BTreeMap<i64, OrderRow>, id: i64) -> Result<(), TradeError> {
+        let live = self.book.order(OrderId(id as u64)).is_some();
+        let sibling_live = touched[&id].oco_sibling.is_some_and(|s| self.book.order(OrderId(s as u64)).is_some());
+        let row = touched.get_mut(&id).expect("touched");
+        row.is_open = live;
+        if live {
+            // The stop-loss leg of a live OCO pair spends from its sibling's hold.
+            let shares_hold = row.oco_leg.as_deref() == Some("STOP_LOSS") && sibling_live;
+            let desired = if shares_hold { 0 } else { self.remaining_hold(row) };
+            if row.hold_id.is_none() && desired > 0 {
+                let account = self.hold_account(tx, &row.user_id, row.side == "BUY").await?;
+                let event = format!("order:{id}:{}", uuid::Uuid::now_v7());
+                row.hold_id = Some(ledger::hold(tx, &account, desired, "ORDER", &event).await?);
+            }
+            row.status = if row.filled_quantity > 0 { "PARTIALLY_FILLED" } else { "PENDING" }.into();
+        } else {
+            if let Some(hold) = row.hold_id.take() {
+                ledger::close_hold(tx, &hold, false).await?;
+            }
+            let complete = row.quantity.is_some_and(|q| row.filled_quantity >= q)
+                || (row.quantity.is_none() && row.filled_quantity > 0);
+            row.status = match (complete, row.filled_quantity > 0) {
+                (true, _) => "SUCCESS",
+                (false, true) => "PARTIALLY_FILLED",
+                (false, false) => "CANCELLED",
+            }
+            .into();
+        }
+        repo::save(tx, row).await?;
+        Ok(())
+    }
+
+    /// What an open order may still spend (sen) or sell (ledger units).
+    fn remaining_hold(&self, row: &OrderRow) -> i64 {
+        let spent = if row.side == "BUY" {
+            row.filled_value + row.fee + row.tax
+        } else {
+            self.spec.ledger_units(row.filled_quantity)
+        };
+        (row.hold_total - spent).max(0)
+    }
+
+    /// One fill: both sides' legs, fee and tax, in one balanced entry.
+    async fn post_fill(
+        &mut self,
+        tx: &mut Tx,
+        touched: &mut BTreeMap<i64, OrderRow>,
+        fill: &Fill,
+    ) -> Result<(), TradeError> {
+        let value = self.spec.value_sen(fill.price, fill.qty);
+        let coin = self.spec.ledger_units(fill.qty);
+        let (buy_order, sell_order, buy_owner, sell_owner) = match fill.taker_side {
+            Side::Buy => (fill.taker_order, fill.maker_order, fill.taker_owner, fill.maker_owner),
+            Side::Sell => (fill.maker_order, fill.taker_order, fill.maker_owner, fill.taker_owner),
+        };
+        let mut postings = Vec::with_capacity(8);
+        let mut fees = 0;
+        let mut taxes = 0;
+        for (order, owner, buy) in [(buy_order, buy_owner, true), (sell_order, sell_owner, false)] {
+            let (cash_account, coin_account, leg) = if is_user(order) {
+                let maker = order == fill.maker_order;
+                let leg = self.user_leg(tx, touched, order, buy, fill, value, maker).await?;
+                let user = touched[&(order.0 as i64)].user_id.clone();
+                let cash = ledger::account(tx, &user, "IDR_CASH", "IDR", false).await?;
+                let coin_account = ledger::account(tx, &user, "CRYPTO", &self.spec.base, false).await?;
+                (cash, coin_account, leg)
+            } else {
+                let code = self.provider_code(owner.0);
+                let kind = format!("LP:{code}");
+                let cash = ledger::account(tx, HOUSE, &kind, "IDR", true).await?;
+                let coin_account = ledger::account(tx, HOUSE, &kind, &self.spec.base, true).await?;
+                let sign = if buy { 1 } else { -1 };
+                (cash, coin_account, Leg { cash: -sign * value, coin: sign * coin, fee: 0, tax: 0 })
+            };
+            fees += leg.fee;
+            taxes += leg.tax;
+            postings.push(Posting { account_id: cash_account, currency: "IDR".into(), amount: leg.cash });
+            postings.push(Posting { account_id: coin_account, currency: self.spec.base.clone(), amount: leg.coin });
+        }
+        if fees > 0 {
+            let account = ledger::account(tx, HOUSE, "FEES", "IDR", true).await?;
+            postings.push(Posting { account_id: account, currency: "IDR".into(), amount: fees });
+        }
+        if taxes > 0 {
+            let account = ledger::account(tx, HOUSE, "TAX_PAYABLE", "IDR", true).await?;
+            postings.push(Posting { account_id: account, currency: "IDR".into(), amount: taxes });
+        }
+        postings.retain(|p| p.amount != 0);
+        let entry = NewEntry {
+            reason: "TRADE_FILL".into(),
+            event_id: format!(
+                "fill:{}:{}:{}:{}",
+                self.spec.symbol,
+                fill.taker_order.0,
+                fill.maker_order.0,
+                uuid::Uuid::now_v7()
+            ),
+            memo: Some(format!("{} {} @ {}", self.spec.symbol, fill.qty, fill.price)),
+            postings,
+        };
+        ledger::post(tx, &entry).await?;
+        Ok(())
+    }
+
+    /// A user's side of a fill: updates the order's cumulative figures and records the trade.
+    #[allow(clippy::too_many_arguments)]
+    async fn user_leg(
+        &mut self,
+        tx: &mut Tx,
+        touched: &mut BTreeMap<i64, OrderRow>,
+        order: OrderId,
+        buy: bool,
+        fill: &Fill,
+        value: i64,
+        maker: bool,
+    ) -> Result<Leg, TradeError> {
+        let (fee_pct, tax_pct) = self.deps.settings.fees.for_side(buy);
+        let coin = self.spec.ledger_units(fill.qty);
+        let row = self.row(tx, touched, order).await?;
+        if let Some(hold) = row.hold_id.take() {
+            // Captured: the entry below spends it; what stays reserved is held again when settling.
+            ledger::close_hold(tx, &hold, true).await?;
+        }
+        let total_value = row.filled_value + value;
+        let (fee_total, tax_total) = fee_and_tax(total_value, fee_pct, tax_pct);
+        let fee = fee_total - row.fee;
+        let tax = tax_total - row.tax;
+        row.filled_value = total_value;
+        row.fee = fee_total;
+        row.tax = tax_total;
+        row.filled_quantity += fill.qty;
+        let trade = TradeRow {
+            order_id: row.id,
+            user_id: row.user_id.clone(),
+            symbol: row.symbol.clone(),
+            side: row.side.clone(),
+            price: fill.price,
+            quantity: fill.qty,
+            value,
+            fee,
+            tax,
+            maker,
+        };
+        repo::insert_trade(tx, &trade).await?;
+        Ok(if buy {
+            Leg { cash: -(value + fee + tax), coin, fee, tax }
+        } else {
+            Leg { cash: value - fee - tax, coin: -coin, fee, tax }
+        })
+    }
+
+    fn provider_code(&self, owner: u64) -> String {
+        let index = owner.saturating_sub(1) as usize;
+        self.deps.providers.get(index).cloned().unwrap_or_else(|| format!("lp-{owner}"))
+    }
+}
+
+/// The stored word for why an order's remainder was cancelled.
+pub fn cancel_text(reason: CancelReason) -> &'static str {
+    match reason {
+        CancelReason::Requested => "REQUESTED",
+        CancelReason::SelfTrade => "SELF_TRADE",
+        CancelReason::MarketRemainder => "MARKET_REMAINDER",
+        CancelReason::IocRemainder => "IOC_REMAINDER",
+        CancelReason::FokUnfillable => "FOK_UNFILLABLE",
+        CancelReason::OcoSiblingFilled => "OCO_SIBLING_FILLED",
+        CancelReason::OcoSiblingTriggered => "OCO_SIBLING_TRIGGERED",
+        CancelReason::OcoSiblingCancelled => "OCO_SIBLING_CANCELLED",
+        CancelReason::AmendedToFilled => "AMENDED_TO_FILLED",
+        CancelReason::Replaced => "REPLACED",
+    }
+}

@@ -1,0 +1,682 @@
+//! The owner of one pair's book: a task that alone touches the engine book of its pair, taking
+//! commands over a channel (DESIGN.md "Scale": each instrument's book has one owner).
+//!
+//! Every command runs as: reserve in the database (order row and hold), run the engine, apply its
+//! events (fills with fees and tax, order states, holds) in the same transaction, commit. A
+//! refusal before the engine ran rolls back and leaves everything as it was. A failure after the
+//! engine ran rolls back too, and the book is rebuilt from the database, so the book and the
+//! database never disagree about an acknowledged order.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OrderType, OwnerId, Quote, Side, TimeInForce};
+use market::{QuoteSide, Simulator};
+use store::ledger;
+use store::Db;
+use tokio::sync::{mpsc, oneshot};
+
+use super::errors::TradeError;
+use super::pair::{buy_total, net_for_gross, PairSpec};
+use super::repo::{self, OrderRow};
+use super::settings::TradingSettings;
+use super::{live::UserEvents, restore};
+
+/// Engine ids at or above this belong to liquidity-provider quotes, which are never stored.
+pub const LP_ID_BASE: u64 = 1 << 60;
+/// Depth levels a side kept in the shared view (the book call shows 10; estimates walk deeper).
+pub const VIEW_LEVELS: usize = 50;
+/// Commands queued per pair before callers wait.
+pub const QUEUE_DEPTH: usize = 1_024;
+
+/// What a new order asks for, in engine units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceKind {
+    /// At market, a quantity.
+    Market { quantity: i64 },
+    /// A market buy spending at most `amount` sen, fees included.
+    MarketAmount { amount: i64 },
+    /// A GTC limit.
+    Limit { price: i64, quantity: i64 },
+    /// A stop: market once the last price reaches `stop`.
+    Stop { stop: i64, quantity: i64 },
+    /// A stop-limit.
+    StopLimit { stop: i64, price: i64, quantity: i64 },
+}
+
+/// A new order.
+#[derive(Debug, Clone)]
+pub struct PlaceRequest {
+    /// Owner.
+    pub user_id: String,
+    /// `x-request-id`: a repeat returns the first order.
+    pub request_id: Option<String>,
+    /// Side.
+    pub side: Side,
+    /// Type and sizes.
+    pub kind: PlaceKind,
+}
+
+/// A one-cancels-other pair: a take-profit limit and a stop-loss stop (or stop-limit).
+#[derive(Debug, Clone)]
+pub struct OcoRequest {
+    /// Owner.
+    pub user_id: String,
+    /// `x-request-id`.
+    pub request_id: Option<String>,
+    /// Side of both legs.
+    pub side: Side,
+    /// Quantity of each leg.
+    pub quantity: i64,
+    /// Limit price of the take-profit leg.
+    pub take_profit: i64,
+    /// Trigger of the stop-loss leg.
+    pub stop_loss: i64,
+    /// Limit price once the stop triggers; `None` is a stop-market.
+    pub stop_limit: Option<i64>,
+}
+
+/// A change to a live order; `None` keeps a field.
+#[derive(Debug, Clone)]
+pub struct AmendRequest {
+    /// Owner.
+    pub user_id: String,
+    /// The order.
+    pub order_id: i64,
+    /// New total quantity.
+    pub quantity: Option<i64>,
+    /// New limit price.
+    pub limit_price: Option<i64>,
+    /// New trigger.
+    pub stop_price: Option<i64>,
+}
+
+/// What the owner can be asked.
+#[derive(Debug)]
+pub enum Ask {
+    /// Place an order.
+    Place(PlaceRequest),
+    /// Place an OCO pair (the reply is the take-profit leg).
+    Oco(OcoRequest),
+    /// Cancel an order of a user (and its OCO sibling).
+    Cancel { user_id: String, order_id: i64 },
+    /// Amend an order of a user.
+    Amend(AmendRequest),
+}
+
+/// A command with its reply channel.
+pub type Envelope = (Ask, oneshot::Sender<Result<OrderRow, TradeError>>);
+
+/// What readers see of a book without asking its owner.
+#[derive(Debug, Clone, Default)]
+pub struct PairView {
+    /// Best bids first.
+    pub bids: Vec<LevelView>,
+    /// Best asks first.
+    pub asks: Vec<LevelView>,
+    /// Last trade price.
+    pub last_price: Option<i64>,
+}
+
+/// Everything an owner needs from the application.
+#[derive(Clone)]
+pub struct OwnerDeps {
+    /// The database.
+    pub db: Db,
+    /// The simulator the providers quote around.
+    pub sim: Arc<Simulator>,
+    /// Provider codes in catalogue order (owner ids 1..=6).
+    pub providers: Arc<Vec<String>>,
+    /// Fees, minimums, collars.
+    pub settings: Arc<TradingSettings>,
+    /// The order id source shared by every pair.
+    pub ids: Arc<AtomicI64>,
+    /// Users' order and balance events for `/ws`.
+    pub user_events: UserEvents,
+}
+
+/// The task state of one pair.
+pub struct PairOwner {
+    pub(super) spec: PairSpec,
+    pub(super) book: Book,
+    pub(super) deps: OwnerDeps,
+    view: Arc<RwLock<PairView>>,
+    owners: HashMap<String, OwnerId>,
+    next_owner: u64,
+    next_quote_id: u64,
+    quote_key: Option<(i64, i64)>,
+}
+
+/// The book settings every pair uses.
+pub fn book_config(settings: &TradingSettings) -> Config {
+    Config { orders_per_owner_max: settings.open_orders_per_user_max.max(64), ..Config::default() }
+}
+
+impl PairOwner {
+    /// Rebuilds the pair's book from its open orders and starts its task.
+    pub async fn spawn(
+        spec: PairSpec,
+        deps: OwnerDeps,
+    ) -> anyhow::Result<(mpsc::Sender<Envelope>, Arc<RwLock<PairView>>)> {
+        let view = Arc::new(RwLock::new(PairView::default()));
+        let mut owner = PairOwner {
+            book: Book::new(book_config(&deps.settings)),
+            spec,
+            deps,
+            view: view.clone(),
+            owners: HashMap::new(),
+            next_owner: 1_000,
+            next_quote_id: LP_ID_BASE,
+            quote_key: None,
+        };
+        owner.rebuild().await?;
+        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
+        tokio::spawn(owner.run(rx));
+        Ok((tx, view))
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Envelope>) {
+        let mut ticker = tokio::time::interval(Duration::from_millis(self.deps.settings.requote_interval_ms.max(50)));
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                biased;
+                next = rx.recv() => match next {
+                    Some((ask, reply)) => {
+                        let result = self.handle(ask).await;
+                        self.publish_view();
+                        let _ = reply.send(result);
+                    }
+                    None => return,
+                },
+                _ = ticker.tick() => {
+                    self.requote().await;
+                    self.publish_view();
+                }
+            }
+        }
+    }
+
+    async fn handle(&mut self, ask: Ask) -> Result<OrderRow, TradeError> {
+        // Quote first, so a market order meets the providers' current prices.
+        self.requote().await;
+        match ask {
+            Ask::Place(request) => self.place(request).await,
+            Ask::Oco(request) => self.place_oco(request).await,
+            Ask::Cancel { user_id, order_id } => self.cancel(&user_id, order_id).await,
+            Ask::Amend(request) => self.amend(request).await,
+        }
+    }
+
+    /// The engine owner id of a user (interned; the engine only compares them).
+    pub(super) fn owner_of(&mut self, user_id: &str) -> OwnerId {
+        if let Some(id) = self.owners.get(user_id) {
+            return *id;
+        }
+        self.next_owner += 1;
+        let id = OwnerId(self.next_owner);
+        self.owners.insert(user_id.to_owned(), id);
+        id
+    }
+
+    fn new_id(&self) -> i64 {
+        self.deps.ids.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    fn publish_view(&self) {
+        let view = PairView {
+            bids: self.book.depth(Side::Buy, VIEW_LEVELS),
+            asks: self.book.depth(Side::Sell, VIEW_LEVELS),
+            last_price: self.book.last_price(),
+        };
+        *self.view.write().unwrap_or_else(|p| p.into_inner()) = view;
+    }
+
+    /// What a buy of `quantity` at worst `price` may cost, fees and tax included.
+    fn buy_hold(&self, price: i64, quantity: i64) -> i64 {
+        buy_total(self.spec.value_sen(price, quantity), &self.deps.settings.fees)
+    }
+
+    fn collar(&self, stop: i64) -> i64 {
+        let bps = i128::from(self.deps.settings.stop_buy_collar_bps);
+        let up = (i128::from(stop) * (10_000 + bps) + 9_999) / 10_000;
+        i64::try_from(up).unwrap_or(i64::MAX)
+    }
+
+    fn min_order_sen(&self) -> i64 {
+        let sen = self.deps.settings.min_order_idr * rust_decimal::Decimal::ONE_HUNDRED;
+        i64::try_from(sen.trunc().mantissa()).unwrap_or(i64::MAX)
+    }
+
+    /// The worst ask a market buy of `quantity` reaches now, or `None` without enough asks.
+    fn walk_asks(&self, quantity: i64) -> Option<i64> {
+        let mut left = quantity;
+        for level in self.book.depth(Side::Sell, usize::MAX) {
+            left -= level.qty;
+            if left <= 0 {
+                return Some(level.price);
+            }
+        }
+        None
+    }
+
+    async fn place(&mut self, request: PlaceRequest) -> Result<OrderRow, TradeError> {
+        if let Some(key) = &request.request_id {
+            if let Some(found) = repo::by_request(&self.deps.db, &request.user_id, key).await? {
+                return Ok(found);
+            }
+        }
+        let plan = self.plan(&request)?;
+        let id = self.new_id();
+        let owner = self.owner_of(&request.user_id);
+        let row = plan.row(id, &self.spec.symbol, &request);
+        let mut wtx = self.deps.db.begin_write().await?;
+        repo::insert(&mut wtx.tx, &row).await?;
+        self.hold_for(&mut wtx.tx, id, &row, plan.hold).await?;
+        let mut out = Vec::new();
+        self.book
+            .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
+        if let Some(why) = rejection(&out) {
+            return Err(TradeError::Rejected(why));
+        }
+        self.finish(wtx, &out, id).await
+    }
+
+    async fn place_oco(&mut self, request: OcoRequest) -> Result<OrderRow, TradeError> {
+        if let Some(key) = &request.request_id {
+            if let Some(found) = repo::by_request(&self.deps.db, &request.user_id, key).await? {
+                return Ok(found);
+            }
+        }
+        let q = request.quantity;
+        let buy = request.side == Side::Buy;
+        let stop_engine_price = match (request.stop_limit, buy) {
+            (Some(p), _) => Some(p),
+            (None, true) => Some(self.collar(request.stop_loss)),
+            (None, false) => None,
+        };
+        let (tp_hold, sl_hold) = if buy {
+            (self.buy_hold(request.take_profit, q), self.buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q))
+        } else {
+            (self.spec.ledger_units(q), self.spec.ledger_units(q))
+        };
+        let min_value = self.spec.value_sen(request.take_profit.min(request.stop_loss), q);
+        if min_value < self.min_order_sen() {
+            return Err(TradeError::BelowMinimum);
+        }
+        let (tp_id, sl_id) = (self.new_id(), self.new_id());
+        let owner = self.owner_of(&request.user_id);
+        let side = if buy { "BUY" } else { "SELL" };
+        let mut tp = OrderRow::new(tp_id, &request.user_id, &self.spec.symbol, side, "LIMIT", "QUANTITY");
+        tp.limit_price = Some(request.take_profit);
+        tp.engine_price = Some(request.take_profit);
+        tp.quantity = Some(q);
+        tp.engine_quantity = Some(q);
+        tp.oco_sibling = Some(sl_id);
+        tp.oco_leg = Some("TAKE_PROFIT".into());
+        // The take-profit leg carries the one hold of the pair, sized for the dearer leg.
+        tp.hold_total = tp_hold.max(sl_hold);
+        tp.request_id = request.request_id.clone();
+        let sl_type = if request.stop_limit.is_some() { "STOP_LIMIT" } else { "STOP" };
+        let mut sl = OrderRow::new(sl_id, &request.user_id, &self.spec.symbol, side, sl_type, "QUANTITY");
+        sl.stop_price = Some(request.stop_loss);
+        sl.limit_price = request.stop_limit;
+        sl.engine_price = stop_engine_price;
+        sl.quantity = Some(q);
+        sl.engine_quantity = Some(q);
+        sl.oco_sibling = Some(tp_id);
+        sl.oco_leg = Some("STOP_LOSS".into());
+        sl.hold_total = sl_hold;
+        let mut wtx = self.deps.db.begin_write().await?;
+        repo::insert(&mut wtx.tx, &tp).await?;
+        repo::insert(&mut wtx.tx, &sl).await?;
+        self.hold_for(&mut wtx.tx, tp_id, &tp, tp.hold_total).await?;
+        let mut out = Vec::new();
+        self.book.place_oco(
+            engine::NewOco {
+                owner,
+                side: request.side,
+                qty: q,
+                limit_id: OrderId(tp_id as u64),
+                limit_price: request.take_profit,
+                stop_id: OrderId(sl_id as u64),
+                stop_price: request.stop_loss,
+                stop_limit_price: stop_engine_price,
+            },
+            &mut out,
+        );
+        if let Some(why) = rejection(&out) {
+            return Err(TradeError::Rejected(why));
+        }
+        self.finish(wtx, &out, tp_id).await
+    }
+
+    async fn cancel(&mut self, user_id: &str, order_id: i64) -> Result<OrderRow, TradeError> {
+        let row = repo::get_for_user(&self.deps.db, user_id, order_id).await?.ok_or(TradeError::OrderNotFound)?;
+        if !row.is_open || row.symbol != self.spec.symbol {
+            return Err(TradeError::OrderNotOpen);
+        }
+        let owner = self.owner_of(user_id);
+        let wtx = self.deps.db.begin_write().await?;
+        let mut out = Vec::new();
+        self.book.cancel(OrderId(order_id as u64), owner, &mut out);
+        if out.iter().any(|e| matches!(e, Event::CancelRejected { .. })) {
+            return Err(TradeError::OrderNotOpen);
+        }
+        self.finish(wtx, &out, order_id).await
+    }
+
+    async fn amend(&mut self, request: AmendRequest) -> Result<OrderRow, TradeError> {
+        let db = self.deps.db.clone();
+        let mut row =
+            repo::get_for_user(&db, &request.user_id, request.order_id).await?.ok_or(TradeError::OrderNotFound)?;
+        if !row.is_open || row.symbol != self.spec.symbol {
+            return Err(TradeError::OrderNotOpen);
+        }
+        if row.oco_sibling.is_some() && request.quantity.is_some() {
+            // Both legs share one hold sized for the pair; a leg changes its price, not its size.
+            return Err(TradeError::Rejected("the quantity of an OCO leg cannot change".into()));
+        }
+        let buy = row.side == "BUY";
+        let stop_market_buy = buy && row.order_type == "STOP" && !row.triggered;
+        let quantity = request.quantity.or(row.quantity).unwrap_or(0);
+        let limit = if stop_market_buy { None } else { request.limit_price };
+        let stop = if row.triggered { None } else { request.stop_price };
+        let engine_price = match (stop_market_buy, stop) {
+            (true, Some(s)) => Some(self.collar(s)),
+            _ => limit.or(row.engine_price),
+        };
+        let new_total =
+            if buy { self.buy_hold(engine_price.unwrap_or(0), quantity) } else { self.spec.ledger_units(quantity) };
+        let owner = self.owner_of(&request.user_id);
+        let mut wtx = self.deps.db.begin_write().await?;
+        if let Some(hold) = row.hold_id.take() {
+            ledger::close_hold(&mut wtx.tx, &hold, false).await?;
+        }
+        if row.oco_leg.as_deref() != Some("TAKE_PROFIT") || !buy {
+            row.hold_total = new_total;
+        } else {
+            row.hold_total = row.hold_total.max(new_total);
+        }
+        repo::save(&mut wtx.tx, &row).await?;
+        let mut out = Vec::new();
+        let engine_price_change = if stop_market_buy { stop.map(|s| self.collar(s)) } else { limit };
+        self.book.amend(
+            engine::Amend {
+                id: OrderId(row.id as u64),
+                owner,
+                qty: request.quantity,
+                price: engine_price_change,
+                stop_price: stop,
+            },
+            &mut out,
+        );
+        if let Some(Event::AmendRejected { reason, .. }) = out.iter().find(|e| matches!(e, Event::AmendRejected { .. }))
+        {
+            return Err(TradeError::Rejected(reason.to_string()));
+        }
+        self.finish(wtx, &out, row.id).await
+    }
+
+    /// Opens the hold of a new order and records it on the row.
+    async fn hold_for(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        id: i64,
+        row: &OrderRow,
+        amount: i64,
+    ) -> Result<(), TradeError> {
+        let account = self.hold_account(tx, &row.user_id, row.side == "BUY").await?;
+        let hold = ledger::hold(tx, &account, amount, "ORDER", &format!("order:{id}:{}", uuid::Uuid::now_v7())).await?;
+        let mut row = row.clone();
+        row.hold_id = Some(hold);
+        repo::save(tx, &row).await?;
+        Ok(())
+    }
+
+    /// Applies the events, reads the order back and commits; rebuilds the book on failure.
+    async fn finish(&mut self, mut wtx: store::WriteTx, out: &[Event], id: i64) -> Result<OrderRow, TradeError> {
+        let applied = self.apply(&mut wtx.tx, out).await;
+        let result = match applied {
+            Ok(touched) => match repo::get_tx(&mut wtx.tx, id).await {
+                Ok(Some(row)) => match wtx.commit().await {
+                    Ok(()) => {
+                        self.deps.user_events.publish_rows(&self.spec, &touched);
+                        return Ok(row);
+                    }
+                    Err(e) => Err(TradeError::from(e)),
+                },
+                Ok(None) => Err(TradeError::Internal(format!("order {id} vanished"))),
+                Err(e) => Err(e.into()),
+            },
+            Err(e) => Err(e),
+        };
+        // The engine ran but its effects were not stored: put the book back to what the database holds.
+        if let Err(e) = self.rebuild().await {
+            tracing::error!(symbol = %self.spec.symbol, error = %e, "could not rebuild the book");
+        }
+        result
+    }
+
+    /// Re-quotes the providers around the simulator's current price when it or the quote bucket moved.
+    pub(super) async fn requote(&mut self) {
+        let sim = self.deps.sim.clone();
+        let now = sim.now();
+        let Ok(price) = sim.price_at(&self.spec.symbol, now) else { return };
+        let key = (
+            market::tick::to_units(price, self.spec.price_scale),
+            now.timestamp().div_euclid(market::quotes::QUOTE_BUCKET_SECS),
+        );
+        if self.quote_key == Some(key) {
+            return;
+        }
+        let Ok(quotes) = sim.quotes(&self.spec.symbol, price, now) else { return };
+        self.quote_key = Some(key);
+        let mut out = Vec::new();
+        for (index, code) in self.deps.providers.clone().iter().enumerate() {
+            let batch: Vec<Quote> = quotes
+                .iter()
+                .filter(|q| &q.provider == code)
+                .map(|q| {
+                    self.next_quote_id += 1;
+                    Quote {
+                        id: OrderId(self.next_quote_id),
+                        side: if q.side == QuoteSide::Bid { Side::Buy } else { Side::Sell },
+                        price: q.price_units,
+                        qty: q.quantity_units,
+                    }
+                })
+                .collect();
+            self.book.replace_quotes(OwnerId(index as u64 + 1), &batch, &mut out);
+        }
+        if !out.iter().any(|e| touches_user(e)) {
+            return;
+        }
+        let outcome = match self.deps.db.begin_write().await {
+            Ok(mut wtx) => match self.apply(&mut wtx.tx, &out).await {
+                Ok(touched) => wtx.commit().await.map(|()| touched).map_err(TradeError::from),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e.into()),
+        };
+        match outcome {
+            Ok(touched) => self.deps.user_events.publish_rows(&self.spec, &touched),
+            Err(e) => {
+                tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
+                self.quote_key = None;
+                if let Err(e) = self.rebuild().await {
+                    tracing::error!(symbol = %self.spec.symbol, error = %e, "could not rebuild the book");
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the book from the open orders in the database, in time priority.
+    pub(super) async fn rebuild(&mut self) -> anyhow::Result<()> {
+        let rows = repo::open_of_symbol(&self.deps.db, &self.spec.symbol).await?;
+        let owners: Vec<OwnerId> = rows.iter().map(|r| self.owner_of(&r.user_id)).collect();
+        let last_price = self.book.last_price();
+        self.book = restore::book_from_rows(book_config(&self.deps.settings), &rows, &owners, last_price)?;
+        self.quote_key = None;
+        Ok(())
+    }
+}
+
+/// The plan of a new order: the engine's order type, the hold and the stored fields.
+struct Plan {
+    engine: OrderType,
+    hold: i64,
+    order_type: &'static str,
+    input_type: &'static str,
+    limit_price: Option<i64>,
+    stop_price: Option<i64>,
+    quantity: Option<i64>,
+    amount: Option<i64>,
+    engine_price: Option<i64>,
+}
+
+impl Plan {
+    fn row(&self, id: i64, symbol: &str, request: &PlaceRequest) -> OrderRow {
+        let side = if request.side == Side::Buy { "BUY" } else { "SELL" };
+        let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type);
+        row.limit_price = self.limit_price;
+        row.stop_price = self.stop_price;
+        row.quantity = self.quantity;
+        row.amount = self.amount;
+        row.engine_price = self.engine_price;
+        row.engine_quantity = self.quantity;
+        row.hold_total = self.hold;
+        row.request_id = request.request_id.clone();
+        row
+    }
+}
+
+impl PairOwner {
+    fn plan(&self, request: &PlaceRequest) -> Result<Plan, TradeError> {
+        let buy = request.side == Side::Buy;
+        let units = |q: i64| self.spec.ledger_units(q);
+        let min = self.min_order_sen();
+        let check_min = |price: i64, quantity: i64| {
+            if self.spec.value_sen(price, quantity) < min {
+                Err(TradeError::BelowMinimum)
+            } else {
+                Ok(())
+            }
+        };
+        let base = |order_type, engine, hold| Plan {
+            engine,
+            hold,
+            order_type,
+            input_type: "QUANTITY",
+            limit_price: None,
+            stop_price: None,
+            quantity: None,
+            amount: None,
+            engine_price: None,
+        };
+        Ok(match request.kind {
+            PlaceKind::MarketAmount { amount } => {
+                if !buy {
+                    return Err(TradeError::Rejected("only a buy can be sized by amount".into()));
+                }
+                if amount < min {
+                    return Err(TradeError::BelowMinimum);
+                }
+                let net = net_for_gross(amount, &self.deps.settings.fees);
+                let quote = self.spec.quote_from_sen(net);
+                if self.book.best_ask().is_none() {
+                    return Err(TradeError::NoLiquidity);
+                }
+                let mut plan = base("MARKET", OrderType::MarketQuote { quote }, amount);
+                plan.input_type = "AMOUNT";
+                plan.amount = Some(amount);
+                plan
+            }
+            PlaceKind::Market { quantity } if buy => {
+                // Sent as an IOC limit at the worst ask it needs now, so the hold bounds its cost.
+                let worst = self.walk_asks(quantity).ok_or(TradeError::NoLiquidity)?;
+                let best = self.book.best_ask().map_or(worst, |l| l.price);
+                check_min(best, quantity)?;
+                let mut plan = base(
+                    "MARKET",
+                    OrderType::Limit { price: worst, qty: quantity, tif: TimeInForce::Ioc },
+                    self.buy_hold(worst, quantity),
+                );
+                plan.quantity = Some(quantity);
+                plan.engine_price = Some(worst);
+                plan
+            }
+            PlaceKind::Market { quantity } => {
+                let best = self.book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
+                check_min(best, quantity)?;
+                let mut plan = base("MARKET", OrderType::Market { qty: quantity }, units(quantity));
+                plan.quantity = Some(quantity);
+                plan
+            }
+            PlaceKind::Limit { price, quantity } => {
+                check_min(price, quantity)?;
+                let hold = if buy { self.buy_hold(price, quantity) } else { units(quantity) };
+                let mut plan = base("LIMIT", OrderType::Limit { price, qty: quantity, tif: TimeInForce::Gtc }, hold);
+                plan.limit_price = Some(price);
+                plan.engine_price = Some(price);
+                plan.quantity = Some(quantity);
+                plan
+            }
+            PlaceKind::Stop { stop, quantity } => {
+                check_min(stop, quantity)?;
+                let (engine, hold, engine_price) = if buy {
+                    // A stop-market buy is a stop-limit at a collar above its trigger, so its hold bounds it.
+                    let collar = self.collar(stop);
+                    let engine =
+                        OrderType::StopLimit { stop_price: stop, price: collar, qty: quantity, tif: TimeInForce::Ioc };
+                    (engine, self.buy_hold(collar, quantity), Some(collar))
+                } else {
+                    (OrderType::Stop { stop_price: stop, qty: quantity }, units(quantity), None)
+                };
+                let mut plan = base("STOP", engine, hold);
+                plan.stop_price = Some(stop);
+                plan.quantity = Some(quantity);
+                plan.engine_price = engine_price;
+                plan
+            }
+            PlaceKind::StopLimit { stop, price, quantity } => {
+                check_min(price, quantity)?;
+                let hold = if buy { self.buy_hold(price, quantity) } else { units(quantity) };
+                let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
+                let mut plan = base("STOP_LIMIT", engine, hold);
+                plan.stop_price = Some(stop);
+                plan.limit_price = Some(price);
+                plan.engine_price = Some(price);
+                plan.quantity = Some(quantity);
+                plan
+            }
+        })
+    }
+}
+
+fn rejection(out: &[Event]) -> Option<String> {
+    out.iter().find_map(|e| match e {
+        Event::Rejected { reason, .. } => Some(reason.to_string()),
+        _ => None,
+    })
+}
+
+/// Whether an event concerns a user's order (anything else is provider bookkeeping).
+fn touches_user(event: &Event) -> bool {
+    let user = |id: OrderId| id.0 < LP_ID_BASE;
+    match event {
+        Event::Fill(f) => user(f.taker_order) || user(f.maker_order),
+        Event::Accepted { order, .. }
+        | Event::Cancelled { order, .. }
+        | Event::Amended { order, .. }
+        | Event::StopTriggered { order, .. } => user(*order),
+        _ => false,
+    }
+}
+
+/// The order-id source, continuing above every id ever stored.
+pub async fn id_source(db: &Db) -> anyhow::Result<Arc<AtomicI64>> {
+    Ok(Arc::new(AtomicI64::new(repo::max_id(db).await?)))
+}

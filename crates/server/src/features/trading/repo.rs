@@ -1,0 +1,355 @@
+//! The `crypto_orders` and `crypto_trades` tables: one query text for SQLite and PostgreSQL.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+use store::{Db, StoreError};
+
+/// An order as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRow {
+    /// Engine id.
+    pub id: i64,
+    /// Owner.
+    pub user_id: String,
+    /// Pair.
+    pub symbol: String,
+    /// `BUY` or `SELL`.
+    pub side: String,
+    /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`.
+    pub order_type: String,
+    /// `QUANTITY` or `AMOUNT`.
+    pub input_type: String,
+    /// The other OCO leg.
+    pub oco_sibling: Option<i64>,
+    /// `TAKE_PROFIT` or `STOP_LOSS`.
+    pub oco_leg: Option<String>,
+    /// Price units.
+    pub limit_price: Option<i64>,
+    /// Price units.
+    pub stop_price: Option<i64>,
+    /// Quantity units; `None` for a buy by amount.
+    pub quantity: Option<i64>,
+    /// Sen a buy by amount may spend.
+    pub amount: Option<i64>,
+    /// The limit price the engine got (a market buy by quantity becomes an IOC limit).
+    pub engine_price: Option<i64>,
+    /// Quantity the engine got.
+    pub engine_quantity: Option<i64>,
+    /// Filled quantity units.
+    pub filled_quantity: i64,
+    /// Filled value in sen.
+    pub filled_value: i64,
+    /// Fees charged, sen.
+    pub fee: i64,
+    /// Tax charged, sen.
+    pub tax: i64,
+    /// Open ledger hold.
+    pub hold_id: Option<String>,
+    /// What the hold covers for the whole order.
+    pub hold_total: i64,
+    /// R4.01 status.
+    pub status: String,
+    /// Resting or waiting for a trigger.
+    pub is_open: bool,
+    /// A stop that triggered.
+    pub triggered: bool,
+    /// Time priority.
+    pub seq: i64,
+    /// Why it closed without filling completely.
+    pub cancel_reason: Option<String>,
+    /// The caller's request id.
+    pub request_id: Option<String>,
+    /// Unix ms.
+    pub created_at_ms: i64,
+    /// Unix ms.
+    pub updated_at_ms: i64,
+}
+
+const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_sibling, oco_leg, limit_price, \
+    stop_price, quantity, amount, engine_price, engine_quantity, filled_quantity, filled_value, fee, tax, hold_id, \
+    hold_total, status, is_open, triggered, seq, cancel_reason, request_id, created_at_ms, updated_at_ms";
+
+fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
+    Ok(OrderRow {
+        id: row.try_get("id")?,
+        user_id: row.try_get("user_id")?,
+        symbol: row.try_get("symbol")?,
+        side: row.try_get("side")?,
+        order_type: row.try_get("order_type")?,
+        input_type: row.try_get("input_type")?,
+        oco_sibling: row.try_get("oco_sibling")?,
+        oco_leg: row.try_get("oco_leg")?,
+        limit_price: row.try_get("limit_price")?,
+        stop_price: row.try_get("stop_price")?,
+        quantity: row.try_get("quantity")?,
+        amount: row.try_get("amount")?,
+        engine_price: row.try_get("engine_price")?,
+        engine_quantity: row.try_get("engine_quantity")?,
+        filled_quantity: row.try_get("filled_quantity")?,
+        filled_value: row.try_get("filled_value")?,
+        fee: row.try_get("fee")?,
+        tax: row.try_get("tax")?,
+        hold_id: row.try_get("hold_id")?,
+        hold_total: row.try_get("hold_total")?,
+        status: row.try_get("status")?,
+        is_open: row.try_get::<i64, _>("is_open")? != 0,
+        triggered: row.try_get::<i64, _>("triggered")? != 0,
+        seq: row.try_get("seq")?,
+        cancel_reason: row.try_get("cancel_reason")?,
+        request_id: row.try_get("request_id")?,
+        created_at_ms: row.try_get("created_at_ms")?,
+        updated_at_ms: row.try_get("updated_at_ms")?,
+    })
+}
+
+/// Inserts a new order.
+pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "insert into crypto_orders ({COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
+    ))
+    .bind(o.id)
+    .bind(&o.user_id)
+    .bind(&o.symbol)
+    .bind(&o.side)
+    .bind(&o.order_type)
+    .bind(&o.input_type)
+    .bind(o.oco_sibling)
+    .bind(o.oco_leg.clone())
+    .bind(o.limit_price)
+    .bind(o.stop_price)
+    .bind(o.quantity)
+    .bind(o.amount)
+    .bind(o.engine_price)
+    .bind(o.engine_quantity)
+    .bind(o.filled_quantity)
+    .bind(o.filled_value)
+    .bind(o.fee)
+    .bind(o.tax)
+    .bind(o.hold_id.clone())
+    .bind(o.hold_total)
+    .bind(&o.status)
+    .bind(i64::from(o.is_open))
+    .bind(i64::from(o.triggered))
+    .bind(o.seq)
+    .bind(o.cancel_reason.clone())
+    .bind(o.request_id.clone())
+    .bind(o.created_at_ms)
+    .bind(o.updated_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Writes every mutable field of an order back.
+pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update crypto_orders set limit_price = $1, stop_price = $2, quantity = $3, engine_price = $4, \
+         engine_quantity = $5, filled_quantity = $6, filled_value = $7, fee = $8, tax = $9, hold_id = $10, \
+         hold_total = $11, status = $12, is_open = $13, triggered = $14, seq = $15, cancel_reason = $16, \
+         oco_sibling = $17, updated_at_ms = $18 where id = $19",
+    )
+    .bind(o.limit_price)
+    .bind(o.stop_price)
+    .bind(o.quantity)
+    .bind(o.engine_price)
+    .bind(o.engine_quantity)
+    .bind(o.filled_quantity)
+    .bind(o.filled_value)
+    .bind(o.fee)
+    .bind(o.tax)
+    .bind(o.hold_id.clone())
+    .bind(o.hold_total)
+    .bind(&o.status)
+    .bind(i64::from(o.is_open))
+    .bind(i64::from(o.triggered))
+    .bind(o.seq)
+    .bind(o.cancel_reason.clone())
+    .bind(o.oco_sibling)
+    .bind(store::now_ms())
+    .bind(o.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// One order inside a transaction.
+pub async fn get_tx(tx: &mut Transaction<'static, Any>, id: i64) -> Result<Option<OrderRow>, sqlx::Error> {
+    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1"))
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// One order of a user.
+pub async fn get_for_user(db: &Db, user_id: &str, id: i64) -> Result<Option<OrderRow>, StoreError> {
+    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// The order a user placed with this request id, if any.
+pub async fn by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Option<OrderRow>, StoreError> {
+    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"))
+        .bind(user_id)
+        .bind(request_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// Open orders of a pair in time priority: what its book is rebuilt from.
+pub async fn open_of_symbol(db: &Db, symbol: &str) -> Result<Vec<OrderRow>, StoreError> {
+    let rows =
+        sqlx::query(&format!("select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 order by seq"))
+            .bind(symbol)
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+}
+
+/// The highest order id ever used (ids are handed out from above it).
+pub async fn max_id(db: &Db) -> Result<i64, StoreError> {
+    let row = sqlx::query("select coalesce(max(id), 0) as top from crypto_orders").fetch_one(db.pool()).await?;
+    Ok(row.try_get("top")?)
+}
+
+/// A page of a user's open (`true`) or closed orders, newest first, and the total.
+pub async fn page(
+    db: &Db,
+    user_id: &str,
+    open: bool,
+    page: i64,
+    size: i64,
+) -> Result<(Vec<OrderRow>, i64), StoreError> {
+    let rows = sqlx::query(&format!(
+        "select {COLUMNS} from crypto_orders where user_id = $1 and is_open = $2 order by id desc limit $3 offset $4"
+    ))
+    .bind(user_id)
+    .bind(i64::from(open))
+    .bind(size)
+    .bind((page - 1) * size)
+    .fetch_all(db.pool())
+    .await?;
+    let total = sqlx::query("select count(*) as n from crypto_orders where user_id = $1 and is_open = $2")
+        .bind(user_id)
+        .bind(i64::from(open))
+        .fetch_one(db.pool())
+        .await?
+        .try_get("n")?;
+    Ok((rows.iter().map(from_row).collect::<Result<_, _>>()?, total))
+}
+
+/// A user side of one fill.
+#[derive(Debug, Clone)]
+pub struct TradeRow {
+    /// The order.
+    pub order_id: i64,
+    /// Its owner.
+    pub user_id: String,
+    /// Pair.
+    pub symbol: String,
+    /// `BUY` or `SELL`.
+    pub side: String,
+    /// Price units.
+    pub price: i64,
+    /// Quantity units.
+    pub quantity: i64,
+    /// Sen.
+    pub value: i64,
+    /// Sen.
+    pub fee: i64,
+    /// Sen.
+    pub tax: i64,
+    /// Rested in the book.
+    pub maker: bool,
+}
+
+/// Records a user side of a fill.
+pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "insert into crypto_trades (order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker, \
+         created_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(t.order_id)
+    .bind(&t.user_id)
+    .bind(&t.symbol)
+    .bind(&t.side)
+    .bind(t.price)
+    .bind(t.quantity)
+    .bind(t.value)
+    .bind(t.fee)
+    .bind(t.tax)
+    .bind(i64::from(t.maker))
+    .bind(store::now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A user's trades in time order (for the portfolio's average cost and realised profit).
+pub async fn trades_of_user(db: &Db, user_id: &str) -> Result<Vec<TradeRow>, StoreError> {
+    let rows = sqlx::query(
+        "select order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker from crypto_trades \
+         where user_id = $1 order by id",
+    )
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await?;
+    let trade = |r: &AnyRow| -> Result<TradeRow, sqlx::Error> {
+        Ok(TradeRow {
+            order_id: r.try_get("order_id")?,
+            user_id: r.try_get("user_id")?,
+            symbol: r.try_get("symbol")?,
+            side: r.try_get("side")?,
+            price: r.try_get("price")?,
+            quantity: r.try_get("quantity")?,
+            value: r.try_get("value")?,
+            fee: r.try_get("fee")?,
+            tax: r.try_get("tax")?,
+            maker: r.try_get::<i64, _>("maker")? != 0,
+        })
+    };
+    Ok(rows.iter().map(trade).collect::<Result<_, _>>()?)
+}
+
+impl OrderRow {
+    /// A new, pending, open order with nothing filled.
+    pub fn new(id: i64, user_id: &str, symbol: &str, side: &str, order_type: &str, input_type: &str) -> Self {
+        let now = store::now_ms();
+        Self {
+            id,
+            user_id: user_id.to_owned(),
+            symbol: symbol.to_owned(),
+            side: side.to_owned(),
+            order_type: order_type.to_owned(),
+            input_type: input_type.to_owned(),
+            oco_sibling: None,
+            oco_leg: None,
+            limit_price: None,
+            stop_price: None,
+            quantity: None,
+            amount: None,
+            engine_price: None,
+            engine_quantity: None,
+            filled_quantity: 0,
+            filled_value: 0,
+            fee: 0,
+            tax: 0,
+            hold_id: None,
+            hold_total: 0,
+            status: "PENDING".into(),
+            is_open: true,
+            triggered: false,
+            seq: 0,
+            cancel_reason: None,
+            request_id: None,
+            created_at_ms: now,
+            updated_at_ms: now,
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! An order as the API shows it: decimal strings, the R4.01 status and its display word, the
+//! R4.05 numeric state, the R4.06 side code, the R4.07 type code and the R4.08 fill mode.
+
+use domain::orders::{FillMode, NumericOrderState, OrderStatus, OrderType};
+use rust_decimal::Decimal;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::pair::{idr, PairSpec};
+use super::repo::OrderRow;
+
+/// One crypto order.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    /// Order id.
+    pub order_id: String,
+    /// Pair, e.g. `BTC-IDR`.
+    pub symbol: String,
+    /// `BUY` or `SELL` (R4.06).
+    pub side: String,
+    /// 1 for buy, -1 for sell (R4.06).
+    pub side_code: i8,
+    /// `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07).
+    pub order_type: String,
+    /// LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07).
+    pub order_type_code: Option<u8>,
+    /// For an OCO leg: `TAKE_PROFIT` (shown as a limit) or `STOP_LOSS` (shown as a stop), R4.07.
+    pub oco_leg: Option<String>,
+    /// The other OCO leg.
+    pub oco_sibling_id: Option<String>,
+    /// `FILL_BY_QUANTITY` or `FILL_BY_AMOUNT` (R4.08).
+    pub fill_mode: String,
+    /// Ordered quantity; absent for a buy by amount (R4.17).
+    pub quantity: Option<String>,
+    /// Rupiah a buy by amount may spend, fees included; absent for quantity orders (R4.17).
+    pub amount: Option<String>,
+    /// Limit price.
+    pub limit_price: Option<String>,
+    /// Trigger price.
+    pub stop_price: Option<String>,
+    /// Executed quantity.
+    pub filled_quantity: String,
+    /// Executed value in rupiah, before fee and tax.
+    pub filled_amount: String,
+    /// Average execution price.
+    pub average_price: Option<String>,
+    /// Transaction fee charged, rupiah.
+    pub fee: String,
+    /// Tax charged, rupiah.
+    pub tax: String,
+    /// PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01).
+    pub status: String,
+    /// placed, executed, cancelled or failed (R4.01).
+    pub status_word: String,
+    /// Numeric state (R4.05).
+    pub state: u8,
+    /// Still in the book or waiting for its trigger.
+    pub is_open: bool,
+    /// A stop whose trigger was reached.
+    pub triggered: bool,
+    /// Why the rest was cancelled, when it was.
+    pub cancel_reason: Option<String>,
+    /// Unix ms.
+    pub created_at_ms: i64,
+    /// Unix ms.
+    pub updated_at_ms: i64,
+}
+
+impl OrderView {
+    /// The API view of a stored order.
+    pub fn of(row: &OrderRow, spec: &PairSpec) -> Self {
+        let status: OrderStatus = row.status.parse().unwrap_or(OrderStatus::Failed);
+        let order_type: OrderType = row.order_type.parse().unwrap_or(OrderType::Limit);
+        let state = match (status, row.is_open) {
+            (OrderStatus::Pending | OrderStatus::PartiallyFilled, true) => NumericOrderState::Working,
+            (OrderStatus::Success | OrderStatus::PartiallyFilled, false) => NumericOrderState::Filled,
+            (OrderStatus::Cancelled, _) => NumericOrderState::Canceled,
+            _ => NumericOrderState::Rejected,
+        };
+        let fill_mode = if row.input_type == "AMOUNT" { FillMode::FillByAmount } else { FillMode::FillByQuantity };
+        let average_price = (row.filled_quantity > 0).then(|| {
+            let quantity = spec.quantity(row.filled_quantity);
+            let value = Decimal::new(row.filled_value, 2);
+            (value / quantity).round_dp(spec.price_scale).normalize().to_string()
+        });
+        Self {
+            order_id: row.id.to_string(),
+            symbol: row.symbol.clone(),
+            side: row.side.clone(),
+            side_code: if row.side == "BUY" { 1 } else { -1 },
+            order_type: row.order_type.clone(),
+            order_type_code: order_type.code(),
+            oco_leg: row.oco_leg.clone(),
+            oco_sibling_id: row.oco_sibling.map(|s| s.to_string()),
+            fill_mode: fill_mode.as_str().into(),
+            quantity: row.quantity.map(|q| spec.quantity(q).to_string()),
+            amount: row.amount.map(idr),
+            limit_price: row.limit_price.map(|p| spec.price(p).to_string()),
+            stop_price: row.stop_price.map(|p| spec.price(p).to_string()),
+            filled_quantity: spec.quantity(row.filled_quantity).to_string(),
+            filled_amount: idr(row.filled_value),
+            average_price,
+            fee: idr(row.fee),
+            tax: idr(row.tax),
+            status: status.as_str().into(),
+            status_word: status.word().as_str().into(),
+            state: state.code(),
+            is_open: row.is_open,
+            triggered: row.triggered,
+            cancel_reason: row.cancel_reason.clone(),
+            created_at_ms: row.created_at_ms,
+            updated_at_ms: row.updated_at_ms,
+        }
+    }
+}
