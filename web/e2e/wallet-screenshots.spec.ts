@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpFrom } from './wallet-support';
+import { PIN, signUpFrom } from './wallet-support';
 
 /** Visual check of the wallet pages at phone and desktop sizes (`SCREENSHOTS=1`). */
 test.skip(!process.env.SCREENSHOTS, 'screenshots are a manual check: SCREENSHOTS=1');
@@ -37,5 +37,27 @@ for (const size of [
     await page.getByRole('button', { name: /Top up \+Rp150\.000/ }).click();
     await expect(page.getByRole('dialog', { name: 'Detail transaksi' })).toBeVisible();
     await page.screenshot({ path: shot('history-details'), fullPage: true });
+    await page.goto('/account/bankAccount');
+    await page.getByRole('button', { name: 'Tambah rekening' }).click();
+    const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
+    await add.getByRole('combobox', { name: 'Bank' }).click();
+    await page.getByRole('option').first().click();
+    await add.getByRole('textbox', { name: 'Nomor rekening' }).fill('1234567890');
+    await add.getByLabel('PIN').fill(PIN);
+    await page.screenshot({ path: shot('bank-add') });
+    await add.getByRole('button', { name: 'Simpan' }).click();
+    await expect(add).toBeHidden();
+    await page.screenshot({ path: shot('bank-accounts'), fullPage: true });
+    await page.goto('/balance/cashout');
+    await page.getByRole('textbox', { name: 'Nominal penarikan' }).fill('100000');
+    await expect(page.getByText(/Diproses otomatis/)).toBeVisible();
+    await page.screenshot({ path: shot('cashout-form'), fullPage: true });
+    await page.getByRole('button', { name: 'Tinjau' }).click();
+    await expect(page.getByRole('heading', { name: 'Tinjau penarikan' })).toBeVisible();
+    await page.screenshot({ path: shot('cashout-review'), fullPage: true });
+    await page.getByRole('button', { name: 'Konfirmasi dengan PIN' }).click();
+    await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+    await expect(page.getByText('sudah dikirim ke rekening Anda.')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: shot('cashout-result'), fullPage: true });
   });
 }
