@@ -38,6 +38,21 @@ function accountLine(account: CashoutBankAccount): string {
   return `${account.bankName} ${account.accountNumberMasked} · ${account.accountHolderName}`;
 }
 
+/** Where the money goes, on its own lines: too long for a summary row on a phone. */
+function Destination({ account, label }: { account: CashoutBankAccount; label: string }) {
+  return (
+    <Box sx={{ mb: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{account.bankName}</Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        {account.accountNumberMasked} · {account.accountHolderName}
+      </Typography>
+    </Box>
+  );
+}
+
 /** Whole rupiah (R5.01: cut, never rounded up) of a decimal string. */
 function wholeRupiah(text: string): string {
   const sen = toSen(text) ?? 0n;
@@ -259,10 +274,10 @@ function CashoutReviewStep({
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
         {t('cashout.reviewTitle')}
       </Typography>
+      <Destination account={review.bankAccount} label={t('cashout.to')} />
       <SummaryRows
         label={t('cashout.reviewLabel')}
         rows={[
-          [t('cashout.to'), accountLine(review.bankAccount)],
           [t('cashout.amount'), idr(review.amount)],
           [t('cashout.fee'), idr(review.fee)],
           [t('cashout.net'), <strong key="net">{idr(review.netAmount)}</strong>],
@@ -347,10 +362,10 @@ function CashoutResult({ id, onAgain }: { id: string; onAgain: () => void }) {
         </Alert>
       )}
       <Box sx={{ textAlign: 'left', mb: 3 }}>
+        <Destination account={data.bankAccount} label={t('cashout.to')} />
         <SummaryRows
           label={t('cashout.reviewLabel')}
           rows={[
-            [t('cashout.to'), accountLine(data.bankAccount)],
             [t('cashout.amount'), idr(data.amount)],
             [t('cashout.fee'), idr(data.fee)],
             [t('cashout.net'), idr(data.netAmount)],
