@@ -141,6 +141,7 @@ export function BalanceScreen() {
               flexDirection: { xs: 'column', sm: 'row' },
               gap: { xs: 0.25, sm: 0 },
               lineHeight: 1.3,
+              textAlign: 'center',
             },
             '& .MuiButton-startIcon': { m: { xs: 0, sm: '0 8px 0 -4px' } },
           }}
