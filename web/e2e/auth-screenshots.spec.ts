@@ -14,7 +14,9 @@ for (const size of sizes) {
     test(`auth screenshots ${size.name} ${theme}`, async ({ page, context }) => {
       test.setTimeout(60_000);
       const shot = (name: string) => `e2e/.screenshots/auth-${name}-${size.name}-${theme}.png`;
-      await context.addCookies([{ name: 'theme', value: theme, url: `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}` }]);
+      await context.addCookies([
+        { name: 'theme', value: theme, url: `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}` },
+      ]);
       await page.setViewportSize({ width: size.width, height: size.height });
       const phone = uniquePhone();
       await page.goto('/signup');

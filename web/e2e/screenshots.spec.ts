@@ -12,7 +12,9 @@ const sizes = [
 for (const size of sizes) {
   for (const theme of ['dark', 'light'] as const) {
     test(`screenshot ${size.name} ${theme}`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'theme', value: theme, url: `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}` }]);
+      await context.addCookies([
+        { name: 'theme', value: theme, url: `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}` },
+      ]);
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: HOME_TITLE.id })).toBeVisible();

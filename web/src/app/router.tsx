@@ -45,10 +45,22 @@ function pageRoutes(): RouteObject[] {
                 { path: 'privacy/change-pin', lazy: () => import('./routes/account/change-pin') },
               ],
             },
+            { path: 'bankAccount', lazy: () => import('./routes/account/bank-account') },
           ],
         },
       ],
     },
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'balance', lazy: () => import('./routes/balance/overview') },
+        { path: 'balance/topup', lazy: () => import('./routes/balance/topup') },
+        { path: 'balance/cashout', lazy: () => import('./routes/balance/cashout') },
+        { path: 'transaction-history', lazy: () => import('./routes/transaction-history') },
+      ],
+    },
+    // Sandbox mode: the payment gateway's payer page; no session needed (the payer is not the user).
+    { path: 'sandbox/pay/:reference', lazy: () => import('./routes/sandbox/pay') },
     { path: '*', lazy: () => import('./routes/not-found') },
   ];
 }

@@ -18,6 +18,14 @@ export const paths = {
   markets: '/markets',
   /** R1.12 guest explore; `/trade?ticker=` and `/trade/:pair` (R2.02). */
   tradeExplore: '/trade/USDT-IDR',
+  accountBankAccount: '/account/bankAccount',
+  /** The IDR wallet (issue 5). */
+  balance: '/balance',
+  balanceTopup: '/balance/topup',
+  balanceCashout: '/balance/cashout',
+  transactionHistory: '/transaction-history',
+  /** Sandbox mode: the payer's page of the sandbox payment gateway (its e-wallet deep links lead here). */
+  sandboxPay: '/sandbox/pay',
 } as const;
 
 export const LOGIN_PATH = paths.login;

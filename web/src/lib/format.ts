@@ -209,3 +209,12 @@ export function formatDateTime(ms: number, locale: Locale): string {
     timeZone: 'Asia/Jakarta',
   }).format(ms);
 }
+
+/** A date and time to the second (state timelines, where steps are seconds apart), in Jakarta time. */
+export function formatDateTimeSeconds(ms: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'id-ID', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'Asia/Jakarta',
+  }).format(ms);
+}

@@ -6,6 +6,7 @@ import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toaster';
 import { AccountMenu, AuthLayer } from '@/features/auth';
 import { MaintenanceScreen } from '@/features/maintenance';
+import { BalanceButton } from '@/features/wallet';
 import { useAppStore } from '@/lib/store';
 
 /** Header, page, footer. While the server is under maintenance the page is the maintenance screen. */
@@ -17,7 +18,14 @@ export function MainLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Header actions={<AccountMenu />} />
+      <Header
+        actions={
+          <>
+            <BalanceButton />
+            <AccountMenu />
+          </>
+        }
+      />
       <Box
         component="main"
         id="main"

@@ -1,18 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { PriceChart } from '@/features/chart';
 import { knownPhase, MarketHeader, quoteCurrency, resolveTradeTicker, useTradeInstrument } from '@/features/markets';
 import { OrderBook } from '@/features/order-book';
+import { OrderLists, OrderPanel } from '@/features/trading';
+import { useAppStore } from '@/lib/store';
 import { TradeLayout } from './trade-layout';
 
 /**
  * The trade page: `/trade/:pair` (guest explore at `/trade/USDT-IDR`, R1.12) and `/trade?ticker=`
- * with the defaults of R2.02. Market header, chart and order book; the order panel slot is left for
- * the trading work.
+ * with the defaults of R2.02. Market header, chart and order book; for crypto pairs the order panel
+ * and, for a logged-in user, their open and closed orders under the chart.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function Component() {
   const [search] = useSearchParams();
   const symbol = resolveTradeTicker(pair, search);
   const { entry, ticker } = useTradeInstrument(symbol);
+  const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const info = entry.info;
 
   if (entry.state === 'failed' && !info) {
@@ -44,21 +48,32 @@ export function Component() {
 
   const currency = quoteCurrency(info.assetClass);
   const bookKind = info.assetClass === 'CRYPTO' ? 'crypto' : info.assetClass === 'PERP' ? 'perps' : null;
+  const crypto = info.assetClass === 'CRYPTO';
+  const baseAsset = symbol.split('-')[0] ?? symbol;
+  const chart = (
+    <PriceChart
+      key={symbol}
+      symbol={symbol}
+      assetClass={info.assetClass}
+      flags={info}
+      sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
+    />
+  );
   return (
     <TradeLayout
       header={<MarketHeader info={info} ticker={ticker} />}
       chart={
-        <PriceChart
-          key={symbol}
-          symbol={symbol}
-          assetClass={info.assetClass}
-          flags={info}
-          sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
-        />
+        crypto && loggedIn ? (
+          <Stack spacing={2}>
+            {chart}
+            <OrderLists />
+          </Stack>
+        ) : (
+          chart
+        )
       }
       orderBook={bookKind && currency ? <OrderBook kind={bookKind} symbol={symbol} currency={currency} /> : null}
-      // The order panel (issue: trading) goes here: <OrderPanel info={info} ticker={ticker} />.
-      orderPanel={null}
+      orderPanel={crypto ? <OrderPanel key={symbol} symbol={symbol} baseAsset={baseAsset} /> : null}
     />
   );
 }

@@ -20,6 +20,7 @@ const ACCOUNT_NAV = [
   { to: paths.accountPrivacy, key: 'privacy', end: false },
   { to: paths.accountManageSession, key: 'manageSession', end: false },
   { to: paths.accountLanguage, key: 'language', end: false },
+  { to: paths.accountBankAccount, key: 'bankAccount', end: false },
 ] as const;
 
 /** The account area: a side menu on wide screens; on phones the overview is the menu and pages link back. */

@@ -23,6 +23,7 @@ const LINKS = [
   { to: paths.accountManageSession, key: 'manageSession' },
   { to: paths.accountChangePin, key: 'changePin' },
   { to: paths.accountLanguage, key: 'language' },
+  { to: paths.accountBankAccount, key: 'bankAccount' },
 ] as const;
 
 /** `/account`: phone, identity and US-stock status, and the account pages (R2.16). */

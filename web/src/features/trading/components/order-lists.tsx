@@ -25,16 +25,16 @@ import type { OrderView } from '../api/types';
 import { AmendDialog } from './amend-dialog';
 
 export interface OrderListsProps {
-  /** Precisions of the pair on the page, for the amend dialog. */
-  quantityPrecision: number;
-  amountPrecision: number;
+  /** Decimals the amend dialog accepts (the server checks each pair's own precision). */
+  quantityPrecision?: number;
+  amountPrecision?: number;
 }
 
 /** Open orders refresh this often while shown, besides every change the app makes itself. */
 const OPEN_REFRESH_MS = 5_000;
 
 /** Open and closed crypto orders under the chart, 30 a page (R7.05), with cancel and amend. */
-export function OrderLists({ quantityPrecision, amountPrecision }: OrderListsProps) {
+export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: OrderListsProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const [kind, setKind] = useState<OrderListKind>('open');

@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test';
+import { readOtp, uniquePhone } from './support';
+
+/** Helpers of the wallet browser tests. */
+
+/** The PIN of every account these tests sign up. */
+export const PIN = '135792';
+
+/** Signs up through the pages, starting from a protected wallet page that the flow returns to (R2.04). */
+export async function signUpFrom(page: Page, path: string): Promise<void> {
+  const phone = uniquePhone();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('main').getByRole('link', { name: 'Daftar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Masukkan kode verifikasi' });
+  // The form can re-mount while the page settles and lose what was typed: type again until the code
+  // dialog opens (as the auth tests do).
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) {
+      await page.getByLabel('Nomor ponsel').fill(phone);
+      await page.getByRole('button', { name: 'Lanjut' }).click();
+    }
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
+  await dialog.getByLabel('Kode verifikasi').fill(await readOtp(page.request, phone, 'SIGNUP'));
+  await expect(dialog).toBeHidden();
+  await page.getByRole('textbox', { name: 'PIN', exact: true }).fill(PIN);
+  await page.getByRole('textbox', { name: 'Ulangi PIN', exact: true }).fill(PIN);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  await page.getByRole('button', { name: 'Saya setuju' }).click();
+}
+
+/** The page is no wider than the viewport: nothing to scroll sideways on a phone. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+/** Tops up `amount` rupiah by BCA virtual account and pays it as the sandbox payer; ends on the success screen. */
+export async function topUpInSandbox(page: Page, amount: string): Promise<void> {
+  await page.goto('/balance/topup');
+  await page.getByRole('radio', { name: 'BCA Virtual Account' }).check();
+  await page.getByRole('textbox', { name: 'Nominal top up' }).fill(amount);
+  await page.getByRole('button', { name: 'Top up', exact: true }).click();
+  await page.getByRole('link', { name: 'Bayar di sandbox' }).click();
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+  await expect(page.getByText('Top up berhasil')).toBeVisible();
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { components } from './schema';
+
+/**
+ * A saved bank account (the full number never comes back from the server). The list is shown by the
+ * account page (features/bank-accounts) and chosen from by the cash-out flow (features/wallet), so the
+ * call lives here.
+ */
+export type BankAccount = components['schemas']['BankAccount'];
+
+export const BANK_ACCOUNTS_PATH = '/v1/wallet/bank-accounts';
+
+/** GET /api/v1/wallet/bank-accounts */
+export function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
+  return apiClient.get<BankAccount[]>(BANK_ACCOUNTS_PATH, { signal });
+}
+
+export const bankAccountsQueryKey = ['wallet', 'bank-accounts'] as const;
+
+export function bankAccountsQueryOptions() {
+  return queryOptions({
+    queryKey: bankAccountsQueryKey,
+    queryFn: ({ signal }) => getBankAccounts(signal),
+    staleTime: 0,
+  });
+}
+
+export function useBankAccounts() {
+  return useQuery(bankAccountsQueryOptions());
+}

@@ -1,0 +1,5 @@
+import { BankAccountsScreen } from '@/features/bank-accounts';
+
+export function Component() {
+  return <BankAccountsScreen />;
+}

@@ -1,0 +1,5 @@
+import { CashoutScreen } from '@/features/wallet';
+
+export function Component() {
+  return <CashoutScreen />;
+}

@@ -1,0 +1,5 @@
+import { BalanceScreen } from '@/features/wallet';
+
+export function Component() {
+  return <BalanceScreen />;
+}

@@ -1,0 +1,5 @@
+import { TopupScreen } from '@/features/wallet';
+
+export function Component() {
+  return <TopupScreen />;
+}

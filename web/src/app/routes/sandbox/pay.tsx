@@ -1,0 +1,5 @@
+import { SandboxPayScreen } from '@/features/wallet';
+
+export function Component() {
+  return <SandboxPayScreen />;
+}

@@ -1,0 +1,5 @@
+import { HistoryScreen } from '@/features/wallet';
+
+export function Component() {
+  return <HistoryScreen />;
+}

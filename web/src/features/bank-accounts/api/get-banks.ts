@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
+import { apiClient } from '@/lib/api-client';
+
+/** A bank a cash-out can go to. */
+export type Bank = components['schemas']['Bank'];
+
+/** GET /api/v1/wallet/banks: the Indonesian banks the disbursement partner reaches. */
+export function getBanks(signal?: AbortSignal): Promise<Bank[]> {
+  return apiClient.get<Bank[]>('/v1/wallet/banks', { signal });
+}
+
+export function useBanks(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['wallet', 'banks'],
+      queryFn: ({ signal }) => getBanks(signal),
+      enabled,
+      staleTime: 60 * 60_000,
+    }),
+  );
+}

@@ -1,0 +1,182 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
+import { useLocale } from '@/hooks/use-locale';
+import { formatDate } from '@/lib/format';
+import { useRemoveBankAccount } from '../api/remove-bank-account';
+import { AddBankAccountDialog } from './add-bank-account-dialog';
+
+function AccountRow({ account, onRemove, busy }: { account: BankAccount; onRemove: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const name = `${account.bankName} ${account.accountNumberMasked}`;
+  return (
+    <Box
+      component="li"
+      aria-label={name}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'center',
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <AccountBalanceOutlined aria-hidden sx={{ color: 'text.secondary' }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('bankAccounts.holder', { holder: account.accountHolderName })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('bankAccounts.addedAt', { time: formatDate(account.createdAtMs, locale) })}
+        </Typography>
+      </Box>
+      <Button
+        variant="outlined"
+        color="error"
+        size="small"
+        disabled={busy}
+        onClick={onRemove}
+        aria-label={t('bankAccounts.removeLabel', { bank: account.bankName, number: account.accountNumberMasked })}
+      >
+        {t('bankAccounts.remove')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * `/account/bankAccount` (R2.16, R1.04): the bank accounts cash-outs can go to: list, add (bank,
+ * number, PIN; the holder's name comes from the bank) and remove after a confirmation.
+ */
+export function BankAccountsScreen() {
+  const { t } = useTranslation();
+  const accounts = useBankAccounts();
+  const remove = useRemoveBankAccount();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const titleId = useId();
+
+  return (
+    <>
+      <Stack direction="row" spacing={2} alignItems="flex-start" justifyContent="space-between" sx={{ mb: 3 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
+            {t('bankAccounts.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 640 }}>
+            {t('bankAccounts.text')}
+          </Typography>
+        </Box>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ flex: 'none' }}>
+          {t('bankAccounts.add')}
+        </Button>
+      </Stack>
+      {remove.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {remove.error.message}
+        </Alert>
+      )}
+      {accounts.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void accounts.refetch()}>
+              {t('bankAccounts.retry')}
+            </Button>
+          }
+        >
+          {t('bankAccounts.loadError')}
+        </Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
+          {!accounts.data ? (
+            <Box sx={{ p: 3 }}>
+              <Skeleton />
+              <Skeleton width="60%" />
+            </Box>
+          ) : accounts.data.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3 }}>
+              {t('bankAccounts.empty')}
+            </Typography>
+          ) : (
+            <Box component="ul" aria-label={t('bankAccounts.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {accounts.data.map((account) => (
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  busy={remove.isPending}
+                  onRemove={() => setRemoving(account)}
+                />
+              ))}
+            </Box>
+          )}
+        </Paper>
+      )}
+      {adding && (
+        <AddBankAccountDialog
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            setNotice(t('bankAccounts.added'));
+          }}
+        />
+      )}
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        aria-labelledby={titleId}
+        slotProps={{ paper: { sx: { width: '100%', maxWidth: 400 } } }}
+      >
+        <DialogTitle id={titleId}>{t('bankAccounts.removeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t('bankAccounts.removeText', {
+              bank: removing?.bankName ?? '',
+              number: removing?.accountNumberMasked ?? '',
+              holder: removing?.accountHolderName ?? '',
+            })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={() => setRemoving(null)}>
+            {t('bankAccounts.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!removing) return;
+              remove.mutate(removing.id, {
+                onSuccess: () => setNotice(t('bankAccounts.removed')),
+                onSettled: () => setRemoving(null),
+              });
+            }}
+          >
+            {t('bankAccounts.remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { BankAccountsScreen } from './components/bank-accounts-screen';

@@ -1,0 +1,2 @@
+export { OrderPanel } from './components/order-panel';
+export { OrderLists } from './components/order-lists';

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiError } from '@/lib/api-client';
+import { walletApi } from './paths';
+
+export type SandboxPayerAction = 'pay' | 'abandon';
+
+export interface SandboxPaymentInput {
+  reference: string;
+  action: SandboxPayerAction;
+}
+
+/**
+ * Sandbox mode only: POST /api/sandbox/payments/{reference}/{pay|abandon} plays the payer; the sandbox
+ * gateway then delivers its signed webhook. Answers 204.
+ */
+export function sandboxPayment({ reference, action }: SandboxPaymentInput): Promise<void> {
+  return apiClient.post<void>(walletApi.sandboxPayment(reference, action));
+}
+
+export function useSandboxPayment() {
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, SandboxPaymentInput>({
+    mutationKey: ['wallet', 'sandboxPayment'],
+    mutationFn: sandboxPayment,
+    // The webhook has run by the time the call answers: every wallet view is stale.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}

@@ -1,0 +1,440 @@
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import Schedule from '@mui/icons-material/Schedule';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useBankAccounts } from '@/api/bank-accounts';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { paths } from '@/config/paths';
+import { useLocale, useLocalizePath } from '@/hooks/use-locale';
+import { useCreateCashout } from '../api/create-cashout';
+import { useWalletBalance } from '../api/get-balance';
+import { useAutoApprovalStatus } from '../api/get-auto-approval-status';
+import { CASHOUT_FINAL, useCashout } from '../api/get-cashout';
+import { useCashoutInputVariables } from '../api/get-cashout-input-variables';
+import { useReviewCashout } from '../api/review-cashout';
+import type { CashoutBankAccount, CashoutReview } from '../api/types';
+import { useIdr } from '../hooks/use-idr';
+import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen } from '../lib/money';
+import { StatusChip } from './status-chip';
+import { SummaryRows } from './transaction-details-dialog';
+import { WalletPage } from './wallet-page';
+
+/** `BCA ••••7890 · SARI DEWI` */
+function accountLine(account: CashoutBankAccount): string {
+  return `${account.bankName} ${account.accountNumberMasked} · ${account.accountHolderName}`;
+}
+
+/** Where the money goes, on its own lines: too long for a summary row on a phone. */
+function Destination({ account, label }: { account: CashoutBankAccount; label: string }) {
+  return (
+    <Box sx={{ mb: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{account.bankName}</Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        {account.accountNumberMasked} · {account.accountHolderName}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Whole rupiah (R5.01: cut, never rounded up) of a decimal string. */
+function wholeRupiah(text: string): string {
+  const sen = toSen(text) ?? 0n;
+  return (sen / 100n).toString();
+}
+
+/** Step 1: destination account and amount, with the limits, fee and the free balance. */
+function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalizePath();
+  const idr = useIdr();
+  const accountsLabelId = useId();
+  const accounts = useBankAccounts();
+  const vars = useCashoutInputVariables();
+  const { balance } = useWalletBalance();
+  const review = useReviewCashout();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const amount = amountFromInput(amountText, locale);
+  const [showProblem, setShowProblem] = useState(false);
+
+  const accountId = chosen ?? (accounts.data?.length === 1 ? accounts.data[0]!.id : null);
+  const limits = vars.data;
+  const available = balance?.freeBalance;
+  const problem = limits ? amountProblem(amount, limits, available) : 'empty';
+  const auto = useAutoApprovalStatus(limits && !problem ? amount : null);
+  const feeSen = limits ? (toSen(limits.fee) ?? 0n) : 0n;
+  const amountSen = toSen(amount);
+  const netSen = amountSen === null ? null : amountSen - feeSen;
+
+  const problemText =
+    limits && problem
+      ? t(`cashout.problem.${problem}`, { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) })
+      : null;
+
+  const submit = () => {
+    setShowProblem(true);
+    if (!accountId || problem || review.isPending) return;
+    review.mutate({ bankAccountId: accountId, amount }, { onSuccess: onReviewed });
+  };
+
+  if (accounts.isError || vars.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              void accounts.refetch();
+              void vars.refetch();
+            }}
+          >
+            {t('cashout.retry')}
+          </Button>
+        }
+      >
+        {t('cashout.loadError')}
+      </Alert>
+    );
+  }
+  if (!accounts.data || !limits) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Skeleton height={40} />
+        <Skeleton height={40} width="60%" />
+      </Paper>
+    );
+  }
+  if (accounts.data.length === 0) {
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to={localize(paths.accountBankAccount)} color="inherit" size="small">
+            {t('cashout.addBankAccount')}
+          </Button>
+        }
+      >
+        {t('cashout.noBankAccount')}
+      </Alert>
+    );
+  }
+
+  const maxAmount = (() => {
+    const free = toSen(available ?? '0') ?? 0n;
+    const maximum = toSen(limits.maximumAmount) ?? free;
+    return wholeRupiah(senToDecimal(free < maximum ? free : maximum));
+  })();
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+          <Typography id={accountsLabelId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('cashout.bankAccount')}
+          </Typography>
+          <Button component={RouterLink} to={localize(paths.accountBankAccount)} size="small">
+            {t('cashout.manageBankAccounts')}
+          </Button>
+        </Stack>
+        <RadioGroup
+          aria-labelledby={accountsLabelId}
+          value={accountId ?? ''}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {accounts.data.map((account) => (
+            <FormControlLabel
+              key={account.id}
+              value={account.id}
+              control={<Radio size="small" />}
+              label={accountLine(account)}
+              sx={{ m: 0, py: 0.5, overflowWrap: 'anywhere' }}
+            />
+          ))}
+        </RadioGroup>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+        <Stack spacing={2}>
+          <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
+            <Typography color="text.secondary">{t('cashout.available')}</Typography>
+            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              {available !== undefined ? idr(available) : <Skeleton width={80} />}
+            </Typography>
+          </Stack>
+          <TextField
+            label={t('cashout.amount')}
+            value={amountText}
+            onChange={(event) => {
+              // R5.01: whole rupiah, digits past the precision cut, never rounded.
+              setAmountText(limitAmountInput(event.target.value, locale));
+              review.reset();
+            }}
+            onBlur={() => {
+              setAmountText(amount);
+              if (amount) setShowProblem(true);
+            }}
+            error={showProblem && problemText !== null}
+            helperText={
+              showProblem && problemText
+                ? problemText
+                : t('cashout.amountHint', {
+                    min: idr(limits.minimumAmount),
+                    max: idr(limits.maximumAmount),
+                    fee: idr(limits.fee),
+                  })
+            }
+            fullWidth
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', maxLength: 16 },
+              input: {
+                startAdornment: <InputAdornment position="start">Rp</InputAdornment>,
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <Button size="small" onClick={() => setAmountText(maxAmount)} disabled={maxAmount === '0'}>
+                      {t('cashout.max')}
+                    </Button>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          {!problem && netSen !== null && (
+            <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
+              <SummaryRows
+                label={t('cashout.reviewLabel')}
+                rows={[
+                  [t('cashout.fee'), idr(limits.fee)],
+                  [t('cashout.net'), idr(senToDecimal(netSen))],
+                ]}
+              />
+              {auto.data && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                  {auto.data.autoApproval
+                    ? t('cashout.autoApproval', { limit: idr(auto.data.autoApprovalLimit) })
+                    : t('cashout.manualReview', { limit: idr(auto.data.autoApprovalLimit) })}
+                </Typography>
+              )}
+            </Box>
+          )}
+          {review.error && <Alert severity="error">{review.error.message}</Alert>}
+          <Button type="submit" variant="contained" size="large" disabled={review.isPending || !accountId}>
+            {t('cashout.review')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Step 2: what leaves, what arrives, then the PIN. */
+function CashoutReviewStep({
+  review,
+  onBack,
+  onCreated,
+}: {
+  review: CashoutReview;
+  onBack: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const idr = useIdr();
+  const create = useCreateCashout();
+  const [pinOpen, setPinOpen] = useState(false);
+  const after = (toSen(review.availableBalance) ?? 0n) - (toSen(review.amount) ?? 0n);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+        {t('cashout.reviewTitle')}
+      </Typography>
+      <Destination account={review.bankAccount} label={t('cashout.to')} />
+      <SummaryRows
+        label={t('cashout.reviewLabel')}
+        rows={[
+          [t('cashout.amount'), idr(review.amount)],
+          [t('cashout.fee'), idr(review.fee)],
+          [t('cashout.net'), <strong key="net">{idr(review.netAmount)}</strong>],
+          [t('cashout.balanceAfter'), idr(senToDecimal(after < 0n ? 0n : after))],
+        ]}
+      />
+      <Alert severity={review.autoApproval ? 'info' : 'warning'} sx={{ mt: 2 }}>
+        {review.autoApproval ? t('cashout.reviewAuto') : t('cashout.reviewManual')} {t('cashout.holdNote')}
+      </Alert>
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
+        <Button color="inherit" onClick={onBack}>
+          {t('cashout.edit')}
+        </Button>
+        <Button variant="contained" size="large" onClick={() => setPinOpen(true)}>
+          {t('cashout.confirm')}
+        </Button>
+      </Stack>
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('cashout.pinTitle')}
+        description={t('cashout.pinText', { amount: idr(review.amount), bank: accountLine(review.bankAccount) })}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          const cashout = await create.mutateAsync({
+            bankAccountId: review.bankAccount.id,
+            amount: wholeRupiah(review.amount),
+            pin,
+          });
+          onCreated(cashout.id);
+        }}
+      />
+    </Paper>
+  );
+}
+
+const RESULT_ICON: Record<string, ReactNode> = {
+  COMPLETED: <CheckCircle fontSize="inherit" color="success" />,
+  FAILED: <ErrorOutline fontSize="inherit" color="error" />,
+  REJECTED: <ErrorOutline fontSize="inherit" color="error" />,
+};
+
+/** Step 3 (`?id=`): the cash-out's status, followed until it is completed, failed or rejected. */
+function CashoutResult({ id, onAgain }: { id: string; onAgain: () => void }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const idr = useIdr();
+  const cashout = useCashout(id);
+  if (cashout.isError && !cashout.data) {
+    return <Alert severity="error">{t('cashout.loadError')}</Alert>;
+  }
+  if (!cashout.data) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Skeleton />
+        <Skeleton width="60%" />
+      </Paper>
+    );
+  }
+  const data = cashout.data;
+  const final = CASHOUT_FINAL.has(data.status);
+  return (
+    <Paper
+      variant="outlined"
+      role="status"
+      sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', bgcolor: 'var(--color-surface)' }}
+    >
+      <Box sx={{ fontSize: 56, lineHeight: 0, mb: 1 }}>
+        {RESULT_ICON[data.status] ?? <Schedule fontSize="inherit" color="info" />}
+      </Box>
+      <Typography variant="h2" sx={{ fontSize: '1.375rem', mb: 1 }}>
+        {t('cashout.resultTitle')}
+      </Typography>
+      <Box sx={{ mb: 2 }}>
+        <StatusChip status={data.status} size="medium" />
+      </Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t(`cashout.result.${data.status}`, { amount: idr(data.netAmount) })}
+      </Typography>
+      {data.failureReason && (
+        <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
+          {t('cashout.reason', { reason: data.failureReason })}
+        </Alert>
+      )}
+      <Box sx={{ textAlign: 'left', mb: 3 }}>
+        <Destination account={data.bankAccount} label={t('cashout.to')} />
+        <SummaryRows
+          label={t('cashout.reviewLabel')}
+          rows={[
+            [t('cashout.amount'), idr(data.amount)],
+            [t('cashout.fee'), idr(data.fee)],
+            [t('cashout.net'), idr(data.netAmount)],
+          ]}
+        />
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="center">
+        <Button component={RouterLink} to={localize(paths.balance)} variant="contained">
+          {t('topup.toBalance')}
+        </Button>
+        <Button
+          component={RouterLink}
+          to={`${localize(paths.transactionHistory)}?id=${encodeURIComponent(data.id)}`}
+          variant="outlined"
+        >
+          {t('topup.toHistory')}
+        </Button>
+        {final && (
+          <Button variant="outlined" onClick={onAgain}>
+            {t('cashout.another')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * `/balance/cashout` (R1.04): destination account and amount (limits and fee), the review with the
+ * fee and the net amount, the PIN, then the result followed to its end. The amount is held from the
+ * free balance until it is disbursed; a failure or rejection returns it.
+ */
+export function CashoutScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [review, setReview] = useState<CashoutReview | null>(null);
+  const id = params.get('id');
+  let body: ReactNode;
+  if (id) {
+    body = (
+      <CashoutResult
+        id={id}
+        onAgain={() => {
+          setReview(null);
+          setParams({});
+        }}
+      />
+    );
+  } else if (review) {
+    body = (
+      <CashoutReviewStep
+        review={review}
+        onBack={() => setReview(null)}
+        onCreated={(created) => {
+          setReview(null);
+          setParams({ id: created });
+        }}
+      />
+    );
+  } else {
+    body = <CashoutForm onReviewed={setReview} />;
+  }
+  return (
+    <WalletPage
+      title={t('cashout.title')}
+      text={id ? undefined : t('cashout.text')}
+      back={{ to: paths.balance, label: t('wallet.back') }}
+    >
+      {body}
+    </WalletPage>
+  );
+}

@@ -1,0 +1,189 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/hooks/use-locale';
+import { formatCompact, formatNumber } from '@/lib/format';
+import { useCreateTopup } from '../api/create-topup';
+import { useGopayLimit } from '../api/get-gopay-limit';
+import { useInputVariables } from '../api/get-input-variables';
+import { useTopupMethods } from '../api/get-topup-methods';
+import type { InputVariables, Topup } from '../api/types';
+import { useIdr } from '../hooks/use-idr';
+import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from '../lib/money';
+import { ChannelPicker } from './channel-picker';
+import { SummaryRows } from './transaction-details-dialog';
+
+/** Amounts one tap away (rupiah). */
+const QUICK_AMOUNTS = [100_000, 250_000, 500_000, 1_000_000] as const;
+
+/** The fee rule of a channel in words: `Rp4.000`, `1,5%` (id) or both. */
+function useFeeRule(): (vars: InputVariables) => string {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const idr = useIdr();
+  return (vars) => {
+    const percent = formatNumber(vars.feePercentage, locale, { maximumFractionDigits: 2 });
+    if ((toSen(vars.feePercentage) ?? 0n) === 0n) return idr(vars.feeFlat);
+    if ((toSen(vars.feeFlat) ?? 0n) === 0n) return `${percent}%`;
+    return t('topup.feeRule', { flat: idr(vars.feeFlat), percent });
+  };
+}
+
+/** Step 1 of a top-up: method and amount, with the channel's limits, fee and total; creates it. */
+export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const idr = useIdr();
+  const feeRule = useFeeRule();
+  const methods = useTopupMethods();
+  const [channel, setChannel] = useState<string | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const amount = amountFromInput(amountText, locale);
+  const [showProblem, setShowProblem] = useState(false);
+  const vars = useInputVariables(channel);
+  const gopay = useGopayLimit(channel === 'GOPAY');
+  const create = useCreateTopup();
+
+  const limits = vars.data;
+  const problem = limits ? amountProblem(amount, limits) : 'empty';
+  const amountSen = toSen(amount);
+  const feeSen = limits && amountSen !== null ? topupFeeSen(amountSen, limits.feeFlat, limits.feePercentage) : null;
+  const problemText = (() => {
+    if (!channel) return t('topup.chooseChannelFirst');
+    if (!limits || !problem) return null;
+    return t(`topup.problem.${problem}`, { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) });
+  })();
+
+  const submit = () => {
+    setShowProblem(true);
+    if (!channel || !limits || problem || create.isPending) return;
+    create.mutate({ paymentChannel: channel, amount }, { onSuccess: onCreated });
+  };
+
+  let picker: ReactNode;
+  if (methods.isError) {
+    picker = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void methods.refetch()}>
+            {t('topup.retry')}
+          </Button>
+        }
+      >
+        {t('topup.methodsError')}
+      </Alert>
+    );
+  } else if (!methods.data) {
+    picker = (
+      <Box>
+        <Skeleton height={40} />
+        <Skeleton height={40} />
+        <Skeleton height={40} width="60%" />
+      </Box>
+    );
+  } else {
+    picker = (
+      <ChannelPicker
+        methods={methods.data}
+        value={channel}
+        onChange={(next) => {
+          setChannel(next);
+          create.reset();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={3}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+        {picker}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+        <Stack spacing={2}>
+          <TextField
+            label={t('topup.amount')}
+            value={amountText}
+            onChange={(event) => {
+              // R5.01: whole rupiah, digits past the precision cut, never rounded.
+              setAmountText(limitAmountInput(event.target.value, locale));
+              create.reset();
+            }}
+            onBlur={() => {
+              setAmountText(amount);
+              if (amount) setShowProblem(true);
+            }}
+            error={showProblem && problemText !== null}
+            helperText={
+              showProblem && problemText
+                ? problemText
+                : limits
+                  ? t('topup.amountHint', { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) })
+                  : ' '
+            }
+            fullWidth
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', maxLength: 16 },
+              input: { startAdornment: <InputAdornment position="start">Rp</InputAdornment> },
+            }}
+          />
+          {gopay.data && (
+            <Typography variant="body2" color="text.secondary">
+              {t('topup.gopayLimit', { limit: idr(gopay.data.limit) })}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={t('topup.quickLabel')}>
+            {QUICK_AMOUNTS.map((quick) => (
+              <Chip
+                key={quick}
+                label={`Rp${formatCompact(quick, locale)}`}
+                aria-label={idr(quick)}
+                onClick={() => {
+                  setAmountText(String(quick));
+                  create.reset();
+                }}
+                variant={amount === String(quick) ? 'filled' : 'outlined'}
+                color={amount === String(quick) ? 'primary' : 'default'}
+              />
+            ))}
+          </Stack>
+          {limits && feeSen !== null && amountSen !== null && !problem && (
+            <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
+              <SummaryRows
+                label={t('topup.summaryLabel')}
+                rows={[
+                  [t('topup.toWallet'), idr(amount)],
+                  [`${t('topup.fee')} (${feeRule(limits)})`, idr(senToDecimal(feeSen))],
+                  [t('topup.totalToPay'), <strong key="total">{idr(senToDecimal(amountSen + feeSen))}</strong>],
+                ]}
+              />
+            </Box>
+          )}
+          {create.error && <Alert severity="error">{create.error.message}</Alert>}
+          <Button type="submit" variant="contained" size="large" disabled={create.isPending}>
+            {create.isPending ? t('topup.creating') : t('topup.submit')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
