@@ -128,6 +128,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/crypto/advanced-order/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places an OCO buy: a take-profit limit below the market and a stop-loss above it; one cancels the other. */
+        post: operations["advanced_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/advanced-order/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places an OCO sell: a take-profit limit above the market and a stop-loss below it. */
+        post: operations["advanced_sell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Amends an open order of the caller: quantity, limit price or trigger (its hold follows). */
+        post: operations["amend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's balance of a pair's coin (R3.12). */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buys crypto: market (`instant`, by quantity or by rupiah amount), limit, stop or stop-limit. */
+        post: operations["buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an open order of the caller (both legs of an OCO pair); its hold is released. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Estimates an order against the book now, fee and tax included (R3.06); empty fields are
+         *     ignored (R5.11).
+         */
+        get: operations["estimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/crypto/order-book": {
         parameters: {
             query?: never;
@@ -137,6 +259,74 @@ export interface paths {
         };
         /** The order book of a crypto IDR pair (R3.04, R5.08). */
         get: operations["crypto_order_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/order-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The crypto order types and the caller's availability. */
+        get: operations["order_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/price-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Best bid, best ask and last price of a pair (public). */
+        get: operations["price_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sells crypto: market (`instant`), limit, stop or stop-limit, by quantity. */
+        post: operations["sell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crypto/slider-input": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order panel's slider input (R3.07): power, fee and tax percentages, steps and precisions. */
+        get: operations["slider_input"];
         put?: never;
         post?: never;
         delete?: never;
@@ -364,6 +554,57 @@ export interface paths {
         };
         /** The order book of a USDT perpetual (R3.04, R5.08). */
         get: operations["perps_order_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portfolio/asset-holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's crypto holdings at live prices, with average cost and profit. */
+        get: operations["asset_holdings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade-web/crypto/transactions/closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's closed crypto orders (filled, cancelled, failed), newest first, 30 a page (R7.05). */
+        get: operations["closed_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade-web/crypto/transactions/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open crypto orders, newest first, 30 a page (R7.05). */
+        get: operations["open_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -899,6 +1140,30 @@ export interface components {
             /** @description Items stored. */
             accepted: number;
         };
+        /** @description An OCO pair: a take-profit limit and a stop-loss, both of `quantity`. */
+        AdvancedOrderRequest: {
+            /** @description Coins for each leg. */
+            quantity?: string | null;
+            /** @description Limit price once the stop-loss triggers; absent makes it a stop-market. */
+            stopLimitPrice?: string | null;
+            /** @description Trigger of the stop-loss leg. */
+            stopLoss?: string | null;
+            /** @description Pair. */
+            symbol: string;
+            /** @description Limit price of the take-profit leg. */
+            takeProfit?: string | null;
+        };
+        /** @description A change to an open order; absent fields stay. */
+        AmendOrderRequest: {
+            /** @description New limit price. */
+            limitPrice?: string | null;
+            /** @description The order id. */
+            orderId: string;
+            /** @description New total quantity. */
+            quantity?: string | null;
+            /** @description New trigger price. */
+            stopPrice?: string | null;
+        };
         /** @description A batch of click events. */
         AnalyticsBatch: {
             /** @description 1 to 50 events. */
@@ -946,12 +1211,42 @@ export interface components {
             /** @description Both normal-mode sides are disabled: the chart shows Trading Halted (R4.13). */
             tradingHalted: boolean;
         };
+        /** @description One crypto holding (portfolio spot tab). */
+        AssetHolding: {
+            /** @description The coin. */
+            asset: string;
+            /** @description `CRYPTO` (R4.11). */
+            assetType: string;
+            /** @description Average cost per coin, fees included, rupiah. */
+            averagePrice?: string | null;
+            /** @description The price it could be sold at now (best bid, else last trade). */
+            currentPrice?: string | null;
+            /** @description Quantity × current price, rupiah. */
+            currentValue?: string | null;
+            /** @description What the holding cost, rupiah. */
+            investedAmount: string;
+            /** @description Coins held. */
+            quantity: string;
+            /** @description Profit realised by sales so far, rupiah. */
+            realisedProfit: string;
+            /** @description Pair, e.g. `BTC-IDR`. */
+            symbol: string;
+            /** @description Current value minus cost, rupiah. */
+            unrealisedProfit?: string | null;
+            /** @description Unrealised profit in percent of the cost, 2 decimals. */
+            unrealisedProfitPercentage?: string | null;
+        };
         /** @description A title and message (R3.05 `bottomBannerMessage`). */
         BannerMessage: {
             /** @description Banner text. */
             message: string;
             /** @description Short heading. */
             title: string;
+        };
+        /** @description Which order to cancel. */
+        CancelRequest: {
+            /** @description The order id (either leg cancels an OCO pair). */
+            orderId: string;
         };
         /** @description One candle: time is the bucket's start in Unix milliseconds. */
         CandleView: {
@@ -1029,6 +1324,19 @@ export interface components {
             /** @description paymentChannel code. */
             paymentChannel: string;
         };
+        /** @description A coin balance (R3.12). */
+        CryptoBalance: {
+            /** @description The coin, e.g. `BTC`. */
+            asset: string;
+            /** @description Every coin held, open sell orders included. */
+            balance: string;
+            /** @description Crypto has no intraday distinction: the same as `quantityAvailableForSale`. */
+            intradayQuantityAvailableForSale: string;
+            /** @description Coins not reserved by open sell orders. */
+            quantityAvailableForSale: string;
+            /** @description Pair. */
+            symbol: string;
+        };
         /** @description A successful response body: `{"data": T}`. */
         Data_Accepted: {
             /** @description How many items were stored. */
@@ -1098,6 +1406,36 @@ export interface components {
                  * @description Window end, Unix ms.
                  */
                 to: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_CryptoBalance: {
+            /** @description A coin balance (R3.12). */
+            data: {
+                /** @description The coin, e.g. `BTC`. */
+                asset: string;
+                /** @description Every coin held, open sell orders included. */
+                balance: string;
+                /** @description Crypto has no intraday distinction: the same as `quantityAvailableForSale`. */
+                intradayQuantityAvailableForSale: string;
+                /** @description Coins not reserved by open sell orders. */
+                quantityAvailableForSale: string;
+                /** @description Pair. */
+                symbol: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_EstimatedOrder: {
+            /** @description An estimated order result (R3.06). */
+            data: {
+                /** @description The same coins in the coin's smallest units. */
+                cryptocurrencyUnits: string;
+                /** @description Value of the coins before fee and tax, rupiah. */
+                estimatedAmount: string;
+                /** @description What a buy costs or a sell pays out, fee and tax included, rupiah. */
+                estimatedTotalAmount: string;
+                /** @description Coins the order moves. */
+                quantity: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -1234,6 +1572,93 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_OrderTypes: {
+            /** @description The order types and which sides are open to the caller (R4.07, R4.11, R6.02). */
+            data: {
+                /** @description Disabled, BuyDisabled, SellDisabled or None in the caller's mode (R4.11). */
+                buySellAvailability: string;
+                /** @description Offered types. */
+                orderTypes: components["schemas"]["OrderTypeView"][];
+                /** @description The caller trades this pair in pro mode (R6.02). */
+                proMode: boolean;
+                /** @description Pair. */
+                symbol: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_OrderView: {
+            /** @description One crypto order. */
+            data: {
+                /** @description Rupiah a buy by amount may spend, fees included; absent for quantity orders (R4.17). */
+                amount?: string | null;
+                /** @description Average execution price. */
+                averagePrice?: string | null;
+                /** @description Why the rest was cancelled, when it was. */
+                cancelReason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Transaction fee charged, rupiah. */
+                fee: string;
+                /** @description `FILL_BY_QUANTITY` or `FILL_BY_AMOUNT` (R4.08). */
+                fillMode: string;
+                /** @description Executed value in rupiah, before fee and tax. */
+                filledAmount: string;
+                /** @description Executed quantity. */
+                filledQuantity: string;
+                /** @description Still in the book or waiting for its trigger. */
+                isOpen: boolean;
+                /** @description Limit price. */
+                limitPrice?: string | null;
+                /** @description For an OCO leg: `TAKE_PROFIT` (shown as a limit) or `STOP_LOSS` (shown as a stop), R4.07. */
+                ocoLeg?: string | null;
+                /** @description The other OCO leg. */
+                ocoSiblingId?: string | null;
+                /** @description Order id. */
+                orderId: string;
+                /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
+                orderType: string;
+                /**
+                 * Format: int32
+                 * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07).
+                 */
+                orderTypeCode?: number | null;
+                /** @description Ordered quantity; absent for a buy by amount (R4.17). */
+                quantity?: string | null;
+                /** @description `BUY` or `SELL` (R4.06). */
+                side: string;
+                /**
+                 * Format: int32
+                 * @description 1 for buy, -1 for sell (R4.06).
+                 */
+                sideCode: number;
+                /**
+                 * Format: int32
+                 * @description Numeric state (R4.05).
+                 */
+                state: number;
+                /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
+                status: string;
+                /** @description placed, executed, cancelled or failed (R4.01). */
+                statusWord: string;
+                /** @description Trigger price. */
+                stopPrice?: string | null;
+                /** @description Pair, e.g. `BTC-IDR`. */
+                symbol: string;
+                /** @description Tax charged, rupiah. */
+                tax: string;
+                /** @description A stop whose trigger was reached. */
+                triggered: boolean;
+                /**
+                 * Format: int64
+                 * @description Unix ms.
+                 */
+                updatedAtMs: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_OtpSent: {
             /** @description A code was sent. */
             data: {
@@ -1303,6 +1728,25 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_PriceQuote: {
+            /** @description Best prices now. */
+            data: {
+                /** @description Lowest ask. */
+                bestAsk?: string | null;
+                /** @description Highest bid. */
+                bestBid?: string | null;
+                /** @description Last trade in the book, else the mid. */
+                lastPrice?: string | null;
+                /** @description Pair. */
+                symbol: string;
+                /**
+                 * Format: int64
+                 * @description Unix ms.
+                 */
+                timeMs: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_Rates: {
             /** @description The exchange rates the app converts with. */
             data: {
@@ -1332,6 +1776,36 @@ export interface components {
                 refreshToken: string;
                 /** @description The session (device) id. */
                 sessionId: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_SliderInput: {
+            /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
+            data: {
+                /** @description Free rupiah (a buy's power). */
+                amount: string;
+                /**
+                 * Format: int32
+                 * @description Amount decimals.
+                 */
+                amountPrecision: number;
+                /** @description The price converting one into the other. */
+                conversionValue?: string | null;
+                /** @description The maximum: rupiah for buys, coins for sells. */
+                power: string;
+                /** @description Free coins (a sell's power). */
+                quantity: string;
+                /**
+                 * Format: int32
+                 * @description Quantity decimals.
+                 */
+                quantityPrecision: number;
+                /** @description Steps. */
+                stepConfig: components["schemas"]["StepConfig"];
+                /** @description Tax on this side, percent (PMK 50/2025; docs/trading.md). */
+                taxationFeePercentage: string;
+                /** @description The broker's fee, percent. */
+                transactionFeePercentage: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -1491,6 +1965,33 @@ export interface components {
                 /** @description e.g. `["pro"]`. */
                 tags: string[];
             };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_AssetHolding: {
+            data: {
+                /** @description The coin. */
+                asset: string;
+                /** @description `CRYPTO` (R4.11). */
+                assetType: string;
+                /** @description Average cost per coin, fees included, rupiah. */
+                averagePrice?: string | null;
+                /** @description The price it could be sold at now (best bid, else last trade). */
+                currentPrice?: string | null;
+                /** @description Quantity × current price, rupiah. */
+                currentValue?: string | null;
+                /** @description What the holding cost, rupiah. */
+                investedAmount: string;
+                /** @description Coins held. */
+                quantity: string;
+                /** @description Profit realised by sales so far, rupiah. */
+                realisedProfit: string;
+                /** @description Pair, e.g. `BTC-IDR`. */
+                symbol: string;
+                /** @description Current value minus cost, rupiah. */
+                unrealisedProfit?: string | null;
+                /** @description Unrealised profit in percent of the cost, 2 decimals. */
+                unrealisedProfitPercentage?: string | null;
+            }[];
         };
         /** @description A successful response body: `{"data": T}`. */
         Data_Vec_InboxMessage: {
@@ -1696,6 +2197,17 @@ export interface components {
             error_code: string;
             /** @description A message for people, in the language of `x-language-code`. */
             error_message: string;
+        };
+        /** @description An estimated order result (R3.06). */
+        EstimatedOrder: {
+            /** @description The same coins in the coin's smallest units. */
+            cryptocurrencyUnits: string;
+            /** @description Value of the coins before fee and tax, rupiah. */
+            estimatedAmount: string;
+            /** @description What a buy costs or a sell pays out, fee and tax included, rupiah. */
+            estimatedTotalAmount: string;
+            /** @description Coins the order moves. */
+            quantity: string;
         };
         /** @description The webhook body a gateway sends. */
         GatewayCallback: {
@@ -1906,6 +2418,138 @@ export interface components {
             /** @description Quantity of the shown bids. */
             totalBidQuantity: string;
         };
+        /** @description A page of orders. */
+        OrderPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["OrderView"][];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Orders in all pages.
+             */
+            total: number;
+        };
+        /** @description A buy or sell (R3.01 fields that apply to crypto). */
+        OrderRequest: {
+            /** @description Rupiah to spend, fees and tax included (market buy by amount). */
+            amount?: string | null;
+            /** @description `quantity` or `amount` (R3.01); amount only for market buys. Default quantity. */
+            inputType?: string | null;
+            /** @description Limit price (LIMIT, STOP_LIMIT). */
+            limitPrice?: string | null;
+            /** @description `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07); default market. */
+            orderType?: string | null;
+            /** @description Coins, at most the pair's quantity precision. */
+            quantity?: string | null;
+            /** @description Trigger price (STOP, STOP_LIMIT). */
+            stopPrice?: string | null;
+            /** @description Pair, e.g. `BTC-IDR`. */
+            symbol: string;
+        };
+        /** @description One order type offered (R4.07). */
+        OrderTypeView: {
+            /** @description Other spellings the server accepts (`instant` for market). */
+            aliases: string[];
+            /** @description Whether it may be sized by rupiah amount (market buys only). */
+            amountInput: boolean;
+            /**
+             * Format: int32
+             * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4; OCO none.
+             */
+            code?: number | null;
+            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `OCO`. */
+            orderType: string;
+        };
+        /** @description The order types and which sides are open to the caller (R4.07, R4.11, R6.02). */
+        OrderTypes: {
+            /** @description Disabled, BuyDisabled, SellDisabled or None in the caller's mode (R4.11). */
+            buySellAvailability: string;
+            /** @description Offered types. */
+            orderTypes: components["schemas"]["OrderTypeView"][];
+            /** @description The caller trades this pair in pro mode (R6.02). */
+            proMode: boolean;
+            /** @description Pair. */
+            symbol: string;
+        };
+        /** @description One crypto order. */
+        OrderView: {
+            /** @description Rupiah a buy by amount may spend, fees included; absent for quantity orders (R4.17). */
+            amount?: string | null;
+            /** @description Average execution price. */
+            averagePrice?: string | null;
+            /** @description Why the rest was cancelled, when it was. */
+            cancelReason?: string | null;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Transaction fee charged, rupiah. */
+            fee: string;
+            /** @description `FILL_BY_QUANTITY` or `FILL_BY_AMOUNT` (R4.08). */
+            fillMode: string;
+            /** @description Executed value in rupiah, before fee and tax. */
+            filledAmount: string;
+            /** @description Executed quantity. */
+            filledQuantity: string;
+            /** @description Still in the book or waiting for its trigger. */
+            isOpen: boolean;
+            /** @description Limit price. */
+            limitPrice?: string | null;
+            /** @description For an OCO leg: `TAKE_PROFIT` (shown as a limit) or `STOP_LOSS` (shown as a stop), R4.07. */
+            ocoLeg?: string | null;
+            /** @description The other OCO leg. */
+            ocoSiblingId?: string | null;
+            /** @description Order id. */
+            orderId: string;
+            /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
+            orderType: string;
+            /**
+             * Format: int32
+             * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07).
+             */
+            orderTypeCode?: number | null;
+            /** @description Ordered quantity; absent for a buy by amount (R4.17). */
+            quantity?: string | null;
+            /** @description `BUY` or `SELL` (R4.06). */
+            side: string;
+            /**
+             * Format: int32
+             * @description 1 for buy, -1 for sell (R4.06).
+             */
+            sideCode: number;
+            /**
+             * Format: int32
+             * @description Numeric state (R4.05).
+             */
+            state: number;
+            /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
+            status: string;
+            /** @description placed, executed, cancelled or failed (R4.01). */
+            statusWord: string;
+            /** @description Trigger price. */
+            stopPrice?: string | null;
+            /** @description Pair, e.g. `BTC-IDR`. */
+            symbol: string;
+            /** @description Tax charged, rupiah. */
+            tax: string;
+            /** @description A stop whose trigger was reached. */
+            triggered: boolean;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            updatedAtMs: number;
+        };
         /** @description A code was sent. */
         OtpSent: {
             /**
@@ -1967,6 +2611,22 @@ export interface components {
              * @description Window end.
              */
             to: string;
+        };
+        /** @description Best prices now. */
+        PriceQuote: {
+            /** @description Lowest ask. */
+            bestAsk?: string | null;
+            /** @description Highest bid. */
+            bestBid?: string | null;
+            /** @description Last trade in the book, else the mid. */
+            lastPrice?: string | null;
+            /** @description Pair. */
+            symbol: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            timeMs: number;
         };
         /** @description The exchange rates the app converts with. */
         Rates: {
@@ -2056,6 +2716,40 @@ export interface components {
              * @description `Retry-After` in seconds, 1..=3600 (default 30).
              */
             retryAfterSecs?: number | null;
+        };
+        /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
+        SliderInput: {
+            /** @description Free rupiah (a buy's power). */
+            amount: string;
+            /**
+             * Format: int32
+             * @description Amount decimals.
+             */
+            amountPrecision: number;
+            /** @description The price converting one into the other. */
+            conversionValue?: string | null;
+            /** @description The maximum: rupiah for buys, coins for sells. */
+            power: string;
+            /** @description Free coins (a sell's power). */
+            quantity: string;
+            /**
+             * Format: int32
+             * @description Quantity decimals.
+             */
+            quantityPrecision: number;
+            /** @description Steps. */
+            stepConfig: components["schemas"]["StepConfig"];
+            /** @description Tax on this side, percent (PMK 50/2025; docs/trading.md). */
+            taxationFeePercentage: string;
+            /** @description The broker's fee, percent. */
+            transactionFeePercentage: string;
+        };
+        /** @description The slider's steps (R3.07). */
+        StepConfig: {
+            /** @description One amount step (rupiah). */
+            amount: string;
+            /** @description One quantity step. */
+            quantity: string;
         };
         /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
         SymbolInfo: Record<string, never> & components["schemas"]["AssetFlags"] & {
@@ -2615,6 +3309,317 @@ export interface operations {
             };
         };
     };
+    advanced_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvancedOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    advanced_sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvancedOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    amend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AmendOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query: {
+                /** @description Pair, e.g. `BTC-IDR`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CryptoBalance"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    estimate: {
+        parameters: {
+            query: {
+                /** @description Pair. */
+                symbol: string;
+                /** @description `BUY` or `SELL`. */
+                side: string;
+                /** @description Coins. */
+                quantity?: string;
+                /** @description Rupiah, fees included (buys by amount). */
+                amount?: string;
+                /** @description A limit price to estimate at instead of the book. */
+                limitPrice?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EstimatedOrder"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     crypto_order_book: {
         parameters: {
             query: {
@@ -2633,6 +3638,153 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_OrderBookDoc"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_types: {
+        parameters: {
+            query: {
+                /** @description Pair, e.g. `BTC-IDR`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderTypes"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_quote: {
+        parameters: {
+            query: {
+                /** @description Pair, e.g. `BTC-IDR`. */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PriceQuote"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    slider_input: {
+        parameters: {
+            query: {
+                /** @description Pair. */
+                symbol: string;
+                /** @description `BUY` or `SELL`. */
+                side: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SliderInput"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -3069,6 +4221,93 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    asset_holdings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_AssetHolding"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closed_orders: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_orders: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

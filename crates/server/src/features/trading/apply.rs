@@ -94,9 +94,9 @@ impl PairOwner {
         order: OrderId,
     ) -> Result<&'a mut OrderRow, TradeError> {
         let id = order.0 as i64;
-        if !touched.contains_key(&id) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = touched.entry(id) {
             let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
-            touched.insert(id, row);
+            slot.insert(row);
         }
         Ok(touched.get_mut(&id).expect("inserted above"))
     }
