@@ -167,3 +167,27 @@ both_backends!(r3_05_flag_changes_are_published_live, |backend| async move {
         (Some(true), Some(false))
     );
 });
+
+both_backends!(user_channels_carry_the_callers_own_orders_and_refuse_guests, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.markets.warm_caches = false).await;
+    let user = app.sign_up("081234569101").await;
+    crate::trading::fund(&app, &user, 1_000_000).await;
+    let mut guest = connect(&app).await;
+    send(&mut guest, json!({"op": "subscribe", "channels": ["orders"]})).await;
+    let refused = next_of(&mut guest, "error", WAIT).await.expect("an error frame");
+    assert_eq!(refused["code"], "unknown_channel", "{refused}");
+    let url = format!("{}/ws?token={}", app.address.replace("http://", "ws://"), user.access_token);
+    let mut socket = tokio_tungstenite::connect_async(url).await.expect("websocket connects").0;
+    send(&mut socket, json!({"op": "subscribe", "channels": ["orders", "balances"]})).await;
+    let subscribed = next_of(&mut socket, "subscribed", WAIT).await.unwrap();
+    assert_eq!(subscribed["channels"], json!(["orders", "balances"]));
+    let body = json!({"symbol": "BTC-IDR", "orderType": "instant", "inputType": "amount", "amount": "100000"});
+    let (status, placed) = crate::trading::order(&app, &user, "buy", body).await;
+    assert_eq!(status, 200, "{placed}");
+    let update = next_of(&mut socket, "order", WAIT).await.expect("an order frame");
+    assert_eq!(update["channel"], "orders");
+    assert_eq!(update["data"]["orderId"], placed["data"]["orderId"]);
+    assert_eq!(update["data"]["status"], "SUCCESS");
+    let nudge = next_of(&mut socket, "balance", WAIT).await.expect("a balance frame");
+    assert_eq!(nudge["data"]["symbol"], "BTC-IDR");
+});

@@ -16,5 +16,6 @@ mod maintenance;
 mod markets;
 mod rate_limit;
 mod trading;
+mod trading_restart;
 mod wallet;
 mod web_shell;

@@ -84,7 +84,7 @@ both_backends!(r4_07_an_instant_buy_by_amount_fills_at_market_with_fee_in_the_le
     assert_eq!(status, 200, "{body}");
     let o = &body["data"];
     assert_eq!(o["status"], "SUCCESS");
-    assert_eq!(o["statusWord"], "executed");
+    assert_eq!(o["statusWord"], "executed"); // R4.01 display word
     assert_eq!(o["orderType"], "MARKET");
     assert_eq!(o["orderTypeCode"], 2);
     // R4.08 / R4.17: an amount order carries the amount and no quantity.
@@ -159,6 +159,7 @@ both_backends!(
         .await;
         assert_eq!(status, 200, "{placed}");
         let o = &placed["data"];
+        // R4.01 PENDING, R4.05 numeric state Working 6.
         assert_eq!(
             (o["status"].as_str(), o["isOpen"].as_bool(), o["state"].as_i64()),
             (Some("PENDING"), Some(true), Some(6))
@@ -171,6 +172,7 @@ both_backends!(
         let bids = book["data"]["bids"].as_array().unwrap();
         let ours = bids.iter().find(|l| num(&l["price"]) == bid + 1.0);
         assert!(ours.is_some_and(|l| num(&l["quantity"]) >= 0.0001), "{book}");
+        // R7.05: the open list pages by 30.
         let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
         assert_eq!((open["total"].as_i64(), open["size"].as_i64()), (Some(1), Some(30)));
         let id = o["orderId"].as_str().unwrap();

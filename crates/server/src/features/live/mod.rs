@@ -14,6 +14,7 @@
 //! user's channel because the mapping, not the client, writes the user id. Past one node, a
 //! NATS/Redis subscriber per node calls `publish` for the frames it receives.
 
+pub mod user;
 pub mod ws;
 
 use std::collections::HashMap;
@@ -62,6 +63,10 @@ pub trait ChannelSource: Send + Sync + 'static {
     fn check(&self, channel: &str) -> Result<(), String>;
     /// The channel's current state for a first subscriber, when it can be computed now.
     fn snapshot(&self, channel: &str) -> Option<Frame>;
+    /// The hub channel a client's channel name stands for (user channels add the user id).
+    fn resolve(&self, channel: &str) -> String {
+        channel.to_owned()
+    }
 }
 
 /// The channel registry and connection budget; cheap to clone.

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
+use axum::extract::{Query, State};
+use axum::http::header::AUTHORIZATION;
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
 use futures::stream::{AbortHandle, Abortable, BoxStream, SelectAll};
 use futures::{Sink, SinkExt, Stream, StreamExt};
@@ -18,8 +20,10 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::watch;
 
+use super::user::UserChannels;
 use super::{ChannelSource, Frame, Hub};
 use crate::api::{ClientHeaders, Lang};
+use crate::features::identity::sessions::authenticate;
 use crate::state::AppState;
 
 /// Close code sent when the server is full ("try again later").
@@ -30,9 +34,17 @@ pub const CLOSE_IDLE: u16 = 1001;
 const CHANNEL_CHARS_MAX: usize = 64;
 
 /// `GET /ws`: upgrades to a WebSocket; refused with a close frame when the server is full.
-pub async fn upgrade(State(state): State<AppState>, headers: ClientHeaders, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(state): State<AppState>,
+    headers: ClientHeaders,
+    raw_headers: HeaderMap,
+    Query(query): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Response {
     let hub = state.markets.hub().clone();
-    let source: Arc<dyn ChannelSource> = Arc::new(state.markets.clone());
+    let user_id = caller(&state, raw_headers, query.token).await;
+    let markets: Arc<dyn ChannelSource> = Arc::new(state.markets.clone());
+    let source: Arc<dyn ChannelSource> = Arc::new(UserChannels { inner: markets, user_id });
     let permit = hub.connection_permit();
     let limits = hub.limits();
     ws.max_message_size(limits.message_bytes_max).read_buffer_size(4 * 1024).write_buffer_size(0).on_upgrade(
@@ -44,6 +56,24 @@ pub async fn upgrade(State(state): State<AppState>, headers: ClientHeaders, ws: 
             serve(socket, hub, source, headers.lang).await;
         },
     )
+}
+
+/// `/ws` query: an access token for the user channels (browsers cannot set headers on a WebSocket).
+#[derive(Debug, Default, Deserialize)]
+pub struct WsQuery {
+    /// The bearer token.
+    pub token: Option<String>,
+}
+
+/// The logged-in caller, from the bearer header or the `token` query; `None` for guests.
+async fn caller(state: &AppState, mut headers: HeaderMap, token: Option<String>) -> Option<String> {
+    if let Some(value) = token.and_then(|t| HeaderValue::from_str(&format!("Bearer {t}")).ok()) {
+        headers.insert(AUTHORIZATION, value);
+    }
+    if !headers.contains_key(AUTHORIZATION) {
+        return None;
+    }
+    authenticate(state, &headers).await.ok().map(|user| user.user_id)
 }
 
 async fn refuse(mut socket: WebSocket) {
@@ -142,10 +172,11 @@ impl Connection {
                 out.push(error_frame("too_many_subscriptions", &format!("{base} (max {max})"), Some(&channel)));
                 continue;
             }
-            let rx = self.hub.subscribe(&channel);
+            let hub_channel = self.source.resolve(&channel);
+            let rx = self.hub.subscribe(&hub_channel);
             if rx.borrow().is_none() {
                 if let Some(frame) = self.source.snapshot(&channel) {
-                    self.hub.seed(&channel, frame);
+                    self.hub.seed(&hub_channel, frame);
                 }
             }
             let (stream, handle) = futures::stream::abortable(updates(rx));

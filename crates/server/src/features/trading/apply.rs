@@ -40,6 +40,7 @@ impl PairOwner {
     /// Applies `events`; returns the final rows of every user order they touched.
     pub(super) async fn apply(&mut self, tx: &mut Tx, events: &[Event]) -> Result<Vec<OrderRow>, TradeError> {
         let mut touched: BTreeMap<i64, OrderRow> = BTreeMap::new();
+        self.lock_accounts(tx, &mut touched, events).await?;
         for event in events {
             match *event {
                 Event::Accepted { order, seq, .. } if is_user(order) => {
@@ -87,6 +88,58 @@ impl PairOwner {
         Ok(touched.into_values().collect())
     }
 
+    /// Locks every ledger account the events will touch, in id order, before touching any: the
+    /// house accounts (fees, tax, providers) are shared by all pairs, so without one order two
+    /// pairs' transactions could each hold what the other waits for (PostgreSQL; SQLite has one writer).
+    async fn lock_accounts(
+        &mut self,
+        tx: &mut Tx,
+        touched: &mut BTreeMap<i64, OrderRow>,
+        events: &[Event],
+    ) -> Result<(), TradeError> {
+        if self.deps.db.backend() != store::Backend::Postgres {
+            return Ok(());
+        }
+        let mut ids = std::collections::BTreeSet::new();
+        for event in events {
+            let orders: Vec<(OrderId, u64)> = match *event {
+                Event::Fill(f) => vec![(f.taker_order, f.taker_owner.0), (f.maker_order, f.maker_owner.0)],
+                Event::Cancelled { order, owner, .. } => vec![(order, owner.0)],
+                _ => continue,
+            };
+            if matches!(event, Event::Fill(_)) {
+                ids.insert(format!("{HOUSE}:FEES:IDR"));
+                ids.insert(format!("{HOUSE}:TAX_PAYABLE:IDR"));
+            }
+            for (order, owner) in orders {
+                let owner_name = if is_user(order) {
+                    self.row(tx, touched, order).await?.user_id.clone()
+                } else {
+                    format!("{HOUSE}:LP:{}", self.provider_code(owner))
+                };
+                let (cash, coin) = if is_user(order) {
+                    (format!("{owner_name}:IDR_CASH:IDR"), format!("{owner_name}:CRYPTO:{}", self.spec.base))
+                } else {
+                    (format!("{owner_name}:IDR"), format!("{owner_name}:{}", self.spec.base))
+                };
+                ids.insert(cash);
+                ids.insert(coin);
+            }
+        }
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+        let sql =
+            format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders.join(", "));
+        let mut query = sqlx::query(&sql);
+        for id in &ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(&mut **tx).await?;
+        Ok(())
+    }
+
     async fn row<'a>(
         &self,
         tx: &mut Tx,
@@ -94,9 +147,9 @@ impl PairOwner {
         order: OrderId,
     ) -> Result<&'a mut OrderRow, TradeError> {
         let id = order.0 as i64;
-        if !touched.contains_key(&id) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = touched.entry(id) {
             let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
-            touched.insert(id, row);
+            slot.insert(row);
         }
         Ok(touched.get_mut(&id).expect("inserted above"))
     }

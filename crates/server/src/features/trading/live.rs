@@ -1,6 +1,7 @@
 //! Users' order updates for `/ws`: after each committed command the pair owner publishes the
-//! touched orders on `user:{userId}:orders`, and a balance nudge on `user:{userId}:balances`
-//! (the client re-reads its balances; the frame carries the symbol that moved).
+//! touched orders on the hub channel `user:{userId}:orders` and a balance nudge on
+//! `user:{userId}:balances`; the client subscribed to them as `orders` and `balances`
+//! (`features::live::user`). The nudge names the symbol that moved; the client re-reads balances.
 
 use serde::Serialize;
 
@@ -42,11 +43,11 @@ impl UserEvents {
         for row in rows {
             let channel = Self::orders_channel(&row.user_id);
             if self.hub.is_subscribed(&channel) {
-                self.hub.publish(&channel, frame("order", &channel, &OrderView::of(row, spec)));
+                self.hub.publish(&channel, frame("order", "orders", &OrderView::of(row, spec)));
             }
             let balances = Self::balances_channel(&row.user_id);
             if self.hub.is_subscribed(&balances) {
-                self.hub.publish(&balances, frame("balance", &balances, &BalanceNudge { symbol: &row.symbol }));
+                self.hub.publish(&balances, frame("balance", "balances", &BalanceNudge { symbol: &row.symbol }));
             }
         }
     }

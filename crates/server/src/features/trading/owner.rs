@@ -491,7 +491,7 @@ impl PairOwner {
                 .collect();
             self.book.replace_quotes(OwnerId(index as u64 + 1), &batch, &mut out);
         }
-        if !out.iter().any(|e| touches_user(e)) {
+        if !out.iter().any(touches_user) {
             return;
         }
         let outcome = match self.deps.db.begin_write().await {

@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn r5_06_net_of_a_gross_amount_plus_fees_fits_the_gross() {
         let f = fees();
-        for gross in [1, 99, 10_000_00, 123_456_789] {
+        for gross in [1, 99, 1_000_000, 123_456_789] {
             let net = net_for_gross(gross, &f);
             assert!(buy_total(net, &f) <= gross);
             assert!(buy_total(net + 1, &f) > gross || net + 1 > gross);
@@ -172,6 +172,6 @@ mod tests {
     #[test]
     fn sell_fee_and_tax_never_exceed_the_value() {
         assert_eq!(fee_and_tax(1, Decimal::new(15, 2), Decimal::new(21, 2)), (1, 0));
-        assert_eq!(fee_and_tax(100_000_00, Decimal::new(15, 2), Decimal::new(21, 2)), (15_000, 21_000));
+        assert_eq!(fee_and_tax(10_000_000, Decimal::new(15, 2), Decimal::new(21, 2)), (15_000, 21_000));
     }
 }

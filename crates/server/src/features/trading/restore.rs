@@ -49,3 +49,49 @@ pub fn book_from_rows(
     let next_seq = orders.iter().map(|o| o.seq).max().unwrap_or(0) + 1;
     Ok(Book::restore(config, Snapshot { last_price, next_seq, orders })?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{NewOrder, OrderType};
+
+    fn resting(id: i64, seq: i64, price: i64) -> OrderRow {
+        let mut row = OrderRow::new(id, &format!("user-{id}"), "BTC-IDR", "BUY", "LIMIT", "QUANTITY");
+        row.limit_price = Some(price);
+        row.engine_price = Some(price);
+        row.quantity = Some(10);
+        row.engine_quantity = Some(10);
+        row.seq = seq;
+        row
+    }
+
+    #[test]
+    fn a_rebuilt_book_keeps_time_priority_and_waiting_stops() {
+        // Stored out of order: the database hands rows back in any order, the seq decides.
+        let mut stop = OrderRow::new(4, "user-4", "BTC-IDR", "SELL", "STOP", "QUANTITY");
+        stop.stop_price = Some(50);
+        stop.quantity = Some(5);
+        stop.engine_quantity = Some(5);
+        stop.seq = 7;
+        let rows = vec![resting(2, 9, 100), resting(1, 3, 100), resting(3, 5, 99), stop];
+        let owners: Vec<OwnerId> = (1..=4).map(OwnerId).collect();
+        let mut book = book_from_rows(Config::default(), &rows, &owners, Some(100)).unwrap();
+        assert_eq!(book.len(), 4);
+        assert!(book.order(OrderId(4)).is_some_and(|o| o.kind == OrderKind::StopMarket));
+        let mut out = Vec::new();
+        let sell = NewOrder {
+            id: OrderId(10),
+            owner: OwnerId(9),
+            side: Side::Sell,
+            order_type: OrderType::Market { qty: 10 },
+        };
+        book.place(sell, &mut out);
+        // Order 1 (seq 3) was first at the best price, so it fills before order 2 (seq 9).
+        let makers: Vec<u64> = out
+            .iter()
+            .filter_map(|e| if let engine::Event::Fill(f) = e { Some(f.maker_order.0) } else { None })
+            .collect();
+        assert_eq!(makers, vec![1]);
+        assert!(book.next_seq() > 9);
+    }
+}
