@@ -36,6 +36,8 @@ pub struct Settings {
     pub wallet_webhook_secret: Option<String>,
     /// Cash-out limits, fee, auto-approval and the disbursement job.
     pub cashout: CashoutSettings,
+    /// USD conversion.
+    pub usd: UsdSettings,
 }
 
 impl Default for Settings {
@@ -53,6 +55,7 @@ impl Default for Settings {
             sandbox: true,
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
+            usd: UsdSettings::default(),
         }
     }
 }
@@ -215,6 +218,20 @@ impl Default for CashoutSettings {
             disburse_interval_ms: 2_000,
             bank_accounts_per_user_max: 5,
         }
+    }
+}
+
+/// USD conversion: the spread either side of the simulated USD/IDR mid rate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UsdSettings {
+    /// Basis points added to the mid rate when a user buys USD and taken off when they sell.
+    pub spread_bps: i64,
+}
+
+impl Default for UsdSettings {
+    fn default() -> Self {
+        Self { spread_bps: 50 }
     }
 }
 

@@ -1053,6 +1053,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/usd/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's USD wallet in its three buckets; zero unless gssKycStatus is VERIFIED (R6.03). */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/price/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices a conversion between rupiah and dollars; nothing moves. */
+        get: operations["price_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/price/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The USD/IDR rates now. */
+        get: operations["price_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/user/logout": {
         parameters: {
             query?: never;
@@ -1941,6 +1992,57 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_UsdCalculation: {
+            /** @description What a conversion would give. */
+            data: {
+                /** @description Which way. */
+                direction: components["schemas"]["Direction"];
+                /** @description What goes in. */
+                fromAmount: string;
+                /** @description IDR or USD. */
+                fromCurrency: string;
+                /** @description The rate used, rupiah per dollar. */
+                rate: string;
+                /** @description What comes out, rounded down (rupiah to the sen, dollars to the micro-dollar). */
+                toAmount: string;
+                /** @description IDR or USD. */
+                toCurrency: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdPrice: {
+            /** @description The USD/IDR rates now. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When, Unix ms.
+                 */
+                atMs: number;
+                /** @description What a user pays per dollar (mid + spread, rounded up to the sen). */
+                buyPrice: string;
+                /** @description The market's mid rate, rupiah per dollar. */
+                midPrice: string;
+                /** @description What a user receives per dollar (mid − spread, rounded down to the sen). */
+                sellPrice: string;
+                /** @description The spread either side, percent. */
+                spreadPercentage: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdWalletBalance: {
+            /** @description The USD wallet (R3.10, R6.03). */
+            data: {
+                /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
+                gssKycStatus: string;
+                /** @description 4x, closed the same day. */
+                intraday: components["schemas"]["UsdBucket"];
+                /** @description 2x. */
+                leverage: components["schemas"]["UsdBucket"];
+                /** @description No leverage. */
+                paln: components["schemas"]["UsdBucket"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_UserDetails: {
             /** @description The logged-in user's details. */
             data: {
@@ -2244,6 +2346,11 @@ export interface components {
             /** @description The device's session id from the list. */
             id: string;
         };
+        /**
+         * @description Which way to convert.
+         * @enum {string}
+         */
+        Direction: "IDR_TO_USD" | "USD_TO_IDR";
         /** @description The error body of every failed API call. */
         ErrorBody: {
             /** @description A stable code clients can branch on, e.g. `not_found`, `040`. */
@@ -2790,6 +2897,66 @@ export interface components {
             newPin: string;
             /** @description The current PIN. */
             oldPin: string;
+        };
+        /** @description One bucket of the USD wallet (R3.10). */
+        UsdBucket: {
+            /** @description usdCash × leverage. */
+            buyingPower: string;
+            /** @description Rupiah freeBalance that can be converted. */
+            idrCash: string;
+            /**
+             * Format: int64
+             * @description 1, 2 or 4.
+             */
+            leverage: number;
+            /** @description Available dollars. */
+            usdCash: string;
+            /** @description Rupiah per dollar a conversion pays now. */
+            usdIdrPrice: string;
+            /** @description Dollars held by open positions and orders. */
+            usdMargin: string;
+        };
+        /** @description What a conversion would give. */
+        UsdCalculation: {
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description What goes in. */
+            fromAmount: string;
+            /** @description IDR or USD. */
+            fromCurrency: string;
+            /** @description The rate used, rupiah per dollar. */
+            rate: string;
+            /** @description What comes out, rounded down (rupiah to the sen, dollars to the micro-dollar). */
+            toAmount: string;
+            /** @description IDR or USD. */
+            toCurrency: string;
+        };
+        /** @description The USD/IDR rates now. */
+        UsdPrice: {
+            /**
+             * Format: int64
+             * @description When, Unix ms.
+             */
+            atMs: number;
+            /** @description What a user pays per dollar (mid + spread, rounded up to the sen). */
+            buyPrice: string;
+            /** @description The market's mid rate, rupiah per dollar. */
+            midPrice: string;
+            /** @description What a user receives per dollar (mid − spread, rounded down to the sen). */
+            sellPrice: string;
+            /** @description The spread either side, percent. */
+            spreadPercentage: string;
+        };
+        /** @description The USD wallet (R3.10, R6.03). */
+        UsdWalletBalance: {
+            /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
+            gssKycStatus: string;
+            /** @description 4x, closed the same day. */
+            intraday: components["schemas"]["UsdBucket"];
+            /** @description 2x. */
+            leverage: components["schemas"]["UsdBucket"];
+            /** @description No leverage. */
+            paln: components["schemas"]["UsdBucket"];
         };
         /** @description The logged-in user's details. */
         UserDetails: {
@@ -4988,6 +5155,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdWalletBalance"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_calculate: {
+        parameters: {
+            query: {
+                /** @description Which way. */
+                direction: "IDR_TO_USD" | "USD_TO_IDR";
+                /** @description What goes in: rupiah or dollars, at most 2 decimals. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdCalculation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdPrice"];
                 };
             };
         };

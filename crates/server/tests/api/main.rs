@@ -15,5 +15,6 @@ mod live;
 mod maintenance;
 mod markets;
 mod rate_limit;
+mod usd;
 mod wallet;
 mod web_shell;

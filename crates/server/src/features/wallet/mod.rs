@@ -17,6 +17,7 @@ mod messages;
 mod money;
 mod topup;
 mod transitions;
+mod usd;
 
 use std::sync::Arc;
 
@@ -89,6 +90,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cashout::review))
         .routes(routes!(cashout::create))
         .routes(routes!(cashout::get))
+        .routes(routes!(usd::price_current))
+        .routes(routes!(usd::price_calculate))
+        .routes(routes!(usd::balance))
 }
 
 /// The IDR wallet balance (R3.09).
