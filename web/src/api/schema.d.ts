@@ -934,6 +934,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/leverage-wallet/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices a leverage-wallet deposit or withdrawal; nothing moves. */
+        get: operations["leverage_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the paln bucket into the leverage wallet. */
+        post: operations["leverage_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leverage wallet's details (zero unless gssKycStatus is VERIFIED). */
+        get: operations["leverage_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the leverage wallet back to the paln bucket. */
+        post: operations["leverage_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/topup": {
         parameters: {
             query?: never;
@@ -1064,6 +1132,23 @@ export interface paths {
         get: operations["balance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Converts between the IDR wallet and the USD paln bucket at the rate of this moment. */
+        post: operations["convert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1467,6 +1552,15 @@ export interface components {
          * @enum {string}
          */
         ClientLogKind: "error" | "unhandledrejection";
+        /** @description A conversion to make. */
+        ConvertUsd: {
+            /** @description What goes in: rupiah or dollars, at most 2 decimals. */
+            amount: string;
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description The user's PIN. */
+            pin: string;
+        };
         /** @description A cash-out to make. */
         CreateCashout: {
             /** @description Rupiah leaving the wallet, fee included. */
@@ -1681,6 +1775,39 @@ export interface components {
                 minimumAmount: string;
                 /** @description paymentChannel code. */
                 paymentChannel: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LeverageCalculation: {
+            /** @description What a leverage-wallet transfer would leave. */
+            data: {
+                /** @description Dollars moved. */
+                amount: string;
+                /** @description Leverage buying power after. */
+                buyingPowerAfter: string;
+                /** @description Paln usdCash after. */
+                palnUsdCashAfter: string;
+                /** @description Leverage usdCash after. */
+                usdCashAfter: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LeverageWallet: {
+            /** @description The leverage wallet (2x). */
+            data: {
+                /** @description usdCash × leverage. */
+                buyingPower: string;
+                /**
+                 * Format: int64
+                 * @description 2.
+                 */
+                leverage: number;
+                /** @description Dollars in the paln bucket that can be deposited. */
+                palnUsdCash: string;
+                /** @description Dollars in the leverage bucket, available. */
+                usdCash: string;
+                /** @description Dollars held by open positions. */
+                usdMargin: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2007,6 +2134,27 @@ export interface components {
                 toAmount: string;
                 /** @description IDR or USD. */
                 toCurrency: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdConversion: {
+            /** @description A conversion made. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Created, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Which way. */
+                direction: components["schemas"]["Direction"];
+                /** @description Id. */
+                id: string;
+                /** @description Rupiah moved. */
+                idrAmount: string;
+                /** @description Rupiah per dollar applied. */
+                rate: string;
+                /** @description Dollars moved. */
+                usdAmount: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2455,6 +2603,40 @@ export interface components {
             qrPayload?: string | null;
             /** @description Virtual account number, for VA channels. */
             vaNumber?: string | null;
+        };
+        /** @description What a leverage-wallet transfer would leave. */
+        LeverageCalculation: {
+            /** @description Dollars moved. */
+            amount: string;
+            /** @description Leverage buying power after. */
+            buyingPowerAfter: string;
+            /** @description Paln usdCash after. */
+            palnUsdCashAfter: string;
+            /** @description Leverage usdCash after. */
+            usdCashAfter: string;
+        };
+        /** @description A leverage-wallet transfer to make. */
+        LeverageTransfer: {
+            /** @description Dollars, at most 2 decimals. */
+            amount: string;
+            /** @description The user's PIN. */
+            pin: string;
+        };
+        /** @description The leverage wallet (2x). */
+        LeverageWallet: {
+            /** @description usdCash × leverage. */
+            buyingPower: string;
+            /**
+             * Format: int64
+             * @description 2.
+             */
+            leverage: number;
+            /** @description Dollars in the paln bucket that can be deposited. */
+            palnUsdCash: string;
+            /** @description Dollars in the leverage bucket, available. */
+            usdCash: string;
+            /** @description Dollars held by open positions. */
+            usdMargin: string;
         };
         /** @description A session was opened: its tokens and the user. */
         LoggedIn: components["schemas"]["SessionTokens"] & {
@@ -2930,6 +3112,24 @@ export interface components {
             toAmount: string;
             /** @description IDR or USD. */
             toCurrency: string;
+        };
+        /** @description A conversion made. */
+        UsdConversion: {
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description Id. */
+            id: string;
+            /** @description Rupiah moved. */
+            idrAmount: string;
+            /** @description Rupiah per dollar applied. */
+            rate: string;
+            /** @description Dollars moved. */
+            usdAmount: string;
         };
         /** @description The USD/IDR rates now. */
         UsdPrice: {
@@ -4952,6 +5152,127 @@ export interface operations {
             };
         };
     };
+    leverage_calculate: {
+        parameters: {
+            query: {
+                /** @description Which way. */
+                direction: "DEPOSIT" | "WITHDRAW";
+                /** @description Dollars, at most 2 decimals. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageCalculation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_topup: {
         parameters: {
             query?: never;
@@ -5174,6 +5495,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UsdWalletBalance"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    convert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertUsd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdConversion"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {

@@ -7,7 +7,16 @@ use serde_json::Value;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 
 use crate::both_backends;
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::cashout::top_up;
+use crate::helpers::{spawn_app, spawn_app_with, TestApp, User, PIN};
+
+async fn verify_for_us_stocks(app: &TestApp, user: &User) {
+    sqlx::query("update users set gss_kyc_status = 'VERIFIED' where id = $1")
+        .bind(&user.user_id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+}
 
 fn dec(value: &Value) -> Decimal {
     value.as_str().unwrap().parse().unwrap()
@@ -85,5 +94,74 @@ both_backends!(r3_10_r6_03_usd_buckets_load_only_for_verified_users, |backend| a
         assert!(dec(&data[bucket]["usdIdrPrice"]) > Decimal::ONE, "R3.10: the live rate, not the default converter");
         assert_eq!(data[bucket]["idrCash"], "0.00");
     }
+    assert!(ledger::check(&app.state.db).await.unwrap().is_empty());
+});
+
+both_backends!(r3_10_converting_rupiah_to_dollars_and_into_the_leverage_wallet, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234569703").await;
+    top_up(&app, &user, "2000000").await;
+    let convert = |direction: &'static str, amount: &'static str| {
+        let (app, user) = (&app, &user);
+        async move {
+            app.post_as(
+                user,
+                "/api/v1/wallet/usd/convert",
+                serde_json::json!({"direction": direction, "amount": amount, "pin": PIN}),
+            )
+            .await
+        }
+    };
+    // R6.03: not verified, nothing converts.
+    let (status, body) = convert("IDR_TO_USD", "1000000").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("gss_not_verified")));
+    verify_for_us_stocks(&app, &user).await;
+    let (status, body) = convert("IDR_TO_USD", "5000").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("amount_below_minimum")));
+    let (status, body) = convert("IDR_TO_USD", "2000000.01").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("insufficient_balance")));
+
+    let (status, bought) = convert("IDR_TO_USD", "1000000").await;
+    assert_eq!(status, 200, "{bought}");
+    let usd = dec(&bought["data"]["usdAmount"]);
+    let rate = dec(&bought["data"]["rate"]);
+    assert!(usd * rate <= Decimal::from(1_000_000), "floored: never more dollars than paid for");
+    let (_, wallet) = app.get_as(&user, "/api/v1/wallet/balance").await;
+    assert_eq!(wallet["data"]["freeBalance"], "1000000.00");
+    let (_, buckets) = app.get_as(&user, "/api/v1/wallet/usd/balance").await;
+    assert_eq!(dec(&buckets["data"]["paln"]["usdCash"]), usd);
+    assert_eq!(buckets["data"]["paln"]["idrCash"], "1000000.00");
+
+    let (status, sold) = convert("USD_TO_IDR", "10").await;
+    assert_eq!(status, 200, "{sold}");
+    assert!(dec(&sold["data"]["rate"]) < rate, "selling dollars pays less than buying them");
+
+    let (_, details) = app.get_as(&user, "/api/v1/wallet/leverage-wallet/details").await;
+    assert_eq!(details["data"]["usdCash"], "0.00");
+    let (status, calc) =
+        app.get_as(&user, "/api/v1/wallet/leverage-wallet/calculate?direction=DEPOSIT&amount=20").await;
+    assert_eq!(status, 200, "{calc}");
+    assert_eq!(calc["data"]["usdCashAfter"], "20.00");
+    assert_eq!(calc["data"]["buyingPowerAfter"], "40.00");
+    let (status, _) = app.get_as(&user, "/api/v1/wallet/leverage-wallet/calculate?direction=WITHDRAW&amount=20").await;
+    assert_eq!(status, 400, "nothing to withdraw yet");
+    let (status, deposited) = app
+        .post_as(&user, "/api/v1/wallet/leverage-wallet/deposit", serde_json::json!({"amount": "20", "pin": PIN}))
+        .await;
+    assert_eq!(status, 200, "{deposited}");
+    assert_eq!(deposited["data"]["buyingPower"], "40.00");
+    let (_, buckets) = app.get_as(&user, "/api/v1/wallet/usd/balance").await;
+    assert_eq!(buckets["data"]["leverage"]["usdCash"], "20.00");
+    assert_eq!(buckets["data"]["leverage"]["buyingPower"], "40.00");
+    let (status, body) = app
+        .post_as(&user, "/api/v1/wallet/leverage-wallet/withdraw", serde_json::json!({"amount": "20.01", "pin": PIN}))
+        .await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("insufficient_balance")));
+    let (status, _) = app
+        .post_as(&user, "/api/v1/wallet/leverage-wallet/withdraw", serde_json::json!({"amount": "5", "pin": PIN}))
+        .await;
+    assert_eq!(status, 200);
+    let (_, details) = app.get_as(&user, "/api/v1/wallet/leverage-wallet/details").await;
+    assert_eq!(details["data"]["usdCash"], "15.00");
     assert!(ledger::check(&app.state.db).await.unwrap().is_empty());
 });

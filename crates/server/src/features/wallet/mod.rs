@@ -18,6 +18,7 @@ mod money;
 mod topup;
 mod transitions;
 mod usd;
+mod usd_movements;
 
 use std::sync::Arc;
 
@@ -93,6 +94,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(usd::price_current))
         .routes(routes!(usd::price_calculate))
         .routes(routes!(usd::balance))
+        .routes(routes!(usd_movements::convert))
+        .routes(routes!(usd_movements::leverage_details))
+        .routes(routes!(usd_movements::leverage_calculate))
+        .routes(routes!(usd_movements::leverage_deposit))
+        .routes(routes!(usd_movements::leverage_withdraw))
 }
 
 /// The IDR wallet balance (R3.09).

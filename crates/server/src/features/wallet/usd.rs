@@ -110,7 +110,8 @@ pub struct UsdWalletBalance {
     pub intraday: UsdBucket,
 }
 
-fn format_usd(micro: i64) -> String {
+/// Formats micro-dollars with at least two decimals and every significant digit.
+pub fn format_usd(micro: i64) -> String {
     let mut value = Decimal::new(micro, USD_SCALE).normalize();
     if value.scale() < 2 {
         value.rescale(2);
@@ -119,7 +120,7 @@ fn format_usd(micro: i64) -> String {
 }
 
 /// The mid, buy and sell rates now.
-fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
+pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
     let mid = state.markets.sim().price_at(RATE_SYMBOL, chrono::Utc::now()).map_err(ApiError::internal)?;
     let spread = Decimal::new(state.settings.usd.spread_bps, 4);
     let buy = (mid * (Decimal::ONE + spread)).round_dp_with_strategy(2, RoundingStrategy::AwayFromZero);
@@ -140,7 +141,8 @@ pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdP
     }))
 }
 
-fn parse_amount(text: &str) -> ApiResult<Decimal> {
+/// Parses a positive amount with at most 2 decimals.
+pub fn parse_amount(text: &str) -> ApiResult<Decimal> {
     let text = text.trim();
     if text.is_empty() || text.len() > 24 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return Err(messages::invalid_amount());
