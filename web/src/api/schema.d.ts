@@ -2115,6 +2115,7 @@ export interface components {
                 topup?: null | components["schemas"]["Topup"];
                 /** @description Its states, oldest first. */
                 transitions: components["schemas"]["Transition"][];
+                usdMovement?: null | components["schemas"]["UsdMovement"];
                 voucher?: null | components["schemas"]["VoucherGrant"];
             };
         };
@@ -3054,13 +3055,14 @@ export interface components {
             topup?: null | components["schemas"]["Topup"];
             /** @description Its states, oldest first. */
             transitions: components["schemas"]["Transition"][];
+            usdMovement?: null | components["schemas"]["UsdMovement"];
             voucher?: null | components["schemas"]["VoucherGrant"];
         };
         /**
          * @description What kind of transaction.
          * @enum {string}
          */
-        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER";
+        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
         /** @description One state change. */
         Transition: {
             /**
@@ -3127,6 +3129,24 @@ export interface components {
             /** @description Rupiah moved. */
             idrAmount: string;
             /** @description Rupiah per dollar applied. */
+            rate: string;
+            /** @description Dollars moved. */
+            usdAmount: string;
+        };
+        /** @description A USD conversion or bucket transfer. */
+        UsdMovement: {
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Id. */
+            id: string;
+            /** @description Rupiah moved ("0.00" for bucket transfers). */
+            idrAmount: string;
+            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT or LEVERAGE_WITHDRAW. */
+            movement: string;
+            /** @description Rupiah per dollar applied (empty for bucket transfers). */
             rate: string;
             /** @description Dollars moved. */
             usdAmount: string;
@@ -3300,10 +3320,10 @@ export interface components {
          * @description Which wallet a transaction moved.
          * @enum {string}
          */
-        WalletKind: "CASH" | "VOUCHER";
+        WalletKind: "CASH" | "VOUCHER" | "USD";
         /** @description One wallet transaction in the history. */
         WalletTransaction: {
-            /** @description Rupiah. */
+            /** @description In the asset's unit: rupiah, or dollars for USD movements. */
             amount: string;
             /** @description The asset, e.g. IDR. */
             asset: string;
@@ -3316,7 +3336,10 @@ export interface components {
             id: string;
             /** @description TOPUP, CASHOUT or VOUCHER. */
             kind: components["schemas"]["TransactionKind"];
-            /** @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher. */
+            /**
+             * @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
+             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD.
+             */
             paymentChannel: string;
             /** @description Current state. */
             status: string;
@@ -5402,9 +5425,9 @@ export interface operations {
                 /** @description Page size, at most 50 (default 20). */
                 size?: number;
                 /** @description Only this kind. */
-                kind?: "TOPUP" | "CASHOUT" | "VOUCHER";
+                kind?: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
                 /** @description Only this wallet. */
-                wallet?: "CASH" | "VOUCHER";
+                wallet?: "CASH" | "VOUCHER" | "USD";
                 /** @description Only this asset (a code from the filters call, e.g. IDR). */
                 asset?: string;
             };

@@ -163,5 +163,15 @@ both_backends!(r3_10_converting_rupiah_to_dollars_and_into_the_leverage_wallet, 
     assert_eq!(status, 200);
     let (_, details) = app.get_as(&user, "/api/v1/wallet/leverage-wallet/details").await;
     assert_eq!(details["data"]["usdCash"], "15.00");
+    let (_, history) = app.get_as(&user, "/api/v1/wallet/transaction-history?asset=USD").await;
+    assert_eq!(history["total"], 4, "{history}");
+    assert_eq!(history["data"][0]["paymentChannel"], "LEVERAGE_WITHDRAW");
+    assert_eq!(history["data"][0]["amount"], "5.00");
+    let id = bought["data"]["id"].as_str().unwrap();
+    let (_, details) =
+        app.get_as(&user, &format!("/api/v1/wallet/transactions/{id}/details-with-state-transition")).await;
+    assert_eq!(details["data"]["kind"], "USD_MOVEMENT");
+    assert_eq!(details["data"]["usdMovement"]["idrAmount"], "1000000.00");
+    assert_eq!(details["data"]["transitions"][0]["status"], "COMPLETED");
     assert!(ledger::check(&app.state.db).await.unwrap().is_empty());
 });
