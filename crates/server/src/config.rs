@@ -38,6 +38,8 @@ pub struct Settings {
     pub cashout: CashoutSettings,
     /// Crypto trading: fees, tax, minimums.
     pub trading: crate::features::trading::TradingSettings,
+    /// USD conversion.
+    pub usd: UsdSettings,
 }
 
 impl Default for Settings {
@@ -56,6 +58,7 @@ impl Default for Settings {
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
             trading: Default::default(),
+            usd: UsdSettings::default(),
         }
     }
 }
@@ -220,6 +223,20 @@ impl Default for CashoutSettings {
             disburse_interval_ms: 2_000,
             bank_accounts_per_user_max: 5,
         }
+    }
+}
+
+/// USD conversion: the spread either side of the simulated USD/IDR mid rate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UsdSettings {
+    /// Basis points added to the mid rate when a user buys USD and taken off when they sell.
+    pub spread_bps: i64,
+}
+
+impl Default for UsdSettings {
+    fn default() -> Self {
+        Self { spread_bps: 50 }
     }
 }
 

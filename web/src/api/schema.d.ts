@@ -1175,6 +1175,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/leverage-wallet/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices a leverage-wallet deposit or withdrawal; nothing moves. */
+        get: operations["leverage_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the paln bucket into the leverage wallet. */
+        post: operations["leverage_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The leverage wallet's details (zero unless gssKycStatus is VERIFIED). */
+        get: operations["leverage_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/leverage-wallet/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the leverage wallet back to the paln bucket. */
+        post: operations["leverage_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/topup": {
         parameters: {
             query?: never;
@@ -1286,6 +1354,74 @@ export interface paths {
         };
         /** details-with-state-transition of one of the caller's transactions. */
         get: operations["details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's USD wallet in its three buckets; zero unless gssKycStatus is VERIFIED (R6.03). */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Converts between the IDR wallet and the USD paln bucket at the rate of this moment. */
+        post: operations["convert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/price/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices a conversion between rupiah and dollars; nothing moves. */
+        get: operations["price_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd/price/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The USD/IDR rates now. */
+        get: operations["price_current"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1711,6 +1847,15 @@ export interface components {
          * @enum {string}
          */
         ClientLogKind: "error" | "unhandledrejection";
+        /** @description A conversion to make. */
+        ConvertUsd: {
+            /** @description What goes in: rupiah or dollars, at most 2 decimals. */
+            amount: string;
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description The user's PIN. */
+            pin: string;
+        };
         /** @description A cash-out to make. */
         CreateCashout: {
             /** @description Rupiah leaving the wallet, fee included. */
@@ -1968,6 +2113,39 @@ export interface components {
                 minimumAmount: string;
                 /** @description paymentChannel code. */
                 paymentChannel: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LeverageCalculation: {
+            /** @description What a leverage-wallet transfer would leave. */
+            data: {
+                /** @description Dollars moved. */
+                amount: string;
+                /** @description Leverage buying power after. */
+                buyingPowerAfter: string;
+                /** @description Paln usdCash after. */
+                palnUsdCashAfter: string;
+                /** @description Leverage usdCash after. */
+                usdCashAfter: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LeverageWallet: {
+            /** @description The leverage wallet (2x). */
+            data: {
+                /** @description usdCash × leverage. */
+                buyingPower: string;
+                /**
+                 * Format: int64
+                 * @description 2.
+                 */
+                leverage: number;
+                /** @description Dollars in the paln bucket that can be deposited. */
+                palnUsdCash: string;
+                /** @description Dollars in the leverage bucket, available. */
+                usdCash: string;
+                /** @description Dollars held by open positions. */
+                usdMargin: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2411,7 +2589,80 @@ export interface components {
                 topup?: null | components["schemas"]["Topup"];
                 /** @description Its states, oldest first. */
                 transitions: components["schemas"]["Transition"][];
+                usdMovement?: null | components["schemas"]["UsdMovement"];
                 voucher?: null | components["schemas"]["VoucherGrant"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdCalculation: {
+            /** @description What a conversion would give. */
+            data: {
+                /** @description Which way. */
+                direction: components["schemas"]["Direction"];
+                /** @description What goes in. */
+                fromAmount: string;
+                /** @description IDR or USD. */
+                fromCurrency: string;
+                /** @description The rate used, rupiah per dollar. */
+                rate: string;
+                /** @description What comes out, rounded down (rupiah to the sen, dollars to the micro-dollar). */
+                toAmount: string;
+                /** @description IDR or USD. */
+                toCurrency: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdConversion: {
+            /** @description A conversion made. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Created, Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Which way. */
+                direction: components["schemas"]["Direction"];
+                /** @description Id. */
+                id: string;
+                /** @description Rupiah moved. */
+                idrAmount: string;
+                /** @description Rupiah per dollar applied. */
+                rate: string;
+                /** @description Dollars moved. */
+                usdAmount: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdPrice: {
+            /** @description The USD/IDR rates now. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When, Unix ms.
+                 */
+                atMs: number;
+                /** @description What a user pays per dollar (mid + spread, rounded up to the sen). */
+                buyPrice: string;
+                /** @description The market's mid rate, rupiah per dollar. */
+                midPrice: string;
+                /** @description What a user receives per dollar (mid − spread, rounded down to the sen). */
+                sellPrice: string;
+                /** @description The spread either side, percent. */
+                spreadPercentage: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsdWalletBalance: {
+            /** @description The USD wallet (R3.10, R6.03). */
+            data: {
+                /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
+                gssKycStatus: string;
+                /** @description 4x, closed the same day. */
+                intraday: components["schemas"]["UsdBucket"];
+                /** @description 2x. */
+                leverage: components["schemas"]["UsdBucket"];
+                /** @description No leverage. */
+                paln: components["schemas"]["UsdBucket"];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2745,6 +2996,11 @@ export interface components {
             /** @description The device's session id from the list. */
             id: string;
         };
+        /**
+         * @description Which way to convert.
+         * @enum {string}
+         */
+        Direction: "IDR_TO_USD" | "USD_TO_IDR";
         /** @description The error body of every failed API call. */
         ErrorBody: {
             /** @description A stable code clients can branch on, e.g. `not_found`, `040`. */
@@ -2860,6 +3116,40 @@ export interface components {
             qrPayload?: string | null;
             /** @description Virtual account number, for VA channels. */
             vaNumber?: string | null;
+        };
+        /** @description What a leverage-wallet transfer would leave. */
+        LeverageCalculation: {
+            /** @description Dollars moved. */
+            amount: string;
+            /** @description Leverage buying power after. */
+            buyingPowerAfter: string;
+            /** @description Paln usdCash after. */
+            palnUsdCashAfter: string;
+            /** @description Leverage usdCash after. */
+            usdCashAfter: string;
+        };
+        /** @description A leverage-wallet transfer to make. */
+        LeverageTransfer: {
+            /** @description Dollars, at most 2 decimals. */
+            amount: string;
+            /** @description The user's PIN. */
+            pin: string;
+        };
+        /** @description The leverage wallet (2x). */
+        LeverageWallet: {
+            /** @description usdCash × leverage. */
+            buyingPower: string;
+            /**
+             * Format: int64
+             * @description 2.
+             */
+            leverage: number;
+            /** @description Dollars in the paln bucket that can be deposited. */
+            palnUsdCash: string;
+            /** @description Dollars in the leverage bucket, available. */
+            usdCash: string;
+            /** @description Dollars held by open positions. */
+            usdMargin: string;
         };
         /** @description A session was opened: its tokens and the user. */
         LoggedIn: components["schemas"]["SessionTokens"] & {
@@ -3459,13 +3749,14 @@ export interface components {
             topup?: null | components["schemas"]["Topup"];
             /** @description Its states, oldest first. */
             transitions: components["schemas"]["Transition"][];
+            usdMovement?: null | components["schemas"]["UsdMovement"];
             voucher?: null | components["schemas"]["VoucherGrant"];
         };
         /**
          * @description What kind of transaction.
          * @enum {string}
          */
-        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER";
+        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
         /** @description One state change. */
         Transition: {
             /**
@@ -3484,6 +3775,102 @@ export interface components {
             newPin: string;
             /** @description The current PIN. */
             oldPin: string;
+        };
+        /** @description One bucket of the USD wallet (R3.10). */
+        UsdBucket: {
+            /** @description usdCash × leverage. */
+            buyingPower: string;
+            /** @description Rupiah freeBalance that can be converted. */
+            idrCash: string;
+            /**
+             * Format: int64
+             * @description 1, 2 or 4.
+             */
+            leverage: number;
+            /** @description Available dollars. */
+            usdCash: string;
+            /** @description Rupiah per dollar a conversion pays now. */
+            usdIdrPrice: string;
+            /** @description Dollars held by open positions and orders. */
+            usdMargin: string;
+        };
+        /** @description What a conversion would give. */
+        UsdCalculation: {
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description What goes in. */
+            fromAmount: string;
+            /** @description IDR or USD. */
+            fromCurrency: string;
+            /** @description The rate used, rupiah per dollar. */
+            rate: string;
+            /** @description What comes out, rounded down (rupiah to the sen, dollars to the micro-dollar). */
+            toAmount: string;
+            /** @description IDR or USD. */
+            toCurrency: string;
+        };
+        /** @description A conversion made. */
+        UsdConversion: {
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Which way. */
+            direction: components["schemas"]["Direction"];
+            /** @description Id. */
+            id: string;
+            /** @description Rupiah moved. */
+            idrAmount: string;
+            /** @description Rupiah per dollar applied. */
+            rate: string;
+            /** @description Dollars moved. */
+            usdAmount: string;
+        };
+        /** @description A USD conversion or bucket transfer. */
+        UsdMovement: {
+            /**
+             * Format: int64
+             * @description Created, Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Id. */
+            id: string;
+            /** @description Rupiah moved ("0.00" for bucket transfers). */
+            idrAmount: string;
+            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT or LEVERAGE_WITHDRAW. */
+            movement: string;
+            /** @description Rupiah per dollar applied (empty for bucket transfers). */
+            rate: string;
+            /** @description Dollars moved. */
+            usdAmount: string;
+        };
+        /** @description The USD/IDR rates now. */
+        UsdPrice: {
+            /**
+             * Format: int64
+             * @description When, Unix ms.
+             */
+            atMs: number;
+            /** @description What a user pays per dollar (mid + spread, rounded up to the sen). */
+            buyPrice: string;
+            /** @description The market's mid rate, rupiah per dollar. */
+            midPrice: string;
+            /** @description What a user receives per dollar (mid − spread, rounded down to the sen). */
+            sellPrice: string;
+            /** @description The spread either side, percent. */
+            spreadPercentage: string;
+        };
+        /** @description The USD wallet (R3.10, R6.03). */
+        UsdWalletBalance: {
+            /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
+            gssKycStatus: string;
+            /** @description 4x, closed the same day. */
+            intraday: components["schemas"]["UsdBucket"];
+            /** @description 2x. */
+            leverage: components["schemas"]["UsdBucket"];
+            /** @description No leverage. */
+            paln: components["schemas"]["UsdBucket"];
         };
         /** @description The logged-in user's details. */
         UserDetails: {
@@ -3627,10 +4014,10 @@ export interface components {
          * @description Which wallet a transaction moved.
          * @enum {string}
          */
-        WalletKind: "CASH" | "VOUCHER";
+        WalletKind: "CASH" | "VOUCHER" | "USD";
         /** @description One wallet transaction in the history. */
         WalletTransaction: {
-            /** @description Rupiah. */
+            /** @description In the asset's unit: rupiah, or dollars for USD movements. */
             amount: string;
             /** @description The asset, e.g. IDR. */
             asset: string;
@@ -3643,7 +4030,10 @@ export interface components {
             id: string;
             /** @description TOPUP, CASHOUT or VOUCHER. */
             kind: components["schemas"]["TransactionKind"];
-            /** @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher. */
+            /**
+             * @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
+             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD.
+             */
             paymentChannel: string;
             /** @description Current state. */
             status: string;
@@ -6024,6 +6414,127 @@ export interface operations {
             };
         };
     };
+    leverage_calculate: {
+        parameters: {
+            query: {
+                /** @description Which way. */
+                direction: "DEPOSIT" | "WITHDRAW";
+                /** @description Dollars, at most 2 decimals. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageCalculation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_topup: {
         parameters: {
             query?: never;
@@ -6153,9 +6664,9 @@ export interface operations {
                 /** @description Page size, at most 50 (default 20). */
                 size?: number;
                 /** @description Only this kind. */
-                kind?: "TOPUP" | "CASHOUT" | "VOUCHER";
+                kind?: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
                 /** @description Only this wallet. */
-                wallet?: "CASH" | "VOUCHER";
+                wallet?: "CASH" | "VOUCHER" | "USD";
                 /** @description Only this asset (a code from the filters call, e.g. IDR). */
                 asset?: string;
             };
@@ -6227,6 +6738,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdWalletBalance"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    convert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConvertUsd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdConversion"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_calculate: {
+        parameters: {
+            query: {
+                /** @description Which way. */
+                direction: "IDR_TO_USD" | "USD_TO_IDR";
+                /** @description What goes in: rupiah or dollars, at most 2 decimals. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdCalculation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdPrice"];
                 };
             };
         };

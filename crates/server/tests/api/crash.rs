@@ -48,7 +48,7 @@ fn command(url: &str, port: u16) -> Command {
 /// Starts the binary and waits until it is ready.
 async fn start(url: &str) -> (Child, String) {
     let port = free_port();
-    let child = command(url, port).arg("serve").spawn().expect("server binary starts");
+    let mut child = command(url, port).arg("serve").spawn().expect("server binary starts");
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -60,6 +60,8 @@ async fn start(url: &str) -> (Child, String) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("server did not become ready");
 }
 

@@ -17,5 +17,6 @@ mod markets;
 mod rate_limit;
 mod trading;
 mod trading_restart;
+mod usd;
 mod wallet;
 mod web_shell;

@@ -268,6 +268,11 @@ pub async fn create(
         .await?
         .ok_or_else(messages::unknown_bank_account)?;
     let amount = limits.amount(&body.amount)?;
+    // A cheap early refusal spares the PIN hash and the write transaction; the hold below stays
+    // the check that counts, because the balance can change in between.
+    if amount > free_balance(&state, &caller.user_id).await? {
+        return Err(messages::insufficient_balance());
+    }
     identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
     let auto = amount <= limits.auto_approval_sen;
     let status = if auto { CashoutStatus::Processing } else { CashoutStatus::PendingReview };

@@ -1,4 +1,4 @@
-//! Transaction history (top-ups, cash-outs, vouchers) with its filters (kind, wallet, asset),
+//! Transaction history (top-ups, cash-outs, vouchers, USD movements) with its filters (kind, wallet, asset),
 //! the balance movement (every ledger posting on the caller's accounts), and
 //! details-with-state-transition.
 
@@ -12,6 +12,7 @@ use super::cashout::{self, Cashout};
 use super::money::format_idr;
 use super::topup::{self, Topup};
 use super::transitions::{self, Transition};
+use super::usd::format_usd;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
 use crate::features::identity::AuthUser;
 use crate::state::AppState;
@@ -29,6 +30,8 @@ pub enum TransactionKind {
     Cashout,
     /// Promotional credit from an operator.
     Voucher,
+    /// Rupiah to dollars or back, or dollars between USD buckets.
+    UsdMovement,
 }
 
 /// Which wallet a transaction moved.
@@ -39,6 +42,8 @@ pub enum WalletKind {
     Cash,
     /// Promotional credit (voucherBalance).
     Voucher,
+    /// The USD buckets.
+    Usd,
 }
 
 /// A page of history, optionally filtered.
@@ -71,9 +76,10 @@ pub struct WalletTransaction {
     pub wallet: WalletKind,
     /// The asset, e.g. IDR.
     pub asset: String,
-    /// The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher.
+    /// The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
+    /// movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD.
     pub payment_channel: String,
-    /// Rupiah.
+    /// In the asset's unit: rupiah, or dollars for USD movements.
     pub amount: String,
     /// Current state.
     pub status: String,
@@ -116,8 +122,8 @@ pub struct HistoryFilters {
     pub assets: Vec<FilterOption>,
 }
 
-/// Assets the wallet history holds (USD joins with the USD wallets).
-const ASSETS: [&str; 1] = ["IDR"];
+/// Assets the wallet history holds.
+const ASSETS: [&str; 2] = ["IDR", "USD"];
 
 // Every transaction of a user as one relation, so filters and paging apply to all kinds alike.
 const UNION: &str =
@@ -126,7 +132,9 @@ const UNION: &str =
      union all select c.id, 'CASHOUT', 'CASH', 'IDR', b.bank_code, c.amount, c.status, c.created_at_ms \
        from cashouts c join bank_accounts b on b.id = c.bank_account_id where c.user_id = $1 \
      union all select id, 'VOUCHER', 'VOUCHER', 'IDR', 'VOUCHER', amount, 'COMPLETED', created_at_ms \
-       from voucher_grants where user_id = $1";
+       from voucher_grants where user_id = $1 \
+     union all select id, 'USD_MOVEMENT', 'USD', 'USD', kind, usd_amount, 'COMPLETED', created_at_ms \
+       from usd_movements where user_id = $1";
 const FILTER: &str = "($2 = '' or kind = $2) and ($3 = '' or wallet = $3) and ($4 = '' or asset = $4)";
 
 fn option(code: &str, id: &str, en: &str, lang: Lang) -> FilterOption {
@@ -143,9 +151,14 @@ pub async fn filters(headers: ClientHeaders) -> Data<HistoryFilters> {
             option("TOPUP", "Isi saldo", "Top-up", lang),
             option("CASHOUT", "Tarik saldo", "Cash-out", lang),
             option("VOUCHER", "Voucher", "Voucher", lang),
+            option("USD_MOVEMENT", "Konversi & transfer USD", "USD conversion & transfer", lang),
         ],
-        wallets: vec![option("CASH", "Saldo tunai", "Cash", lang), option("VOUCHER", "Saldo voucher", "Voucher", lang)],
-        assets: ASSETS.iter().map(|a| option(a, "Rupiah", "Rupiah", lang)).collect(),
+        wallets: vec![
+            option("CASH", "Saldo tunai", "Cash", lang),
+            option("VOUCHER", "Saldo voucher", "Voucher", lang),
+            option("USD", "Dompet USD", "USD wallet", lang),
+        ],
+        assets: vec![option("IDR", "Rupiah", "Rupiah", lang), option("USD", "Dolar AS", "US dollar", lang)],
     })
 }
 
@@ -201,9 +214,12 @@ pub async fn history(
                 id: r.try_get("id")?,
                 kind: serde_json::from_value(text("kind")?).map_err(decode)?,
                 wallet: serde_json::from_value(text("wallet")?).map_err(decode)?,
-                asset: r.try_get("asset")?,
                 payment_channel: r.try_get("detail")?,
-                amount: format_idr(r.try_get("amount")?),
+                amount: match r.try_get::<String, _>("asset")?.as_str() {
+                    "USD" => format_usd(r.try_get("amount")?),
+                    _ => format_idr(r.try_get("amount")?),
+                },
+                asset: r.try_get("asset")?,
                 status: r.try_get("status")?,
                 created_at_ms: r.try_get("created_at_ms")?,
             })
@@ -225,6 +241,8 @@ pub struct TransactionDetails {
     pub cashout: Option<Cashout>,
     /// The voucher, when it is one.
     pub voucher: Option<VoucherGrant>,
+    /// The USD conversion or bucket transfer, when it is one.
+    pub usd_movement: Option<UsdMovement>,
     /// Its states, oldest first.
     pub transitions: Vec<Transition>,
 }
@@ -244,6 +262,7 @@ pub async fn details(
         topup: None,
         cashout: None,
         voucher: None,
+        usd_movement: None,
         transitions: vec![],
     };
     match topup::load(&state, user, &id).await {
@@ -255,10 +274,22 @@ pub async fn details(
                 details.cashout = Some(found);
             }
             Err(e) if e.status != axum::http::StatusCode::NOT_FOUND => return Err(e),
-            Err(_) => {
-                details.kind = TransactionKind::Voucher;
-                details.voucher = Some(voucher(&state, user, &id).await?);
-            }
+            Err(_) => match voucher(&state, user, &id).await {
+                Ok(found) => {
+                    details.kind = TransactionKind::Voucher;
+                    details.voucher = Some(found);
+                }
+                Err(e) if e.status != axum::http::StatusCode::NOT_FOUND => return Err(e),
+                Err(_) => {
+                    let movement = usd_movement(&state, user, &id).await?;
+                    details.kind = TransactionKind::UsdMovement;
+                    // Completed at once, in one transaction: its one state is its creation.
+                    details.transitions =
+                        vec![Transition { status: "COMPLETED".into(), note: None, at_ms: movement.created_at_ms }];
+                    details.usd_movement = Some(movement);
+                    return Ok(Data::new(details));
+                }
+            },
         },
     }
     details.transitions = transitions::of(&state.db, &id).await?;
@@ -281,6 +312,47 @@ async fn voucher(state: &AppState, user_id: &str, id: &str) -> ApiResult<Voucher
             user_id: row.try_get("user_id")?,
             amount: format_idr(row.try_get("amount")?),
             reason: row.try_get("reason")?,
+            created_at_ms: row.try_get("created_at_ms")?,
+        })
+    };
+    read().map_err(ApiError::internal)
+}
+
+/// A USD conversion or bucket transfer.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdMovement {
+    /// Id.
+    pub id: String,
+    /// IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT or LEVERAGE_WITHDRAW.
+    pub movement: String,
+    /// Rupiah moved ("0.00" for bucket transfers).
+    pub idr_amount: String,
+    /// Dollars moved.
+    pub usd_amount: String,
+    /// Rupiah per dollar applied (empty for bucket transfers).
+    pub rate: String,
+    /// Created, Unix ms.
+    pub created_at_ms: i64,
+}
+
+async fn usd_movement(state: &AppState, user_id: &str, id: &str) -> ApiResult<UsdMovement> {
+    let row = sqlx::query(
+        "select id, kind, idr_amount, usd_amount, rate, created_at_ms from usd_movements where id = $1 and user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::not_found)?;
+    let read = || -> Result<UsdMovement, sqlx::Error> {
+        Ok(UsdMovement {
+            id: row.try_get("id")?,
+            movement: row.try_get("kind")?,
+            idr_amount: format_idr(row.try_get("idr_amount")?),
+            usd_amount: format_usd(row.try_get("usd_amount")?),
+            rate: row.try_get("rate")?,
             created_at_ms: row.try_get("created_at_ms")?,
         })
     };

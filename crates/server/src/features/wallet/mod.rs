@@ -17,6 +17,8 @@ mod messages;
 mod money;
 mod topup;
 mod transitions;
+mod usd;
+mod usd_movements;
 
 use std::sync::Arc;
 
@@ -89,6 +91,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cashout::review))
         .routes(routes!(cashout::create))
         .routes(routes!(cashout::get))
+        .routes(routes!(usd::price_current))
+        .routes(routes!(usd::price_calculate))
+        .routes(routes!(usd::balance))
+        .routes(routes!(usd_movements::convert))
+        .routes(routes!(usd_movements::leverage_details))
+        .routes(routes!(usd_movements::leverage_calculate))
+        .routes(routes!(usd_movements::leverage_deposit))
+        .routes(routes!(usd_movements::leverage_withdraw))
 }
 
 /// The IDR wallet balance (R3.09).

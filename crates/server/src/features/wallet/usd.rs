@@ -1,0 +1,258 @@
+//! USD for US stocks (R3.10, R6.03): the conversion rate (the simulated USD/IDR mid rate with a
+//! configurable spread either side), a calculator, and the USD wallet balance in its three buckets.
+//!
+//! Buckets are ledger accounts of the user in USD (scale 6): `USD_PALN` (no leverage), `USD_LEVERAGE`
+//! (2x) and `USD_INTRADAY` (4x). In each: `usdCash` is the account's available USD, `usdMargin` what
+//! open positions and orders hold of it, `buyingPower` = usdCash × the bucket's leverage, `idrCash` the
+//! IDR freeBalance that can be converted, `usdIdrPrice` the rate a buy of USD pays now. Balances show
+//! only when the user's gssKycStatus is VERIFIED; otherwise every amount is zero (R6.03).
+
+use axum::extract::{Query, State};
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+use store::ledger;
+use utoipa::{IntoParams, ToSchema};
+
+use super::messages;
+use super::money::format_idr;
+use crate::api::{ApiError, ApiResult, Data};
+use crate::features::identity::{repo, AuthUser};
+use crate::state::AppState;
+
+/// USD minor units (micro-dollars) per dollar.
+const USD_SCALE: u32 = 6;
+const RATE_SYMBOL: &str = "USD-IDR";
+
+/// The USD/IDR rates now.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdPrice {
+    /// The market's mid rate, rupiah per dollar.
+    pub mid_price: String,
+    /// What a user pays per dollar (mid + spread, rounded up to the sen).
+    pub buy_price: String,
+    /// What a user receives per dollar (mid − spread, rounded down to the sen).
+    pub sell_price: String,
+    /// The spread either side, percent.
+    pub spread_percentage: String,
+    /// When, Unix ms.
+    pub at_ms: i64,
+}
+
+/// Which way to convert.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Direction {
+    /// Rupiah in, dollars out (at buyPrice).
+    IdrToUsd,
+    /// Dollars in, rupiah out (at sellPrice).
+    UsdToIdr,
+}
+
+/// A conversion to price.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CalculateQuery {
+    /// Which way.
+    #[param(inline)]
+    pub direction: Direction,
+    /// What goes in: rupiah or dollars, at most 2 decimals.
+    pub amount: String,
+}
+
+/// What a conversion would give.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdCalculation {
+    /// Which way.
+    pub direction: Direction,
+    /// What goes in.
+    pub from_amount: String,
+    /// IDR or USD.
+    pub from_currency: String,
+    /// What comes out, rounded down (rupiah to the sen, dollars to the micro-dollar).
+    pub to_amount: String,
+    /// IDR or USD.
+    pub to_currency: String,
+    /// The rate used, rupiah per dollar.
+    pub rate: String,
+}
+
+/// One bucket of the USD wallet (R3.10).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdBucket {
+    /// Available dollars.
+    pub usd_cash: String,
+    /// Dollars held by open positions and orders.
+    pub usd_margin: String,
+    /// Rupiah freeBalance that can be converted.
+    pub idr_cash: String,
+    /// usdCash × leverage.
+    pub buying_power: String,
+    /// Rupiah per dollar a conversion pays now.
+    pub usd_idr_price: String,
+    /// 1, 2 or 4.
+    pub leverage: i64,
+}
+
+/// The USD wallet (R3.10, R6.03).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdWalletBalance {
+    /// The user's US-stock eligibility; amounts are zero unless VERIFIED.
+    pub gss_kyc_status: String,
+    /// No leverage.
+    pub paln: UsdBucket,
+    /// 2x.
+    pub leverage: UsdBucket,
+    /// 4x, closed the same day.
+    pub intraday: UsdBucket,
+}
+
+/// Formats micro-dollars with at least two decimals and every significant digit.
+pub fn format_usd(micro: i64) -> String {
+    let mut value = Decimal::new(micro, USD_SCALE).normalize();
+    if value.scale() < 2 {
+        value.rescale(2);
+    }
+    value.to_string()
+}
+
+/// The mid, buy and sell rates now.
+pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
+    let mid = state.markets.sim().price_at(RATE_SYMBOL, chrono::Utc::now()).map_err(ApiError::internal)?;
+    let spread = Decimal::new(state.settings.usd.spread_bps, 4);
+    let buy = (mid * (Decimal::ONE + spread)).round_dp_with_strategy(2, RoundingStrategy::AwayFromZero);
+    let sell = (mid * (Decimal::ONE - spread)).round_dp_with_strategy(2, RoundingStrategy::ToZero);
+    Ok((mid, buy, sell))
+}
+
+/// The USD/IDR rates now.
+#[utoipa::path(get, path = "/v1/wallet/usd/price/current", tag = "wallet", responses((status = 200, body = Data<UsdPrice>)))]
+pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdPrice>> {
+    let (mid, buy, sell) = rates(&state)?;
+    Ok(Data::new(UsdPrice {
+        mid_price: mid.round_dp(2).to_string(),
+        buy_price: buy.to_string(),
+        sell_price: sell.to_string(),
+        spread_percentage: Decimal::new(state.settings.usd.spread_bps, 2).to_string(),
+        at_ms: store::now_ms(),
+    }))
+}
+
+/// Parses a positive amount with at most 2 decimals.
+pub fn parse_amount(text: &str) -> ApiResult<Decimal> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 24 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(messages::invalid_amount());
+    }
+    let value: Decimal = text.parse().map_err(|_| messages::invalid_amount())?;
+    if value <= Decimal::ZERO || value.scale() > 2 || value > Decimal::from(1_000_000_000_000_i64) {
+        return Err(messages::invalid_amount());
+    }
+    Ok(value)
+}
+
+/// Prices a conversion between rupiah and dollars; nothing moves.
+#[utoipa::path(get, path = "/v1/wallet/usd/price/calculate", tag = "wallet", params(CalculateQuery),
+    responses((status = 200, body = Data<UsdCalculation>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn price_calculate(
+    State(state): State<AppState>,
+    Query(query): Query<CalculateQuery>,
+) -> ApiResult<Data<UsdCalculation>> {
+    let amount = parse_amount(&query.amount)?;
+    let (_, buy, sell) = rates(&state)?;
+    let calculation = match query.direction {
+        Direction::IdrToUsd => {
+            let usd = (amount / buy).round_dp_with_strategy(USD_SCALE, RoundingStrategy::ToZero);
+            let micro = i64::try_from(usd * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
+            UsdCalculation {
+                direction: query.direction,
+                from_amount: format_idr(i64::try_from(amount * Decimal::from(100)).map_err(ApiError::internal)?),
+                from_currency: "IDR".into(),
+                to_amount: format_usd(micro),
+                to_currency: "USD".into(),
+                rate: buy.to_string(),
+            }
+        }
+        Direction::UsdToIdr => {
+            let idr = (amount * sell).round_dp_with_strategy(2, RoundingStrategy::ToZero);
+            let micro = i64::try_from(amount * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
+            UsdCalculation {
+                direction: query.direction,
+                from_amount: format_usd(micro),
+                from_currency: "USD".into(),
+                to_amount: format_idr(i64::try_from(idr * Decimal::from(100)).map_err(ApiError::internal)?),
+                to_currency: "IDR".into(),
+                rate: sell.to_string(),
+            }
+        }
+    };
+    Ok(Data::new(calculation))
+}
+
+/// The three buckets with their ledger account kind and leverage.
+pub const BUCKETS: [(&str, i64); 3] = [("USD_PALN", 1), ("USD_LEVERAGE", 2), ("USD_INTRADAY", 4)];
+
+/// The caller's USD wallet in its three buckets; zero unless gssKycStatus is VERIFIED (R6.03).
+#[utoipa::path(get, path = "/v1/wallet/usd/balance", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<UsdWalletBalance>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<UsdWalletBalance>> {
+    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let verified = user.gss_kyc_status == "VERIFIED";
+    let (_, buy, _) = rates(&state)?;
+    let idr_free = if verified {
+        ledger::balance(&state.db, &format!("{}:IDR_CASH:IDR", user.id))
+            .await
+            .map_err(ApiError::internal)?
+            .map_or(0, |b| b.available())
+    } else {
+        0
+    };
+    let mut buckets = Vec::with_capacity(BUCKETS.len());
+    for (kind, leverage) in BUCKETS {
+        let account = if verified {
+            ledger::balance(&state.db, &format!("{}:{kind}:USD", user.id)).await.map_err(ApiError::internal)?
+        } else {
+            None
+        };
+        let (cash, margin) = account.map_or((0, 0), |b| (b.available(), b.held));
+        buckets.push(UsdBucket {
+            usd_cash: format_usd(cash),
+            usd_margin: format_usd(margin),
+            idr_cash: format_idr(idr_free),
+            buying_power: format_usd(cash.saturating_mul(leverage)),
+            usd_idr_price: buy.to_string(),
+            leverage,
+        });
+    }
+    let mut buckets = buckets.into_iter();
+    let mut next = || buckets.next().ok_or_else(|| ApiError::internal("three buckets"));
+    Ok(Data::new(UsdWalletBalance {
+        gss_kyc_status: user.gss_kyc_status.clone(),
+        paln: next()?,
+        leverage: next()?,
+        intraday: next()?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dollars_show_at_least_cents_and_every_micro_dollar() {
+        assert_eq!(format_usd(0), "0.00");
+        assert_eq!(format_usd(1_500_000), "1.50");
+        assert_eq!(format_usd(12_345_678), "12.345678");
+    }
+
+    #[test]
+    fn conversion_amounts_are_positive_with_at_most_two_decimals() {
+        assert!(parse_amount("100.25").is_ok());
+        for bad in ["", "0", "-1", "1.001", "abc", "1e3"] {
+            assert!(parse_amount(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Moving USD (R3.10): conversion between the IDR wallet and the paln bucket at the spread rates,
+//! and the leverage wallet (details, calculate, deposit from paln, withdraw to paln). Each needs
+//! gssKycStatus VERIFIED (R6.03) and the PIN, and is one balanced ledger entry:
+//! - IDR_TO_USD: user IDR cash −idr, `house:FX_DESK:IDR` +idr; `house:FX_DESK:USD` −usd, paln +usd.
+//! - USD_TO_IDR: the reverse. Derived amounts are floored (DESIGN.md: floor derived quantities).
+//! - LEVERAGE_DEPOSIT / LEVERAGE_WITHDRAW: paln ↔ leverage, same user, USD only.
+
+use axum::extract::{Query, State};
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
+use utoipa::{IntoParams, ToSchema};
+
+use super::money::format_idr;
+use super::usd::{self, format_usd, Direction};
+use super::{accounts, messages};
+use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
+use crate::features::identity::{self, repo, AuthUser};
+use crate::state::AppState;
+
+/// Smallest conversion from rupiah, sen.
+const IDR_MIN_SEN: i64 = 10_000 * 100;
+/// Smallest conversion or transfer of dollars, micro-dollars.
+const USD_MIN_MICRO: i64 = 1_000_000;
+
+fn not_verified() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::BAD_REQUEST,
+        "gss_not_verified",
+        Msg::fixed(
+            "Aktifkan dulu akun saham AS Anda (verifikasi GSS).",
+            "Verify your account for US stocks first (GSS verification).",
+        ),
+    )
+}
+
+fn below(minimum: String) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::BAD_REQUEST,
+        "amount_below_minimum",
+        Msg::owned(format!("Nominal minimal adalah {minimum}."), format!("The smallest amount is {minimum}.")),
+    )
+}
+
+async fn require_verified(state: &AppState, user_id: &str) -> ApiResult<()> {
+    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    if user.gss_kyc_status != "VERIFIED" {
+        return Err(not_verified());
+    }
+    Ok(())
+}
+
+fn to_units(value: Decimal, scale: u32) -> ApiResult<i64> {
+    i64::try_from(value * Decimal::from(10_i64.pow(scale))).map_err(|_| messages::invalid_amount())
+}
+
+/// A conversion to make.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConvertUsd {
+    /// Which way.
+    pub direction: Direction,
+    /// What goes in: rupiah or dollars, at most 2 decimals.
+    pub amount: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+/// A conversion made.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdConversion {
+    /// Id.
+    pub id: String,
+    /// Which way.
+    pub direction: Direction,
+    /// Rupiah moved.
+    pub idr_amount: String,
+    /// Dollars moved.
+    pub usd_amount: String,
+    /// Rupiah per dollar applied.
+    pub rate: String,
+    /// Created, Unix ms.
+    pub created_at_ms: i64,
+}
+
+async fn record(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    id: &str,
+    user_id: &str,
+    kind: &str,
+    (idr, usd, rate): (i64, i64, &str),
+    now: i64,
+) -> ApiResult<()> {
+    sqlx::query(
+        "insert into usd_movements (id, user_id, kind, idr_amount, usd_amount, rate, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(kind)
+    .bind(idr)
+    .bind(usd)
+    .bind(rate)
+    .bind(now)
+    .execute(&mut **tx)
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(())
+}
+
+fn insufficient(e: LedgerError) -> ApiError {
+    match e {
+        LedgerError::InsufficientFunds(_) => messages::insufficient_balance(),
+        other => ApiError::internal(other),
+    }
+}
+
+/// Converts between the IDR wallet and the USD paln bucket at the rate of this moment.
+#[utoipa::path(post, path = "/v1/wallet/usd/convert", tag = "wallet", security(("bearer" = [])), request_body = ConvertUsd,
+    responses((status = 200, body = Data<UsdConversion>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn convert(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<ConvertUsd>,
+) -> ApiResult<Data<UsdConversion>> {
+    let amount = usd::parse_amount(&body.amount)?;
+    require_verified(&state, &caller.user_id).await?;
+    let (_, buy, sell) = usd::rates(&state)?;
+    let (idr, micro, rate) = match body.direction {
+        Direction::IdrToUsd => {
+            let idr = to_units(amount, 2)?;
+            if idr < IDR_MIN_SEN {
+                return Err(below(format!("Rp{}", format_idr(IDR_MIN_SEN))));
+            }
+            (idr, to_units((amount / buy).round_dp_with_strategy(6, RoundingStrategy::ToZero), 6)?, buy)
+        }
+        Direction::UsdToIdr => {
+            let micro = to_units(amount, 6)?;
+            if micro < USD_MIN_MICRO {
+                return Err(below(format!("${}", format_usd(USD_MIN_MICRO))));
+            }
+            (to_units((amount * sell).round_dp_with_strategy(2, RoundingStrategy::ToZero), 2)?, micro, sell)
+        }
+    };
+    if idr <= 0 || micro <= 0 {
+        return Err(messages::invalid_amount());
+    }
+    identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
+    let paln =
+        ledger::account(&mut tx.tx, &caller.user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
+    let desk_idr = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "IDR", true).await.map_err(ApiError::internal)?;
+    let desk_usd = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "USD", true).await.map_err(ApiError::internal)?;
+    let sign = if body.direction == Direction::IdrToUsd { 1 } else { -1 };
+    let postings = vec![
+        Posting { account_id: cash, currency: "IDR".into(), amount: -sign * idr },
+        Posting { account_id: desk_idr, currency: "IDR".into(), amount: sign * idr },
+        Posting { account_id: desk_usd, currency: "USD".into(), amount: -sign * micro },
+        Posting { account_id: paln, currency: "USD".into(), amount: sign * micro },
+    ];
+    let entry = NewEntry { reason: "FX".into(), event_id: format!("fx:{id}"), memo: None, postings };
+    ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
+    let kind = if sign == 1 { "IDR_TO_USD" } else { "USD_TO_IDR" };
+    record(&mut tx.tx, &id, &caller.user_id, kind, (idr, micro, &rate.to_string()), now).await?;
+    tx.commit().await?;
+    Ok(Data::new(UsdConversion {
+        id,
+        direction: body.direction,
+        idr_amount: format_idr(idr),
+        usd_amount: format_usd(micro),
+        rate: rate.to_string(),
+        created_at_ms: now,
+    }))
+}
+
+/// The leverage wallet (2x).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeverageWallet {
+    /// Dollars in the leverage bucket, available.
+    pub usd_cash: String,
+    /// Dollars held by open positions.
+    pub usd_margin: String,
+    /// usdCash × leverage.
+    pub buying_power: String,
+    /// Dollars in the paln bucket that can be deposited.
+    pub paln_usd_cash: String,
+    /// 2.
+    pub leverage: i64,
+}
+
+async fn leverage_wallet(state: &AppState, user_id: &str) -> ApiResult<LeverageWallet> {
+    let of = |kind: &'static str| {
+        let id = format!("{user_id}:{kind}:USD");
+        async move { ledger::balance(&state.db, &id).await.map_err(ApiError::internal) }
+    };
+    let lev = of("USD_LEVERAGE").await?.unwrap_or(ledger::Balance { balance: 0, held: 0 });
+    let paln = of("USD_PALN").await?.map_or(0, |b| b.available());
+    Ok(LeverageWallet {
+        usd_cash: format_usd(lev.available()),
+        usd_margin: format_usd(lev.held),
+        buying_power: format_usd(lev.available().saturating_mul(2)),
+        paln_usd_cash: format_usd(paln),
+        leverage: 2,
+    })
+}
+
+/// The leverage wallet's details (zero unless gssKycStatus is VERIFIED).
+#[utoipa::path(get, path = "/v1/wallet/leverage-wallet/details", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<LeverageWallet>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn leverage_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<LeverageWallet>> {
+    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    if user.gss_kyc_status != "VERIFIED" {
+        return Ok(Data::new(LeverageWallet {
+            usd_cash: format_usd(0),
+            usd_margin: format_usd(0),
+            buying_power: format_usd(0),
+            paln_usd_cash: format_usd(0),
+            leverage: 2,
+        }));
+    }
+    Ok(Data::new(leverage_wallet(&state, &caller.user_id).await?))
+}
+
+/// Deposit into or withdraw from the leverage wallet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum LeverageDirection {
+    /// paln → leverage.
+    Deposit,
+    /// leverage → paln.
+    Withdraw,
+}
+
+/// A leverage-wallet transfer to price.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeverageCalculateQuery {
+    /// Which way.
+    #[param(inline)]
+    pub direction: LeverageDirection,
+    /// Dollars, at most 2 decimals.
+    pub amount: String,
+}
+
+/// What a leverage-wallet transfer would leave.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeverageCalculation {
+    /// Dollars moved.
+    pub amount: String,
+    /// Leverage usdCash after.
+    pub usd_cash_after: String,
+    /// Leverage buying power after.
+    pub buying_power_after: String,
+    /// Paln usdCash after.
+    pub paln_usd_cash_after: String,
+}
+
+fn leverage_amount(text: &str) -> ApiResult<i64> {
+    let micro = to_units(usd::parse_amount(text)?, 6)?;
+    if micro < USD_MIN_MICRO {
+        return Err(below(format!("${}", format_usd(USD_MIN_MICRO))));
+    }
+    Ok(micro)
+}
+
+/// Prices a leverage-wallet deposit or withdrawal; nothing moves.
+#[utoipa::path(get, path = "/v1/wallet/leverage-wallet/calculate", tag = "wallet", security(("bearer" = [])), params(LeverageCalculateQuery),
+    responses((status = 200, body = Data<LeverageCalculation>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn leverage_calculate(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Query(query): Query<LeverageCalculateQuery>,
+) -> ApiResult<Data<LeverageCalculation>> {
+    let micro = leverage_amount(&query.amount)?;
+    require_verified(&state, &caller.user_id).await?;
+    let lev = ledger::balance(&state.db, &format!("{}:USD_LEVERAGE:USD", caller.user_id))
+        .await
+        .map_err(ApiError::internal)?
+        .map_or(0, |b| b.available());
+    let paln = ledger::balance(&state.db, &format!("{}:USD_PALN:USD", caller.user_id))
+        .await
+        .map_err(ApiError::internal)?
+        .map_or(0, |b| b.available());
+    let (lev_after, paln_after) = match query.direction {
+        LeverageDirection::Deposit => (lev + micro, paln - micro),
+        LeverageDirection::Withdraw => (lev - micro, paln + micro),
+    };
+    if lev_after < 0 || paln_after < 0 {
+        return Err(messages::insufficient_balance());
+    }
+    Ok(Data::new(LeverageCalculation {
+        amount: format_usd(micro),
+        usd_cash_after: format_usd(lev_after),
+        buying_power_after: format_usd(lev_after.saturating_mul(2)),
+        paln_usd_cash_after: format_usd(paln_after),
+    }))
+}
+
+/// A leverage-wallet transfer to make.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeverageTransfer {
+    /// Dollars, at most 2 decimals.
+    pub amount: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+async fn transfer(
+    state: &AppState,
+    user_id: &str,
+    body: &LeverageTransfer,
+    direction: LeverageDirection,
+) -> ApiResult<LeverageWallet> {
+    let micro = leverage_amount(&body.amount)?;
+    require_verified(state, user_id).await?;
+    identity::confirm_pin(state, user_id, &body.pin).await?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let mut tx = state.db.begin_write().await?;
+    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
+    let lev = ledger::account(&mut tx.tx, user_id, "USD_LEVERAGE", "USD", false).await.map_err(ApiError::internal)?;
+    let (from, to, kind) = match direction {
+        LeverageDirection::Deposit => (paln, lev, "LEVERAGE_DEPOSIT"),
+        LeverageDirection::Withdraw => (lev, paln, "LEVERAGE_WITHDRAW"),
+    };
+    let postings = vec![
+        Posting { account_id: from, currency: "USD".into(), amount: -micro },
+        Posting { account_id: to, currency: "USD".into(), amount: micro },
+    ];
+    let entry = NewEntry { reason: kind.into(), event_id: format!("usd:{id}"), memo: None, postings };
+    ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
+    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), store::now_ms()).await?;
+    tx.commit().await?;
+    leverage_wallet(state, user_id).await
+}
+
+/// Moves dollars from the paln bucket into the leverage wallet.
+#[utoipa::path(post, path = "/v1/wallet/leverage-wallet/deposit", tag = "wallet", security(("bearer" = [])), request_body = LeverageTransfer,
+    responses((status = 200, body = Data<LeverageWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn leverage_deposit(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<LeverageTransfer>,
+) -> ApiResult<Data<LeverageWallet>> {
+    Ok(Data::new(transfer(&state, &caller.user_id, &body, LeverageDirection::Deposit).await?))
+}
+
+/// Moves dollars from the leverage wallet back to the paln bucket.
+#[utoipa::path(post, path = "/v1/wallet/leverage-wallet/withdraw", tag = "wallet", security(("bearer" = [])), request_body = LeverageTransfer,
+    responses((status = 200, body = Data<LeverageWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn leverage_withdraw(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<LeverageTransfer>,
+) -> ApiResult<Data<LeverageWallet>> {
+    Ok(Data::new(transfer(&state, &caller.user_id, &body, LeverageDirection::Withdraw).await?))
+}
