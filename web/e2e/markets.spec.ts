@@ -86,10 +86,14 @@ test('R1.12 R5.08 R9.07 a guest explores USDT-IDR: chart canvas, 10 levels a sid
 });
 
 test('R4.12 scrolling the chart back loads older candles, and live updates do not reset the view', async ({ page }) => {
+  // Listen before navigating: the first history can arrive before the canvas shows.
+  const history = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('limit=500'),
+  );
   await page.goto('/trade/BTC-IDR');
   const canvas = page.getByRole('img', { name: 'Grafik candlestick BTC-IDR dengan volume' });
   await expect(canvas.locator('canvas').first()).toBeVisible();
-  await page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && r.url().includes('limit=500'));
+  await history;
   const older = page.waitForResponse((r) => r.url().includes('/api/v1/markets/candles') && /[?&]to=\d+/.test(r.url()));
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
