@@ -191,3 +191,32 @@ both_backends!(user_channels_carry_the_callers_own_orders_and_refuse_guests, |ba
     let nudge = next_of(&mut socket, "balance", WAIT).await.expect("a balance frame");
     assert_eq!(nudge["data"]["symbol"], "BTC-IDR");
 });
+
+both_backends!(r3_04_the_live_order_book_shows_users_resting_orders, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.markets.warm_caches = false).await;
+    let user = app.sign_up("081234569102").await;
+    crate::trading::fund(&app, &user, 1_000_000).await;
+    let mut socket = connect(&app).await;
+    send(&mut socket, json!({"op": "subscribe", "channels": ["orderbook:BTC-IDR"]})).await;
+    let first = next_of(&mut socket, "orderbook", WAIT).await.expect("an order book");
+    let best_bid: f64 = first["data"]["bids"][0]["price"].as_str().unwrap().parse().unwrap();
+    // A bid a little above the best one becomes the top of the book (it stays below the best ask).
+    let best_ask: f64 = first["data"]["asks"][0]["price"].as_str().unwrap().parse().unwrap();
+    let price = ((best_bid + (best_ask - best_bid) / 2.0).floor()).to_string();
+    let body = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": price});
+    let (status, placed) = crate::trading::order(&app, &user, "buy", body).await;
+    assert_eq!(status, 200, "{placed}");
+    let shown = async {
+        loop {
+            let frame = next_of(&mut socket, "orderbook", WAIT).await.expect("order book updates keep coming");
+            let bids = frame["data"]["bids"].as_array().unwrap().clone();
+            if bids
+                .iter()
+                .any(|level| level["price"].as_str().and_then(|p| p.parse::<f64>().ok()) == price.parse().ok())
+            {
+                return;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), shown).await.expect("the user's bid shows in the live book");
+});

@@ -87,7 +87,7 @@ async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult
 }
 
 /// The depth of a crypto pair from its engine book: providers' quotes and users' orders together.
-fn engine_book(spec: &PairSpec, view: &PairView, info: &serde_json::Value) -> OrderBookDepth {
+pub(crate) fn engine_book(spec: &PairSpec, view: &PairView, info: &serde_json::Value) -> OrderBookDepth {
     let level = |l: &engine::LevelView| PriceLevel { price: spec.price(l.price), quantity: spec.quantity(l.qty) };
     let bids: Vec<PriceLevel> = view.bids.iter().map(level).collect();
     let asks: Vec<PriceLevel> = view.asks.iter().map(level).collect();

@@ -111,7 +111,8 @@ fn candle_frame(markets: &Markets, channel: &str, symbol: &str, resolution: Reso
 }
 
 fn book_frame(markets: &Markets, channel: &str, symbol: &str) -> Option<Frame> {
-    order_book(markets, symbol).ok().map(|book| frame("orderbook", channel, &book))
+    let book = markets.engine_book(symbol).or_else(|| order_book(markets, symbol).ok())?;
+    Some(frame("orderbook", channel, &book))
 }
 
 /// Publishes an asset's flags on `flags:{symbol}`. `tradingHaltReason` is the operator's reason or
@@ -178,7 +179,11 @@ impl Feed {
             let frame = match &channel {
                 Channel::Ticker(s) if changed => ticker_frame(markets, &name, s),
                 Channel::Candles(s, r) if changed => candle_frame(markets, &name, s, *r),
-                Channel::OrderBook(s) if changed || requoted => book_frame(markets, &name, s),
+                // An engine book also moves with users' orders: send it every step (the hub keeps
+                // only the latest frame for a slow client).
+                Channel::OrderBook(s) if changed || requoted || markets.engine_book(s).is_some() => {
+                    book_frame(markets, &name, s)
+                }
                 Channel::Trades(s) => {
                     moved.get(s).and_then(|&(price, before)| self.print(markets, &name, s, price, before))
                 }

@@ -12,7 +12,7 @@
 //! simulator, so the price stays flat and the charts agree across nodes and restarts.
 
 mod admin;
-mod book;
+pub(crate) mod book;
 mod candle_cache;
 mod charts;
 mod errors;
@@ -69,7 +69,13 @@ struct Inner {
     feed: Mutex<Feed>,
     cache: charts::TickerCache,
     day_candles: candle_cache::DayCandleCache,
+    /// Books that a matching engine owns (crypto pairs), registered by the trading service: the
+    /// live `orderbook:` channel shows them instead of the providers' raw quotes.
+    engine_books: RwLock<HashMap<String, BookSource>>,
 }
+
+/// Reads the current depth of a book some other part of the server owns.
+pub type BookSource = Arc<dyn Fn() -> domain::depth::OrderBookDepth + Send + Sync>;
 
 impl Markets {
     /// Seeds the catalogue (new instruments only), loads it with its flags and builds the simulator.
@@ -100,6 +106,7 @@ impl Markets {
                 feed: Mutex::new(Feed::default()),
                 cache: charts::TickerCache::default(),
                 day_candles: candle_cache::DayCandleCache::default(),
+                engine_books: RwLock::new(HashMap::new()),
             }),
         };
         markets.apply_halts(db).await?;
@@ -119,6 +126,17 @@ impl Markets {
     /// The `/ws` hub.
     pub fn hub(&self) -> &Hub {
         &self.inner.hub
+    }
+
+    /// Registers the engine-owned book of `symbol` for the live order-book channel.
+    pub fn register_engine_book(&self, symbol: &str, source: BookSource) {
+        self.inner.engine_books.write().unwrap_or_else(|p| p.into_inner()).insert(symbol.to_owned(), source);
+    }
+
+    /// The engine-owned book of `symbol`, when one is registered.
+    pub fn engine_book(&self, symbol: &str) -> Option<domain::depth::OrderBookDepth> {
+        let source = self.inner.engine_books.read().unwrap_or_else(|p| p.into_inner()).get(symbol).cloned();
+        source.map(|read| read())
     }
 
     /// The stored asset with this symbol.

@@ -90,7 +90,13 @@ impl TradingService {
                 record.enable_pro_mode,
             );
             let (sender, view) = PairOwner::spawn(spec.clone(), deps.clone()).await?;
-            pairs.insert(asset.symbol.clone(), Pair { spec, sender, view });
+            let pair = Pair { spec, sender, view };
+            let (shown, info) = (pair.clone(), asset.info.clone());
+            markets.register_engine_book(
+                &asset.symbol,
+                Arc::new(move || crate::features::markets::book::engine_book(&shown.spec, &shown.view(), &info)),
+            );
+            pairs.insert(asset.symbol.clone(), pair);
         }
         Ok(Self { pairs: Arc::new(pairs), settings })
     }
