@@ -19,7 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::{self, ApiError};
 use crate::features::{
-    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, portfolio, trading,
+    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio, trading,
     wallet, web_shell,
 };
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
@@ -37,6 +37,7 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(markets::router())
         .merge(trading::router())
         .merge(portfolio::router())
+        .merge(perps::router())
         .merge(admin::router(state.clone()))
 }
 

@@ -613,6 +613,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/perps/margin-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's margin wallet. */
+        get: operations["wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/margin/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves spot USDT into the margin wallet. */
+        post: operations["deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/margin/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves margin no position uses back to spot USDT. */
+        post: operations["withdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/margin/withdrawal/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices a withdrawal from the margin wallet (R3.11). */
+        get: operations["withdrawal_estimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/perps/order-book": {
         parameters: {
             query?: never;
@@ -2172,6 +2240,29 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_MarginWallet: {
+            /** @description The margin wallet (R3.11). */
+            data: {
+                /** @description Margin no position uses. */
+                availableMargin: string;
+                /** @description The largest position the available margin opens at the maximum leverage. */
+                buyingPower: string;
+                /** @description Always USDT. */
+                currency: string;
+                /** @description USDT in the margin wallet. */
+                marginBalance: string;
+                /** @description The share of the margin balance positions use, percent. */
+                marginRatioPercentage: string;
+                /**
+                 * Format: int64
+                 * @description The maximum leverage.
+                 */
+                maxLeverage: number;
+                /** @description Spot USDT that can be deposited. */
+                spotUsdtAvailable: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_MarketTimesView: {
             /** @description The market times of one venue day (R3.14); IDSS lists its two sessions in `sessions`. */
             data: {
@@ -2937,6 +3028,24 @@ export interface components {
                 voucherBalance: string;
             };
         };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_WithdrawalEstimate: {
+            /** @description What a withdrawal would do; nothing moves. */
+            data: {
+                /** @description Whether the available margin covers it. */
+                allowed: boolean;
+                /** @description USDT asked for. */
+                amount: string;
+                /** @description Fee (an internal transfer: zero). */
+                fee: string;
+                /** @description The margin balance afterwards. */
+                marginBalanceAfter: string;
+                /** @description The margin ratio afterwards, percent. */
+                marginRatioPercentageAfter: string;
+                /** @description USDT reaching the spot wallet. */
+                netAmount: string;
+            };
+        };
         /** @description A shown level (R3.04). */
         DepthLevelDoc: {
             /** @description This and better levels in percent of the side's shown total. */
@@ -3167,6 +3276,33 @@ export interface components {
              * @description The `Retry-After` clients get, in seconds (1..=3600).
              */
             retryAfterSecs: number;
+        };
+        /** @description A margin transfer to make. */
+        MarginTransfer: {
+            /** @description USDT, at most 6 decimals, at least 1. */
+            amount: string;
+            /** @description The user's PIN. */
+            pin: string;
+        };
+        /** @description The margin wallet (R3.11). */
+        MarginWallet: {
+            /** @description Margin no position uses. */
+            availableMargin: string;
+            /** @description The largest position the available margin opens at the maximum leverage. */
+            buyingPower: string;
+            /** @description Always USDT. */
+            currency: string;
+            /** @description USDT in the margin wallet. */
+            marginBalance: string;
+            /** @description The share of the margin balance positions use, percent. */
+            marginRatioPercentage: string;
+            /**
+             * Format: int64
+             * @description The maximum leverage.
+             */
+            maxLeverage: number;
+            /** @description Spot USDT that can be deposited. */
+            spotUsdtAvailable: string;
         };
         /** @description The market times of one venue day (R3.14); IDSS lists its two sessions in `sessions`. */
         MarketTimesView: {
@@ -4039,6 +4175,21 @@ export interface components {
             status: string;
             /** @description The wallet it moved. */
             wallet: components["schemas"]["WalletKind"];
+        };
+        /** @description What a withdrawal would do; nothing moves. */
+        WithdrawalEstimate: {
+            /** @description Whether the available margin covers it. */
+            allowed: boolean;
+            /** @description USDT asked for. */
+            amount: string;
+            /** @description Fee (an internal transfer: zero). */
+            fee: string;
+            /** @description The margin balance afterwards. */
+            marginBalanceAfter: string;
+            /** @description The margin ratio afterwards, percent. */
+            marginRatioPercentageAfter: string;
+            /** @description USDT reaching the spot wallet. */
+            netAmount: string;
         };
     };
     responses: never;
@@ -5366,6 +5517,125 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MarginWallet"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarginTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MarginWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarginTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MarginWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawal_estimate: {
+        parameters: {
+            query: {
+                /** @description USDT. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_WithdrawalEstimate"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ pub mod identity;
 pub mod live;
 pub mod maintenance;
 pub mod markets;
+pub mod perps;
 pub mod portfolio;
 pub mod trading;
 pub mod wallet;

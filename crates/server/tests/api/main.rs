@@ -14,6 +14,7 @@ mod identity;
 mod live;
 mod maintenance;
 mod markets;
+mod perps;
 mod rate_limit;
 mod trading;
 mod trading_restart;

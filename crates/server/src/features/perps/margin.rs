@@ -1,0 +1,279 @@
+//! The perpetuals margin wallet (R3.11): USDT moved from the user's spot USDT (bought on the
+//! USDT-IDR pair) into `PERP_MARGIN:USDT` and back, each move one balanced ledger entry confirmed
+//! by the PIN. Margin that open positions use is a hold on the margin account, so it can never be
+//! withdrawn; until perpetual positions exist nothing is held.
+//!
+//! - `marginBalance`: USDT in the margin wallet.
+//! - `availableMargin`: what no position uses (balance less held).
+//! - `buyingPower`: the largest position the available margin opens at the maximum leverage.
+//! - `marginRatioPercentage`: the share of the margin balance positions use, in percent (2 decimals).
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use store::ledger::{self, LedgerError, NewEntry, Posting};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
+use crate::features::identity::{self, AuthUser};
+use crate::state::AppState;
+
+/// USDT minor units (micro-USDT), the scale of every USDT account.
+const USDT_SCALE: u32 = 6;
+/// The highest leverage a perpetual position may take.
+pub const MAX_LEVERAGE: i64 = 20;
+/// The smallest transfer, micro-USDT (1 USDT).
+const MINIMUM_MICRO: i64 = 1_000_000;
+/// Moving margin is an internal transfer: no fee.
+const WITHDRAWAL_FEE_MICRO: i64 = 0;
+
+fn bad(code: &'static str, message: Msg) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, code, message)
+}
+
+fn invalid_amount() -> ApiError {
+    bad(
+        "invalid_amount",
+        Msg::fixed(
+            "Nominal harus berupa angka positif dengan paling banyak 6 angka desimal.",
+            "The amount must be a positive number with at most 6 decimals.",
+        ),
+    )
+}
+
+fn below_minimum() -> ApiError {
+    bad("amount_below_minimum", Msg::fixed("Nominal minimal adalah 1 USDT.", "The smallest amount is 1 USDT."))
+}
+
+fn insufficient(which: &'static str) -> ApiError {
+    let message = match which {
+        "spot" => Msg::fixed("Saldo USDT spot Anda tidak mencukupi.", "Your spot USDT balance is not enough."),
+        _ => Msg::fixed("Margin yang tersedia tidak mencukupi.", "Your available margin is not enough."),
+    };
+    bad("insufficient_balance", message)
+}
+
+/// Parses a positive USDT amount with at most 6 decimals into micro-USDT (refused, never rounded).
+pub fn parse_usdt(text: &str) -> ApiResult<i64> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 24 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(invalid_amount());
+    }
+    let value: Decimal = text.parse().map_err(|_| invalid_amount())?;
+    if value <= Decimal::ZERO || value.scale() > USDT_SCALE {
+        return Err(invalid_amount());
+    }
+    let micro = i64::try_from(value * Decimal::from(1_000_000)).map_err(|_| invalid_amount())?;
+    if micro < MINIMUM_MICRO {
+        return Err(below_minimum());
+    }
+    Ok(micro)
+}
+
+/// Formats micro-USDT with at least two decimals.
+pub fn format_usdt(micro: i64) -> String {
+    let mut value = Decimal::new(micro, USDT_SCALE).normalize();
+    if value.scale() < 2 {
+        value.rescale(2);
+    }
+    value.to_string()
+}
+
+fn ratio(held: i64, balance: i64) -> String {
+    if balance <= 0 {
+        return "0.00".into();
+    }
+    let mut percent = (Decimal::from(held) * Decimal::from(100) / Decimal::from(balance)).round_dp(2);
+    percent.rescale(2);
+    percent.to_string()
+}
+
+/// The margin wallet (R3.11).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MarginWallet {
+    /// Always USDT.
+    pub currency: String,
+    /// USDT in the margin wallet.
+    pub margin_balance: String,
+    /// Margin no position uses.
+    pub available_margin: String,
+    /// The largest position the available margin opens at the maximum leverage.
+    pub buying_power: String,
+    /// The share of the margin balance positions use, percent.
+    pub margin_ratio_percentage: String,
+    /// The maximum leverage.
+    pub max_leverage: i64,
+    /// Spot USDT that can be deposited.
+    pub spot_usdt_available: String,
+}
+
+async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
+    let zero = ledger::Balance { balance: 0, held: 0 };
+    let margin = ledger::balance(&state.db, &format!("{user_id}:PERP_MARGIN:USDT"))
+        .await
+        .map_err(ApiError::internal)?
+        .unwrap_or(zero);
+    let spot = ledger::balance(&state.db, &format!("{user_id}:CRYPTO:USDT"))
+        .await
+        .map_err(ApiError::internal)?
+        .map(|b| b.available())
+        .unwrap_or(0);
+    Ok(MarginWallet {
+        currency: "USDT".into(),
+        margin_balance: format_usdt(margin.balance),
+        available_margin: format_usdt(margin.available()),
+        buying_power: format_usdt(margin.available().saturating_mul(MAX_LEVERAGE)),
+        margin_ratio_percentage: ratio(margin.held, margin.balance),
+        max_leverage: MAX_LEVERAGE,
+        spot_usdt_available: format_usdt(spot),
+    })
+}
+
+/// The caller's margin wallet.
+#[utoipa::path(get, path = "/v1/perps/margin-wallet", tag = "perps", security(("bearer" = [])),
+    responses((status = 200, body = Data<MarginWallet>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn wallet(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<MarginWallet>> {
+    Ok(Data::new(read(&state, &caller.user_id).await?))
+}
+
+/// A margin transfer to make.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MarginTransfer {
+    /// USDT, at most 6 decimals, at least 1.
+    pub amount: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+#[derive(Clone, Copy)]
+enum Direction {
+    Deposit,
+    Withdrawal,
+}
+
+async fn transfer(
+    state: &AppState,
+    user_id: &str,
+    body: &MarginTransfer,
+    direction: Direction,
+) -> ApiResult<MarginWallet> {
+    let micro = parse_usdt(&body.amount)?;
+    identity::confirm_pin(state, user_id, &body.pin).await?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let mut tx = state.db.begin_write().await?;
+    let spot = ledger::account(&mut tx.tx, user_id, "CRYPTO", "USDT", false).await.map_err(ApiError::internal)?;
+    let margin =
+        ledger::account(&mut tx.tx, user_id, "PERP_MARGIN", "USDT", false).await.map_err(ApiError::internal)?;
+    let (from, to, reason, short) = match direction {
+        Direction::Deposit => (spot, margin, "PERP_MARGIN_DEPOSIT", "spot"),
+        Direction::Withdrawal => (margin, spot, "PERP_MARGIN_WITHDRAWAL", "margin"),
+    };
+    let postings = vec![
+        Posting { account_id: from, currency: "USDT".into(), amount: -micro },
+        Posting { account_id: to, currency: "USDT".into(), amount: micro },
+    ];
+    let entry = NewEntry { reason: reason.into(), event_id: format!("perp-margin:{id}"), memo: None, postings };
+    ledger::post(&mut tx.tx, &entry).await.map_err(|e| match e {
+        LedgerError::InsufficientFunds(_) => insufficient(short),
+        other => ApiError::internal(other),
+    })?;
+    tx.commit().await?;
+    read(state, user_id).await
+}
+
+/// Moves spot USDT into the margin wallet.
+#[utoipa::path(post, path = "/v1/perps/margin/deposit", tag = "perps", security(("bearer" = [])), request_body = MarginTransfer,
+    responses((status = 200, body = Data<MarginWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn deposit(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<MarginTransfer>,
+) -> ApiResult<Data<MarginWallet>> {
+    Ok(Data::new(transfer(&state, &caller.user_id, &body, Direction::Deposit).await?))
+}
+
+/// A withdrawal to price.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EstimateQuery {
+    /// USDT.
+    pub amount: String,
+}
+
+/// What a withdrawal would do; nothing moves.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithdrawalEstimate {
+    /// USDT asked for.
+    pub amount: String,
+    /// Fee (an internal transfer: zero).
+    pub fee: String,
+    /// USDT reaching the spot wallet.
+    pub net_amount: String,
+    /// Whether the available margin covers it.
+    pub allowed: bool,
+    /// The margin balance afterwards.
+    pub margin_balance_after: String,
+    /// The margin ratio afterwards, percent.
+    pub margin_ratio_percentage_after: String,
+}
+
+/// Prices a withdrawal from the margin wallet (R3.11).
+#[utoipa::path(get, path = "/v1/perps/margin/withdrawal/estimate", tag = "perps", security(("bearer" = [])),
+    params(EstimateQuery),
+    responses((status = 200, body = Data<WithdrawalEstimate>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn withdrawal_estimate(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Query(q): Query<EstimateQuery>,
+) -> ApiResult<Data<WithdrawalEstimate>> {
+    let micro = parse_usdt(&q.amount)?;
+    let margin = ledger::balance(&state.db, &format!("{}:PERP_MARGIN:USDT", caller.user_id))
+        .await
+        .map_err(ApiError::internal)?
+        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
+    let allowed = micro <= margin.available();
+    let after = if allowed { margin.balance - micro } else { margin.balance };
+    Ok(Data::new(WithdrawalEstimate {
+        amount: format_usdt(micro),
+        fee: format_usdt(WITHDRAWAL_FEE_MICRO),
+        net_amount: format_usdt(micro - WITHDRAWAL_FEE_MICRO),
+        allowed,
+        margin_balance_after: format_usdt(after),
+        margin_ratio_percentage_after: ratio(margin.held, after),
+    }))
+}
+
+/// Moves margin no position uses back to spot USDT.
+#[utoipa::path(post, path = "/v1/perps/margin/withdrawal", tag = "perps", security(("bearer" = [])), request_body = MarginTransfer,
+    responses((status = 200, body = Data<MarginWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn withdrawal(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<MarginTransfer>,
+) -> ApiResult<Data<MarginWallet>> {
+    Ok(Data::new(transfer(&state, &caller.user_id, &body, Direction::Withdrawal).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r3_11_usdt_amounts_parse_exactly_and_refuse_the_rest() {
+        assert_eq!(parse_usdt("1").unwrap(), 1_000_000);
+        assert_eq!(parse_usdt("12.345678").unwrap(), 12_345_678);
+        for bad in ["", "0", "-1", "1.0000001", "abc", "1e3", "0.5"] {
+            assert!(parse_usdt(bad).is_err(), "{bad}");
+        }
+        assert_eq!(format_usdt(12_345_678), "12.345678");
+        assert_eq!(format_usdt(5_000_000), "5.00");
+        assert_eq!(ratio(25, 100), "25.00");
+        assert_eq!(ratio(0, 0), "0.00");
+        assert_eq!(ratio(0, 10), "0.00");
+        assert_eq!(ratio(1, 3), "33.33");
+    }
+}
