@@ -3,14 +3,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p docs/bench
-cargo run --release --locked -p server --example http_bench -- docs/bench/http.md
-cargo run --release --locked -p server --example pin_bench -- docs/bench/pin.md
-cargo run --release --locked -p engine --features bench --bin engine_bench -- docs/bench/engine.md
-cargo run --release --locked -p server --example markets_bench -- docs/bench/markets.md
-cargo run --release --locked -p server --example order_bench -- docs/bench/orders.md
-cargo run --release --locked -p server --example ledger_bench -- docs/bench/ledger.md
-if [ -f crates/market/src/bin/market_bench.rs ]; then
-  cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
+# `--assemble-only` rewrites docs/benchmarks.md from the sections already measured.
+if [ "${1:-}" != "--assemble-only" ]; then
+  cargo run --release --locked -p server --example http_bench -- docs/bench/http.md
+  cargo run --release --locked -p server --example pin_bench -- docs/bench/pin.md
+  cargo run --release --locked -p engine --features bench --bin engine_bench -- docs/bench/engine.md
+  cargo run --release --locked -p server --example markets_bench -- docs/bench/markets.md
+  cargo run --release --locked -p server --example order_bench -- docs/bench/orders.md
+  cargo run --release --locked -p server --example ledger_bench -- docs/bench/ledger.md
+  if [ -f crates/market/src/bin/market_bench.rs ]; then
+    cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
+  fi
 fi
 assemble() {
   echo "# Benchmarks"
