@@ -292,3 +292,71 @@ pub fn random_op<R: rand::Rng>(rng: &mut R, mid: i64) -> Op {
         }
     }
 }
+
+// Used by the fuzz test and target, not by the property tests that share this module.
+#[allow(dead_code)]
+/// A "random" source that reads the fuzzer's bytes in order (zeros once they run out), so a
+/// coverage-guided fuzzer's mutations map straight onto the choice of operations.
+pub struct ByteRng<'a> {
+    bytes: &'a [u8],
+}
+
+#[allow(dead_code)]
+impl<'a> ByteRng<'a> {
+    pub fn new(bytes: &'a [u8]) -> Self {
+        ByteRng { bytes }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+impl rand::RngCore for ByteRng<'_> {
+    fn next_u32(&mut self) -> u32 {
+        let mut buf = [0u8; 4];
+        self.fill_bytes(&mut buf);
+        u32::from_le_bytes(buf)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut buf = [0u8; 8];
+        self.fill_bytes(&mut buf);
+        u64::from_le_bytes(buf)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        let n = dest.len().min(self.bytes.len());
+        dest[..n].copy_from_slice(&self.bytes[..n]);
+        dest[n..].fill(0);
+        self.bytes = &self.bytes[n..];
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+#[allow(dead_code)]
+/// The fuzz target's body: the bytes choose a self-trade policy and up to 300 operations, and the
+/// harness checks every invariant after each one (it panics on the first break).
+pub fn fuzz_one(data: &[u8]) {
+    let Some((&policy, rest)) = data.split_first() else { return };
+    let self_trade = match policy % 3 {
+        0 => SelfTradePolicy::CancelResting,
+        1 => SelfTradePolicy::CancelTaker,
+        _ => SelfTradePolicy::CancelBoth,
+    };
+    let mut harness =
+        Harness::new(Config { orders_max: 40, orders_per_owner_max: 12, self_trade, ..Config::default() });
+    let mut rng = ByteRng::new(rest);
+    for _ in 0..300 {
+        if rng.is_empty() {
+            break;
+        }
+        let op = random_op(&mut rng, 1_000);
+        harness.step(&op);
+    }
+    harness.check_all();
+}
