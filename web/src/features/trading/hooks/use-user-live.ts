@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useAppStore } from '@/lib/store';
+import { tradingKey } from '../api/queries';
+import { coalesce, getUserLiveClient, USER_CHANNELS } from './user-live';
+
+/** Frames of one fill arrive together; one refetch per this window is enough. */
+const REFRESH_COALESCE_MS = 250;
+
+/**
+ * Query keys an order or balance change makes stale: every trading query, the IDR wallet balance
+ * (`['wallet', 'balance']`, owned by the wallet feature) and the portfolio (`['portfolio']`). Given as
+ * literals because features do not import each other.
+ */
+export const USER_LIVE_STALE_KEYS: readonly (readonly string[])[] = [tradingKey, ['wallet'], ['portfolio']];
+
+/**
+ * While logged in, listens to the user's `orders` and `balances` channels and refreshes the queries
+ * they affect. Returns whether both channels are live, so lists can drop their polling then (and
+ * resume it when the connection or a subscription is lost).
+ */
+export function useUserLiveUpdates(): boolean {
+  const token = useAppStore((state) => state.auth.accessToken);
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    if (!token) {
+      setLive(false);
+      return undefined;
+    }
+    const client = getUserLiveClient(token);
+    const refresh = coalesce(() => {
+      for (const queryKey of USER_LIVE_STALE_KEYS) void queryClient.invalidateQueries({ queryKey });
+    }, REFRESH_COALESCE_MS);
+    // A channel the server refused (an expired token) is not live: polling takes over.
+    const refused = new Set<string>();
+    const unsubscribers = USER_CHANNELS.map((channel) =>
+      client.subscribe(channel, (frame) => {
+        if (frame.type === 'error') {
+          refused.add(channel);
+          setLive(false);
+          return;
+        }
+        refused.delete(channel);
+        refresh.trigger();
+      }),
+    );
+    let lost = false;
+    const offStatus = client.onStatus((status) => {
+      setLive(status === 'open' && refused.size === 0);
+      if (status === 'reconnecting') lost = true;
+      // Frames are not replayed: after a gap, reload what may have changed meanwhile.
+      if (status === 'open' && lost) {
+        lost = false;
+        refresh.trigger();
+      }
+    });
+    setLive(client.getStatus() === 'open');
+    return () => {
+      offStatus();
+      for (const off of unsubscribers) off();
+      refresh.cancel();
+    };
+  }, [token, queryClient]);
+
+  return live;
+}
