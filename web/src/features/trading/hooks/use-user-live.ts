@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useAppStore } from '@/lib/store';
 import { tradingKey } from '../api/queries';
 import { coalesce, getUserLiveClient, USER_CHANNELS } from './user-live';
@@ -22,47 +22,42 @@ export const USER_LIVE_STALE_KEYS: readonly (readonly string[])[] = [tradingKey,
 export function useUserLiveUpdates(): boolean {
   const token = useAppStore((state) => state.auth.accessToken);
   const queryClient = useQueryClient();
-  const [live, setLive] = useState(false);
+  // One client per token (idempotent, so safe during render); none when logged out.
+  const client = useMemo(() => (token ? getUserLiveClient(token) : null), [token]);
+  const status = useSyncExternalStore(
+    (notify) => (client ? client.onStatus(notify) : () => undefined),
+    () => client?.getStatus() ?? 'idle',
+    () => 'idle' as const,
+  );
+  // The token whose channel subscription the server refused (an expired token): polling takes over.
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!token) {
-      setLive(false);
-      return undefined;
-    }
-    const client = getUserLiveClient(token);
+    if (!client || !token) return undefined;
     const refresh = coalesce(() => {
       for (const queryKey of USER_LIVE_STALE_KEYS) void queryClient.invalidateQueries({ queryKey });
     }, REFRESH_COALESCE_MS);
-    // A channel the server refused (an expired token) is not live: polling takes over.
-    const refused = new Set<string>();
     const unsubscribers = USER_CHANNELS.map((channel) =>
       client.subscribe(channel, (frame) => {
-        if (frame.type === 'error') {
-          refused.add(channel);
-          setLive(false);
-          return;
-        }
-        refused.delete(channel);
-        refresh.trigger();
+        if (frame.type === 'error') setRefusedFor(token);
+        else refresh.trigger();
       }),
     );
     let lost = false;
-    const offStatus = client.onStatus((status) => {
-      setLive(status === 'open' && refused.size === 0);
-      if (status === 'reconnecting') lost = true;
+    const offStatus = client.onStatus((next) => {
+      if (next === 'reconnecting') lost = true;
       // Frames are not replayed: after a gap, reload what may have changed meanwhile.
-      if (status === 'open' && lost) {
+      if (next === 'open' && lost) {
         lost = false;
         refresh.trigger();
       }
     });
-    setLive(client.getStatus() === 'open');
     return () => {
       offStatus();
       for (const off of unsubscribers) off();
       refresh.cancel();
     };
-  }, [token, queryClient]);
+  }, [client, token, queryClient]);
 
-  return live;
+  return status === 'open' && refusedFor !== token;
 }
