@@ -57,6 +57,7 @@ function pageRoutes(): RouteObject[] {
         { path: 'balance/topup', lazy: () => import('./routes/balance/topup') },
         { path: 'balance/cashout', lazy: () => import('./routes/balance/cashout') },
         { path: 'transaction-history', lazy: () => import('./routes/transaction-history') },
+        { path: 'portfolio', lazy: () => import('./routes/portfolio') },
       ],
     },
     // Sandbox mode: the payment gateway's payer page; no session needed (the payer is not the user).

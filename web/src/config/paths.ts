@@ -24,6 +24,8 @@ export const paths = {
   balanceTopup: '/balance/topup',
   balanceCashout: '/balance/cashout',
   transactionHistory: '/transaction-history',
+  /** The portfolio, spot tab (R2.15). */
+  portfolio: '/portfolio',
   /** Sandbox mode: the payer's page of the sandbox payment gateway (its e-wallet deep links lead here). */
   sandboxPay: '/sandbox/pay',
 } as const;

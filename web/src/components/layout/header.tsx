@@ -15,6 +15,8 @@ const NAV_ITEMS = [
   { to: paths.home, labelKey: 'nav.home', end: true, onPhones: false },
   // Markets is the way into the app for visitors, so it stays visible on phones too.
   { to: paths.markets, labelKey: 'markets.nav', end: false, onPhones: true },
+  // The portfolio asks for a login (RequireAuth); phones keep the narrow header for markets.
+  { to: paths.portfolio, labelKey: 'portfolio.nav', end: false, onPhones: false },
 ] as const;
 
 /** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */

@@ -1,2 +1,3 @@
 export { OrderPanel } from './components/order-panel';
 export { OrderLists } from './components/order-lists';
+export { useUserLiveUpdates } from './hooks/use-user-live';

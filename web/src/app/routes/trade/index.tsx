@@ -73,7 +73,7 @@ export function Component() {
         )
       }
       orderBook={bookKind && currency ? <OrderBook kind={bookKind} symbol={symbol} currency={currency} /> : null}
-      orderPanel={crypto ? <OrderPanel key={symbol} symbol={symbol} baseAsset={baseAsset} /> : null}
+      orderPanel={crypto ? <OrderPanel key={symbol} symbol={symbol} baseAsset={baseAsset} flags={info} /> : null}
     />
   );
 }

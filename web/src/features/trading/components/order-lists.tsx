@@ -22,6 +22,7 @@ import { formatQuantity } from '../lib/format-quantity';
 import { useCancelOrder } from '../api/mutations';
 import { useOrders, type OrderListKind } from '../api/queries';
 import type { OrderView } from '../api/types';
+import { useUserLiveUpdates } from '../hooks/use-user-live';
 import { AmendDialog } from './amend-dialog';
 
 export interface OrderListsProps {
@@ -30,7 +31,10 @@ export interface OrderListsProps {
   amountPrecision?: number;
 }
 
-/** Open orders refresh this often while shown, besides every change the app makes itself. */
+/**
+ * Open orders refresh this often while shown and the user's live `orders` channel is down; while it
+ * is up, its frames refresh them instead.
+ */
 const OPEN_REFRESH_MS = 5_000;
 
 /** Open and closed crypto orders under the chart, 30 a page (R7.05), with cancel and amend. */
@@ -39,8 +43,9 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
   const locale = useAppStore((state) => state.misc.language);
   const [kind, setKind] = useState<OrderListKind>('open');
   const [page, setPage] = useState(1);
-  // Open orders change as the market fills them: refresh while the tab shows.
-  const orders = useOrders(kind, page, kind === 'open' ? OPEN_REFRESH_MS : false);
+  // Open orders change as the market fills them: the live channel says when; polling only without it.
+  const live = useUserLiveUpdates();
+  const orders = useOrders(kind, page, kind === 'open' && !live ? OPEN_REFRESH_MS : false);
   const cancel = useCancelOrder(t('errors.generic'));
   const [amending, setAmending] = useState<OrderView | null>(null);
   const rows = orders.data?.data ?? [];

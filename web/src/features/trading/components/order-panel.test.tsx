@@ -24,13 +24,13 @@ const slider: SliderInput = {
   amountPrecision: 0,
 };
 
-function tradingHandlers(orders: OrderRequest[], answer?: () => Response) {
+function tradingHandlers(orders: OrderRequest[], answer?: () => Response, availability = 'None') {
   return [
     http.get('*/api/v1/crypto/order-types', () =>
       HttpResponse.json({
         data: {
           symbol: 'BTC-IDR',
-          buySellAvailability: 'None',
+          buySellAvailability: availability,
           proMode: false,
           orderTypes: ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'OCO'].map((orderType) => ({
             orderType,
@@ -129,5 +129,42 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Perdagangan BTC-IDR dihentikan.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Masukkan PIN' })).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'Jumlah' })).toHaveValue('0,0005');
+  });
+
+  it('R4.13 a halted pair blocks the panel with the halt reason', async () => {
+    logIn();
+    server.use(...tradingHandlers([], undefined, 'Disabled'));
+    const flags = {
+      enableBuy: false,
+      enableSell: false,
+      enableBuyForProMode: false,
+      enableSellForProMode: false,
+      tradingHalted: true,
+      tradingHaltReason: { title: 'Perdagangan Dihentikan', description: 'Volatilitas ekstrem.' },
+    };
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" flags={flags} />);
+    expect(await screen.findByText('Volatilitas ekstrem.')).toBeInTheDocument();
+    expect(screen.getByText('Perdagangan Dihentikan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tinjau beli BTC' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OCO' })).toBeDisabled());
+  });
+
+  it('R6.02 a buy open only in pro mode says so and stays blocked, the sell side stays open', async () => {
+    logIn();
+    server.use(...tradingHandlers([], undefined, 'BuyDisabled'));
+    const flags = {
+      enableBuy: false,
+      enableSell: true,
+      enableBuyForProMode: true,
+      enableSellForProMode: true,
+      tradingHalted: false,
+    };
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" flags={flags} />);
+    expect(await screen.findByText('Pembelian koin ini hanya tersedia dalam mode Pro.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.0001');
+    expect(screen.getByRole('button', { name: 'Tinjau beli BTC' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'Jual' }));
+    expect(screen.queryByText('Pembelian koin ini hanya tersedia dalam mode Pro.')).not.toBeInTheDocument();
   });
 });

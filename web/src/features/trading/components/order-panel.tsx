@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -38,6 +39,7 @@ import {
   toOrderRequest,
   type OrderDraft,
 } from '../lib/order-form';
+import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
 import { AmountField } from './amount-field';
 import { OcoDialog } from './oco-dialog';
 import { OrderReviewDialog } from './order-review-dialog';
@@ -48,6 +50,8 @@ export interface OrderPanelProps {
   symbol: string;
   /** The coin, e.g. `BTC`. */
   baseAsset: string;
+  /** The pair's trading flags (R3.05), kept live by the markets feature; a halt blocks the panel. */
+  flags?: PanelFlags | null;
 }
 
 const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
@@ -57,7 +61,7 @@ const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
  * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
  * (R5.06), a review (R1.15 buy_review/sell_review), the PIN, and a toast with the result (R8.08).
  */
-export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
+export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
@@ -80,10 +84,9 @@ export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
     [quote.data],
   );
   const availability = orderTypes.data?.buySellAvailability ?? 'None';
-  const sideBlocked =
-    availability === 'Disabled' ||
-    (draft.side === 'BUY' && availability === 'BuyDisabled') ||
-    (draft.side === 'SELL' && availability === 'SellDisabled');
+  // The server refuses these orders too; the panel says why before the user fills anything in.
+  const block = sideBlock(draft.side, availability, orderTypes.data?.proMode ?? false, flags);
+  const sideBlocked = block !== null;
   const offered = new Set(orderTypes.data?.orderTypes.map((type) => type.orderType) ?? KINDS);
   const byAmount = draft.inputType === 'amount' && amountInputAllowed(draft);
   const totals = orderTotals(draft, input, prices);
@@ -196,7 +199,7 @@ export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
             ))}
           </TextField>
           {offered.has('OCO') && (
-            <Button variant="outlined" size="small" onClick={() => setOcoOpen(true)}>
+            <Button variant="outlined" size="small" disabled={sideBlocked} onClick={() => setOcoOpen(true)}>
               {t('orderPanel.oco')}
             </Button>
           )}
@@ -275,7 +278,7 @@ export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
             strong
           />
         </Stack>
-        {sideBlocked && <Alert severity="warning">{t('orderPanel.blocked')}</Alert>}
+        {block && <BlockNotice block={block} side={draft.side} />}
         <Button
           variant="contained"
           size="large"
@@ -332,6 +335,23 @@ export function OrderPanel({ symbol, baseAsset }: OrderPanelProps) {
         onClose={() => setOcoOpen(false)}
       />
     </Paper>
+  );
+}
+
+function BlockNotice({ block, side }: { block: SideBlock; side: Side }) {
+  const { t } = useTranslation();
+  if (block.kind === 'halted') {
+    return (
+      <Alert severity="error" role="alert">
+        <AlertTitle>{block.title ?? t('orderPanel.haltedTitle')}</AlertTitle>
+        {block.description ?? t('orderPanel.haltedText')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" role="alert">
+      {block.kind === 'proOnly' ? t(`orderPanel.proOnly.${side}`) : t('orderPanel.blocked')}
+    </Alert>
   );
 }
 

@@ -1,0 +1,125 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
+import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
+
+/** The best bid in the order book widget, in rupiah (rows are labelled `Rp1.234.567 · 0,5`). */
+async function bestBid(page: Page): Promise<number> {
+  const first = page.getByRole('table', { name: 'Penawaran beli' }).getByRole('row').nth(1);
+  await expect(first).toHaveAttribute('aria-label', /^Rp/);
+  const label = (await first.getAttribute('aria-label')) ?? '';
+  const price = label.split(' · ')[0]!.replace('Rp', '').replace(/\./g, '').replace(',', '.');
+  return Number(price);
+}
+
+/** Coins worth `rupiah` at `price`, rounded up to 8 decimals (so the value clears the minimum). */
+function coinsFor(rupiah: number, price: number): string {
+  return (Math.ceil((rupiah / price) * 1e8) / 1e8).toFixed(8);
+}
+
+/** Reviews the panel's order, confirms it and enters the PIN. */
+async function reviewAndConfirm(page: Page, panel: Locator, review: string): Promise<void> {
+  await panel.getByRole('button', { name: review }).click();
+  await page.getByRole('dialog', { name: review }).getByRole('button', { name: 'Konfirmasi order' }).click();
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+}
+
+/** Signs up from `path` and waits until the accepted terms are stored, so the next page asks no more. */
+async function signUp(page: Page, path: string): Promise<void> {
+  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
+  await signUpFrom(page, path);
+  await accepted;
+  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
+}
+
+async function chooseKind(panel: Locator, page: Page, kind: string): Promise<void> {
+  await panel.getByRole('combobox', { name: 'Jenis order' }).click();
+  await page.getByRole('option', { name: kind, exact: true }).click();
+}
+
+test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a limit buy, an OCO sell, then the portfolio', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, '/balance');
+  await topUpInSandbox(page, '1000000');
+
+  await page.goto('/trade/BTC-IDR');
+  const panel = page.getByRole('region', { name: 'Transaksi' });
+  const orders = page.getByRole('region', { name: 'Order' });
+  const bid = await bestBid(page);
+  expect(bid).toBeGreaterThan(0);
+
+  // A market buy by rupiah amount: review, PIN, the fill toast, then the order in the history.
+  await panel.getByRole('button', { name: 'IDR', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Nominal' }).fill('400000');
+  await reviewAndConfirm(page, panel, 'Tinjau beli BTC');
+  await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
+  await orders.getByRole('tab', { name: 'Riwayat order' }).click();
+  await expect(orders.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(
+    1,
+  );
+
+  // A limit buy far below the market rests: it shows among the open orders.
+  await orders.getByRole('tab', { name: 'Order terbuka' }).click();
+  const limit = Math.floor(bid / 2);
+  await chooseKind(panel, page, 'Limit');
+  await panel.getByRole('textbox', { name: 'Harga limit' }).fill(String(limit));
+  await panel.getByRole('textbox', { name: 'Jumlah' }).fill(coinsFor(30_000, limit));
+  await reviewAndConfirm(page, panel, 'Tinjau beli BTC');
+  await expect(page.getByText('Order Beli terpasang.')).toBeVisible();
+  const open = orders.getByRole('table', { name: 'Order terbuka' });
+  await expect(open.getByRole('row', { name: /BTC-IDR/ })).toHaveCount(1);
+
+  // Amend its price (R2.14): the new price shows in the list.
+  await open.getByRole('button', { name: /^Ubah order / }).click();
+  const amend = page.getByRole('dialog', { name: 'Ubah order' });
+  const lower = Math.floor(bid * 0.45);
+  await amend.getByRole('textbox', { name: 'Harga limit' }).fill(String(lower));
+  await amend.getByRole('button', { name: 'Simpan perubahan' }).click();
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+  await expect(page.getByText('Order diubah.')).toBeVisible();
+  await expect(open.getByRole('row', { name: /BTC-IDR/ })).toContainText(
+    `Rp${lower.toLocaleString('id-ID').replace(/\u00a0/g, '')}`,
+  );
+
+  // Cancel it: the open list empties.
+  await open.getByRole('button', { name: /^Batalkan order / }).click();
+  await expect(page.getByText('Order dibatalkan.')).toBeVisible();
+  await expect(open.getByText('Tidak ada order terbuka.')).toBeVisible();
+
+  // An OCO sell of part of the coins (R2.14): take profit far above, stop loss below; two legs rest.
+  await panel.getByRole('tab', { name: 'Jual' }).click();
+  await panel.getByRole('button', { name: 'OCO', exact: true }).click();
+  const oco = page.getByRole('dialog', { name: 'OCO jual BTC' });
+  await oco.getByRole('textbox', { name: 'Jumlah' }).fill(coinsFor(30_000, Math.floor(bid * 0.8)));
+  await oco.getByRole('textbox', { name: 'Harga take profit' }).fill(String(Math.floor(bid * 2)));
+  await oco.getByRole('textbox', { name: 'Pemicu stop loss' }).fill(String(Math.floor(bid * 0.8)));
+  await oco.getByRole('button', { name: 'Konfirmasi order' }).click();
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+  await expect(page.getByText(/^OCO terpasang untuk .+ BTC\.$/)).toBeVisible();
+  await expect(open.getByRole('row', { name: /OCO/ })).toHaveCount(2);
+  // Cancelling one leg cancels its sibling.
+  await open
+    .getByRole('button', { name: /^Batalkan order / })
+    .first()
+    .click();
+  await expect(open.getByText('Tidak ada order terbuka.')).toBeVisible();
+
+  // The portfolio: the BTC holding with its cost, and the rupiah left on top.
+  await page.getByRole('navigation').getByRole('link', { name: 'Portofolio' }).click();
+  await expect(page).toHaveURL(/\/portfolio$/);
+  const holding = page.getByRole('listitem', { name: 'BTC' });
+  await expect(holding).toBeVisible();
+  await expect(holding).toContainText('Harga rata-rata');
+  await expect(holding.getByRole('link', { name: 'Transaksi BTC' })).toHaveAttribute('href', '/trade/BTC-IDR');
+  await expect(page.getByRole('group', { name: 'Saldo Rupiah' })).toContainText('Rp');
+});
+
+test('R2.15 a new user sees an empty portfolio that fits a 390 px phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, '/portfolio');
+  await expect(page.getByText('Belum ada aset kripto')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Saldo Rupiah' })).toContainText('Rp0');
+  await expectNoSidewaysScroll(page);
+});

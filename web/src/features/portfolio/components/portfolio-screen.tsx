@@ -1,0 +1,139 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { useLocalizePath } from '@/hooks/use-locale';
+import { formatCurrency } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { usePortfolio } from '../api/queries';
+import { useLivePrices } from '../hooks/use-live-prices';
+import { revalue, totals } from '../lib/valuation';
+import { HoldingCard } from './holding-card';
+
+/**
+ * `/portfolio`, the spot tab (R2.15): the IDR wallet balance on top, then the crypto holdings with
+ * their cost and profit, revalued live from each pair's ticker. A failed load shows zeros with a
+ * retry (R8.09 style), never a broken page.
+ */
+export function PortfolioScreen() {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const localize = useLocalizePath();
+  const { holdings, cash, loading, failed, retry } = usePortfolio();
+  const prices = useLivePrices(holdings.map((holding) => holding.symbol));
+  const live = useMemo(() => holdings.map((holding) => revalue(holding, prices[holding.symbol])), [holdings, prices]);
+  const sum = totals(live);
+  const money = (value: string) => formatCurrency(value, 'IDR', locale);
+  const profit = Number(sum.profit);
+
+  return (
+    <Box
+      sx={{
+        width: '100%',
+        maxWidth: 'var(--page-max-width)',
+        mx: 'auto',
+        px: 'var(--page-gutter)',
+        py: { xs: 2.5, md: 5 },
+      }}
+    >
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2 }}>
+        {t('portfolio.title')}
+      </Typography>
+      {failed && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {t('portfolio.retry')}
+            </Button>
+          }
+        >
+          {t('portfolio.loadFailed')}
+        </Alert>
+      )}
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label={t('portfolio.summary')}
+        sx={{ p: { xs: 2, sm: 3 }, mb: 3, bgcolor: 'var(--color-surface)' }}
+      >
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+          <Summary label={t('portfolio.cash')} value={cash === null ? null : money(cash)} />
+          <Summary label={t('portfolio.cryptoValue')} value={loading ? null : money(sum.value)} />
+          <Summary label={t('portfolio.totalInvested')} value={loading ? null : money(sum.invested)} />
+          <Summary
+            label={t('portfolio.totalUnrealised')}
+            value={loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`}
+            color={profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined}
+          />
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+          <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
+            {t('portfolio.topup')}
+          </Button>
+          <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
+            {t('portfolio.wallet')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Tabs value="spot" aria-label={t('portfolio.tabs')} sx={{ mb: 2 }}>
+        <Tab value="spot" label={t('portfolio.spot')} />
+      </Tabs>
+      {loading ? (
+        <Stack spacing={1.5} aria-label={t('app.loading')}>
+          <Skeleton variant="rounded" height={140} />
+          <Skeleton variant="rounded" height={140} />
+        </Stack>
+      ) : live.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', bgcolor: 'var(--color-surface)' }}>
+          <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+            {t('portfolio.emptyTitle')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('portfolio.emptyText')}
+          </Typography>
+          <Button component={RouterLink} to={localize(paths.markets)} variant="contained">
+            {t('portfolio.explore')}
+          </Button>
+        </Paper>
+      ) : (
+        <Stack component="ul" spacing={1.5} aria-label={t('portfolio.holdings')} sx={{ p: 0, m: 0 }}>
+          {live.map((holding) => (
+            <HoldingCard key={holding.symbol} holding={holding} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function Summary({ label, value, color }: { label: string; value: string | null; color?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }} role="group" aria-label={label}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        sx={{
+          fontWeight: 700,
+          fontSize: '1.125rem',
+          fontVariantNumeric: 'tabular-nums',
+          color,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {value ?? <Skeleton width={100} />}
+      </Typography>
+    </Box>
+  );
+}

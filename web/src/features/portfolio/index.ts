@@ -1,0 +1,1 @@
+export { PortfolioScreen } from './components/portfolio-screen';
