@@ -42,9 +42,7 @@ export function VerificationScreen() {
 
 function KycBody({ kyc }: { kyc: KycView }) {
   const { t } = useTranslation();
-  const reason = kyc.reason
-    ? t(`kyc.reason_${kyc.reason}`, { defaultValue: kyc.reason })
-    : '';
+  const reason = kyc.reason ? t(`kyc.reason_${kyc.reason}`, { defaultValue: kyc.reason }) : '';
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
