@@ -43,6 +43,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users/{user_id}/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a user's verification outcome, whatever the verifier decided. */
+        post: operations["override_kyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/wallet/cashouts": {
         parameters: {
             query?: never;
@@ -828,6 +845,41 @@ export interface paths {
         put?: never;
         /** Clears a device's fraud flag so it is usable again. */
         post: operations["unblock_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/gss/accept-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the US-stock terms; the identity must be VERIFIED (R6.03). */
+        post: operations["accept_gss_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's identity verification. */
+        get: operations["get_kyc"];
+        put?: never;
+        /** Submits the KTP details for verification (again after a rejection). */
+        post: operations["submit_kyc"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2184,6 +2236,44 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_KycOverridden: {
+            /** @description The status after an override. */
+            data: {
+                /** @description The status now. */
+                status: components["schemas"]["KycOutcome"];
+                /** @description The user. */
+                userId: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_KycView: {
+            /** @description The caller's verification as the web app shows it. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When decided, Unix ms.
+                 */
+                decidedAtMs?: number | null;
+                /** @description `sandbox` or `operator`. */
+                decidedBy?: string | null;
+                /** @description Name as submitted. */
+                fullName?: string | null;
+                /** @description US-stock eligibility. */
+                gssKycStatus: string;
+                /** @description The NIK with all but the last four digits hidden. */
+                nikMasked?: string | null;
+                /** @description Why REJECTED: a stable code (`nik_not_found`, or the operator's reason). */
+                reason?: string | null;
+                /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
+                status: string;
+                /**
+                 * Format: int64
+                 * @description When submitted, Unix ms.
+                 */
+                submittedAtMs?: number | null;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_LeverageCalculation: {
             /** @description What a leverage-wallet transfer would leave. */
             data: {
@@ -3165,6 +3255,14 @@ export interface components {
             /** @description Or the user's id. */
             userId?: string | null;
         };
+        /** @description Acceptance of the US-stock terms. */
+        GssAcceptRequest: {
+            /**
+             * Format: int64
+             * @description The version accepted; must be the current one.
+             */
+            version: number;
+        };
         /** @description A title and description (R3.05 `tradingHaltReason`). */
         HaltReason: {
             /** @description Explanation for the user. */
@@ -3225,6 +3323,67 @@ export interface components {
             qrPayload?: string | null;
             /** @description Virtual account number, for VA channels. */
             vaNumber?: string | null;
+        };
+        /**
+         * @description The outcome an operator sets.
+         * @enum {string}
+         */
+        KycOutcome: "VERIFIED" | "REJECTED";
+        /** @description The status after an override. */
+        KycOverridden: {
+            /** @description The status now. */
+            status: components["schemas"]["KycOutcome"];
+            /** @description The user. */
+            userId: string;
+        };
+        /** @description An operator's decision. */
+        KycOverrideRequest: {
+            /** @description Why; required for a rejection, shown to the user. */
+            reason?: string | null;
+            /** @description The new status. */
+            status: components["schemas"]["KycOutcome"];
+        };
+        /** @description The KTP details a user submits. */
+        KycSubmitRequest: {
+            /** @description Address as on the KTP. */
+            address: string;
+            /** @description Date of birth, YYYY-MM-DD. */
+            birthDate: string;
+            /** @description Place of birth. */
+            birthPlace: string;
+            /** @description Full name as on the KTP. */
+            fullName: string;
+            /** @description Optional base64 JPEG or PNG of the KTP (at most 512 KiB). */
+            ktpPhoto?: string | null;
+            /** @description 16-digit NIK (spaces allowed). */
+            nik: string;
+            /** @description Optional base64 JPEG or PNG selfie (at most 512 KiB). */
+            selfie?: string | null;
+        };
+        /** @description The caller's verification as the web app shows it. */
+        KycView: {
+            /**
+             * Format: int64
+             * @description When decided, Unix ms.
+             */
+            decidedAtMs?: number | null;
+            /** @description `sandbox` or `operator`. */
+            decidedBy?: string | null;
+            /** @description Name as submitted. */
+            fullName?: string | null;
+            /** @description US-stock eligibility. */
+            gssKycStatus: string;
+            /** @description The NIK with all but the last four digits hidden. */
+            nikMasked?: string | null;
+            /** @description Why REJECTED: a stable code (`nik_not_found`, or the operator's reason). */
+            reason?: string | null;
+            /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
+            status: string;
+            /**
+             * Format: int64
+             * @description When submitted, Unix ms.
+             */
+            submittedAtMs?: number | null;
         };
         /** @description What a leverage-wallet transfer would leave. */
         LeverageCalculation: {
@@ -4307,6 +4466,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AssetFlags"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    override_kyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycOverrideRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_KycOverridden"];
                 };
             };
             400: {
@@ -5897,6 +6098,111 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_gss_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GssAcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_KycView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_kyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_KycView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_kyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycSubmitRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_KycView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,3 +68,7 @@ export interface Page<T> {
   size: number;
   total: number;
 }
+
+/** GET/POST /api/v1/user/kyc */
+export type KycView = Schemas['KycView'];
+export type KycSubmitRequest = Schemas['KycSubmitRequest'];

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account;
 mod analytics;
 mod api_conventions;
 mod cashout;

@@ -5,3 +5,4 @@ export { LanguageScreen } from './components/language-screen';
 export { ManageSessionScreen } from './components/manage-session-screen';
 export { PrivacyScreen } from './components/privacy-screen';
 export { ProfileScreen } from './components/profile-screen';
+export { VerificationScreen } from './components/verification-screen';

@@ -38,6 +38,7 @@ pub struct AcceptTermsRequest {
 #[utoipa::path(get, path = "/v3/user/me", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = Data<UserDetails>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn me(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<UserDetails>> {
+    super::kyc::settle(&state, &caller.user_id).await?;
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let tags = repo::user_tags(&state.db, &caller.user_id).await?;
     Ok(Data::new(UserDetails::from_row(user, tags, state.settings.auth.terms_version)))
@@ -47,6 +48,7 @@ pub async fn me(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Da
 #[utoipa::path(get, path = "/v4/user/status", tag = "identity", security(("bearer" = [])),
     responses((status = 200, body = Data<UserStatus>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn status(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<UserStatus>> {
+    super::kyc::settle(&state, &caller.user_id).await?;
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let terms_version = state.settings.auth.terms_version;
     Ok(Data::new(UserStatus {

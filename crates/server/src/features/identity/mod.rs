@@ -5,6 +5,11 @@
 mod account;
 mod dev_inbox;
 mod devices;
+mod kyc;
+mod kyc_admin;
+mod kyc_form;
+mod kyc_repo;
+pub mod kyc_verifier;
 mod messages;
 mod onboarding;
 mod otp;
@@ -24,6 +29,7 @@ use store::Db;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use kyc_admin::router as admin_router;
 pub use messages::terms_not_accepted;
 pub use pin_routes::confirm_pin;
 pub use sessions::{AuthUser, ClientAddr};
@@ -40,6 +46,8 @@ pub struct IdentityServices {
     pub hasher: pin::PinHasher,
     /// Where codes are sent.
     pub sms: Arc<dyn sms::SmsSender>,
+    /// Who decides identity verifications.
+    pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
 }
 
 const JWT_SECRET_KEY: &str = "auth.jwt_secret";
@@ -56,6 +64,7 @@ impl IdentityServices {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
             hasher: pin::PinHasher::new(&settings.auth),
             sms: sms::SandboxSms::shared(db.clone()),
+            kyc: kyc_verifier::SandboxVerifier::shared(),
         })
     }
 }
@@ -89,4 +98,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(devices::logout_device))
         .routes(routes!(devices::unblock_device))
         .routes(routes!(dev_inbox::inbox))
+        .routes(routes!(kyc::get_kyc, kyc::submit_kyc))
+        .routes(routes!(kyc::accept_gss_terms))
 }

@@ -17,6 +17,7 @@ import { stripPwa } from '@/lib/pwa';
 const ACCOUNT_NAV = [
   { to: paths.account, key: 'overview', end: true },
   { to: paths.accountProfile, key: 'profile', end: false },
+  { to: paths.accountVerification, key: 'verification', end: false },
   { to: paths.accountPrivacy, key: 'privacy', end: false },
   { to: paths.accountManageSession, key: 'manageSession', end: false },
   { to: paths.accountLanguage, key: 'language', end: false },

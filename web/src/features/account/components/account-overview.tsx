@@ -19,6 +19,7 @@ import { StatusChip } from './status-chip';
 
 const LINKS = [
   { to: paths.accountProfile, key: 'profile' },
+  { to: paths.accountVerification, key: 'verification' },
   { to: paths.accountPrivacy, key: 'privacy' },
   { to: paths.accountManageSession, key: 'manageSession' },
   { to: paths.accountChangePin, key: 'changePin' },

@@ -1,0 +1,176 @@
+//! Storage of identity submissions and the status columns they drive on `users`.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use store::{Db, StoreError};
+
+/// A submission as stored (photos left out: they are never read back through the API).
+#[derive(Debug, Clone)]
+pub struct KycRow {
+    /// 16-digit NIK.
+    pub nik: String,
+    /// Name as on the KTP.
+    pub full_name: String,
+    /// Why REJECTED.
+    pub reason: Option<String>,
+    /// `sandbox` or `operator`.
+    pub decided_by: Option<String>,
+    /// When submitted.
+    pub submitted_at_ms: i64,
+    /// When decided.
+    pub decided_at_ms: Option<i64>,
+}
+
+fn row_from(row: &AnyRow) -> Result<KycRow, sqlx::Error> {
+    Ok(KycRow {
+        nik: row.try_get("nik")?,
+        full_name: row.try_get("full_name")?,
+        reason: row.try_get("reason")?,
+        decided_by: row.try_get("decided_by")?,
+        submitted_at_ms: row.try_get("submitted_at_ms")?,
+        decided_at_ms: row.try_get("decided_at_ms")?,
+    })
+}
+
+/// The user's submission, if any.
+pub async fn submission(db: &Db, user_id: &str) -> Result<Option<KycRow>, StoreError> {
+    let row = sqlx::query(
+        "select nik, full_name, reason, decided_by, submitted_at_ms, decided_at_ms \
+         from kyc_submissions where user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.as_ref().map(row_from).transpose()?)
+}
+
+/// A new submission with the verifier's pending decision.
+pub struct NewSubmission<'a> {
+    /// The user.
+    pub user_id: &'a str,
+    /// Checked NIK.
+    pub nik: &'a str,
+    /// Normalised name.
+    pub full_name: &'a str,
+    /// YYYY-MM-DD.
+    pub birth_date: &'a str,
+    /// Place of birth.
+    pub birth_place: &'a str,
+    /// Address.
+    pub address: &'a str,
+    /// Optional base64 KTP photo.
+    pub ktp_photo: Option<&'a str>,
+    /// Optional base64 selfie.
+    pub selfie: Option<&'a str>,
+    /// VERIFIED or REJECTED, applied at `decide_at_ms`.
+    pub decision: &'a str,
+    /// Reason of a rejection.
+    pub decision_reason: Option<&'a str>,
+    /// When the decision takes effect.
+    pub decide_at_ms: i64,
+}
+
+/// Stores a submission and moves the user to PENDING, in one transaction. Returns false (and
+/// changes nothing) when the user is already PENDING or VERIFIED: the status guard in the
+/// update makes two racing submissions end with exactly one.
+pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<bool, StoreError> {
+    let mut tx = db.begin_write().await?;
+    let moved = sqlx::query(
+        "update users set kyc_status = 'PENDING' where id = $1 and kyc_status in ('UNVERIFIED', 'REJECTED')",
+    )
+    .bind(new.user_id)
+    .execute(&mut *tx.tx)
+    .await?;
+    if moved.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query("delete from kyc_submissions where user_id = $1").bind(new.user_id).execute(&mut *tx.tx).await?;
+    sqlx::query(
+        "insert into kyc_submissions (user_id, nik, full_name, birth_date, birth_place, address, ktp_photo, selfie, \
+         status, decision, decision_reason, decide_at_ms, submitted_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10, $11, $12)",
+    )
+    .bind(new.user_id)
+    .bind(new.nik)
+    .bind(new.full_name)
+    .bind(new.birth_date)
+    .bind(new.birth_place)
+    .bind(new.address)
+    .bind(new.ktp_photo.map(str::to_string))
+    .bind(new.selfie.map(str::to_string))
+    .bind(new.decision)
+    .bind(new.decision_reason.map(str::to_string))
+    .bind(new.decide_at_ms)
+    .bind(now_ms)
+    .execute(&mut *tx.tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Applies the verifier's decision once it is due. Runs whenever the status is read, so no
+/// background job is needed and a restart loses nothing.
+pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<(), StoreError> {
+    let mut tx = db.begin_write().await?;
+    let done = sqlx::query(
+        "update kyc_submissions set status = decision, reason = decision_reason, decided_by = 'sandbox', \
+         decided_at_ms = $2 where user_id = $1 and status = 'PENDING' and decide_at_ms <= $2",
+    )
+    .bind(user_id)
+    .bind(now_ms)
+    .execute(&mut *tx.tx)
+    .await?;
+    if done.rows_affected() > 0 {
+        sqlx::query(
+            "update users set kyc_status = (select status from kyc_submissions where user_id = $1) where id = $1",
+        )
+        .bind(user_id)
+        .execute(&mut *tx.tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Sets the outcome by an operator, whatever the verifier said. A rejection also withdraws the
+/// US-stock eligibility, which rests on a verified identity. Returns false without a submission.
+pub async fn override_status(
+    db: &Db,
+    user_id: &str,
+    status: &str,
+    reason: Option<&str>,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    let mut tx = db.begin_write().await?;
+    let done = sqlx::query(
+        "update kyc_submissions set status = $2, reason = $3, decided_by = 'operator', decided_at_ms = $4 \
+         where user_id = $1",
+    )
+    .bind(user_id)
+    .bind(status)
+    .bind(reason.map(str::to_string))
+    .bind(now_ms)
+    .execute(&mut *tx.tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    let gss = if status == "VERIFIED" { "gss_kyc_status" } else { "'UNVERIFIED'" };
+    sqlx::query(&format!("update users set kyc_status = $2, gss_kyc_status = {gss} where id = $1"))
+        .bind(user_id)
+        .bind(status)
+        .execute(&mut *tx.tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Marks the US-stock terms accepted; only a VERIFIED identity qualifies. Returns false when the
+/// identity is not verified.
+pub async fn accept_gss(db: &Db, user_id: &str) -> Result<bool, StoreError> {
+    let done = sqlx::query("update users set gss_kyc_status = 'VERIFIED' where id = $1 and kyc_status = 'VERIFIED'")
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -1,0 +1,5 @@
+import { VerificationScreen } from '@/features/account';
+
+export function Component() {
+  return <VerificationScreen />;
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { meQueryKey } from '@/api/user-me';
+import type { KycSubmitRequest, KycView } from '@/api/types';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+export const kycQueryKey = ['user', 'kyc'] as const;
+
+/** How often the page asks again while the verifier decides. */
+export const KYC_POLL_MS = 1_000;
+
+/** GET /api/v1/user/kyc: polled while PENDING so the decision shows without a reload. */
+export function useKyc() {
+  return useQuery({
+    queryKey: kycQueryKey,
+    queryFn: ({ signal }) => apiClient.get<KycView>(apiPaths.kyc, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? KYC_POLL_MS : false),
+  });
+}
+
+function useKycMutation<I>(mutationKey: string, call: (input: I) => Promise<KycView>) {
+  const client = useQueryClient();
+  return useMutation<KycView, ApiError, I>({
+    mutationKey: ['account', mutationKey],
+    mutationFn: call,
+    onSuccess: (view) => {
+      client.setQueryData(kycQueryKey, view);
+      void client.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}
+
+/** POST /api/v1/user/kyc: the KTP details; the status becomes PENDING. */
+export function useSubmitKyc() {
+  return useKycMutation('submitKyc', (input: KycSubmitRequest) => apiClient.post<KycView>(apiPaths.kyc, input));
+}
+
+/** The US-stock terms version the server expects. */
+export const GSS_TERMS_VERSION = 1;
+
+/** POST /api/v1/user/gss/accept-terms: a verified user activates US stocks (R6.03). */
+export function useAcceptGssTerms() {
+  return useKycMutation('acceptGss', () =>
+    apiClient.post<KycView>(apiPaths.gssAcceptTerms, { version: GSS_TERMS_VERSION }),
+  );
+}

@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { KycView } from '@/api/types';
+import { apiError, logIn, meHandler } from '@/testing/auth';
+import { server } from '@/testing/msw';
+import { renderApp } from '@/testing/render';
+
+function view(status: string, extra: Partial<KycView> = {}): KycView {
+  return {
+    status,
+    gssKycStatus: 'UNVERIFIED',
+    reason: null,
+    nikMasked: status === 'UNVERIFIED' ? null : '************0001',
+    fullName: status === 'UNVERIFIED' ? null : 'BUDI SANTOSO',
+    decidedBy: null,
+    submittedAtMs: null,
+    decidedAtMs: null,
+    ...extra,
+  };
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, nik: string) {
+  await user.type(await screen.findByRole('textbox', { name: /NIK \(16 angka\)/ }), nik);
+  await user.type(screen.getByRole('textbox', { name: /Nama lengkap sesuai KTP/ }), 'Budi Santoso');
+  await user.type(screen.getByLabelText(/Tanggal lahir/), '1990-05-12');
+  await user.type(screen.getByRole('textbox', { name: /Tempat lahir/ }), 'Jakarta');
+  await user.type(screen.getByRole('textbox', { name: /Alamat sesuai KTP/ }), 'Jl. Merdeka 1');
+}
+
+describe('identity verification page', { timeout: 20_000 }, () => {
+  it('R2.16 R3.08 R6.03 submits the KTP details, shows PENDING then VERIFIED, and accepts the US-stock terms', async () => {
+    logIn();
+    let current = view('UNVERIFIED');
+    const posted: Array<{ path: string; body: unknown }> = [];
+    server.use(
+      meHandler,
+      http.get('*/api/v1/user/kyc', () => {
+        const answer = current;
+        // The verifier decides between two polls.
+        if (current.status === 'PENDING') current = view('VERIFIED', { decidedBy: 'sandbox' });
+        return HttpResponse.json({ data: answer });
+      }),
+      http.post('*/api/v1/user/kyc', async ({ request }) => {
+        posted.push({ path: 'kyc', body: await request.json() });
+        current = view('PENDING');
+        return HttpResponse.json({ data: current });
+      }),
+      http.post('*/api/v1/user/gss/accept-terms', async ({ request }) => {
+        posted.push({ path: 'gss', body: await request.json() });
+        current = view('VERIFIED', { gssKycStatus: 'VERIFIED' });
+        return HttpResponse.json({ data: current });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/account/verification');
+    await fillForm(user, '3171011205900001');
+    await user.click(screen.getByRole('button', { name: 'Kirim untuk verifikasi' }));
+    expect(await screen.findByText(/sedang diperiksa/)).toBeInTheDocument();
+    expect(posted[0]).toEqual({
+      path: 'kyc',
+      body: {
+        nik: '3171011205900001',
+        fullName: 'Budi Santoso',
+        birthDate: '1990-05-12',
+        birthPlace: 'Jakarta',
+        address: 'Jl. Merdeka 1',
+      },
+    });
+    expect(await screen.findByText('Identitas Anda sudah terverifikasi.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Setujui syarat saham AS' }));
+    expect(await screen.findByText('Saham AS sudah aktif.')).toBeInTheDocument();
+    expect(posted[1]).toEqual({ path: 'gss', body: { version: 1 } });
+  });
+
+  it('R3.08 shows the server error and the rejection reason, and offers the form again', async () => {
+    logIn();
+    server.use(
+      meHandler,
+      http.get('*/api/v1/user/kyc', () =>
+        HttpResponse.json({ data: view('REJECTED', { reason: 'nik_not_found', decidedBy: 'sandbox' }) }),
+      ),
+      http.post('*/api/v1/user/kyc', () => apiError(400, 'invalid_kyc', 'NIK tidak cocok dengan tanggal lahir.')),
+    );
+    const user = userEvent.setup();
+    renderApp('/account/verification');
+    expect(await screen.findByText(/NIK tidak ditemukan di data kependudukan/)).toBeInTheDocument();
+    await fillForm(user, '3171011305900001');
+    await user.click(screen.getByRole('button', { name: 'Kirim untuk verifikasi' }));
+    expect(await screen.findByText('NIK tidak cocok dengan tanggal lahir.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kirim untuk verifikasi' })).toBeEnabled();
+  });
+});
