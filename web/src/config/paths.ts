@@ -23,6 +23,8 @@ export const paths = {
   balance: '/balance',
   balanceTopup: '/balance/topup',
   balanceCashout: '/balance/cashout',
+  /** The USD wallet: rate, buckets, converter, USD yield. */
+  balanceUsd: '/balance/usd',
   transactionHistory: '/transaction-history',
   /** Sandbox mode: the payer's page of the sandbox payment gateway (its e-wallet deep links lead here). */
   sandboxPay: '/sandbox/pay',
