@@ -9,6 +9,10 @@ export type UsdCalculation = components['schemas']['UsdCalculation'];
 export type UsdConversion = components['schemas']['UsdConversion'];
 export type Direction = components['schemas']['Direction'];
 export type UsdYieldOnboarding = components['schemas']['UsdYieldOnboarding'];
+export type LeverageWallet = components['schemas']['LeverageWallet'];
+export type LeverageCalculation = components['schemas']['LeverageCalculation'];
+/** Which way a leverage-wallet transfer goes (an inline query enum in the schema). */
+export type LeverageDirection = 'DEPOSIT' | 'WITHDRAW';
 
 /** The USD API paths (under /api). */
 export const usdApi = {
@@ -19,6 +23,9 @@ export const usdApi = {
   yieldOnboarding: '/v1/wallet/usd-yield/onboarding',
   yieldOptIn: '/v1/wallet/usd-yield/optin',
   yieldOptOut: '/v1/wallet/usd-yield/optout',
+  leverageCalculate: '/v1/wallet/leverage-wallet/calculate',
+  leverageDeposit: '/v1/wallet/leverage-wallet/deposit',
+  leverageWithdraw: '/v1/wallet/leverage-wallet/withdraw',
 } as const;
 
 const ZERO_BUCKET = (leverage: number): UsdBucket => ({
@@ -97,5 +104,23 @@ export function useUsdYieldChoice() {
   return useMutation<UsdYieldOnboarding, ApiError, boolean>({
     mutationFn: (optIn) => apiClient.post<UsdYieldOnboarding>(optIn ? usdApi.yieldOptIn : usdApi.yieldOptOut),
     onSuccess: (offer) => client.setQueryData(usdKeys.yield, offer),
+  });
+}
+
+/** Prices a leverage-wallet deposit or withdrawal; nothing moves. */
+export function calculateLeverage(direction: LeverageDirection, amount: string): Promise<LeverageCalculation> {
+  return apiClient.get<LeverageCalculation>(usdApi.leverageCalculate, { query: { direction, amount }, retries: 0 });
+}
+
+/** Moves dollars between the paln bucket and the leverage wallet, with the PIN. */
+export function useLeverageTransfer() {
+  const client = useQueryClient();
+  return useMutation<LeverageWallet, ApiError, { direction: LeverageDirection; amount: string; pin: string }>({
+    mutationFn: ({ direction, amount, pin }) =>
+      apiClient.post<LeverageWallet>(direction === 'DEPOSIT' ? usdApi.leverageDeposit : usdApi.leverageWithdraw, {
+        amount,
+        pin,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usdKeys.balance }),
   });
 }

@@ -97,3 +97,38 @@ describe('/balance/usd', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Berhenti dari bunga USD' })).toBeEnabled();
   });
 });
+
+describe('/balance/usd leverage wallet', { timeout: 20_000 }, () => {
+  it('R3.10 deposits into the leverage wallet after the calculate call and the PIN', async () => {
+    logIn();
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/v1/wallet/leverage-wallet/calculate', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        expect([query.get('direction'), query.get('amount')]).toEqual(['DEPOSIT', '20']);
+        return HttpResponse.json({
+          data: { amount: '20.00', usdCashAfter: '30.00', buyingPowerAfter: '60.00', palnUsdCashAfter: '100.50' },
+        });
+      }),
+      http.post('*/api/v1/wallet/leverage-wallet/deposit', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          data: { usdCash: '30.00', usdMargin: '0.00', buyingPower: '60.00', palnUsdCash: '100.50', leverage: 2 },
+        });
+      }),
+      ...usdHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp('/balance/usd');
+    await within(await screen.findByRole('region', { name: 'Tanpa leverage' })).findAllByText('$120,50');
+    await user.type(screen.getByLabelText('Nominal USD'), '20');
+    await user.click(screen.getByRole('button', { name: 'Hitung' }));
+    const review = await screen.findByRole('region', { name: 'Ringkasan transfer leverage' });
+    expect(review).toHaveTextContent('kas leverage $30,00, daya beli $60,00, USD tanpa leverage $100,50');
+    await user.click(within(review).getByRole('button', { name: 'Konfirmasi dengan PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Masukkan PIN' });
+    await user.type(within(dialog).getByLabelText('PIN'), '135792');
+    expect(await screen.findByText('Berhasil. Kas leverage sekarang $30,00.')).toBeInTheDocument();
+    expect(sent).toEqual({ amount: '20', pin: '135792' });
+  });
+});

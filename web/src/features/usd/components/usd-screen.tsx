@@ -13,13 +13,17 @@ import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/format';
 import {
+  calculateLeverage,
   calculateUsd,
+  useLeverageTransfer,
   useConvertUsd,
   useUsdBalance,
   useUsdPrice,
   useUsdYield,
   useUsdYieldChoice,
   type Direction,
+  type LeverageCalculation,
+  type LeverageDirection,
   type UsdBucket,
   type UsdCalculation,
 } from '../api/usd';
@@ -159,6 +163,101 @@ function Converter({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** The leverage wallet (2x): deposit from or withdraw to the paln bucket, priced first, then the PIN. */
+function LeverageSection({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { usd } = useMoney();
+  const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
+  const [amount, setAmount] = useState('');
+  const [review, setReview] = useState<LeverageCalculation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const transfer = useLeverageTransfer();
+
+  const onReview = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      setReview(await calculateLeverage(direction, amount.trim()));
+    } catch (e) {
+      setReview(null);
+      setError(e instanceof ApiError ? e.message : t('usd.failed'));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="usd-leverage" sx={{ p: 2 }}>
+      <Typography id="usd-leverage" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        {t('usd.leverageTitle')}
+      </Typography>
+      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+        <TextField
+          select
+          label={t('usd.leverageDirection')}
+          value={direction}
+          onChange={(e) => {
+            setDirection(e.target.value as LeverageDirection);
+            setReview(null);
+          }}
+          disabled={disabled}
+        >
+          <MenuItem value="DEPOSIT">{t('usd.leverageDeposit')}</MenuItem>
+          <MenuItem value="WITHDRAW">{t('usd.leverageWithdraw')}</MenuItem>
+        </TextField>
+        <TextField
+          label={t('usd.leverageAmount')}
+          value={amount}
+          inputMode="decimal"
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setReview(null);
+          }}
+          disabled={disabled}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
+          {t('usd.leverageReview')}
+        </Button>
+      </Stack>
+      {review && (
+        <Box role="region" aria-label={t('usd.leverageReviewTitle')} sx={{ mt: 2 }}>
+          <Typography>
+            {t('usd.leverageReviewText', {
+              amount: usd(review.amount),
+              cash: usd(review.usdCashAfter),
+              power: usd(review.buyingPowerAfter),
+              paln: usd(review.palnUsdCashAfter),
+            })}
+          </Typography>
+          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
+            {t('usd.confirm')}
+          </Button>
+        </Box>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {done}
+        </Alert>
+      )}
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('usd.pinTitle')}
+        description={review ? t('usd.leveragePinText', { amount: usd(review.amount) }) : undefined}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
+          setPinOpen(false);
+          setReview(null);
+          setAmount('');
+          setDone(t('usd.leverageDone', { cash: usd(wallet.usdCash) }));
+        }}
+      />
+    </Paper>
+  );
+}
+
 /** USD yield: the offer, and opting in or out. */
 function YieldSection() {
   const { t } = useTranslation();
@@ -254,6 +353,7 @@ export function UsdScreen() {
           ))}
         </Box>
         <Converter disabled={!verified} />
+        <LeverageSection disabled={!verified} />
         <YieldSection />
       </Stack>
     </Box>
