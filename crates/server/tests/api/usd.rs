@@ -208,7 +208,7 @@ both_backends!(r6_03_usd_yield_opt_in_only_for_verified_users, |backend| async m
     assert_eq!(offer["data"]["annualRatePercentage"], "4.25");
     assert_eq!(offer["data"]["eligible"], false);
     assert_eq!(offer["data"]["optedIn"], false);
-    assert!(offer["data"]["howItAccrues"].as_str().unwrap().contains("4.25%"), "{offer}");
+    assert!(offer["data"]["howItAccrues"].as_str().unwrap().contains("4,25%"), "{offer}");
     assert_eq!(offer["data"]["terms"].as_array().unwrap().len(), 4);
 
     let (status, refused) = app.post_as(&user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;

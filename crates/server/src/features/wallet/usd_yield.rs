@@ -85,6 +85,8 @@ async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult
     .map_err(ApiError::internal)?;
     let rate = percent(state.settings.usd.yield_rate_bps);
     let verified = user.gss_kyc_status == "VERIFIED";
+    // Indonesian writes the decimal comma (R9.09).
+    let rate_id = rate.replace('.', ",");
     Ok(UsdYieldOnboarding {
         annual_rate_percentage: rate.clone(),
         gss_kyc_status: user.gss_kyc_status.clone(),
@@ -95,7 +97,7 @@ async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult
         how_it_accrues: pick(
             lang,
             &format!(
-                "Bunga {rate}% per tahun dihitung setiap hari dari saldo USD (tanpa leverage) Anda pada akhir hari \
+                "Bunga {rate_id}% per tahun dihitung setiap hari dari saldo USD (tanpa leverage) Anda pada akhir hari \
                  (WIB), dibagi 365, dibulatkan ke bawah ke 0,000001 USD, dan langsung ditambahkan ke saldo sehingga \
                  ikut berbunga esok harinya."
             ),

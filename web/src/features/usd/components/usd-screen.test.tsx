@@ -13,7 +13,7 @@ describe('/balance/usd', { timeout: 20_000 }, () => {
     logIn();
     server.use(...usdHandlers());
     renderApp('/balance/usd');
-    expect(await screen.findByText(/Beli Rp16\.080 · Jual Rp15\.920 per USD \(selisih 0\.50%\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Beli Rp16\.080 · Jual Rp15\.920 per USD \(selisih 0,50%\)/)).toBeInTheDocument();
     const paln = await screen.findByRole('region', { name: 'Tanpa leverage' });
     expect(await within(paln).findAllByText('$120,50')).toHaveLength(2); // usdCash, and buyingPower at 1x
     const leverage = screen.getByRole('region', { name: 'Leverage 2x' });

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { useLocale } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
-import { formatCurrency } from '@/lib/format';
+import { formatCurrency, formatNumber } from '@/lib/format';
 import {
   calculateLeverage,
   calculateUsd,
@@ -262,13 +262,16 @@ function LeverageSection({ disabled }: { disabled: boolean }) {
 function YieldSection() {
   const { t } = useTranslation();
   const { usd } = useMoney();
+  const locale = useLocale();
   const offer = useUsdYield();
   const choice = useUsdYieldChoice();
   const data = offer.data;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="usd-yield" sx={{ p: 2 }}>
       <Typography id="usd-yield" variant="h2" sx={{ fontSize: '1.125rem' }}>
-        {t('usd.yieldTitle', { rate: data?.annualRatePercentage ?? '…' })}
+        {t('usd.yieldTitle', {
+          rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
+        })}
       </Typography>
       {data && (
         <>
@@ -311,6 +314,7 @@ function YieldSection() {
 export function UsdScreen() {
   const { t } = useTranslation();
   const { idr } = useMoney();
+  const locale = useLocale();
   const price = useUsdPrice();
   const { balance, failed, refetch } = useUsdBalance();
   const verified = balance?.gssKycStatus === 'VERIFIED';
@@ -340,7 +344,7 @@ export function UsdScreen() {
               {t('usd.rateText', {
                 buy: idr(price.data.buyPrice),
                 sell: idr(price.data.sellPrice),
-                spread: price.data.spreadPercentage,
+                spread: formatNumber(price.data.spreadPercentage, locale, { minimumFractionDigits: 2 }),
               })}
             </Typography>
           ) : (
