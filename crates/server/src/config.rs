@@ -226,17 +226,20 @@ impl Default for CashoutSettings {
     }
 }
 
-/// USD conversion: the spread either side of the simulated USD/IDR mid rate.
+/// USD: the conversion spread either side of the simulated USD/IDR mid rate, and the yield rate.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct UsdSettings {
     /// Basis points added to the mid rate when a user buys USD and taken off when they sell.
     pub spread_bps: i64,
+    /// USD yield: the annual interest rate in basis points (350 = 3.50% a year), paid daily on the
+    /// paln bucket's closing balance of opted-in users.
+    pub yield_rate_bps: i64,
 }
 
 impl Default for UsdSettings {
     fn default() -> Self {
-        Self { spread_bps: 50 }
+        Self { spread_bps: 50, yield_rate_bps: 350 }
     }
 }
 

@@ -165,7 +165,22 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         })
     };
-    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse];
+    // Hourly: each closed Jakarta day is accrued once per user (the database decides), so the
+    // first run after midnight or after downtime credits it and every other run finds nothing.
+    let usd_interest = {
+        let state = state.clone();
+        every(Duration::from_secs(3600), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::wallet::accrue_usd_interest(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(users = n, "accrued USD interest"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not accrue USD interest"),
+                }
+            }
+        })
+    };
+    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse, usd_interest];
     jobs.extend(market_jobs(state));
     jobs
 }

@@ -1482,6 +1482,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/usd-yield/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The USD-yield offer and whether the caller has opted in. */
+        get: operations["onboarding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd-yield/optin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts earning interest on the paln bucket; only for gssKycStatus VERIFIED. Opting in again changes nothing. */
+        post: operations["opt_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/usd-yield/optout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops earning interest from today on; interest already credited stays. */
+        post: operations["opt_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/usd/balance": {
         parameters: {
             query?: never;
@@ -2847,6 +2898,31 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_UsdYieldOnboarding: {
+            /** @description The USD-yield offer and the caller's enrolment. */
+            data: {
+                /** @description The annual interest rate, percent with 2 decimals. */
+                annualRatePercentage: string;
+                /** @description True when the user may opt in. */
+                eligible: boolean;
+                /** @description The user's US-stock eligibility; only VERIFIED users may opt in. */
+                gssKycStatus: string;
+                /** @description How the interest accrues, in the request's language. */
+                howItAccrues: string;
+                /** @description True while the user earns interest. */
+                optedIn: boolean;
+                /**
+                 * Format: int64
+                 * @description When the user last opted in, Unix ms.
+                 */
+                optedInAtMs?: number | null;
+                /** @description The terms, one per line, in the request's language. */
+                terms: string[];
+                /** @description Interest credited so far, dollars. */
+                totalInterest: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_UserDetails: {
             /** @description The logged-in user's details. */
             data: {
@@ -4051,7 +4127,7 @@ export interface components {
          * @description What kind of transaction.
          * @enum {string}
          */
-        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
+        TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT" | "USD_INTEREST";
         /** @description One state change. */
         Transition: {
             /**
@@ -4133,7 +4209,7 @@ export interface components {
             id: string;
             /** @description Rupiah moved ("0.00" for bucket transfers). */
             idrAmount: string;
-            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT or LEVERAGE_WITHDRAW. */
+            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW or USD_INTEREST. */
             movement: string;
             /** @description Rupiah per dollar applied (empty for bucket transfers). */
             rate: string;
@@ -4166,6 +4242,28 @@ export interface components {
             leverage: components["schemas"]["UsdBucket"];
             /** @description No leverage. */
             paln: components["schemas"]["UsdBucket"];
+        };
+        /** @description The USD-yield offer and the caller's enrolment. */
+        UsdYieldOnboarding: {
+            /** @description The annual interest rate, percent with 2 decimals. */
+            annualRatePercentage: string;
+            /** @description True when the user may opt in. */
+            eligible: boolean;
+            /** @description The user's US-stock eligibility; only VERIFIED users may opt in. */
+            gssKycStatus: string;
+            /** @description How the interest accrues, in the request's language. */
+            howItAccrues: string;
+            /** @description True while the user earns interest. */
+            optedIn: boolean;
+            /**
+             * Format: int64
+             * @description When the user last opted in, Unix ms.
+             */
+            optedInAtMs?: number | null;
+            /** @description The terms, one per line, in the request's language. */
+            terms: string[];
+            /** @description Interest credited so far, dollars. */
+            totalInterest: string;
         };
         /** @description The logged-in user's details. */
         UserDetails: {
@@ -4327,7 +4425,7 @@ export interface components {
             kind: components["schemas"]["TransactionKind"];
             /**
              * @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
-             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD.
+             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD, USD_INTEREST for interest.
              */
             paymentChannel: string;
             /** @description Current state. */
@@ -7240,7 +7338,7 @@ export interface operations {
                 /** @description Page size, at most 50 (default 20). */
                 size?: number;
                 /** @description Only this kind. */
-                kind?: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT";
+                kind?: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT" | "USD_INTEREST";
                 /** @description Only this wallet. */
                 wallet?: "CASH" | "VOUCHER" | "USD";
                 /** @description Only this asset (a code from the filters call, e.g. IDR). */
@@ -7309,6 +7407,103 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    onboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdYieldOnboarding"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    opt_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdYieldOnboarding"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    opt_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsdYieldOnboarding"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,6 +57,7 @@ function pageRoutes(): RouteObject[] {
         { path: 'balance', lazy: () => import('./routes/balance/overview') },
         { path: 'balance/topup', lazy: () => import('./routes/balance/topup') },
         { path: 'balance/cashout', lazy: () => import('./routes/balance/cashout') },
+        { path: 'balance/usd', lazy: () => import('./routes/balance/usd') },
         { path: 'transaction-history', lazy: () => import('./routes/transaction-history') },
         { path: 'portfolio', lazy: () => import('./routes/portfolio') },
       ],

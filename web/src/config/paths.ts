@@ -24,6 +24,8 @@ export const paths = {
   balance: '/balance',
   balanceTopup: '/balance/topup',
   balanceCashout: '/balance/cashout',
+  /** The USD wallet: rate, buckets, converter, USD yield. */
+  balanceUsd: '/balance/usd',
   transactionHistory: '/transaction-history',
   /** The portfolio, spot tab (R2.15). */
   portfolio: '/portfolio',

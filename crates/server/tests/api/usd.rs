@@ -175,3 +175,125 @@ both_backends!(r3_10_converting_rupiah_to_dollars_and_into_the_leverage_wallet, 
     assert_eq!(details["data"]["transitions"][0]["status"], "COMPLETED");
     assert!(ledger::check(&app.state.db).await.unwrap().is_empty());
 });
+
+/// Puts `micro` dollars into the user's paln bucket from the house FX desk.
+async fn fund_paln(app: &TestApp, user: &User, micro: i64, event: &str) {
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let desk = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "USD", true).await.unwrap();
+    let paln = ledger::account(&mut tx.tx, &user.user_id, "USD_PALN", "USD", false).await.unwrap();
+    let postings = vec![
+        Posting { account_id: desk, currency: "USD".into(), amount: -micro },
+        Posting { account_id: paln, currency: "USD".into(), amount: micro },
+    ];
+    ledger::post(&mut tx.tx, &NewEntry { reason: "FX".into(), event_id: event.into(), memo: None, postings })
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+async fn paln_balance(app: &TestApp, user: &User) -> i64 {
+    ledger::balance(&app.state.db, &format!("{}:USD_PALN:USD", user.user_id)).await.unwrap().map_or(0, |b| b.balance)
+}
+
+async fn count(app: &TestApp, sql: &str, user: &User) -> i64 {
+    sqlx::query_scalar::<_, i64>(sql).bind(&user.user_id).fetch_one(app.state.db.pool()).await.unwrap()
+}
+
+// R6.03: only users verified for US stocks may opt into USD yield; refusals change nothing.
+both_backends!(r6_03_usd_yield_opt_in_only_for_verified_users, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.usd.yield_rate_bps = 425).await;
+    let user = app.sign_up("081234569711").await;
+    let (status, offer) = app.get_as(&user, "/api/v1/wallet/usd-yield/onboarding").await;
+    assert_eq!(status, 200, "{offer}");
+    assert_eq!(offer["data"]["annualRatePercentage"], "4.25");
+    assert_eq!(offer["data"]["eligible"], false);
+    assert_eq!(offer["data"]["optedIn"], false);
+    assert!(offer["data"]["howItAccrues"].as_str().unwrap().contains("4,25%"), "{offer}");
+    assert_eq!(offer["data"]["terms"].as_array().unwrap().len(), 4);
+
+    let (status, refused) = app.post_as(&user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;
+    assert_eq!((status, refused["error_code"].as_str()), (400, Some("gss_not_verified")), "{refused}");
+    let enrolments = "select count(*) from usd_yield_enrolments where user_id = $1";
+    assert_eq!(count(&app, enrolments, &user).await, 0, "a refused opt-in records nothing");
+    let (status, refused) = app.post_as(&user, "/api/v1/wallet/usd-yield/optout", Value::Null).await;
+    assert_eq!((status, refused["error_code"].as_str()), (400, Some("usd_yield_not_opted_in")), "{refused}");
+
+    verify_for_us_stocks(&app, &user).await;
+    let (status, joined) = app.post_as(&user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!((joined["data"]["eligible"].as_bool(), joined["data"]["optedIn"].as_bool()), (Some(true), Some(true)));
+    let since = joined["data"]["optedInAtMs"].as_i64().unwrap();
+    let (status, again) = app.post_as(&user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["data"]["optedInAtMs"].as_i64(), Some(since), "opting in again keeps the start of accrual");
+    assert_eq!(count(&app, enrolments, &user).await, 1);
+
+    let (status, left) = app.post_as(&user, "/api/v1/wallet/usd-yield/optout", Value::Null).await;
+    assert_eq!(status, 200, "{left}");
+    assert_eq!(left["data"]["optedIn"], false);
+    assert_eq!(left["data"]["optedInAtMs"], Value::Null);
+    assert_eq!(left["data"]["totalInterest"], "0.00");
+    crate::cashout::assert_ledger_sound(&app).await;
+});
+
+// R3.10: interest is paid once per user per day into the paln bucket, compounding daily on the
+// closing balance and rounded down, however often and however concurrently the job runs.
+both_backends!(r3_10_usd_interest_accrues_exactly_once_per_day, |backend| async move {
+    use server::features::wallet::usd_yield::{accrue_day, today_wib};
+
+    // 3.65% a year: 1,000 dollars earn exactly 0.10 a day.
+    let app = spawn_app_with(backend, |s| s.usd.yield_rate_bps = 365).await;
+    let saver = app.sign_up("081234569712").await;
+    let idle = app.sign_up("081234569713").await;
+    let quitter = app.sign_up("081234569714").await;
+    for (user, event) in [(&saver, "fx:y1"), (&idle, "fx:y2"), (&quitter, "fx:y3")] {
+        verify_for_us_stocks(&app, user).await;
+        fund_paln(&app, user, 1_000_000_000, event).await;
+    }
+    for user in [&saver, &quitter] {
+        let (status, body) = app.post_as(user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, _) = app.post_as(&quitter, "/api/v1/wallet/usd-yield/optout", Value::Null).await;
+    assert_eq!(status, 200);
+
+    let today = today_wib();
+    assert_eq!(accrue_day(&app.state, today).await.unwrap(), 1, "only the opted-in user");
+    assert_eq!(accrue_day(&app.state, today).await.unwrap(), 0, "a second run credits nothing");
+    assert_eq!(paln_balance(&app, &saver).await, 1_000_100_000);
+    crate::cashout::assert_ledger_sound(&app).await;
+
+    // Four nodes running the next day's job at once: one credit.
+    let tomorrow = today.succ_opt().unwrap();
+    let runs = (0..4).map(|_| {
+        let state = app.state.clone();
+        tokio::spawn(async move { accrue_day(&state, tomorrow).await.unwrap() })
+    });
+    let credited: usize = futures::future::join_all(runs).await.into_iter().map(Result::unwrap).sum();
+    assert_eq!(credited, 1);
+    // Compounding: 1,000.10 × 0.0365 / 365 = 0.10001 dollars.
+    assert_eq!(paln_balance(&app, &saver).await, 1_000_100_000 + 100_010);
+    assert_eq!(paln_balance(&app, &idle).await, 1_000_000_000, "not opted in: no interest");
+    assert_eq!(paln_balance(&app, &quitter).await, 1_000_000_000, "opted out: no interest");
+    let entries = "select count(*) from journal_entries j join postings p on p.entry_id = j.id \
+                   where j.reason = 'USD_INTEREST' and p.account_id = $1 || ':USD_PALN:USD'";
+    assert_eq!(count(&app, entries, &saver).await, 2);
+    crate::cashout::assert_ledger_sound(&app).await;
+
+    let (_, offer) = app.get_as(&saver, "/api/v1/wallet/usd-yield/onboarding").await;
+    assert_eq!(offer["data"]["totalInterest"], "0.20001");
+    let (status, page) = app.get_as(&saver, "/api/v1/wallet/transaction-history?kind=USD_INTEREST").await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["total"], 2, "{page}");
+    assert_eq!(page["data"][0]["amount"], "0.10001");
+    assert_eq!(page["data"][0]["wallet"], "USD");
+    let id = page["data"][0]["id"].as_str().unwrap();
+    let (status, details) =
+        app.get_as(&saver, &format!("/api/v1/wallet/transactions/{id}/details-with-state-transition")).await;
+    assert_eq!(status, 200, "{details}");
+    assert_eq!(details["data"]["kind"], "USD_INTEREST");
+    assert_eq!(details["data"]["usdMovement"]["usdAmount"], "0.10001");
+    let (_, other) =
+        app.get_as(&idle, &format!("/api/v1/wallet/transactions/{id}/details-with-state-transition")).await;
+    assert_eq!(other["error_code"], "not_found", "another user's interest is not theirs to see");
+});

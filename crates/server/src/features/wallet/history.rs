@@ -32,6 +32,8 @@ pub enum TransactionKind {
     Voucher,
     /// Rupiah to dollars or back, or dollars between USD buckets.
     UsdMovement,
+    /// Daily USD-yield interest credited to the paln bucket.
+    UsdInterest,
 }
 
 /// Which wallet a transaction moved.
@@ -77,7 +79,7 @@ pub struct WalletTransaction {
     /// The asset, e.g. IDR.
     pub asset: String,
     /// The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
-    /// movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD.
+    /// movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD, USD_INTEREST for interest.
     pub payment_channel: String,
     /// In the asset's unit: rupiah, or dollars for USD movements.
     pub amount: String,
@@ -134,7 +136,9 @@ const UNION: &str =
      union all select id, 'VOUCHER', 'VOUCHER', 'IDR', 'VOUCHER', amount, 'COMPLETED', created_at_ms \
        from voucher_grants where user_id = $1 \
      union all select id, 'USD_MOVEMENT', 'USD', 'USD', kind, usd_amount, 'COMPLETED', created_at_ms \
-       from usd_movements where user_id = $1";
+       from usd_movements where user_id = $1 \
+     union all select id, 'USD_INTEREST', 'USD', 'USD', 'USD_INTEREST', amount, 'COMPLETED', created_at_ms \
+       from usd_interest_accruals where user_id = $1 and amount > 0";
 const FILTER: &str = "($2 = '' or kind = $2) and ($3 = '' or wallet = $3) and ($4 = '' or asset = $4)";
 
 fn option(code: &str, id: &str, en: &str, lang: Lang) -> FilterOption {
@@ -152,6 +156,7 @@ pub async fn filters(headers: ClientHeaders) -> Data<HistoryFilters> {
             option("CASHOUT", "Tarik saldo", "Cash-out", lang),
             option("VOUCHER", "Voucher", "Voucher", lang),
             option("USD_MOVEMENT", "Konversi & transfer USD", "USD conversion & transfer", lang),
+            option("USD_INTEREST", "Bunga USD", "USD interest", lang),
         ],
         wallets: vec![
             option("CASH", "Saldo tunai", "Cash", lang),
@@ -241,7 +246,7 @@ pub struct TransactionDetails {
     pub cashout: Option<Cashout>,
     /// The voucher, when it is one.
     pub voucher: Option<VoucherGrant>,
-    /// The USD conversion or bucket transfer, when it is one.
+    /// The USD conversion, bucket transfer or interest credit, when it is one.
     pub usd_movement: Option<UsdMovement>,
     /// Its states, oldest first.
     pub transitions: Vec<Transition>,
@@ -281,8 +286,23 @@ pub async fn details(
                 }
                 Err(e) if e.status != axum::http::StatusCode::NOT_FOUND => return Err(e),
                 Err(_) => {
-                    let movement = usd_movement(&state, user, &id).await?;
-                    details.kind = TransactionKind::UsdMovement;
+                    let movement = match super::usd_yield::credit(&state, user, &id).await? {
+                        Some(credit) => {
+                            details.kind = TransactionKind::UsdInterest;
+                            UsdMovement {
+                                id: credit.id,
+                                movement: "USD_INTEREST".into(),
+                                idr_amount: format_idr(0),
+                                usd_amount: format_usd(credit.amount),
+                                rate: String::new(),
+                                created_at_ms: credit.created_at_ms,
+                            }
+                        }
+                        None => {
+                            details.kind = TransactionKind::UsdMovement;
+                            usd_movement(&state, user, &id).await?
+                        }
+                    };
                     // Completed at once, in one transaction: its one state is its creation.
                     details.transitions =
                         vec![Transition { status: "COMPLETED".into(), note: None, at_ms: movement.created_at_ms }];
@@ -324,7 +344,7 @@ async fn voucher(state: &AppState, user_id: &str, id: &str) -> ApiResult<Voucher
 pub struct UsdMovement {
     /// Id.
     pub id: String,
-    /// IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT or LEVERAGE_WITHDRAW.
+    /// IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW or USD_INTEREST.
     pub movement: String,
     /// Rupiah moved ("0.00" for bucket transfers).
     pub idr_amount: String,

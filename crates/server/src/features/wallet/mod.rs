@@ -19,6 +19,7 @@ mod topup;
 mod transitions;
 mod usd;
 mod usd_movements;
+pub mod usd_yield;
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ pub use admin::router as admin_router;
 pub use disburse::disburse_due;
 pub use history::HISTORY_PAGE_SIZE_MAX;
 pub use topup::expire_unpaid;
+pub use usd_yield::accrue_due as accrue_usd_interest;
 
 use crate::api::{ApiError, ApiResult, Data};
 use crate::features::identity::AuthUser;
@@ -99,6 +101,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(usd_movements::leverage_calculate))
         .routes(routes!(usd_movements::leverage_deposit))
         .routes(routes!(usd_movements::leverage_withdraw))
+        .routes(routes!(usd_yield::onboarding))
+        .routes(routes!(usd_yield::opt_in))
+        .routes(routes!(usd_yield::opt_out))
 }
 
 /// The IDR wallet balance (R3.09).

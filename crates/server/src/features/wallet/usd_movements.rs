@@ -23,7 +23,8 @@ const IDR_MIN_SEN: i64 = 10_000 * 100;
 /// Smallest conversion or transfer of dollars, micro-dollars.
 const USD_MIN_MICRO: i64 = 1_000_000;
 
-fn not_verified() -> ApiError {
+/// The caller is not verified for US stocks (gssKycStatus).
+pub(super) fn not_verified() -> ApiError {
     ApiError::new(
         axum::http::StatusCode::BAD_REQUEST,
         "gss_not_verified",

@@ -183,6 +183,9 @@ export function BalanceScreen() {
           />
         </Box>
       </Paper>
+      <Button component={RouterLink} to={localize(paths.balanceUsd)} sx={{ mt: 2 }}>
+        {t('usd.link')}
+      </Button>
       <RecentActivity />
     </WalletPage>
   );

@@ -1,0 +1,364 @@
+//! USD yield: onboarding (rate, how interest accrues, terms), opt-in and opt-out for users verified
+//! for US stocks (gssKycStatus VERIFIED, R6.03), and the daily accrual job.
+//!
+//! Interest for a Jakarta calendar day D = floor(closing balance of the paln bucket at the end of D ×
+//! annual rate ÷ 365), in micro-dollars. The closing balance is the sum of the bucket's postings up to
+//! the end of D, so interest already credited earns interest the next day (daily compounding) and a
+//! late run computes the same amount as a punctual one. Each credit is one ledger entry
+//! (reason USD_INTEREST): `house:USD_INTEREST_EXPENSE:USD` −x, the user's paln +x, in the same
+//! transaction as the accrual row whose unique (user, day) makes the job run at most once per user
+//! per day however often, on however many nodes, and across restarts.
+
+use axum::extract::State;
+use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use store::ledger::{self, NewEntry, Posting, HOUSE};
+use utoipa::ToSchema;
+
+use super::usd::format_usd;
+use super::usd_movements::not_verified;
+use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang, Msg};
+use crate::features::identity::{repo, AuthUser};
+use crate::state::AppState;
+
+/// Jakarta time (WIB, no daylight saving): the day interest is counted by.
+const WIB_OFFSET_SECS: i32 = 7 * 3600;
+/// Days a year for the daily rate.
+const DAYS_PER_YEAR: i128 = 365;
+/// How many closed days the job looks back, so a node that was down catches up.
+const CATCH_UP_DAYS: u64 = 7;
+/// The house account that pays the interest.
+const EXPENSE_KIND: &str = "USD_INTEREST_EXPENSE";
+
+/// The USD-yield offer and the caller's enrolment.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsdYieldOnboarding {
+    /// The annual interest rate, percent with 2 decimals.
+    pub annual_rate_percentage: String,
+    /// The user's US-stock eligibility; only VERIFIED users may opt in.
+    pub gss_kyc_status: String,
+    /// True when the user may opt in.
+    pub eligible: bool,
+    /// True while the user earns interest.
+    pub opted_in: bool,
+    /// When the user last opted in, Unix ms.
+    pub opted_in_at_ms: Option<i64>,
+    /// Interest credited so far, dollars.
+    pub total_interest: String,
+    /// How the interest accrues, in the request's language.
+    pub how_it_accrues: String,
+    /// The terms, one per line, in the request's language.
+    pub terms: Vec<String>,
+}
+
+fn pick(lang: Lang, id: &str, en: &str) -> String {
+    if lang == Lang::Id { id } else { en }.to_string()
+}
+
+fn percent(bps: i64) -> String {
+    rust_decimal::Decimal::new(bps, 2).to_string()
+}
+
+async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult<UsdYieldOnboarding> {
+    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let enrolment = sqlx::query("select opted_in, opted_in_at_ms from usd_yield_enrolments where user_id = $1")
+        .bind(user_id)
+        .fetch_optional(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    let (opted_in, opted_in_at_ms) = match enrolment {
+        Some(row) => {
+            let on: i64 = row.try_get("opted_in").map_err(ApiError::internal)?;
+            (on == 1, Some(row.try_get::<i64, _>("opted_in_at_ms").map_err(ApiError::internal)?))
+        }
+        None => (false, None),
+    };
+    let total: i64 = sqlx::query(
+        "select cast(coalesce(sum(amount), 0) as bigint) as total from usd_interest_accruals where user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(state.db.pool())
+    .await
+    .and_then(|row| row.try_get("total"))
+    .map_err(ApiError::internal)?;
+    let rate = percent(state.settings.usd.yield_rate_bps);
+    let verified = user.gss_kyc_status == "VERIFIED";
+    // Indonesian writes the decimal comma (R9.09).
+    let rate_id = rate.replace('.', ",");
+    Ok(UsdYieldOnboarding {
+        annual_rate_percentage: rate.clone(),
+        gss_kyc_status: user.gss_kyc_status.clone(),
+        eligible: verified,
+        opted_in: opted_in && verified,
+        opted_in_at_ms: opted_in_at_ms.filter(|_| opted_in),
+        total_interest: format_usd(if verified { total } else { 0 }),
+        how_it_accrues: pick(
+            lang,
+            &format!(
+                "Bunga {rate_id}% per tahun dihitung setiap hari dari saldo USD (tanpa leverage) Anda pada akhir hari \
+                 (WIB), dibagi 365, dibulatkan ke bawah ke 0,000001 USD, dan langsung ditambahkan ke saldo sehingga \
+                 ikut berbunga esok harinya."
+            ),
+            &format!(
+                "Interest of {rate}% a year is worked out every day on your USD cash (no leverage) at the end of the \
+                 day (Jakarta time), divided by 365, rounded down to 0.000001 USD, and added to your balance, so it \
+                 earns interest from the next day."
+            ),
+        ),
+        terms: vec![
+            pick(
+                lang,
+                "Hanya untuk akun yang terverifikasi untuk saham AS.",
+                "Only for accounts verified for US stocks.",
+            ),
+            pick(
+                lang,
+                "Suku bunga dapat berubah; perubahan berlaku untuk hari berikutnya.",
+                "The rate may change; a change applies from the next day on.",
+            ),
+            pick(
+                lang,
+                "Saldo di dompet leverage dan intraday tidak mendapat bunga.",
+                "Money in the leverage and intraday wallets earns no interest.",
+            ),
+            pick(
+                lang,
+                "Anda dapat berhenti kapan saja; bunga yang sudah dikreditkan tetap milik Anda.",
+                "You may opt out at any time; interest already credited stays yours.",
+            ),
+        ],
+    })
+}
+
+/// The USD-yield offer and whether the caller has opted in.
+#[utoipa::path(get, path = "/v1/wallet/usd-yield/onboarding", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<UsdYieldOnboarding>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn onboarding(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+) -> ApiResult<Data<UsdYieldOnboarding>> {
+    Ok(Data::new(onboarding_of(&state, &caller.user_id, headers.lang).await?))
+}
+
+/// Starts earning interest on the paln bucket; only for gssKycStatus VERIFIED. Opting in again changes nothing.
+#[utoipa::path(post, path = "/v1/wallet/usd-yield/optin", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<UsdYieldOnboarding>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn opt_in(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+) -> ApiResult<Data<UsdYieldOnboarding>> {
+    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    if user.gss_kyc_status != "VERIFIED" {
+        return Err(not_verified());
+    }
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    // A repeated opt-in keeps the first opt-in time, so it cannot move the start of accrual.
+    sqlx::query(
+        "insert into usd_yield_enrolments (user_id, opted_in, opted_in_at_ms, opted_out_at_ms, updated_at_ms) \
+         values ($1, 1, $2, null, $2) on conflict (user_id) do update set \
+         opted_in_at_ms = case when usd_yield_enrolments.opted_in = 1 then usd_yield_enrolments.opted_in_at_ms \
+         else excluded.opted_in_at_ms end, opted_in = 1, updated_at_ms = excluded.updated_at_ms",
+    )
+    .bind(&caller.user_id)
+    .bind(now)
+    .execute(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(Data::new(onboarding_of(&state, &caller.user_id, headers.lang).await?))
+}
+
+/// Stops earning interest from today on; interest already credited stays.
+#[utoipa::path(post, path = "/v1/wallet/usd-yield/optout", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<UsdYieldOnboarding>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn opt_out(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+) -> ApiResult<Data<UsdYieldOnboarding>> {
+    let now = store::now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let changed = sqlx::query(
+        "update usd_yield_enrolments set opted_in = 0, opted_out_at_ms = $2, updated_at_ms = $2 \
+         where user_id = $1 and opted_in = 1",
+    )
+    .bind(&caller.user_id)
+    .bind(now)
+    .execute(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::new(
+            axum::http::StatusCode::BAD_REQUEST,
+            "usd_yield_not_opted_in",
+            Msg::fixed("Anda belum mengikuti program bunga USD.", "You have not opted into USD yield."),
+        ));
+    }
+    tx.commit().await?;
+    Ok(Data::new(onboarding_of(&state, &caller.user_id, headers.lang).await?))
+}
+
+/// The first instant after a Jakarta calendar day, Unix ms.
+pub fn day_end_ms(day: NaiveDate) -> i64 {
+    let wib = FixedOffset::east_opt(WIB_OFFSET_SECS).expect("a valid offset");
+    let next = day.checked_add_days(Days::new(1)).unwrap_or(day).and_hms_opt(0, 0, 0).expect("midnight exists");
+    wib.from_local_datetime(&next).single().expect("a fixed offset is unambiguous").timestamp_millis()
+}
+
+/// Today in Jakarta.
+pub fn today_wib() -> NaiveDate {
+    Utc::now().with_timezone(&FixedOffset::east_opt(WIB_OFFSET_SECS).expect("a valid offset")).date_naive()
+}
+
+/// One day's interest on a closing balance, micro-dollars, rounded down.
+pub fn daily_interest(closing_micro: i64, annual_bps: i64) -> i64 {
+    if closing_micro <= 0 || annual_bps <= 0 {
+        return 0;
+    }
+    let interest = i128::from(closing_micro) * i128::from(annual_bps) / (10_000 * DAYS_PER_YEAR);
+    i64::try_from(interest).unwrap_or(i64::MAX)
+}
+
+/// Credits one day's interest to every opted-in verified user not yet credited for it; returns how
+/// many users were credited (an accrual of zero counts as done but posts nothing).
+pub async fn accrue_day(state: &AppState, day: NaiveDate) -> anyhow::Result<usize> {
+    let date = day.format("%Y-%m-%d").to_string();
+    let end = day_end_ms(day);
+    let due = sqlx::query(
+        "select e.user_id from usd_yield_enrolments e join users u on u.id = e.user_id \
+         where e.opted_in = 1 and e.opted_in_at_ms < $1 and u.gss_kyc_status = 'VERIFIED' \
+         and not exists (select 1 from usd_interest_accruals a where a.user_id = e.user_id and a.accrual_date = $2) \
+         order by e.user_id",
+    )
+    .bind(end)
+    .bind(&date)
+    .fetch_all(state.db.pool())
+    .await?;
+    let rate = state.settings.usd.yield_rate_bps;
+    let mut credited = 0;
+    for row in due {
+        let user_id: String = row.try_get("user_id")?;
+        if accrue_user(state, &user_id, &date, end, rate).await? {
+            credited += 1;
+        }
+    }
+    Ok(credited)
+}
+
+async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate: i64) -> anyhow::Result<bool> {
+    let mut tx = state.db.begin_write().await?;
+    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await?;
+    let closing: i64 = sqlx::query(
+        "select cast(coalesce(sum(p.amount), 0) as bigint) as closing from postings p \
+         join journal_entries j on j.id = p.entry_id where p.account_id = $1 and j.created_at_ms < $2",
+    )
+    .bind(&paln)
+    .bind(end)
+    .fetch_one(&mut *tx.tx)
+    .await?
+    .try_get("closing")?;
+    let amount = daily_interest(closing, rate);
+    let id = uuid::Uuid::now_v7().to_string();
+    // The unique (user_id, accrual_date) decides who accrues: a second run, or another node racing
+    // this one, inserts nothing here and so posts nothing.
+    let inserted = sqlx::query(
+        "insert into usd_interest_accruals (id, user_id, accrual_date, closing_balance, rate_bps, amount, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, accrual_date) do nothing",
+    )
+    .bind(&id)
+    .bind(user_id)
+    .bind(date)
+    .bind(closing.max(0))
+    .bind(rate)
+    .bind(amount)
+    .bind(store::now_ms())
+    .execute(&mut *tx.tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Ok(false);
+    }
+    if amount > 0 {
+        let expense = ledger::account(&mut tx.tx, HOUSE, EXPENSE_KIND, "USD", true).await?;
+        let postings = vec![
+            Posting { account_id: expense, currency: "USD".into(), amount: -amount },
+            Posting { account_id: paln, currency: "USD".into(), amount },
+        ];
+        let event_id = format!("usd_interest:{user_id}:{date}");
+        ledger::post(&mut tx.tx, &NewEntry { reason: "USD_INTEREST".into(), event_id, memo: None, postings }).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The job: accrues every closed day of the last week not yet accrued, oldest first.
+pub async fn accrue_due(state: &AppState) -> anyhow::Result<usize> {
+    let today = today_wib();
+    let mut credited = 0;
+    for back in (1..=CATCH_UP_DAYS).rev() {
+        if let Some(day) = today.checked_sub_days(Days::new(back)) {
+            credited += accrue_day(state, day).await?;
+        }
+    }
+    Ok(credited)
+}
+
+/// One interest credit, for the history's details.
+pub struct InterestCredit {
+    /// The accrual id.
+    pub id: String,
+    /// Micro-dollars.
+    pub amount: i64,
+    /// Created, Unix ms.
+    pub created_at_ms: i64,
+}
+
+/// One of the user's interest credits, if `id` is one.
+pub async fn credit(state: &AppState, user_id: &str, id: &str) -> ApiResult<Option<InterestCredit>> {
+    let row = sqlx::query(
+        "select id, amount, created_at_ms from usd_interest_accruals where id = $1 and user_id = $2 and amount > 0",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    row.map(|row| -> Result<InterestCredit, sqlx::Error> {
+        Ok(InterestCredit {
+            id: row.try_get("id")?,
+            amount: row.try_get("amount")?,
+            created_at_ms: row.try_get("created_at_ms")?,
+        })
+    })
+    .transpose()
+    .map_err(ApiError::internal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn daily_interest_is_the_annual_rate_over_365_rounded_down() {
+        // 1,000 dollars at 3.65% a year: exactly 0.10 dollars a day.
+        assert_eq!(daily_interest(1_000_000_000, 365), 100_000);
+        // 1 dollar at 3.50%: 95.89… micro-dollars, rounded down.
+        assert_eq!(daily_interest(1_000_000, 350), 95);
+        assert_eq!(daily_interest(0, 350), 0);
+        assert_eq!(daily_interest(-5, 350), 0);
+        assert_eq!(daily_interest(1_000_000, 0), 0);
+    }
+
+    #[test]
+    fn a_jakarta_day_ends_at_17_00_utc() {
+        let day = NaiveDate::from_ymd_opt(2026, 1, 31).unwrap();
+        let end = Utc.with_ymd_and_hms(2026, 1, 31, 17, 0, 0).unwrap().timestamp_millis();
+        assert_eq!(day_end_ms(day), end);
+    }
+}

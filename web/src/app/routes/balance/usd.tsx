@@ -1,0 +1,5 @@
+import { UsdScreen } from '@/features/usd';
+
+export function Component() {
+  return <UsdScreen />;
+}

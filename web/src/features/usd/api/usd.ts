@@ -1,0 +1,126 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
+import { apiClient, type ApiError } from '@/lib/api-client';
+
+export type UsdPrice = components['schemas']['UsdPrice'];
+export type UsdWalletBalance = components['schemas']['UsdWalletBalance'];
+export type UsdBucket = components['schemas']['UsdBucket'];
+export type UsdCalculation = components['schemas']['UsdCalculation'];
+export type UsdConversion = components['schemas']['UsdConversion'];
+export type Direction = components['schemas']['Direction'];
+export type UsdYieldOnboarding = components['schemas']['UsdYieldOnboarding'];
+export type LeverageWallet = components['schemas']['LeverageWallet'];
+export type LeverageCalculation = components['schemas']['LeverageCalculation'];
+/** Which way a leverage-wallet transfer goes (an inline query enum in the schema). */
+export type LeverageDirection = 'DEPOSIT' | 'WITHDRAW';
+
+/** The USD API paths (under /api). */
+export const usdApi = {
+  price: '/v1/wallet/usd/price/current',
+  calculate: '/v1/wallet/usd/price/calculate',
+  balance: '/v1/wallet/usd/balance',
+  convert: '/v1/wallet/usd/convert',
+  yieldOnboarding: '/v1/wallet/usd-yield/onboarding',
+  yieldOptIn: '/v1/wallet/usd-yield/optin',
+  yieldOptOut: '/v1/wallet/usd-yield/optout',
+  leverageCalculate: '/v1/wallet/leverage-wallet/calculate',
+  leverageDeposit: '/v1/wallet/leverage-wallet/deposit',
+  leverageWithdraw: '/v1/wallet/leverage-wallet/withdraw',
+} as const;
+
+const ZERO_BUCKET = (leverage: number): UsdBucket => ({
+  usdCash: '0.00',
+  usdMargin: '0.00',
+  idrCash: '0.00',
+  buyingPower: '0.00',
+  usdIdrPrice: '1',
+  leverage,
+});
+
+/** R8.09: what a failed USD balance fetch shows. */
+export const ZERO_USD_BALANCE: UsdWalletBalance = {
+  gssKycStatus: 'UNVERIFIED',
+  paln: ZERO_BUCKET(1),
+  leverage: ZERO_BUCKET(2),
+  intraday: ZERO_BUCKET(4),
+};
+
+export const usdKeys = {
+  price: ['usd', 'price'] as const,
+  balance: ['usd', 'balance'] as const,
+  yield: ['usd', 'yield'] as const,
+};
+
+/** The USD/IDR rates, refreshed every 10 s. */
+export function useUsdPrice() {
+  return useQuery(
+    queryOptions({
+      queryKey: usdKeys.price,
+      queryFn: ({ signal }) => apiClient.get<UsdPrice>(usdApi.price, { signal }),
+      refetchInterval: 10_000,
+    }),
+  );
+}
+
+/** The three USD buckets; zero (with `failed`) when the fetch fails (R8.09). */
+export function useUsdBalance() {
+  const query = useQuery({
+    queryKey: usdKeys.balance,
+    queryFn: ({ signal }) => apiClient.get<UsdWalletBalance>(usdApi.balance, { signal }),
+    refetchInterval: 10_000,
+  });
+  const failed = query.isError && query.data === undefined;
+  return { balance: query.data ?? (failed ? ZERO_USD_BALANCE : undefined), failed, refetch: query.refetch };
+}
+
+/** Prices a conversion; nothing moves. */
+export function calculateUsd(direction: Direction, amount: string): Promise<UsdCalculation> {
+  return apiClient.get<UsdCalculation>(usdApi.calculate, { query: { direction, amount }, retries: 0 });
+}
+
+/** POST /v1/wallet/usd/convert with the PIN. */
+export function useConvertUsd() {
+  const client = useQueryClient();
+  return useMutation<UsdConversion, ApiError, { direction: Direction; amount: string; pin: string }>({
+    mutationFn: (input) => apiClient.post<UsdConversion>(usdApi.convert, input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: usdKeys.balance });
+      void client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+  });
+}
+
+/** The USD-yield offer and the caller's enrolment. */
+export function useUsdYield() {
+  return useQuery({
+    queryKey: usdKeys.yield,
+    queryFn: ({ signal }) => apiClient.get<UsdYieldOnboarding>(usdApi.yieldOnboarding, { signal }),
+  });
+}
+
+/** Opts in (true) or out (false) of USD yield. */
+export function useUsdYieldChoice() {
+  const client = useQueryClient();
+  return useMutation<UsdYieldOnboarding, ApiError, boolean>({
+    mutationFn: (optIn) => apiClient.post<UsdYieldOnboarding>(optIn ? usdApi.yieldOptIn : usdApi.yieldOptOut),
+    onSuccess: (offer) => client.setQueryData(usdKeys.yield, offer),
+  });
+}
+
+/** Prices a leverage-wallet deposit or withdrawal; nothing moves. */
+export function calculateLeverage(direction: LeverageDirection, amount: string): Promise<LeverageCalculation> {
+  return apiClient.get<LeverageCalculation>(usdApi.leverageCalculate, { query: { direction, amount }, retries: 0 });
+}
+
+/** Moves dollars between the paln bucket and the leverage wallet, with the PIN. */
+export function useLeverageTransfer() {
+  const client = useQueryClient();
+  return useMutation<LeverageWallet, ApiError, { direction: LeverageDirection; amount: string; pin: string }>({
+    mutationFn: ({ direction, amount, pin }) =>
+      apiClient.post<LeverageWallet>(direction === 'DEPOSIT' ? usdApi.leverageDeposit : usdApi.leverageWithdraw, {
+        amount,
+        pin,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: usdKeys.balance }),
+  });
+}

@@ -1,0 +1,365 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { useLocale } from '@/hooks/use-locale';
+import { ApiError } from '@/lib/api-client';
+import { formatCurrency, formatNumber } from '@/lib/format';
+import {
+  calculateLeverage,
+  calculateUsd,
+  useLeverageTransfer,
+  useConvertUsd,
+  useUsdBalance,
+  useUsdPrice,
+  useUsdYield,
+  useUsdYieldChoice,
+  type Direction,
+  type LeverageCalculation,
+  type LeverageDirection,
+  type UsdBucket,
+  type UsdCalculation,
+} from '../api/usd';
+
+const BUCKETS = ['paln', 'leverage', 'intraday'] as const;
+
+function useMoney() {
+  const locale = useLocale();
+  return {
+    idr: (value: string) => formatCurrency(value, 'IDR', locale),
+    usd: (value: string) => formatCurrency(value, 'USD', locale, { maximumFractionDigits: 6 }),
+  };
+}
+
+function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdBucket | undefined }) {
+  const { t } = useTranslation();
+  const { usd } = useMoney();
+  const rows: [string, string | undefined][] = [
+    [t('usd.usdCash'), bucket && usd(bucket.usdCash)],
+    [t('usd.usdMargin'), bucket && usd(bucket.usdMargin)],
+    [t('usd.buyingPower'), bucket && usd(bucket.buyingPower)],
+  ];
+  return (
+    <Paper variant="outlined" component="section" aria-label={t(`usd.bucket.${name}`)} sx={{ p: 2 }}>
+      <Typography sx={{ fontWeight: 600 }}>{t(`usd.bucket.${name}`)}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t(`usd.bucketHelp.${name}`)}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {value ?? '…'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** IDR ↔ USD: amount, review (the server's calculation), then the PIN. */
+function Converter({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { idr, usd } = useMoney();
+  const [direction, setDirection] = useState<Direction>('IDR_TO_USD');
+  const [amount, setAmount] = useState('');
+  const [review, setReview] = useState<UsdCalculation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const convert = useConvertUsd();
+  const show = (value: string, currency: string) => (currency === 'USD' ? usd(value) : idr(value));
+
+  const onReview = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      setReview(await calculateUsd(direction, amount.trim()));
+    } catch (e) {
+      setReview(null);
+      setError(e instanceof ApiError ? e.message : t('usd.failed'));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="usd-convert" sx={{ p: 2 }}>
+      <Typography id="usd-convert" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        {t('usd.convertTitle')}
+      </Typography>
+      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+        <TextField
+          select
+          label={t('usd.direction')}
+          value={direction}
+          onChange={(e) => {
+            setDirection(e.target.value as Direction);
+            setReview(null);
+          }}
+          disabled={disabled}
+        >
+          <MenuItem value="IDR_TO_USD">{t('usd.idrToUsd')}</MenuItem>
+          <MenuItem value="USD_TO_IDR">{t('usd.usdToIdr')}</MenuItem>
+        </TextField>
+        <TextField
+          label={direction === 'IDR_TO_USD' ? t('usd.amountIdr') : t('usd.amountUsd')}
+          value={amount}
+          inputMode="decimal"
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setReview(null);
+          }}
+          disabled={disabled}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
+          {t('usd.review')}
+        </Button>
+      </Stack>
+      {review && (
+        <Box role="region" aria-label={t('usd.reviewTitle')} sx={{ mt: 2 }}>
+          <Typography>
+            {t('usd.reviewText', {
+              from: show(review.fromAmount, review.fromCurrency),
+              to: show(review.toAmount, review.toCurrency),
+              rate: idr(review.rate),
+            })}
+          </Typography>
+          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
+            {t('usd.confirm')}
+          </Button>
+        </Box>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {done}
+        </Alert>
+      )}
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('usd.pinTitle')}
+        description={review ? t('usd.pinText', { from: show(review.fromAmount, review.fromCurrency) }) : undefined}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          const made = await convert.mutateAsync({ direction, amount: amount.trim(), pin });
+          setPinOpen(false);
+          setReview(null);
+          setAmount('');
+          setDone(t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) }));
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** The leverage wallet (2x): deposit from or withdraw to the paln bucket, priced first, then the PIN. */
+function LeverageSection({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { usd } = useMoney();
+  const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
+  const [amount, setAmount] = useState('');
+  const [review, setReview] = useState<LeverageCalculation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const transfer = useLeverageTransfer();
+
+  const onReview = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      setReview(await calculateLeverage(direction, amount.trim()));
+    } catch (e) {
+      setReview(null);
+      setError(e instanceof ApiError ? e.message : t('usd.failed'));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="usd-leverage" sx={{ p: 2 }}>
+      <Typography id="usd-leverage" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        {t('usd.leverageTitle')}
+      </Typography>
+      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+        <TextField
+          select
+          label={t('usd.leverageDirection')}
+          value={direction}
+          onChange={(e) => {
+            setDirection(e.target.value as LeverageDirection);
+            setReview(null);
+          }}
+          disabled={disabled}
+        >
+          <MenuItem value="DEPOSIT">{t('usd.leverageDeposit')}</MenuItem>
+          <MenuItem value="WITHDRAW">{t('usd.leverageWithdraw')}</MenuItem>
+        </TextField>
+        <TextField
+          label={t('usd.leverageAmount')}
+          value={amount}
+          inputMode="decimal"
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setReview(null);
+          }}
+          disabled={disabled}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
+          {t('usd.leverageReview')}
+        </Button>
+      </Stack>
+      {review && (
+        <Box role="region" aria-label={t('usd.leverageReviewTitle')} sx={{ mt: 2 }}>
+          <Typography>
+            {t('usd.leverageReviewText', {
+              amount: usd(review.amount),
+              cash: usd(review.usdCashAfter),
+              power: usd(review.buyingPowerAfter),
+              paln: usd(review.palnUsdCashAfter),
+            })}
+          </Typography>
+          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
+            {t('usd.confirm')}
+          </Button>
+        </Box>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {done}
+        </Alert>
+      )}
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('usd.pinTitle')}
+        description={review ? t('usd.leveragePinText', { amount: usd(review.amount) }) : undefined}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
+          setPinOpen(false);
+          setReview(null);
+          setAmount('');
+          setDone(t('usd.leverageDone', { cash: usd(wallet.usdCash) }));
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** USD yield: the offer, and opting in or out. */
+function YieldSection() {
+  const { t } = useTranslation();
+  const { usd } = useMoney();
+  const locale = useLocale();
+  const offer = useUsdYield();
+  const choice = useUsdYieldChoice();
+  const data = offer.data;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="usd-yield" sx={{ p: 2 }}>
+      <Typography id="usd-yield" variant="h2" sx={{ fontSize: '1.125rem' }}>
+        {t('usd.yieldTitle', {
+          rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
+        })}
+      </Typography>
+      {data && (
+        <>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {data.howItAccrues}
+          </Typography>
+          <Box component="ul" aria-label={t('usd.terms')} sx={{ pl: 2.5, my: 1 }}>
+            {data.terms.map((term) => (
+              <Typography component="li" variant="body2" key={term}>
+                {term}
+              </Typography>
+            ))}
+          </Box>
+          <Typography variant="body2">
+            {data.optedIn ? t('usd.yieldOn', { total: usd(data.totalInterest) }) : t('usd.yieldOff')}
+          </Typography>
+          {choice.error && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {choice.error.message}
+            </Alert>
+          )}
+          <Button
+            sx={{ mt: 1 }}
+            variant={data.optedIn ? 'outlined' : 'contained'}
+            disabled={!data.eligible || choice.isPending}
+            onClick={() => choice.mutate(!data.optedIn)}
+          >
+            {data.optedIn ? t('usd.optOut') : t('usd.optIn')}
+          </Button>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * `/balance/usd` (R3.10, R6.03, R8.09): the USD/IDR rate with its spread, the three buckets, the
+ * converter and USD yield. Unverified users see zero balances and why; a failed fetch shows zero.
+ */
+export function UsdScreen() {
+  const { t } = useTranslation();
+  const { idr } = useMoney();
+  const locale = useLocale();
+  const price = useUsdPrice();
+  const { balance, failed, refetch } = useUsdBalance();
+  const verified = balance?.gssKycStatus === 'VERIFIED';
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto', px: 'var(--page-gutter)', py: { xs: 2.5, md: 5 } }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 2 }}>
+        {t('usd.title')}
+      </Typography>
+      <Stack spacing={2}>
+        {failed && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('usd.retry')}
+              </Button>
+            }
+          >
+            {t('usd.loadError')}
+          </Alert>
+        )}
+        {balance && !verified && !failed && <Alert severity="info">{t('usd.unverified')}</Alert>}
+        <Paper variant="outlined" component="section" aria-label={t('usd.rate')} sx={{ p: 2 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t('usd.rate')}</Typography>
+          {price.data ? (
+            <Typography variant="body2">
+              {t('usd.rateText', {
+                buy: idr(price.data.buyPrice),
+                sell: idr(price.data.sellPrice),
+                spread: formatNumber(price.data.spreadPercentage, locale, { minimumFractionDigits: 2 }),
+              })}
+            </Typography>
+          ) : (
+            <Typography variant="body2">…</Typography>
+          )}
+        </Paper>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+          {BUCKETS.map((name) => (
+            <Bucket key={name} name={name} bucket={balance?.[name]} />
+          ))}
+        </Box>
+        <Converter disabled={!verified} />
+        <LeverageSection disabled={!verified} />
+        <YieldSection />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { UsdScreen } from './components/usd-screen';
