@@ -18,6 +18,7 @@ import {
   useAssetInstrument,
   type AssetPageSegment,
 } from '@/features/markets';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocalizePath } from '@/hooks/use-locale';
 
 /**
@@ -31,6 +32,9 @@ export function Component() {
   const validSegment = segment in ASSET_PAGE_CLASSES;
   const { entry, ticker } = useAssetInstrument(validSegment ? segment : 'crypto', symbol.toUpperCase(), assetId);
   const info = entry.info;
+  useDocumentTitle(
+    info ? t('trade.headTitle', { symbol: symbol.toUpperCase(), name: displayName(info), brand: t('app.name') }) : null,
+  );
   const pageSx = {
     maxWidth: 'var(--page-max-width)',
     mx: 'auto',

@@ -6,9 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { PriceChart } from '@/features/chart';
-import { knownPhase, MarketHeader, quoteCurrency, resolveTradeTicker, useTradeInstrument } from '@/features/markets';
+import {
+  displayName,
+  knownPhase,
+  MarketHeader,
+  quoteCurrency,
+  resolveTradeTicker,
+  useTradeInstrument,
+} from '@/features/markets';
 import { OrderBook } from '@/features/order-book';
 import { OrderLists, OrderPanel } from '@/features/trading';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAppStore } from '@/lib/store';
 import { TradeLayout } from './trade-layout';
 
@@ -25,6 +33,7 @@ export function Component() {
   const { entry, ticker } = useTradeInstrument(symbol);
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const info = entry.info;
+  useDocumentTitle(info ? t('trade.headTitle', { symbol, name: displayName(info), brand: t('app.name') }) : null);
 
   if (entry.state === 'failed' && !info) {
     return (
