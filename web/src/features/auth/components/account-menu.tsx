@@ -1,7 +1,9 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import PieChartOutline from '@mui/icons-material/PieChartOutline';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -86,6 +88,19 @@ export function AccountMenu() {
           </Typography>
         )}
         {phone && <Divider />}
+        {/* The header hides these links on phones: the menu keeps them one tap away. */}
+        <MenuItem component={RouterLink} to={localize(paths.portfolio)} onClick={close}>
+          <ListItemIcon>
+            <PieChartOutline fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('auth.menu.portfolio')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to={localize(paths.balance)} onClick={close}>
+          <ListItemIcon>
+            <AccountBalanceWalletOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('auth.menu.balance')}</ListItemText>
+        </MenuItem>
         <MenuItem component={RouterLink} to={localize(paths.account)} onClick={close}>
           <ListItemIcon>
             <PersonOutline fontSize="small" />

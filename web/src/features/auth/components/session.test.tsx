@@ -32,6 +32,9 @@ describe('session', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Akun' }));
     expect(screen.getByRole('menuitem', { name: 'Akun saya' })).toHaveAttribute('href', '/account');
+    // Phones hide the header's portfolio and balance links; the menu keeps them.
+    expect(screen.getByRole('menuitem', { name: 'Portofolio' })).toHaveAttribute('href', '/portfolio');
+    expect(screen.getByRole('menuitem', { name: 'Saldo' })).toHaveAttribute('href', '/balance');
     expect(screen.getByRole('menuitem', { name: 'Keluar' })).toBeInTheDocument();
     expect(screen.getByText(userFixture.phone)).toBeInTheDocument();
   });
