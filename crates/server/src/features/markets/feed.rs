@@ -181,7 +181,7 @@ impl Feed {
                 Channel::Candles(s, r) if changed => candle_frame(markets, &name, s, *r),
                 // An engine book also moves with users' orders: send it every step (the hub keeps
                 // only the latest frame for a slow client).
-                Channel::OrderBook(s) if changed || requoted || markets.engine_book(s).is_some() => {
+                Channel::OrderBook(s) if changed || requoted || markets.has_engine_book(s) => {
                     book_frame(markets, &name, s)
                 }
                 Channel::Trades(s) => {

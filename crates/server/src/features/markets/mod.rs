@@ -133,6 +133,11 @@ impl Markets {
         self.inner.engine_books.write().unwrap_or_else(|p| p.into_inner()).insert(symbol.to_owned(), source);
     }
 
+    /// Whether an engine owns the book of `symbol` (a map lookup; nothing is built).
+    pub fn has_engine_book(&self, symbol: &str) -> bool {
+        self.inner.engine_books.read().unwrap_or_else(|p| p.into_inner()).contains_key(symbol)
+    }
+
     /// The engine-owned book of `symbol`, when one is registered.
     pub fn engine_book(&self, symbol: &str) -> Option<domain::depth::OrderBookDepth> {
         let source = self.inner.engine_books.read().unwrap_or_else(|p| p.into_inner()).get(symbol).cloned();

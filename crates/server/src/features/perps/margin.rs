@@ -17,6 +17,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
 use crate::features::identity::{self, AuthUser};
+// USDT and USD share the 6-decimal minor unit, so the wallet's formatter serves both.
+use crate::features::wallet::format_usd as format_usdt;
 use crate::state::AppState;
 
 /// USDT minor units (micro-USDT), the scale of every USDT account.
@@ -69,15 +71,6 @@ pub fn parse_usdt(text: &str) -> ApiResult<i64> {
         return Err(below_minimum());
     }
     Ok(micro)
-}
-
-/// Formats micro-USDT with at least two decimals.
-pub fn format_usdt(micro: i64) -> String {
-    let mut value = Decimal::new(micro, USDT_SCALE).normalize();
-    if value.scale() < 2 {
-        value.rescale(2);
-    }
-    value.to_string()
 }
 
 fn ratio(held: i64, balance: i64) -> String {

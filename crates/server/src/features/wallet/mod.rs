@@ -21,6 +21,8 @@ mod usd;
 mod usd_movements;
 pub mod usd_yield;
 
+pub use usd::format_usd;
+
 use std::sync::Arc;
 
 use axum::extract::State;
