@@ -1,19 +1,13 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { toast } from '@/lib/toast';
 import { useAmendOrder } from '../api/mutations';
 import type { OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
 import { AmountField } from './amount-field';
+import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
 export interface AmendDialogProps {
   order: OrderView;
@@ -29,11 +23,9 @@ export interface AmendDialogProps {
  */
 export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecision, onClose }: AmendDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [quantity, setQuantity] = useState(order.quantity ?? '');
   const [limitPrice, setLimitPrice] = useState(order.limitPrice ?? '');
   const [stopPrice, setStopPrice] = useState(order.stopPrice ?? '');
-  const [pinOpen, setPinOpen] = useState(false);
   const amend = useAmendOrder(t('errors.generic'));
   const changes = amendChanges(order, { quantity, limitPrice, stopPrice });
   const title = order.ocoLeg ? t('orderPanel.ocoModifyTitle') : t('orderPanel.amendTitle');
@@ -47,61 +39,42 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
   };
 
   return (
-    <>
-      <Dialog
-        open={!pinOpen}
-        onClose={onClose}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 420 } } }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('orderPanel.amendText')}
-            </Typography>
-            <AmountField
-              label={t('orderPanel.quantity')}
-              value={quantity}
-              onChange={setQuantity}
-              precision={quantityPrecision}
-              suffix={baseAsset}
-            />
-            {order.stopPrice != null && (
-              <AmountField
-                label={t('orderPanel.stopPrice')}
-                value={stopPrice}
-                onChange={setStopPrice}
-                precision={amountPrecision}
-                prefix="Rp"
-              />
-            )}
-            {order.limitPrice != null && (
-              <AmountField
-                label={t('orderPanel.limitPrice')}
-                value={limitPrice}
-                onChange={setLimitPrice}
-                precision={amountPrecision}
-                prefix="Rp"
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button variant="contained" disabled={!changes} onClick={() => setPinOpen(true)}>
-            {t('orderPanel.amendConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('orderPanel.pinTitle')}
-        onSubmit={submit}
-        onClose={() => setPinOpen(false)}
+    <PinConfirmedFormDialog
+      open={true}
+      title={title}
+      confirmLabel={t('orderPanel.amendConfirm')}
+      ready={!!changes}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('orderPanel.amendText')}
+      </Typography>
+      <AmountField
+        label={t('orderPanel.quantity')}
+        value={quantity}
+        onChange={setQuantity}
+        precision={quantityPrecision}
+        suffix={baseAsset}
       />
-    </>
+      {order.stopPrice != null && (
+        <AmountField
+          label={t('orderPanel.stopPrice')}
+          value={stopPrice}
+          onChange={setStopPrice}
+          precision={amountPrecision}
+          prefix="Rp"
+        />
+      )}
+      {order.limitPrice != null && (
+        <AmountField
+          label={t('orderPanel.limitPrice')}
+          value={limitPrice}
+          onChange={setLimitPrice}
+          precision={amountPrecision}
+          prefix="Rp"
+        />
+      )}
+    </PinConfirmedFormDialog>
   );
 }

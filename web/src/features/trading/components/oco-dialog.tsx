@@ -1,15 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { formatCurrency } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
@@ -19,6 +12,7 @@ import { sliderInputQuery } from '../api/queries';
 import type { Side } from '../api/types';
 import { positive } from '../lib/order-math';
 import { AmountField } from './amount-field';
+import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
 export interface OcoDialogProps {
   open: boolean;
@@ -35,12 +29,10 @@ export interface OcoDialogProps {
 export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
-  const titleId = useId();
   const [quantity, setQuantity] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [stopLimitPrice, setStopLimitPrice] = useState('');
-  const [pinOpen, setPinOpen] = useState(false);
   const input = useQuery(sliderInputQuery(symbol, side, open)).data;
   const place = usePlaceOco(t('errors.generic'));
   const ready = !!positive(quantity) && !!positive(takeProfit) && !!positive(stopLoss);
@@ -52,7 +44,6 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
     setTakeProfit('');
     setStopLoss('');
     setStopLimitPrice('');
-    setPinOpen(false);
   };
 
   const submit = async (pin: string) => {
@@ -67,80 +58,58 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
   };
 
   return (
-    <>
-      <Dialog
-        open={open && !pinOpen}
-        onClose={onClose}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}
-      >
-        <DialogTitle id={titleId}>
-          {t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('orderPanel.ocoText')}
-            </Typography>
-            <AmountField
-              label={t('orderPanel.quantity')}
-              value={quantity}
-              onChange={setQuantity}
-              precision={quantityPrecision}
-              step={input?.stepConfig.quantity}
-              suffix={baseAsset}
-            />
-            <AmountField
-              label={t('orderPanel.takeProfit')}
-              value={takeProfit}
-              onChange={setTakeProfit}
-              precision={amountPrecision}
-              step={input?.stepConfig.amount}
-              prefix="Rp"
-            />
-            <AmountField
-              label={t('orderPanel.stopLoss')}
-              value={stopLoss}
-              onChange={setStopLoss}
-              precision={amountPrecision}
-              step={input?.stepConfig.amount}
-              prefix="Rp"
-            />
-            <AmountField
-              label={t('orderPanel.stopLimitPrice')}
-              value={stopLimitPrice}
-              onChange={setStopLimitPrice}
-              precision={amountPrecision}
-              prefix="Rp"
-            />
-            {ready && (
-              <Typography variant="body2">
-                {t('orderPanel.ocoSummary', {
-                  quantity: formatQuantity(quantity, locale),
-                  asset: baseAsset,
-                  takeProfit: formatCurrency(takeProfit, 'IDR', locale),
-                  stopLoss: formatCurrency(stopLoss, 'IDR', locale),
-                })}
-              </Typography>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button variant="contained" disabled={!ready} onClick={() => setPinOpen(true)}>
-            {t('orderPanel.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <PinEntryDialog
-        open={open && pinOpen}
-        title={t('orderPanel.pinTitle')}
-        description={t('orderPanel.pinText')}
-        onSubmit={submit}
-        onClose={() => setPinOpen(false)}
+    <PinConfirmedFormDialog
+      open={open}
+      title={t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
+      confirmLabel={t('orderPanel.confirm')}
+      ready={ready}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('orderPanel.ocoText')}
+      </Typography>
+      <AmountField
+        label={t('orderPanel.quantity')}
+        value={quantity}
+        onChange={setQuantity}
+        precision={quantityPrecision}
+        step={input?.stepConfig.quantity}
+        suffix={baseAsset}
       />
-    </>
+      <AmountField
+        label={t('orderPanel.takeProfit')}
+        value={takeProfit}
+        onChange={setTakeProfit}
+        precision={amountPrecision}
+        step={input?.stepConfig.amount}
+        prefix="Rp"
+      />
+      <AmountField
+        label={t('orderPanel.stopLoss')}
+        value={stopLoss}
+        onChange={setStopLoss}
+        precision={amountPrecision}
+        step={input?.stepConfig.amount}
+        prefix="Rp"
+      />
+      <AmountField
+        label={t('orderPanel.stopLimitPrice')}
+        value={stopLimitPrice}
+        onChange={setStopLimitPrice}
+        precision={amountPrecision}
+        prefix="Rp"
+      />
+      {ready && (
+        <Typography variant="body2">
+          {t('orderPanel.ocoSummary', {
+            quantity: formatQuantity(quantity, locale),
+            asset: baseAsset,
+            takeProfit: formatCurrency(takeProfit, 'IDR', locale),
+            stopLoss: formatCurrency(stopLoss, 'IDR', locale),
+          })}
+        </Typography>
+      )}
+    </PinConfirmedFormDialog>
   );
 }
