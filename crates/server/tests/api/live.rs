@@ -220,3 +220,19 @@ both_backends!(r3_04_the_live_order_book_shows_users_resting_orders, |backend| a
     };
     tokio::time::timeout(Duration::from_secs(10), shown).await.expect("the user's bid shows in the live book");
 });
+
+both_backends!(r1_04_a_top_up_paid_through_the_gateway_nudges_the_users_balances_channel, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.markets.warm_caches = false).await;
+    let user = app.sign_up("081234569103").await;
+    let url = format!("{}/ws?token={}", app.address.replace("http://", "ws://"), user.access_token);
+    let mut socket = tokio_tungstenite::connect_async(url).await.expect("websocket connects").0;
+    send(&mut socket, json!({"op": "subscribe", "channels": ["balances"]})).await;
+    next_of(&mut socket, "subscribed", WAIT).await.expect("subscribed");
+    let topup = crate::wallet::create_topup(&app, &user, "BCA_VA", "150000").await;
+    let reference = topup["instructions"]["gatewayRef"].as_str().unwrap();
+    let paid = app.post(&format!("/api/sandbox/payments/{reference}/pay")).send().await.unwrap();
+    assert_eq!(paid.status(), 204);
+    // The webhook credits the wallet out of band: the open app hears of it without polling.
+    let nudge = next_of(&mut socket, "balance", WAIT).await.expect("a balance frame after the credit");
+    assert_eq!(nudge["data"]["symbol"], "IDR");
+});

@@ -12,7 +12,7 @@ async fn assert_ledger_sound(app: &TestApp) {
     assert!(problems.is_empty(), "{problems:?}");
 }
 
-async fn create_topup(app: &TestApp, user: &User, channel: &str, amount: &str) -> serde_json::Value {
+pub async fn create_topup(app: &TestApp, user: &User, channel: &str, amount: &str) -> serde_json::Value {
     let (status, body) =
         app.post_as(user, "/api/v1/wallet/topup", json!({"paymentChannel": channel, "amount": amount})).await;
     assert_eq!(status, 200, "{body}");

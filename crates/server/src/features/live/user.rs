@@ -5,10 +5,38 @@
 
 use std::sync::Arc;
 
-use super::{ChannelSource, Frame};
+use serde::Serialize;
+
+use super::{frame, ChannelSource, Frame, Hub};
 
 /// The user channel names a client subscribes to.
 pub const USER_CHANNELS: [&str; 2] = ["orders", "balances"];
+
+/// The hub channel of a user's orders.
+pub fn orders_channel(user_id: &str) -> String {
+    format!("user:{user_id}:orders")
+}
+
+/// The hub channel of a user's balances.
+pub fn balances_channel(user_id: &str) -> String {
+    format!("user:{user_id}:balances")
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BalanceNudge<'a> {
+    symbol: &'a str,
+}
+
+/// Tells a user's open apps that the balance of `symbol` (an asset, or `IDR`) changed; they read
+/// the balances again. Publishers call it after their transaction committed. Only a channel someone
+/// listens to costs anything.
+pub fn nudge_balances(hub: &Hub, user_id: &str, symbol: &str) {
+    let channel = balances_channel(user_id);
+    if hub.is_subscribed(&channel) {
+        hub.publish(&channel, frame("balance", "balances", &BalanceNudge { symbol }));
+    }
+}
 
 /// Market channels plus, when logged in, the caller's own channels.
 pub struct UserChannels {

@@ -14,6 +14,7 @@ use super::money::{format_idr, parse_idr};
 use super::{disburse, messages, transitions};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::identity::{phone::Phone, repo};
+use crate::features::live;
 use crate::state::AppState;
 
 /// Cash-outs per page of the operator's list.
@@ -224,6 +225,7 @@ async fn grant_voucher(
     ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
     transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason)).await?;
     tx.commit().await?;
+    live::user::nudge_balances(state.markets.hub(), &user.id, "IDR");
     tracing::warn!(voucher = %id, user = %user.id, amount, "voucher granted by operator");
     Ok(Data::new(VoucherGrant { id, user_id: user.id, amount: format_idr(amount), reason, created_at_ms: now }))
 }

@@ -12,6 +12,7 @@ use store::ledger::{self, NewEntry, Posting};
 use super::bank_gateway::{Disbursement, Outcome};
 use super::{accounts, bank_accounts, messages, transitions};
 use crate::api::{ApiError, ApiResult};
+use crate::features::live;
 use crate::state::AppState;
 
 /// Cash-outs the job sends per run, so one run stays short.
@@ -42,7 +43,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
     let row = sqlx::query(
         "update cashouts set status = 'REJECTED', failure_code = 'REJECTED_BY_OPERATOR', failure_note = $1, updated_at_ms = $2 \
-         where id = $3 and status = 'PENDING_REVIEW' returning hold_id",
+         where id = $3 and status = 'PENDING_REVIEW' returning hold_id, user_id",
     )
     .bind(reason)
     .bind(store::now_ms())
@@ -55,6 +56,8 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
     ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
     transitions::record_in(&mut tx.tx, id, "REJECTED", Some(reason)).await?;
     tx.commit().await?;
+    let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
     Ok(())
 }
 
@@ -150,5 +153,7 @@ async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool
     }
     transitions::record_in(&mut tx.tx, id, status, note).await?;
     tx.commit().await?;
+    let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
     Ok(true)
 }

@@ -16,6 +16,7 @@ use super::money::{format_idr, parse_idr};
 use super::transitions;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
 use crate::features::identity::AuthUser;
+use crate::features::live;
 use crate::state::AppState;
 
 /// A top-up method as listed.
@@ -323,6 +324,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
         _ => return Err(ApiError::invalid("status: PAID or FAILED")),
     }
     tx.commit().await?;
+    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
     Ok(())
 }
 
