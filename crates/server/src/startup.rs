@@ -180,7 +180,21 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         })
     };
-    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse, usd_interest];
+    // Every second: verification decisions that came due are applied and pushed to the user.
+    let verifications = {
+        let state = state.clone();
+        every(Duration::from_secs(1), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::identity::apply_due_verifications(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(applied = n, "identity verification decisions applied"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not apply verification decisions"),
+                }
+            }
+        })
+    };
+    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse, usd_interest, verifications];
     jobs.extend(market_jobs(state));
     jobs
 }

@@ -10,11 +10,11 @@ use crate::both_backends;
 use crate::helpers::{spawn_app, TestApp, User, ADMIN_TOKEN};
 
 /// A NIK for a man born 12 May 1990 in Jakarta Pusat, serial 0001 (the sandbox verifies it).
-const NIK_OK: &str = "3171011205900001";
+pub const NIK_OK: &str = "3171011205900001";
 /// The same with serial 0000 (the sandbox rejects it as not found).
 const NIK_UNKNOWN: &str = "3171011205900000";
 
-fn form(nik: &str) -> Value {
+pub fn form(nik: &str) -> Value {
     json!({"nik": nik, "fullName": "Budi Santoso", "birthDate": "1990-05-12", "birthPlace": "Jakarta",
         "address": "Jl. Merdeka No. 1, Jakarta Pusat"})
 }

@@ -236,3 +236,19 @@ both_backends!(r1_04_a_top_up_paid_through_the_gateway_nudges_the_users_balances
     let nudge = next_of(&mut socket, "balance", WAIT).await.expect("a balance frame after the credit");
     assert_eq!(nudge["data"]["symbol"], "IDR");
 });
+
+both_backends!(r3_08_a_verification_decision_is_pushed_on_the_account_channel_without_a_read, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.markets.warm_caches = false).await;
+    let user = app.sign_up("081234569104").await;
+    let url = format!("{}/ws?token={}", app.address.replace("http://", "ws://"), user.access_token);
+    let mut socket = tokio_tungstenite::connect_async(url).await.expect("websocket connects").0;
+    send(&mut socket, json!({"op": "subscribe", "channels": ["account"]})).await;
+    next_of(&mut socket, "subscribed", WAIT).await.expect("subscribed");
+    let (status, body) = app.post_as(&user, "/api/v1/user/kyc", crate::account::form(crate::account::NIK_OK)).await;
+    assert_eq!(status, 200, "{body}");
+    // Nobody reads the status: the decisions job applies the sandbox's decision and pushes it.
+    let nudge = next_of(&mut socket, "account", Duration::from_secs(6)).await.expect("an account frame");
+    assert_eq!(nudge["data"]["change"], "kyc");
+    let (_, me) = app.get_as(&user, "/api/v3/user/me").await;
+    assert_eq!(me["data"]["kycStatus"], "VERIFIED");
+});

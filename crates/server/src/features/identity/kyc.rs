@@ -12,6 +12,7 @@ use super::kyc_repo::{self, NewSubmission};
 use super::kyc_verifier::Subject;
 use super::sessions::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
+use crate::features::live;
 use crate::state::AppState;
 
 /// The version of the US-stock terms the web app shows.
@@ -115,7 +116,7 @@ fn masked(nik: &str) -> String {
 
 /// The caller's verification, after applying a decision that has come due.
 async fn view(state: &AppState, user_id: &str) -> ApiResult<KycView> {
-    kyc_repo::settle_due(&state.db, user_id, store::now_ms()).await?;
+    settle(state, user_id).await?;
     let user = super::repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let row = kyc_repo::submission(&state.db, user_id).await?;
     Ok(KycView {
@@ -130,9 +131,31 @@ async fn view(state: &AppState, user_id: &str) -> ApiResult<KycView> {
     })
 }
 
-/// Applies a due verification decision before the user's status is read elsewhere.
+/// Decisions the job applies per run, so one run stays short.
+const DECISIONS_BATCH_MAX: i64 = 500;
+
+/// Applies a due verification decision before the user's status is read elsewhere, and tells the
+/// user's open apps when this call applied it.
 pub async fn settle(state: &AppState, user_id: &str) -> Result<(), store::StoreError> {
-    kyc_repo::settle_due(&state.db, user_id, store::now_ms()).await
+    if kyc_repo::settle_due(&state.db, user_id, store::now_ms()).await? {
+        live::user::nudge_account(state.markets.hub(), user_id, "kyc");
+    }
+    Ok(())
+}
+
+/// The decisions job: applies every verification decision that has come due, so the result is
+/// pushed to the user's open apps (`account` channel) even when nobody reads the status; returns
+/// how many it applied.
+pub async fn settle_all_due(state: &AppState) -> Result<usize, store::StoreError> {
+    let now = store::now_ms();
+    let mut applied = 0;
+    for user_id in kyc_repo::due_users(&state.db, now, DECISIONS_BATCH_MAX).await? {
+        if kyc_repo::settle_due(&state.db, &user_id, now).await? {
+            live::user::nudge_account(state.markets.hub(), &user_id, "kyc");
+            applied += 1;
+        }
+    }
+    Ok(applied)
 }
 
 /// The caller's identity verification.

@@ -8,6 +8,7 @@ use utoipa_axum::routes;
 
 use super::kyc_repo;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
+use crate::features::live;
 use crate::state::AppState;
 
 /// Longest reason an operator may give.
@@ -69,5 +70,6 @@ async fn override_kyc(
     if !kyc_repo::override_status(&state.db, &user_id, status, reason, store::now_ms()).await? {
         return Err(ApiError::not_found());
     }
+    live::user::nudge_account(state.markets.hub(), &user_id, "kyc");
     Ok(Data::new(KycOverridden { user_id, status: body.status }))
 }

@@ -108,9 +108,9 @@ pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<boo
     Ok(true)
 }
 
-/// Applies the verifier's decision once it is due. Runs whenever the status is read, so no
-/// background job is needed and a restart loses nothing.
-pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<(), StoreError> {
+/// Applies the verifier's decision once it is due; true when this call applied it. Runs whenever the
+/// status is read and from the decisions job, so a restart loses nothing and the first one wins.
+pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<bool, StoreError> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query(
         "update kyc_submissions set status = decision, reason = decision_reason, decided_by = 'sandbox', \
@@ -120,7 +120,8 @@ pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<(), Store
     .bind(now_ms)
     .execute(&mut *tx.tx)
     .await?;
-    if done.rows_affected() > 0 {
+    let applied = done.rows_affected() > 0;
+    if applied {
         sqlx::query(
             "update users set kyc_status = (select status from kyc_submissions where user_id = $1) where id = $1",
         )
@@ -129,7 +130,20 @@ pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<(), Store
         .await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(applied)
+}
+
+/// Users whose verification decision has come due and is not applied yet (at most `limit`).
+pub async fn due_users(db: &Db, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query(
+        "select user_id from kyc_submissions where status = 'PENDING' and decide_at_ms <= $1 \
+         order by decide_at_ms limit $2",
+    )
+    .bind(now_ms)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.iter().filter_map(|row| row.try_get("user_id").ok()).collect())
 }
 
 /// Sets the outcome by an operator, whatever the verifier said. A rejection also withdraws the

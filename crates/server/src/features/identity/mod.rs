@@ -29,6 +29,7 @@ use store::Db;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use kyc::settle_all_due as apply_due_verifications;
 pub use kyc_admin::router as admin_router;
 pub use messages::terms_not_accepted;
 pub use pin_routes::confirm_pin;

@@ -1,4 +1,4 @@
-//! The caller's own channels on `/ws`: `orders` and `balances`, open only to a connection that
+//! The caller's own channels on `/ws`: `orders`, `balances` and `account`, open only to a connection that
 //! authenticated (bearer header, or `?token=` since browsers cannot set headers on a WebSocket).
 //! The mapping, never the client, puts the user id into the hub channel (`user:{id}:orders`), so
 //! nobody can listen to another user's orders.
@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{frame, ChannelSource, Frame, Hub};
 
 /// The user channel names a client subscribes to.
-pub const USER_CHANNELS: [&str; 2] = ["orders", "balances"];
+pub const USER_CHANNELS: [&str; 3] = ["orders", "balances", "account"];
 
 /// The hub channel of a user's orders.
 pub fn orders_channel(user_id: &str) -> String {
@@ -35,6 +35,21 @@ pub fn nudge_balances(hub: &Hub, user_id: &str, symbol: &str) {
     let channel = balances_channel(user_id);
     if hub.is_subscribed(&channel) {
         hub.publish(&channel, frame("balance", "balances", &BalanceNudge { symbol }));
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountNudge<'a> {
+    change: &'a str,
+}
+
+/// Tells a user's open apps that their account changed (`change` names what, e.g. `kyc`); they
+/// read the account's status again. Publishers call it after their transaction committed.
+pub fn nudge_account(hub: &Hub, user_id: &str, change: &str) {
+    let channel = format!("user:{user_id}:account");
+    if hub.is_subscribed(&channel) {
+        hub.publish(&channel, frame("account", "account", &AccountNudge { change }));
     }
 }
 

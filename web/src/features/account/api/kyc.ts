@@ -3,18 +3,29 @@ import { apiPaths } from '@/config/paths';
 import { meQueryKey } from '@/api/user-me';
 import type { KycSubmitRequest, KycView } from '@/api/types';
 import { apiClient, type ApiError } from '@/lib/api-client';
+import { useUserChannels } from '@/lib/live/use-user-channels';
+import type { UserChannel } from '@/lib/live/user-live';
 
 export const kycQueryKey = ['user', 'kyc'] as const;
 
-/** How often the page asks again while the verifier decides. */
+/** How often the page asks again while the verifier decides and the live channel is down. */
 export const KYC_POLL_MS = 1_000;
 
-/** GET /api/v1/user/kyc: polled while PENDING so the decision shows without a reload. */
+/** The user channel the server pushes account changes on (a decision, an operator's override). */
+const ACCOUNT_CHANNELS: readonly UserChannel[] = ['account'];
+/** What an account change makes stale: the verification, `me`, the status and the tags. */
+const ACCOUNT_STALE_KEYS = [['user']] as const;
+
+/**
+ * GET /api/v1/user/kyc. The decision is pushed on the user's `account` channel, which refreshes it;
+ * only while that channel is down is it polled while PENDING, so it still shows without a reload.
+ */
 export function useKyc() {
+  const live = useUserChannels(ACCOUNT_CHANNELS, ACCOUNT_STALE_KEYS);
   return useQuery({
     queryKey: kycQueryKey,
     queryFn: ({ signal }) => apiClient.get<KycView>(apiPaths.kyc, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? KYC_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' && !live ? KYC_POLL_MS : false),
   });
 }
 

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { KycView } from '@/api/types';
 import { apiError, logIn, meHandler } from '@/testing/auth';
@@ -29,19 +29,20 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, nik: string) {
   await user.type(screen.getByRole('textbox', { name: /Alamat sesuai KTP/ }), 'Jl. Merdeka 1');
 }
 
-describe('identity verification page', { timeout: 20_000 }, () => {
-  it('R2.16 R3.08 R6.03 submits the KTP details, shows PENDING then VERIFIED, and accepts the US-stock terms', async () => {
+describe('identity verification page', { timeout: 40_000 }, () => {
+  it('R2.16 R3.08 R6.03 submits the KTP details, shows PENDING then the pushed VERIFIED, and accepts the US-stock terms', async () => {
     logIn();
     let current = view('UNVERIFIED');
     const posted: Array<{ path: string; body: unknown }> = [];
+    // The user's live connection: the server pushes a nudge on `account` when the decision lands.
+    const live = ws.link('ws://*/ws');
+    const sockets: Array<{ send: (data: string) => void }> = [];
     server.use(
       meHandler,
-      http.get('*/api/v1/user/kyc', () => {
-        const answer = current;
-        // The verifier decides between two polls.
-        if (current.status === 'PENDING') current = view('VERIFIED', { decidedBy: 'sandbox' });
-        return HttpResponse.json({ data: answer });
+      live.addEventListener('connection', ({ client }) => {
+        sockets.push(client);
       }),
+      http.get('*/api/v1/user/kyc', () => HttpResponse.json({ data: current })),
       http.post('*/api/v1/user/kyc', async ({ request }) => {
         posted.push({ path: 'kyc', body: await request.json() });
         current = view('PENDING');
@@ -68,6 +69,12 @@ describe('identity verification page', { timeout: 20_000 }, () => {
         address: 'Jl. Merdeka 1',
       },
     });
+    // The verifier decides; the page hears of it on the live channel, not by polling.
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    current = view('VERIFIED', { decidedBy: 'sandbox' });
+    for (const socket of sockets) {
+      socket.send(JSON.stringify({ type: 'account', channel: 'account', data: { change: 'kyc' } }));
+    }
     expect(await screen.findByText('Identitas Anda sudah terverifikasi.', {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Setujui syarat saham AS' }));
     expect(await screen.findByText('Saham AS sudah aktif.')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
 import { logIn } from '@/testing/auth';
 import { useUserLiveUpdates } from './use-user-live';
-import { closeUserLiveClient, getUserLiveClient } from './user-live';
+import { closeUserLiveClient, getUserLiveClient } from '@/lib/live/user-live';
 
 function fakeSocket() {
   const sent: string[] = [];

@@ -1,12 +1,16 @@
-import { LiveClient, liveUrl } from '@/lib/live/live-client';
+import { useAppStore } from '@/lib/store';
+import { LiveClient, liveUrl } from './live-client';
 
 /**
- * The user's own channels on `/ws` (`orders`, `balances`; crates/server/src/features/live/user.rs)
+ * The user's own channels on `/ws` (`orders`, `balances`, `account`; crates/server/src/features/live/user.rs)
  * need an authenticated connection. Browsers cannot set headers on a WebSocket, so the access token
  * travels as `?token=`; that is why these channels get their own connection, apart from the shared
  * public one (which stays anonymous and survives logins and logouts).
  */
-export const USER_CHANNELS = ['orders', 'balances'] as const;
+export const USER_CHANNELS = ['orders', 'balances', 'account'] as const;
+
+/** One of the user's own channels. */
+export type UserChannel = (typeof USER_CHANNELS)[number];
 
 /** The authenticated `/ws` address for a token. */
 export function userLiveUrl(base: string, token: string): string {
@@ -33,6 +37,11 @@ export function closeUserLiveClient(): void {
   current?.client.shutdown();
   current = null;
 }
+
+// A logged-out tab keeps no socket that the server still knows as the previous user's.
+useAppStore.subscribe((state, previous) => {
+  if (previous.auth.accessToken && !state.auth.accessToken) closeUserLiveClient();
+});
 
 /**
  * Coalesces bursts of calls into one: a fill touches several orders and balances at once, and each
