@@ -240,6 +240,72 @@ pub async fn hold(
     Ok(id)
 }
 
+/// One part of a hold taken from several accounts ([`hold_from_sources`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoldPart {
+    /// The hold.
+    pub hold_id: String,
+    /// The account it reserves.
+    pub account_id: String,
+    /// Minor units reserved.
+    pub amount: i64,
+}
+
+/// Reserves `amount` across `sources` in order of preference: all the first has available, the
+/// rest from the next, and so on (a buy takes voucher credit before cash). Each part is an ordinary
+/// hold with the event id `{event_id}:{index}`. Fails without taking anything when the sources
+/// together have less than `amount`; an account that does not exist counts as empty.
+///
+/// On PostgreSQL the sources are locked in id order before they are read, so what was read is
+/// still there when it is held; SQLite runs one writer at a time.
+pub async fn hold_from_sources(
+    tx: &mut Transaction<'static, Any>,
+    sources: &[String],
+    amount: i64,
+    reason: &str,
+    event_id: &str,
+) -> Result<Vec<HoldPart>, LedgerError> {
+    if amount <= 0 || sources.is_empty() {
+        return Err(LedgerError::InvalidAmount);
+    }
+    let lock = if tx.backend_name().eq_ignore_ascii_case("postgresql") { " for update" } else { "" };
+    let mut ordered: Vec<&String> = sources.iter().collect();
+    ordered.sort();
+    ordered.dedup();
+    let mut available = BTreeMap::new();
+    for id in ordered {
+        let row = sqlx::query(&format!("select balance - held as free from ledger_accounts where id = $1{lock}"))
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        let free: i64 = match row {
+            Some(row) => row.try_get("free")?,
+            None => 0,
+        };
+        available.insert(id.as_str(), free.max(0));
+    }
+    let mut plan = Vec::new();
+    let mut left = amount;
+    for source in sources {
+        let free = available.get_mut(source.as_str()).expect("read above");
+        let take = left.min(*free);
+        if take > 0 {
+            *free -= take;
+            left -= take;
+            plan.push((source, take));
+        }
+    }
+    if left > 0 {
+        return Err(LedgerError::InsufficientFunds(sources.last().expect("not empty").clone()));
+    }
+    let mut parts = Vec::with_capacity(plan.len());
+    for (index, (account_id, take)) in plan.into_iter().enumerate() {
+        let hold_id = hold(tx, account_id, take, reason, &format!("{event_id}:{index}")).await?;
+        parts.push(HoldPart { hold_id, account_id: account_id.clone(), amount: take });
+    }
+    Ok(parts)
+}
+
 /// Closes an open hold as `RELEASED` (the money is free again) or `CAPTURED` (the caller posts
 /// the entry that spends it in the same transaction). Returns the held amount.
 pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captured: bool) -> Result<i64, LedgerError> {

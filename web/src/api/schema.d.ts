@@ -1295,6 +1295,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/intraday-wallet/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices an intraday-wallet deposit or withdrawal; nothing moves. */
+        get: operations["intraday_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/intraday-wallet/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the paln bucket into the intraday wallet. */
+        post: operations["intraday_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/intraday-wallet/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The intraday wallet's details (4x; zero unless gssKycStatus is VERIFIED). */
+        get: operations["intraday_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallet/intraday-wallet/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves dollars from the intraday wallet back to the paln bucket. */
+        post: operations["intraday_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/leverage-wallet/calculate": {
         parameters: {
             query?: never;
@@ -2326,32 +2394,32 @@ export interface components {
         };
         /** @description A successful response body: `{"data": T}`. */
         Data_LeverageCalculation: {
-            /** @description What a leverage-wallet transfer would leave. */
+            /** @description What a transfer between paln and a leveraged bucket would leave. */
             data: {
                 /** @description Dollars moved. */
                 amount: string;
-                /** @description Leverage buying power after. */
+                /** @description The bucket's buying power after. */
                 buyingPowerAfter: string;
                 /** @description Paln usdCash after. */
                 palnUsdCashAfter: string;
-                /** @description Leverage usdCash after. */
+                /** @description The bucket's usdCash after. */
                 usdCashAfter: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
         Data_LeverageWallet: {
-            /** @description The leverage wallet (2x). */
+            /** @description A leveraged bucket's wallet: the leverage wallet (2x) or the intraday wallet (4x). */
             data: {
                 /** @description usdCash × leverage. */
                 buyingPower: string;
                 /**
                  * Format: int64
-                 * @description 2.
+                 * @description 2 for the leverage wallet, 4 for the intraday wallet.
                  */
                 leverage: number;
                 /** @description Dollars in the paln bucket that can be deposited. */
                 palnUsdCash: string;
-                /** @description Dollars in the leverage bucket, available. */
+                /** @description Dollars in the bucket, available. */
                 usdCash: string;
                 /** @description Dollars held by open positions. */
                 usdMargin: string;
@@ -2569,6 +2637,8 @@ export interface components {
                  * @description Unix ms.
                  */
                 updatedAtMs: number;
+                /** @description The part of what the buy cost (value, fee and tax) paid from voucher credit, rupiah. */
+                voucherPaid: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2695,7 +2765,7 @@ export interface components {
         Data_SliderInput: {
             /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
             data: {
-                /** @description Free rupiah (a buy's power). */
+                /** @description Rupiah a buy may spend: free cash plus voucher credit (a buy's power). */
                 amount: string;
                 /**
                  * Format: int32
@@ -3182,7 +3252,7 @@ export interface components {
         Data_WalletBalance: {
             /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
             data: {
-                /** @description Cash reserved by open orders and pending cash-outs. */
+                /** @description Money reserved by open orders and pending cash-outs (cash and voucher credit). */
                 cashBalance: string;
                 /** @description Always IDR. */
                 currency: string;
@@ -3190,7 +3260,7 @@ export interface components {
                 freeBalance: string;
                 /** @description The sum of the three. */
                 totalBalance: string;
-                /** @description Promotional credit: spendable on buys, not withdrawable. */
+                /** @description Promotional credit no order holds: spendable on buys, not withdrawable. */
                 voucherBalance: string;
             };
         };
@@ -3461,36 +3531,36 @@ export interface components {
              */
             submittedAtMs?: number | null;
         };
-        /** @description What a leverage-wallet transfer would leave. */
+        /** @description What a transfer between paln and a leveraged bucket would leave. */
         LeverageCalculation: {
             /** @description Dollars moved. */
             amount: string;
-            /** @description Leverage buying power after. */
+            /** @description The bucket's buying power after. */
             buyingPowerAfter: string;
             /** @description Paln usdCash after. */
             palnUsdCashAfter: string;
-            /** @description Leverage usdCash after. */
+            /** @description The bucket's usdCash after. */
             usdCashAfter: string;
         };
-        /** @description A leverage-wallet transfer to make. */
+        /** @description A transfer between paln and a leveraged bucket, to make. */
         LeverageTransfer: {
             /** @description Dollars, at most 2 decimals. */
             amount: string;
             /** @description The user's PIN. */
             pin: string;
         };
-        /** @description The leverage wallet (2x). */
+        /** @description A leveraged bucket's wallet: the leverage wallet (2x) or the intraday wallet (4x). */
         LeverageWallet: {
             /** @description usdCash × leverage. */
             buyingPower: string;
             /**
              * Format: int64
-             * @description 2.
+             * @description 2 for the leverage wallet, 4 for the intraday wallet.
              */
             leverage: number;
             /** @description Dollars in the paln bucket that can be deposited. */
             palnUsdCash: string;
-            /** @description Dollars in the leverage bucket, available. */
+            /** @description Dollars in the bucket, available. */
             usdCash: string;
             /** @description Dollars held by open positions. */
             usdMargin: string;
@@ -3791,6 +3861,8 @@ export interface components {
              * @description Unix ms.
              */
             updatedAtMs: number;
+            /** @description The part of what the buy cost (value, fee and tax) paid from voucher credit, rupiah. */
+            voucherPaid: string;
         };
         /** @description A code was sent. */
         OtpSent: {
@@ -3973,7 +4045,7 @@ export interface components {
         };
         /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
         SliderInput: {
-            /** @description Free rupiah (a buy's power). */
+            /** @description Rupiah a buy may spend: free cash plus voucher credit (a buy's power). */
             amount: string;
             /**
              * Format: int32
@@ -4209,7 +4281,7 @@ export interface components {
             id: string;
             /** @description Rupiah moved ("0.00" for bucket transfers). */
             idrAmount: string;
-            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW or USD_INTEREST. */
+            /** @description IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW, INTRADAY_DEPOSIT, INTRADAY_WITHDRAW or USD_INTEREST. */
             movement: string;
             /** @description Rupiah per dollar applied (empty for bucket transfers). */
             rate: string;
@@ -4372,7 +4444,7 @@ export interface components {
         };
         /** @description The IDR wallet balance (R3.09), decimal strings in rupiah. */
         WalletBalance: {
-            /** @description Cash reserved by open orders and pending cash-outs. */
+            /** @description Money reserved by open orders and pending cash-outs (cash and voucher credit). */
             cashBalance: string;
             /** @description Always IDR. */
             currency: string;
@@ -4380,7 +4452,7 @@ export interface components {
             freeBalance: string;
             /** @description The sum of the three. */
             totalBalance: string;
-            /** @description Promotional credit: spendable on buys, not withdrawable. */
+            /** @description Promotional credit no order holds: spendable on buys, not withdrawable. */
             voucherBalance: string;
         };
         /** @description A page of wallet transactions. */
@@ -4425,7 +4497,8 @@ export interface components {
             kind: components["schemas"]["TransactionKind"];
             /**
              * @description The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
-             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD, USD_INTEREST for interest.
+             *     movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW, INTRADAY_DEPOSIT,
+             *     INTRADAY_WITHDRAW) for USD, USD_INTEREST for interest.
              */
             paymentChannel: string;
             /** @description Current state. */
@@ -7076,6 +7149,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_InputVariables"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    intraday_calculate: {
+        parameters: {
+            query: {
+                /** @description Which way. */
+                direction: "DEPOSIT" | "WITHDRAW";
+                /** @description Dollars, at most 2 decimals. */
+                amount: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageCalculation"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    intraday_deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    intraday_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    intraday_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageTransfer"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageWallet"];
                 };
             };
             400: {

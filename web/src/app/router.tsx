@@ -58,6 +58,7 @@ function pageRoutes(): RouteObject[] {
         { path: 'balance/topup', lazy: () => import('./routes/balance/topup') },
         { path: 'balance/cashout', lazy: () => import('./routes/balance/cashout') },
         { path: 'balance/usd', lazy: () => import('./routes/balance/usd') },
+        { path: 'balance/futures', lazy: () => import('./routes/balance/futures') },
         { path: 'transaction-history', lazy: () => import('./routes/transaction-history') },
         { path: 'portfolio', lazy: () => import('./routes/portfolio') },
       ],

@@ -26,6 +26,8 @@ export const paths = {
   balanceCashout: '/balance/cashout',
   /** The USD wallet: rate, buckets, converter, USD yield. */
   balanceUsd: '/balance/usd',
+  /** The perpetuals margin wallet (R3.11): figures, deposit from and withdraw to spot USDT. */
+  balanceFutures: '/balance/futures',
   transactionHistory: '/transaction-history',
   /** The portfolio, spot tab (R2.15). */
   portfolio: '/portfolio',

@@ -20,5 +20,6 @@ mod rate_limit;
 mod trading;
 mod trading_restart;
 mod usd;
+mod vouchers;
 mod wallet;
 mod web_shell;

@@ -114,7 +114,7 @@ both_backends!(r3_10_converting_rupiah_to_dollars_and_into_the_leverage_wallet, 
     };
     // R6.03: not verified, nothing converts.
     let (status, body) = convert("IDR_TO_USD", "1000000").await;
-    assert_eq!((status, body["error_code"].as_str()), (400, Some("gss_not_verified")));
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("041")));
     verify_for_us_stocks(&app, &user).await;
     let (status, body) = convert("IDR_TO_USD", "5000").await;
     assert_eq!((status, body["error_code"].as_str()), (400, Some("amount_below_minimum")));
@@ -212,7 +212,7 @@ both_backends!(r6_03_usd_yield_opt_in_only_for_verified_users, |backend| async m
     assert_eq!(offer["data"]["terms"].as_array().unwrap().len(), 4);
 
     let (status, refused) = app.post_as(&user, "/api/v1/wallet/usd-yield/optin", Value::Null).await;
-    assert_eq!((status, refused["error_code"].as_str()), (400, Some("gss_not_verified")), "{refused}");
+    assert_eq!((status, refused["error_code"].as_str()), (400, Some("041")), "{refused}");
     let enrolments = "select count(*) from usd_yield_enrolments where user_id = $1";
     assert_eq!(count(&app, enrolments, &user).await, 0, "a refused opt-in records nothing");
     let (status, refused) = app.post_as(&user, "/api/v1/wallet/usd-yield/optout", Value::Null).await;
@@ -296,4 +296,67 @@ both_backends!(r3_10_usd_interest_accrues_exactly_once_per_day, |backend| async 
     let (_, other) =
         app.get_as(&idle, &format!("/api/v1/wallet/transactions/{id}/details-with-state-transition")).await;
     assert_eq!(other["error_code"], "not_found", "another user's interest is not theirs to see");
+});
+
+// R3.10: the intraday bucket (4x) is funded from paln exactly as the leverage wallet is, by the same
+// code over another account; refusals (unverified 041, wrong PIN, too little) move nothing.
+both_backends!(r3_10_intraday_wallet_deposits_and_withdraws_through_paln, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234569721").await;
+    let other = app.sign_up("081234569722").await;
+    fund_paln(&app, &user, 100_000_000, "fx:intraday-test").await;
+    let transfer = |who: &'static str, amount: &'static str, pin: &'static str| {
+        let (app, user) = (&app, &user);
+        async move {
+            let path = format!("/api/v1/wallet/intraday-wallet/{who}");
+            app.post_as(user, &path, serde_json::json!({"amount": amount, "pin": pin})).await
+        }
+    };
+    let (status, body) = transfer("deposit", "10", PIN).await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("041")), "R8.03: status blocks the call {body}");
+    let (status, body) =
+        app.get_as(&user, "/api/v1/wallet/intraday-wallet/calculate?direction=DEPOSIT&amount=10").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("041")), "{body}");
+    let (_, hidden) = app.get_as(&user, "/api/v1/wallet/intraday-wallet/details").await;
+    assert_eq!((hidden["data"]["usdCash"].as_str(), hidden["data"]["leverage"].as_i64()), (Some("0.00"), Some(4)));
+
+    verify_for_us_stocks(&app, &user).await;
+    let (status, calc) =
+        app.get_as(&user, "/api/v1/wallet/intraday-wallet/calculate?direction=DEPOSIT&amount=25.50").await;
+    assert_eq!(status, 200, "{calc}");
+    assert_eq!(calc["data"]["usdCashAfter"], "25.50");
+    assert_eq!(calc["data"]["buyingPowerAfter"], "102.00", "4x");
+    assert_eq!(calc["data"]["palnUsdCashAfter"], "74.50");
+    let (status, body) =
+        app.get_as(&user, "/api/v1/wallet/intraday-wallet/calculate?direction=DEPOSIT&amount=100.01").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("insufficient_balance")));
+    let (status, body) = transfer("deposit", "0.5", PIN).await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("amount_below_minimum")));
+    let (status, body) = transfer("deposit", "10", "000000").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("pin_wrong")), "{body}");
+    assert_eq!(paln_balance(&app, &user).await, 100_000_000, "refusals move nothing");
+
+    let (status, deposited) = transfer("deposit", "25.50", PIN).await;
+    assert_eq!(status, 200, "{deposited}");
+    assert_eq!(deposited["data"]["usdCash"], "25.50");
+    assert_eq!(deposited["data"]["buyingPower"], "102.00");
+    assert_eq!(deposited["data"]["palnUsdCash"], "74.50");
+    let (_, buckets) = app.get_as(&user, "/api/v1/wallet/usd/balance").await;
+    assert_eq!(buckets["data"]["intraday"]["usdCash"], "25.50");
+    assert_eq!(buckets["data"]["intraday"]["buyingPower"], "102.00");
+    assert_eq!(buckets["data"]["leverage"]["usdCash"], "0.00", "the leverage wallet is another account");
+    let (status, body) = transfer("withdraw", "25.51", PIN).await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("insufficient_balance")));
+    let (status, left) = transfer("withdraw", "5.50", PIN).await;
+    assert_eq!(status, 200, "{left}");
+    assert_eq!(left["data"]["usdCash"], "20.00");
+    assert_eq!(paln_balance(&app, &user).await, 80_000_000);
+    let (_, history) = app.get_as(&user, "/api/v1/wallet/transaction-history?asset=USD").await;
+    let channels: Vec<&str> =
+        history["data"].as_array().unwrap().iter().filter_map(|m| m["paymentChannel"].as_str()).collect();
+    assert_eq!(channels, ["INTRADAY_WITHDRAW", "INTRADAY_DEPOSIT"], "{history}");
+    // Another user sees nothing of it.
+    let (_, theirs) = app.get_as(&other, "/api/v1/wallet/intraday-wallet/details").await;
+    assert_eq!(theirs["data"]["usdCash"], "0.00");
+    crate::cashout::assert_ledger_sound(&app).await;
 });

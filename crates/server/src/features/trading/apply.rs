@@ -22,18 +22,45 @@ fn is_user(id: OrderId) -> bool {
 /// One side's legs of a fill entry.
 struct Leg {
     cash: i64,
+    /// The part of a buy paid from the voucher account (negative), zero otherwise.
+    voucher: i64,
     coin: i64,
     fee: i64,
     tax: i64,
 }
 
 impl PairOwner {
-    /// The account a hold of this side reserves: rupiah for buys, the coin for sells.
-    pub(super) async fn hold_account(&self, tx: &mut Tx, user_id: &str, buy: bool) -> Result<String, TradeError> {
-        Ok(if buy {
-            ledger::account(tx, user_id, "IDR_CASH", "IDR", false).await?
-        } else {
-            ledger::account(tx, user_id, "CRYPTO", &self.spec.base, false).await?
+    /// Opens the hold of an order for `amount`: a sell reserves the coin; a buy reserves voucher
+    /// credit first and cash for the rest (vouchers are spendable on buys only, never withdrawable,
+    /// so spending them first leaves the user the most withdrawable cash).
+    pub(super) async fn open_hold(&self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
+        let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
+        if row.side != "BUY" {
+            let coin = ledger::account(tx, &row.user_id, "CRYPTO", &self.spec.base, false).await?;
+            row.hold_id = Some(ledger::hold(tx, &coin, amount, "ORDER", &event).await?);
+            return Ok(());
+        }
+        let voucher = format!("{}:IDR_VOUCHER:IDR", row.user_id);
+        let cash = ledger::account(tx, &row.user_id, "IDR_CASH", "IDR", false).await?;
+        for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, "ORDER", &event).await? {
+            if part.account_id == cash {
+                row.hold_id = Some(part.hold_id);
+            } else {
+                row.voucher_hold_id = Some(part.hold_id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes both holds of an order (released, or captured for the fill being posted); returns
+    /// the voucher part it had reserved.
+    pub(super) async fn close_holds(tx: &mut Tx, row: &mut OrderRow, captured: bool) -> Result<i64, TradeError> {
+        if let Some(hold) = row.hold_id.take() {
+            ledger::close_hold(tx, &hold, captured).await?;
+        }
+        Ok(match row.voucher_hold_id.take() {
+            Some(hold) => ledger::close_hold(tx, &hold, captured).await?,
+            None => 0,
         })
     }
 
@@ -50,10 +77,8 @@ impl PairOwner {
                 Event::Cancelled { order, reason, .. } if is_user(order) => {
                     let row = self.row(tx, &mut touched, order).await?;
                     row.cancel_reason = Some(cancel_text(reason).into());
-                    if let Some(hold) = row.hold_id.take() {
-                        // Released at once: an OCO sibling may spend the same money later in this command.
-                        ledger::close_hold(tx, &hold, false).await?;
-                    }
+                    // Released at once: an OCO sibling may spend the same money later in this command.
+                    Self::close_holds(tx, row, false).await?;
                 }
                 Event::StopTriggered { order, seq, .. } if is_user(order) => {
                     let row = self.row(tx, &mut touched, order).await?;
@@ -122,6 +147,9 @@ impl PairOwner {
                 } else {
                     (format!("{owner_name}:IDR"), format!("{owner_name}:{}", self.spec.base))
                 };
+                if is_user(order) {
+                    ids.insert(format!("{owner_name}:IDR_VOUCHER:IDR"));
+                }
                 ids.insert(cash);
                 ids.insert(coin);
             }
@@ -164,16 +192,14 @@ impl PairOwner {
             // The stop-loss leg of a live OCO pair spends from its sibling's hold.
             let shares_hold = row.oco_leg.as_deref() == Some("STOP_LOSS") && sibling_live;
             let desired = if shares_hold { 0 } else { self.remaining_hold(row) };
-            if row.hold_id.is_none() && desired > 0 {
-                let account = self.hold_account(tx, &row.user_id, row.side == "BUY").await?;
-                let event = format!("order:{id}:{}", uuid::Uuid::now_v7());
-                row.hold_id = Some(ledger::hold(tx, &account, desired, "ORDER", &event).await?);
+            // Holds closed in this command (a fill captured them, an amend released them) are
+            // taken again for what is left, voucher first, from what the account has now.
+            if row.hold_id.is_none() && row.voucher_hold_id.is_none() && desired > 0 {
+                self.open_hold(tx, row, desired).await?;
             }
             row.status = if row.filled_quantity > 0 { "PARTIALLY_FILLED" } else { "PENDING" }.into();
         } else {
-            if let Some(hold) = row.hold_id.take() {
-                ledger::close_hold(tx, &hold, false).await?;
-            }
+            Self::close_holds(tx, row, false).await?;
             let complete = row.quantity.is_some_and(|q| row.filled_quantity >= q)
                 || (row.quantity.is_none() && row.filled_quantity > 0);
             row.status = match (complete, row.filled_quantity > 0) {
@@ -183,6 +209,7 @@ impl PairOwner {
             }
             .into();
         }
+        row.voucher_budget = 0;
         repo::save(tx, row).await?;
         Ok(())
     }
@@ -220,6 +247,10 @@ impl PairOwner {
                 let user = touched[&(order.0 as i64)].user_id.clone();
                 let cash = ledger::account(tx, &user, "IDR_CASH", "IDR", false).await?;
                 let coin_account = ledger::account(tx, &user, "CRYPTO", &self.spec.base, false).await?;
+                if leg.voucher != 0 {
+                    let voucher = ledger::account(tx, &user, "IDR_VOUCHER", "IDR", false).await?;
+                    postings.push(Posting { account_id: voucher, currency: "IDR".into(), amount: leg.voucher });
+                }
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
@@ -227,7 +258,7 @@ impl PairOwner {
                 let cash = ledger::account(tx, HOUSE, &kind, "IDR", true).await?;
                 let coin_account = ledger::account(tx, HOUSE, &kind, &self.spec.base, true).await?;
                 let sign = if buy { 1 } else { -1 };
-                (cash, coin_account, Leg { cash: -sign * value, coin: sign * coin, fee: 0, tax: 0 })
+                (cash, coin_account, Leg { cash: -sign * value, voucher: 0, coin: sign * coin, fee: 0, tax: 0 })
             };
             fees += leg.fee;
             taxes += leg.tax;
@@ -274,10 +305,8 @@ impl PairOwner {
         let (fee_pct, tax_pct) = self.deps.settings.fees.for_side(buy);
         let coin = self.spec.ledger_units(fill.qty);
         let row = self.row(tx, touched, order).await?;
-        if let Some(hold) = row.hold_id.take() {
-            // Captured: the entry below spends it; what stays reserved is held again when settling.
-            ledger::close_hold(tx, &hold, true).await?;
-        }
+        // Captured: the entry below spends them; what stays reserved is held again when settling.
+        row.voucher_budget += Self::close_holds(tx, row, true).await?;
         let total_value = row.filled_value + value;
         let (fee_total, tax_total) = fee_and_tax(total_value, fee_pct, tax_pct);
         let fee = fee_total - row.fee;
@@ -300,9 +329,14 @@ impl PairOwner {
         };
         repo::insert_trade(tx, &trade).await?;
         Ok(if buy {
-            Leg { cash: -(value + fee + tax), coin, fee, tax }
+            // Voucher credit reserved for this order pays first; cash pays the rest.
+            let cost = value + fee + tax;
+            let from_voucher = cost.min(row.voucher_budget);
+            row.voucher_budget -= from_voucher;
+            row.voucher_paid += from_voucher;
+            Leg { cash: -(cost - from_voucher), voucher: -from_voucher, coin, fee, tax }
         } else {
-            Leg { cash: value - fee - tax, coin: -coin, fee, tax }
+            Leg { cash: value - fee - tax, voucher: 0, coin: -coin, fee, tax }
         })
     }
 

@@ -14,7 +14,6 @@ use std::time::Duration;
 
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OrderType, OwnerId, Quote, Side, TimeInForce};
 use market::{QuoteSide, Simulator};
-use store::ledger;
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
@@ -274,7 +273,7 @@ impl PairOwner {
         let row = plan.row(id, &self.spec.symbol, &request);
         let mut wtx = self.deps.db.begin_write().await?;
         repo::insert(&mut wtx.tx, &row).await?;
-        self.hold_for(&mut wtx.tx, id, &row, plan.hold).await?;
+        self.hold_for(&mut wtx.tx, &row, plan.hold).await?;
         let mut out = Vec::new();
         self.book
             .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
@@ -332,7 +331,7 @@ impl PairOwner {
         let mut wtx = self.deps.db.begin_write().await?;
         repo::insert(&mut wtx.tx, &tp).await?;
         repo::insert(&mut wtx.tx, &sl).await?;
-        self.hold_for(&mut wtx.tx, tp_id, &tp, tp.hold_total).await?;
+        self.hold_for(&mut wtx.tx, &tp, tp.hold_total).await?;
         let mut out = Vec::new();
         self.book.place_oco(
             engine::NewOco {
@@ -392,9 +391,7 @@ impl PairOwner {
             if buy { self.buy_hold(engine_price.unwrap_or(0), quantity) } else { self.spec.ledger_units(quantity) };
         let owner = self.owner_of(&request.user_id);
         let mut wtx = self.deps.db.begin_write().await?;
-        if let Some(hold) = row.hold_id.take() {
-            ledger::close_hold(&mut wtx.tx, &hold, false).await?;
-        }
+        Self::close_holds(&mut wtx.tx, &mut row, false).await?;
         if row.oco_leg.as_deref() != Some("TAKE_PROFIT") || !buy {
             row.hold_total = new_total;
         } else {
@@ -424,14 +421,11 @@ impl PairOwner {
     async fn hold_for(
         &self,
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-        id: i64,
         row: &OrderRow,
         amount: i64,
     ) -> Result<(), TradeError> {
-        let account = self.hold_account(tx, &row.user_id, row.side == "BUY").await?;
-        let hold = ledger::hold(tx, &account, amount, "ORDER", &format!("order:{id}:{}", uuid::Uuid::now_v7())).await?;
         let mut row = row.clone();
-        row.hold_id = Some(hold);
+        self.open_hold(tx, &mut row, amount).await?;
         repo::save(tx, &row).await?;
         Ok(())
     }

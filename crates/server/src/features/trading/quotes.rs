@@ -160,7 +160,7 @@ pub struct StepConfig {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SliderInput {
-    /// Free rupiah (a buy's power).
+    /// Rupiah a buy may spend: free cash plus voucher credit (a buy's power).
     pub amount: String,
     /// Free coins (a sell's power).
     pub quantity: String,
@@ -180,14 +180,19 @@ pub struct SliderInput {
     pub amount_precision: u32,
 }
 
+/// What the caller can spend or sell now: (rupiah a buy may spend, sen; coins free, ledger units;
+/// coins in all, ledger units). A buy spends voucher credit before cash, so its power is both.
 async fn free_balances(state: &AppState, user_id: &str, spec: &PairSpec) -> ApiResult<(i64, i64, i64)> {
-    let cash =
-        ledger::balance(&state.db, &format!("{user_id}:IDR_CASH:IDR")).await.map_err(crate::api::ApiError::internal)?;
+    let available = |id: String| async move {
+        ledger::balance(&state.db, &id).await.map_err(crate::api::ApiError::internal).map(|b| b.map(|b| b.available()))
+    };
+    let cash = available(format!("{user_id}:IDR_CASH:IDR")).await?.unwrap_or(0);
+    let voucher = available(format!("{user_id}:IDR_VOUCHER:IDR")).await?.unwrap_or(0);
     let coin = ledger::balance(&state.db, &format!("{user_id}:CRYPTO:{}", spec.base))
         .await
-        .map_err(crate::api::ApiError::internal)?;
-    let coin = coin.unwrap_or(ledger::Balance { balance: 0, held: 0 });
-    Ok((cash.map_or(0, |b| b.available()), coin.available(), coin.balance))
+        .map_err(crate::api::ApiError::internal)?
+        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
+    Ok((cash + voucher, coin.available(), coin.balance))
 }
 
 /// Ledger units of the coin as whole engine quantity units (floored).

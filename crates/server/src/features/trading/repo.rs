@@ -47,6 +47,12 @@ pub struct OrderRow {
     pub hold_id: Option<String>,
     /// What the hold covers for the whole order.
     pub hold_total: i64,
+    /// Open ledger hold on the voucher account (a buy spends voucher credit before cash).
+    pub voucher_hold_id: Option<String>,
+    /// Sen of the fills paid from the voucher account.
+    pub voucher_paid: i64,
+    /// Not stored: voucher sen captured in the running command and not yet spent by its fills.
+    pub voucher_budget: i64,
     /// R4.01 status.
     pub status: String,
     /// Resting or waiting for a trigger.
@@ -67,7 +73,8 @@ pub struct OrderRow {
 
 const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_sibling, oco_leg, limit_price, \
     stop_price, quantity, amount, engine_price, engine_quantity, filled_quantity, filled_value, fee, tax, hold_id, \
-    hold_total, status, is_open, triggered, seq, cancel_reason, request_id, created_at_ms, updated_at_ms";
+    hold_total, status, is_open, triggered, seq, cancel_reason, request_id, created_at_ms, updated_at_ms, \
+    voucher_hold_id, voucher_paid";
 
 fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
     Ok(OrderRow {
@@ -91,6 +98,9 @@ fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         tax: row.try_get("tax")?,
         hold_id: row.try_get("hold_id")?,
         hold_total: row.try_get("hold_total")?,
+        voucher_hold_id: row.try_get("voucher_hold_id")?,
+        voucher_paid: row.try_get("voucher_paid")?,
+        voucher_budget: 0,
         status: row.try_get("status")?,
         is_open: row.try_get::<i64, _>("is_open")? != 0,
         triggered: row.try_get::<i64, _>("triggered")? != 0,
@@ -106,7 +116,7 @@ fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
 pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "insert into crypto_orders ({COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)"
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)"
     ))
     .bind(o.id)
     .bind(&o.user_id)
@@ -136,6 +146,8 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(o.request_id.clone())
     .bind(o.created_at_ms)
     .bind(o.updated_at_ms)
+    .bind(o.voucher_hold_id.clone())
+    .bind(o.voucher_paid)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -147,7 +159,7 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<()
         "update crypto_orders set limit_price = $1, stop_price = $2, quantity = $3, engine_price = $4, \
          engine_quantity = $5, filled_quantity = $6, filled_value = $7, fee = $8, tax = $9, hold_id = $10, \
          hold_total = $11, status = $12, is_open = $13, triggered = $14, seq = $15, cancel_reason = $16, \
-         oco_sibling = $17, updated_at_ms = $18 where id = $19",
+         oco_sibling = $17, updated_at_ms = $18, voucher_hold_id = $19, voucher_paid = $20 where id = $21",
     )
     .bind(o.limit_price)
     .bind(o.stop_price)
@@ -167,6 +179,8 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<()
     .bind(o.cancel_reason.clone())
     .bind(o.oco_sibling)
     .bind(store::now_ms())
+    .bind(o.voucher_hold_id.clone())
+    .bind(o.voucher_paid)
     .bind(o.id)
     .execute(&mut **tx)
     .await?;
@@ -342,6 +356,9 @@ impl OrderRow {
             tax: 0,
             hold_id: None,
             hold_total: 0,
+            voucher_hold_id: None,
+            voucher_paid: 0,
+            voucher_budget: 0,
             status: "PENDING".into(),
             is_open: true,
             triggered: false,

@@ -49,6 +49,8 @@ pub struct OrderView {
     pub fee: String,
     /// Tax charged, rupiah.
     pub tax: String,
+    /// The part of what the buy cost (value, fee and tax) paid from voucher credit, rupiah.
+    pub voucher_paid: String,
     /// PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01).
     pub status: String,
     /// placed, executed, cancelled or failed (R4.01).
@@ -103,6 +105,7 @@ impl OrderView {
             average_price,
             fee: idr(row.fee),
             tax: idr(row.tax),
+            voucher_paid: idr(row.voucher_paid),
             status: status.as_str().into(),
             status_word: status.word().as_str().into(),
             state: state.code(),

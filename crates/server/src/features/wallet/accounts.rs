@@ -1,8 +1,10 @@
 //! The ledger accounts of the IDR wallet and what the balance call shows (R3.09).
 //!
 //! - `freeBalance`: cash the user can spend or withdraw now (IDR cash not held).
-//! - `cashBalance`: cash reserved by open orders and pending cash-outs (IDR cash held).
-//! - `voucherBalance`: promotional credit an operator granted: spendable on buys, never withdrawable.
+//! - `cashBalance`: money reserved by open orders and pending cash-outs (IDR cash held, and the
+//!   voucher credit open buys hold: a buy spends voucher credit before cash).
+//! - `voucherBalance`: promotional credit an operator granted and no order holds: spendable on
+//!   buys, never withdrawable.
 //!
 //! Their sum is everything the user has in rupiah on the crypto side.
 
@@ -34,9 +36,9 @@ pub async fn fee_income(tx: &mut Transaction<'static, Any>) -> Result<String, Le
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletBalance {
-    /// Cash reserved by open orders and pending cash-outs.
+    /// Money reserved by open orders and pending cash-outs (cash and voucher credit).
     pub cash_balance: String,
-    /// Promotional credit: spendable on buys, not withdrawable.
+    /// Promotional credit no order holds: spendable on buys, not withdrawable.
     pub voucher_balance: String,
     /// Cash available to spend or withdraw now.
     pub free_balance: String,
@@ -48,15 +50,14 @@ pub struct WalletBalance {
 
 /// Reads the balance of `user_id` (zero before the first top-up).
 pub async fn wallet_balance(db: &Db, user_id: &str) -> Result<WalletBalance, LedgerError> {
-    let cash = ledger::balance(db, &format!("{user_id}:IDR_CASH:IDR"))
-        .await?
-        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
-    let voucher = ledger::balance(db, &format!("{user_id}:IDR_VOUCHER:IDR")).await?.map(|b| b.available()).unwrap_or(0);
+    let zero = ledger::Balance { balance: 0, held: 0 };
+    let cash = ledger::balance(db, &format!("{user_id}:IDR_CASH:IDR")).await?.unwrap_or(zero);
+    let voucher = ledger::balance(db, &format!("{user_id}:IDR_VOUCHER:IDR")).await?.unwrap_or(zero);
     Ok(WalletBalance {
-        cash_balance: format_idr(cash.held),
-        voucher_balance: format_idr(voucher),
+        cash_balance: format_idr(cash.held + voucher.held),
+        voucher_balance: format_idr(voucher.available()),
         free_balance: format_idr(cash.available()),
-        total_balance: format_idr(cash.balance + voucher),
+        total_balance: format_idr(cash.balance + voucher.balance),
         currency: "IDR".into(),
     })
 }

@@ -79,7 +79,8 @@ pub struct WalletTransaction {
     /// The asset, e.g. IDR.
     pub asset: String,
     /// The paymentChannel of a top-up, the bank code of a cash-out, VOUCHER for a voucher, the
-    /// movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW) for USD, USD_INTEREST for interest.
+    /// movement (IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW, INTRADAY_DEPOSIT,
+    /// INTRADAY_WITHDRAW) for USD, USD_INTEREST for interest.
     pub payment_channel: String,
     /// In the asset's unit: rupiah, or dollars for USD movements.
     pub amount: String,
@@ -344,7 +345,7 @@ async fn voucher(state: &AppState, user_id: &str, id: &str) -> ApiResult<Voucher
 pub struct UsdMovement {
     /// Id.
     pub id: String,
-    /// IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW or USD_INTEREST.
+    /// IDR_TO_USD, USD_TO_IDR, LEVERAGE_DEPOSIT, LEVERAGE_WITHDRAW, INTRADAY_DEPOSIT, INTRADAY_WITHDRAW or USD_INTEREST.
     pub movement: String,
     /// Rupiah moved ("0.00" for bucket transfers).
     pub idr_amount: String,

@@ -1,9 +1,11 @@
 //! Moving USD (R3.10): conversion between the IDR wallet and the paln bucket at the spread rates,
-//! and the leverage wallet (details, calculate, deposit from paln, withdraw to paln). Each needs
-//! gssKycStatus VERIFIED (R6.03) and the PIN, and is one balanced ledger entry:
+//! and the leverage (2x) and intraday (4x) wallets (details, calculate, deposit from paln, withdraw
+//! to paln; one code path over [`FundedBucket`]). Each needs gssKycStatus VERIFIED (R6.03; else 400
+//! `041`) and the PIN, and is one balanced ledger entry:
 //! - IDR_TO_USD: user IDR cash −idr, `house:FX_DESK:IDR` +idr; `house:FX_DESK:USD` −usd, paln +usd.
 //! - USD_TO_IDR: the reverse. Derived amounts are floored (DESIGN.md: floor derived quantities).
-//! - LEVERAGE_DEPOSIT / LEVERAGE_WITHDRAW: paln ↔ leverage, same user, USD only.
+//! - LEVERAGE_DEPOSIT / LEVERAGE_WITHDRAW: paln ↔ leverage; INTRADAY_DEPOSIT / INTRADAY_WITHDRAW:
+//!   paln ↔ intraday; same user, USD only.
 
 use axum::extract::{Query, State};
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -23,11 +25,12 @@ const IDR_MIN_SEN: i64 = 10_000 * 100;
 /// Smallest conversion or transfer of dollars, micro-dollars.
 const USD_MIN_MICRO: i64 = 1_000_000;
 
-/// The caller is not verified for US stocks (gssKycStatus).
+/// The caller is not verified for US stocks (gssKycStatus): 400 `041`, the account's status blocks
+/// this call, so the web app fetches the user's status again (R8.03, docs/identity.md).
 pub(super) fn not_verified() -> ApiError {
     ApiError::new(
         axum::http::StatusCode::BAD_REQUEST,
-        "gss_not_verified",
+        "041",
         Msg::fixed(
             "Aktifkan dulu akun saham AS Anda (verifikasi GSS).",
             "Verify your account for US stocks first (GSS verification).",
@@ -178,11 +181,50 @@ pub async fn convert(
     }))
 }
 
-/// The leverage wallet (2x).
+/// A bucket funded from paln: the leverage wallet (2x) and the intraday wallet (4x). Both work the
+/// same way (details, calculate, deposit from paln, withdraw to paln); only the account, the
+/// leverage and the movement's name differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FundedBucket {
+    /// `USD_LEVERAGE`, 2x: positions held overnight.
+    Leverage,
+    /// `USD_INTRADAY`, 4x: positions closed before the market closes (R4.16).
+    Intraday,
+}
+
+impl FundedBucket {
+    /// The bucket's ledger account kind.
+    fn kind(self) -> &'static str {
+        match self {
+            FundedBucket::Leverage => "USD_LEVERAGE",
+            FundedBucket::Intraday => "USD_INTRADAY",
+        }
+    }
+
+    /// Buying power per dollar of usdCash.
+    fn leverage(self) -> i64 {
+        match self {
+            FundedBucket::Leverage => 2,
+            FundedBucket::Intraday => 4,
+        }
+    }
+
+    /// The ledger reason and `usd_movements.kind` of a transfer.
+    fn movement(self, direction: LeverageDirection) -> &'static str {
+        match (self, direction) {
+            (FundedBucket::Leverage, LeverageDirection::Deposit) => "LEVERAGE_DEPOSIT",
+            (FundedBucket::Leverage, LeverageDirection::Withdraw) => "LEVERAGE_WITHDRAW",
+            (FundedBucket::Intraday, LeverageDirection::Deposit) => "INTRADAY_DEPOSIT",
+            (FundedBucket::Intraday, LeverageDirection::Withdraw) => "INTRADAY_WITHDRAW",
+        }
+    }
+}
+
+/// A leveraged bucket's wallet: the leverage wallet (2x) or the intraday wallet (4x).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeverageWallet {
-    /// Dollars in the leverage bucket, available.
+    /// Dollars in the bucket, available.
     pub usd_cash: String,
     /// Dollars held by open positions.
     pub usd_margin: String,
@@ -190,54 +232,55 @@ pub struct LeverageWallet {
     pub buying_power: String,
     /// Dollars in the paln bucket that can be deposited.
     pub paln_usd_cash: String,
-    /// 2.
+    /// 2 for the leverage wallet, 4 for the intraday wallet.
     pub leverage: i64,
 }
 
-async fn leverage_wallet(state: &AppState, user_id: &str) -> ApiResult<LeverageWallet> {
-    let of = |kind: &'static str| {
-        let id = format!("{user_id}:{kind}:USD");
-        async move { ledger::balance(&state.db, &id).await.map_err(ApiError::internal) }
-    };
-    let lev = of("USD_LEVERAGE").await?.unwrap_or(ledger::Balance { balance: 0, held: 0 });
-    let paln = of("USD_PALN").await?.map_or(0, |b| b.available());
+async fn available_usd(state: &AppState, user_id: &str, kind: &str) -> ApiResult<ledger::Balance> {
+    Ok(ledger::balance(&state.db, &format!("{user_id}:{kind}:USD"))
+        .await
+        .map_err(ApiError::internal)?
+        .unwrap_or(ledger::Balance { balance: 0, held: 0 }))
+}
+
+async fn bucket_wallet(state: &AppState, user_id: &str, bucket: FundedBucket) -> ApiResult<LeverageWallet> {
+    let funded = available_usd(state, user_id, bucket.kind()).await?;
+    let paln = available_usd(state, user_id, "USD_PALN").await?.available();
     Ok(LeverageWallet {
-        usd_cash: format_usd(lev.available()),
-        usd_margin: format_usd(lev.held),
-        buying_power: format_usd(lev.available().saturating_mul(2)),
+        usd_cash: format_usd(funded.available()),
+        usd_margin: format_usd(funded.held),
+        buying_power: format_usd(funded.available().saturating_mul(bucket.leverage())),
         paln_usd_cash: format_usd(paln),
-        leverage: 2,
+        leverage: bucket.leverage(),
     })
 }
 
-/// The leverage wallet's details (zero unless gssKycStatus is VERIFIED).
-#[utoipa::path(get, path = "/v1/wallet/leverage-wallet/details", tag = "wallet", security(("bearer" = [])),
-    responses((status = 200, body = Data<LeverageWallet>), (status = 401, body = crate::api::ErrorBody)))]
-pub async fn leverage_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<LeverageWallet>> {
-    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+/// The bucket's wallet; every amount zero unless gssKycStatus is VERIFIED (R6.03).
+async fn details(state: &AppState, user_id: &str, bucket: FundedBucket) -> ApiResult<LeverageWallet> {
+    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
     if user.gss_kyc_status != "VERIFIED" {
-        return Ok(Data::new(LeverageWallet {
+        return Ok(LeverageWallet {
             usd_cash: format_usd(0),
             usd_margin: format_usd(0),
             buying_power: format_usd(0),
             paln_usd_cash: format_usd(0),
-            leverage: 2,
-        }));
+            leverage: bucket.leverage(),
+        });
     }
-    Ok(Data::new(leverage_wallet(&state, &caller.user_id).await?))
+    bucket_wallet(state, user_id, bucket).await
 }
 
-/// Deposit into or withdraw from the leverage wallet.
+/// Deposit into or withdraw from a leveraged bucket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum LeverageDirection {
-    /// paln → leverage.
+    /// paln → the bucket.
     Deposit,
-    /// leverage → paln.
+    /// the bucket → paln.
     Withdraw,
 }
 
-/// A leverage-wallet transfer to price.
+/// A transfer between paln and a leveraged bucket, to price.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LeverageCalculateQuery {
@@ -248,26 +291,99 @@ pub struct LeverageCalculateQuery {
     pub amount: String,
 }
 
-/// What a leverage-wallet transfer would leave.
+/// What a transfer between paln and a leveraged bucket would leave.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeverageCalculation {
     /// Dollars moved.
     pub amount: String,
-    /// Leverage usdCash after.
+    /// The bucket's usdCash after.
     pub usd_cash_after: String,
-    /// Leverage buying power after.
+    /// The bucket's buying power after.
     pub buying_power_after: String,
     /// Paln usdCash after.
     pub paln_usd_cash_after: String,
 }
 
-fn leverage_amount(text: &str) -> ApiResult<i64> {
+fn transfer_amount(text: &str) -> ApiResult<i64> {
     let micro = to_units(usd::parse_amount(text)?, 6)?;
     if micro < USD_MIN_MICRO {
         return Err(below(format!("${}", format_usd(USD_MIN_MICRO))));
     }
     Ok(micro)
+}
+
+async fn calculate(
+    state: &AppState,
+    user_id: &str,
+    bucket: FundedBucket,
+    query: &LeverageCalculateQuery,
+) -> ApiResult<LeverageCalculation> {
+    let micro = transfer_amount(&query.amount)?;
+    require_verified(state, user_id).await?;
+    let funded = available_usd(state, user_id, bucket.kind()).await?.available();
+    let paln = available_usd(state, user_id, "USD_PALN").await?.available();
+    let (funded_after, paln_after) = match query.direction {
+        LeverageDirection::Deposit => (funded + micro, paln - micro),
+        LeverageDirection::Withdraw => (funded - micro, paln + micro),
+    };
+    if funded_after < 0 || paln_after < 0 {
+        return Err(messages::insufficient_balance());
+    }
+    Ok(LeverageCalculation {
+        amount: format_usd(micro),
+        usd_cash_after: format_usd(funded_after),
+        buying_power_after: format_usd(funded_after.saturating_mul(bucket.leverage())),
+        paln_usd_cash_after: format_usd(paln_after),
+    })
+}
+
+/// A transfer between paln and a leveraged bucket, to make.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LeverageTransfer {
+    /// Dollars, at most 2 decimals.
+    pub amount: String,
+    /// The user's PIN.
+    pub pin: String,
+}
+
+/// One balanced entry between the user's paln bucket and `bucket`, recorded as a USD movement.
+async fn transfer(
+    state: &AppState,
+    user_id: &str,
+    bucket: FundedBucket,
+    body: &LeverageTransfer,
+    direction: LeverageDirection,
+) -> ApiResult<LeverageWallet> {
+    let micro = transfer_amount(&body.amount)?;
+    require_verified(state, user_id).await?;
+    identity::confirm_pin(state, user_id, &body.pin).await?;
+    let id = uuid::Uuid::now_v7().to_string();
+    let mut tx = state.db.begin_write().await?;
+    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
+    let funded = ledger::account(&mut tx.tx, user_id, bucket.kind(), "USD", false).await.map_err(ApiError::internal)?;
+    let (from, to) = match direction {
+        LeverageDirection::Deposit => (paln, funded),
+        LeverageDirection::Withdraw => (funded, paln),
+    };
+    let kind = bucket.movement(direction);
+    let postings = vec![
+        Posting { account_id: from, currency: "USD".into(), amount: -micro },
+        Posting { account_id: to, currency: "USD".into(), amount: micro },
+    ];
+    let entry = NewEntry { reason: kind.into(), event_id: format!("usd:{id}"), memo: None, postings };
+    ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
+    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), store::now_ms()).await?;
+    tx.commit().await?;
+    bucket_wallet(state, user_id, bucket).await
+}
+
+/// The leverage wallet's details (zero unless gssKycStatus is VERIFIED).
+#[utoipa::path(get, path = "/v1/wallet/leverage-wallet/details", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<LeverageWallet>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn leverage_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<LeverageWallet>> {
+    Ok(Data::new(details(&state, &caller.user_id, FundedBucket::Leverage).await?))
 }
 
 /// Prices a leverage-wallet deposit or withdrawal; nothing moves.
@@ -278,67 +394,7 @@ pub async fn leverage_calculate(
     caller: AuthUser,
     Query(query): Query<LeverageCalculateQuery>,
 ) -> ApiResult<Data<LeverageCalculation>> {
-    let micro = leverage_amount(&query.amount)?;
-    require_verified(&state, &caller.user_id).await?;
-    let lev = ledger::balance(&state.db, &format!("{}:USD_LEVERAGE:USD", caller.user_id))
-        .await
-        .map_err(ApiError::internal)?
-        .map_or(0, |b| b.available());
-    let paln = ledger::balance(&state.db, &format!("{}:USD_PALN:USD", caller.user_id))
-        .await
-        .map_err(ApiError::internal)?
-        .map_or(0, |b| b.available());
-    let (lev_after, paln_after) = match query.direction {
-        LeverageDirection::Deposit => (lev + micro, paln - micro),
-        LeverageDirection::Withdraw => (lev - micro, paln + micro),
-    };
-    if lev_after < 0 || paln_after < 0 {
-        return Err(messages::insufficient_balance());
-    }
-    Ok(Data::new(LeverageCalculation {
-        amount: format_usd(micro),
-        usd_cash_after: format_usd(lev_after),
-        buying_power_after: format_usd(lev_after.saturating_mul(2)),
-        paln_usd_cash_after: format_usd(paln_after),
-    }))
-}
-
-/// A leverage-wallet transfer to make.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LeverageTransfer {
-    /// Dollars, at most 2 decimals.
-    pub amount: String,
-    /// The user's PIN.
-    pub pin: String,
-}
-
-async fn transfer(
-    state: &AppState,
-    user_id: &str,
-    body: &LeverageTransfer,
-    direction: LeverageDirection,
-) -> ApiResult<LeverageWallet> {
-    let micro = leverage_amount(&body.amount)?;
-    require_verified(state, user_id).await?;
-    identity::confirm_pin(state, user_id, &body.pin).await?;
-    let id = uuid::Uuid::now_v7().to_string();
-    let mut tx = state.db.begin_write().await?;
-    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
-    let lev = ledger::account(&mut tx.tx, user_id, "USD_LEVERAGE", "USD", false).await.map_err(ApiError::internal)?;
-    let (from, to, kind) = match direction {
-        LeverageDirection::Deposit => (paln, lev, "LEVERAGE_DEPOSIT"),
-        LeverageDirection::Withdraw => (lev, paln, "LEVERAGE_WITHDRAW"),
-    };
-    let postings = vec![
-        Posting { account_id: from, currency: "USD".into(), amount: -micro },
-        Posting { account_id: to, currency: "USD".into(), amount: micro },
-    ];
-    let entry = NewEntry { reason: kind.into(), event_id: format!("usd:{id}"), memo: None, postings };
-    ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
-    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), store::now_ms()).await?;
-    tx.commit().await?;
-    leverage_wallet(state, user_id).await
+    Ok(Data::new(calculate(&state, &caller.user_id, FundedBucket::Leverage, &query).await?))
 }
 
 /// Moves dollars from the paln bucket into the leverage wallet.
@@ -349,7 +405,8 @@ pub async fn leverage_deposit(
     caller: AuthUser,
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
-    Ok(Data::new(transfer(&state, &caller.user_id, &body, LeverageDirection::Deposit).await?))
+    let bucket = FundedBucket::Leverage;
+    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Deposit).await?))
 }
 
 /// Moves dollars from the leverage wallet back to the paln bucket.
@@ -360,5 +417,48 @@ pub async fn leverage_withdraw(
     caller: AuthUser,
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
-    Ok(Data::new(transfer(&state, &caller.user_id, &body, LeverageDirection::Withdraw).await?))
+    let bucket = FundedBucket::Leverage;
+    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Withdraw).await?))
+}
+
+/// The intraday wallet's details (4x; zero unless gssKycStatus is VERIFIED).
+#[utoipa::path(get, path = "/v1/wallet/intraday-wallet/details", tag = "wallet", security(("bearer" = [])),
+    responses((status = 200, body = Data<LeverageWallet>), (status = 401, body = crate::api::ErrorBody)))]
+pub async fn intraday_details(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<LeverageWallet>> {
+    Ok(Data::new(details(&state, &caller.user_id, FundedBucket::Intraday).await?))
+}
+
+/// Prices an intraday-wallet deposit or withdrawal; nothing moves.
+#[utoipa::path(get, path = "/v1/wallet/intraday-wallet/calculate", tag = "wallet", security(("bearer" = [])), params(LeverageCalculateQuery),
+    responses((status = 200, body = Data<LeverageCalculation>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn intraday_calculate(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Query(query): Query<LeverageCalculateQuery>,
+) -> ApiResult<Data<LeverageCalculation>> {
+    Ok(Data::new(calculate(&state, &caller.user_id, FundedBucket::Intraday, &query).await?))
+}
+
+/// Moves dollars from the paln bucket into the intraday wallet.
+#[utoipa::path(post, path = "/v1/wallet/intraday-wallet/deposit", tag = "wallet", security(("bearer" = [])), request_body = LeverageTransfer,
+    responses((status = 200, body = Data<LeverageWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn intraday_deposit(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<LeverageTransfer>,
+) -> ApiResult<Data<LeverageWallet>> {
+    let bucket = FundedBucket::Intraday;
+    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Deposit).await?))
+}
+
+/// Moves dollars from the intraday wallet back to the paln bucket.
+#[utoipa::path(post, path = "/v1/wallet/intraday-wallet/withdraw", tag = "wallet", security(("bearer" = [])), request_body = LeverageTransfer,
+    responses((status = 200, body = Data<LeverageWallet>), (status = 400, body = crate::api::ErrorBody)))]
+pub async fn intraday_withdraw(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<LeverageTransfer>,
+) -> ApiResult<Data<LeverageWallet>> {
+    let bucket = FundedBucket::Intraday;
+    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Withdraw).await?))
 }

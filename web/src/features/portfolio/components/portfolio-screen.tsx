@@ -88,6 +88,13 @@ export function PortfolioScreen() {
       </Paper>
       <Tabs value="spot" aria-label={t('portfolio.tabs')} sx={{ mb: 2 }}>
         <Tab value="spot" label={t('portfolio.spot')} />
+        {/* R2.15: the futures side is the margin wallet until perpetual positions arrive. */}
+        <Tab
+          value="futures"
+          label={t('portfolio.futures')}
+          component={RouterLink}
+          to={localize(paths.balanceFutures)}
+        />
       </Tabs>
       {loading ? (
         <Stack spacing={1.5} aria-label={t('app.loading')}>

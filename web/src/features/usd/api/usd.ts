@@ -11,8 +11,10 @@ export type Direction = components['schemas']['Direction'];
 export type UsdYieldOnboarding = components['schemas']['UsdYieldOnboarding'];
 export type LeverageWallet = components['schemas']['LeverageWallet'];
 export type LeverageCalculation = components['schemas']['LeverageCalculation'];
-/** Which way a leverage-wallet transfer goes (an inline query enum in the schema). */
+/** Which way a leverage- or intraday-wallet transfer goes (an inline query enum in the schema). */
 export type LeverageDirection = 'DEPOSIT' | 'WITHDRAW';
+/** The buckets funded from paln: leverage (2x) and intraday (4x); the server treats both alike. */
+export type FundedBucket = 'leverage' | 'intraday';
 
 /** The USD API paths (under /api). */
 export const usdApi = {
@@ -23,10 +25,13 @@ export const usdApi = {
   yieldOnboarding: '/v1/wallet/usd-yield/onboarding',
   yieldOptIn: '/v1/wallet/usd-yield/optin',
   yieldOptOut: '/v1/wallet/usd-yield/optout',
-  leverageCalculate: '/v1/wallet/leverage-wallet/calculate',
-  leverageDeposit: '/v1/wallet/leverage-wallet/deposit',
-  leverageWithdraw: '/v1/wallet/leverage-wallet/withdraw',
 } as const;
+
+/** The calls of a funded bucket's wallet: `/v1/wallet/{leverage|intraday}-wallet/…`. */
+export function fundedWalletApi(bucket: FundedBucket) {
+  const base = `/v1/wallet/${bucket}-wallet`;
+  return { calculate: `${base}/calculate`, deposit: `${base}/deposit`, withdraw: `${base}/withdraw` };
+}
 
 const ZERO_BUCKET = (leverage: number): UsdBucket => ({
   usdCash: '0.00',
@@ -107,20 +112,26 @@ export function useUsdYieldChoice() {
   });
 }
 
-/** Prices a leverage-wallet deposit or withdrawal; nothing moves. */
-export function calculateLeverage(direction: LeverageDirection, amount: string): Promise<LeverageCalculation> {
-  return apiClient.get<LeverageCalculation>(usdApi.leverageCalculate, { query: { direction, amount }, retries: 0 });
+/** Prices a deposit into or withdrawal from a funded bucket; nothing moves. */
+export function calculateFunded(
+  bucket: FundedBucket,
+  direction: LeverageDirection,
+  amount: string,
+): Promise<LeverageCalculation> {
+  return apiClient.get<LeverageCalculation>(fundedWalletApi(bucket).calculate, {
+    query: { direction, amount },
+    retries: 0,
+  });
 }
 
-/** Moves dollars between the paln bucket and the leverage wallet, with the PIN. */
-export function useLeverageTransfer() {
+/** Moves dollars between the paln bucket and a funded bucket, with the PIN. */
+export function useFundedTransfer(bucket: FundedBucket) {
   const client = useQueryClient();
   return useMutation<LeverageWallet, ApiError, { direction: LeverageDirection; amount: string; pin: string }>({
-    mutationFn: ({ direction, amount, pin }) =>
-      apiClient.post<LeverageWallet>(direction === 'DEPOSIT' ? usdApi.leverageDeposit : usdApi.leverageWithdraw, {
-        amount,
-        pin,
-      }),
+    mutationFn: ({ direction, amount, pin }) => {
+      const api = fundedWalletApi(bucket);
+      return apiClient.post<LeverageWallet>(direction === 'DEPOSIT' ? api.deposit : api.withdraw, { amount, pin });
+    },
     onSuccess: () => void client.invalidateQueries({ queryKey: usdKeys.balance }),
   });
 }

@@ -30,6 +30,10 @@ describe('/balance/usd', { timeout: 20_000 }, () => {
     expect(within(paln).getAllByText('$0,00').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Tinjau' })).toBeDisabled();
     expect(await screen.findByRole('button', { name: 'Ikuti bunga USD' })).toBeDisabled();
+    // R6.03 / R8.03: the way to the verification step is one tap away.
+    expect(screen.getByRole('link', { name: 'Verifikasi sekarang' })).toHaveAttribute('href', '/account/verification');
+    const intraday = screen.getByRole('region', { name: 'Dompet intraday (4x)' });
+    expect(within(intraday).getByRole('button', { name: 'Hitung' })).toBeDisabled();
   });
 
   it('R8.09 a failed USD balance fetch shows zero and a retry, never a broken page', async () => {
@@ -121,8 +125,9 @@ describe('/balance/usd leverage wallet', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/balance/usd');
     await within(await screen.findByRole('region', { name: 'Tanpa leverage' })).findAllByText('$120,50');
-    await user.type(screen.getByLabelText('Nominal USD'), '20');
-    await user.click(screen.getByRole('button', { name: 'Hitung' }));
+    const wallet = screen.getByRole('region', { name: 'Dompet leverage (2x)' });
+    await user.type(within(wallet).getByLabelText('Nominal USD'), '20');
+    await user.click(within(wallet).getByRole('button', { name: 'Hitung' }));
     const review = await screen.findByRole('region', { name: 'Ringkasan transfer leverage' });
     expect(review).toHaveTextContent('kas leverage $30,00, daya beli $60,00, USD tanpa leverage $100,50');
     await user.click(within(review).getByRole('button', { name: 'Konfirmasi dengan PIN' }));
@@ -130,5 +135,43 @@ describe('/balance/usd leverage wallet', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('PIN'), '135792');
     expect(await screen.findByText('Berhasil. Kas leverage sekarang $30,00.')).toBeInTheDocument();
     expect(sent).toEqual({ amount: '20', pin: '135792' });
+  });
+});
+
+describe('/balance/usd intraday wallet', { timeout: 20_000 }, () => {
+  it('R3.10 withdraws from the intraday wallet (4x) through its own calls, after the review and the PIN', async () => {
+    logIn();
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/v1/wallet/intraday-wallet/calculate', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        expect([query.get('direction'), query.get('amount')]).toEqual(['WITHDRAW', '5']);
+        return HttpResponse.json({
+          data: { amount: '5.00', usdCashAfter: '15.00', buyingPowerAfter: '60.00', palnUsdCashAfter: '125.50' },
+        });
+      }),
+      http.post('*/api/v1/wallet/intraday-wallet/withdraw', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          data: { usdCash: '15.00', usdMargin: '0.00', buyingPower: '60.00', palnUsdCash: '125.50', leverage: 4 },
+        });
+      }),
+      ...usdHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp('/balance/usd');
+    await within(await screen.findByRole('region', { name: 'Tanpa leverage' })).findAllByText('$120,50');
+    const wallet = screen.getByRole('region', { name: 'Dompet intraday (4x)' });
+    await user.click(within(wallet).getByRole('combobox', { name: 'Jenis transfer' }));
+    await user.click(await screen.findByRole('option', { name: 'Tarik ke USD tanpa leverage' }));
+    await user.type(within(wallet).getByLabelText('Nominal USD'), '5');
+    await user.click(within(wallet).getByRole('button', { name: 'Hitung' }));
+    const review = await screen.findByRole('region', { name: 'Ringkasan transfer intraday' });
+    expect(review).toHaveTextContent('kas intraday $15,00, daya beli $60,00, USD tanpa leverage $125,50');
+    await user.click(within(review).getByRole('button', { name: 'Konfirmasi dengan PIN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Masukkan PIN' });
+    await user.type(within(dialog).getByLabelText('PIN'), '135792');
+    expect(await screen.findByText('Berhasil. Kas intraday sekarang $15,00.')).toBeInTheDocument();
+    expect(sent).toEqual({ amount: '5', pin: '135792' });
   });
 });

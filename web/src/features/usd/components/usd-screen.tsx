@@ -8,20 +8,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
-import { useLocale } from '@/hooks/use-locale';
+import { paths } from '@/config/paths';
+import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import {
-  calculateLeverage,
+  calculateFunded,
   calculateUsd,
-  useLeverageTransfer,
+  useFundedTransfer,
   useConvertUsd,
   useUsdBalance,
   useUsdPrice,
   useUsdYield,
   useUsdYieldChoice,
   type Direction,
+  type FundedBucket,
   type LeverageCalculation,
   type LeverageDirection,
   type UsdBucket,
@@ -163,8 +166,11 @@ function Converter({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** The leverage wallet (2x): deposit from or withdraw to the paln bucket, priced first, then the PIN. */
-function LeverageSection({ disabled }: { disabled: boolean }) {
+/**
+ * A bucket funded from paln, the leverage wallet (2x) or the intraday wallet (4x): deposit from or
+ * withdraw to the paln bucket, priced first, then the PIN. One component: only the bucket differs.
+ */
+function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: boolean }) {
   const { t } = useTranslation();
   const { usd } = useMoney();
   const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
@@ -173,14 +179,15 @@ function LeverageSection({ disabled }: { disabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [pinOpen, setPinOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const transfer = useLeverageTransfer();
+  const transfer = useFundedTransfer(bucket);
+  const headingId = `usd-${bucket}`;
 
   const onReview = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setDone(null);
     try {
-      setReview(await calculateLeverage(direction, amount.trim()));
+      setReview(await calculateFunded(bucket, direction, amount.trim()));
     } catch (e) {
       setReview(null);
       setError(e instanceof ApiError ? e.message : t('usd.failed'));
@@ -188,9 +195,12 @@ function LeverageSection({ disabled }: { disabled: boolean }) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="usd-leverage" sx={{ p: 2 }}>
-      <Typography id="usd-leverage" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {t('usd.leverageTitle')}
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
+        {t(`usd.funded.${bucket}.title`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t(`usd.funded.${bucket}.help`)}
       </Typography>
       <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
         <TextField
@@ -222,9 +232,9 @@ function LeverageSection({ disabled }: { disabled: boolean }) {
         </Button>
       </Stack>
       {review && (
-        <Box role="region" aria-label={t('usd.leverageReviewTitle')} sx={{ mt: 2 }}>
+        <Box role="region" aria-label={t(`usd.funded.${bucket}.reviewTitle`)} sx={{ mt: 2 }}>
           <Typography>
-            {t('usd.leverageReviewText', {
+            {t(`usd.funded.${bucket}.reviewText`, {
               amount: usd(review.amount),
               cash: usd(review.usdCashAfter),
               power: usd(review.buyingPowerAfter),
@@ -251,7 +261,7 @@ function LeverageSection({ disabled }: { disabled: boolean }) {
           setPinOpen(false);
           setReview(null);
           setAmount('');
-          setDone(t('usd.leverageDone', { cash: usd(wallet.usdCash) }));
+          setDone(t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) }));
         }}
       />
     </Paper>
@@ -309,7 +319,8 @@ function YieldSection() {
 
 /**
  * `/balance/usd` (R3.10, R6.03, R8.09): the USD/IDR rate with its spread, the three buckets, the
- * converter and USD yield. Unverified users see zero balances and why; a failed fetch shows zero.
+ * converter, the leverage and intraday wallets and USD yield. Unverified users see zero balances,
+ * why, and the way to the verification step; a failed fetch shows zero.
  */
 export function UsdScreen() {
   const { t } = useTranslation();
@@ -318,6 +329,7 @@ export function UsdScreen() {
   const price = useUsdPrice();
   const { balance, failed, refetch } = useUsdBalance();
   const verified = balance?.gssKycStatus === 'VERIFIED';
+  const localize = useLocalizePath();
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto', px: 'var(--page-gutter)', py: { xs: 2.5, md: 5 } }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 2 }}>
@@ -336,7 +348,18 @@ export function UsdScreen() {
             {t('usd.loadError')}
           </Alert>
         )}
-        {balance && !verified && !failed && <Alert severity="info">{t('usd.unverified')}</Alert>}
+        {balance && !verified && !failed && (
+          <Alert
+            severity="info"
+            action={
+              <Button component={RouterLink} to={localize(paths.accountVerification)} color="inherit" size="small">
+                {t('usd.verify')}
+              </Button>
+            }
+          >
+            {t('usd.unverified')}
+          </Alert>
+        )}
         <Paper variant="outlined" component="section" aria-label={t('usd.rate')} sx={{ p: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{t('usd.rate')}</Typography>
           {price.data ? (
@@ -357,7 +380,8 @@ export function UsdScreen() {
           ))}
         </Box>
         <Converter disabled={!verified} />
-        <LeverageSection disabled={!verified} />
+        <FundedSection bucket="leverage" disabled={!verified} />
+        <FundedSection bucket="intraday" disabled={!verified} />
         <YieldSection />
       </Stack>
     </Box>

@@ -183,9 +183,14 @@ export function BalanceScreen() {
           />
         </Box>
       </Paper>
-      <Button component={RouterLink} to={localize(paths.balanceUsd)} sx={{ mt: 2 }}>
-        {t('usd.link')}
-      </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={localize(paths.balanceUsd)}>
+          {t('usd.link')}
+        </Button>
+        <Button component={RouterLink} to={localize(paths.balanceFutures)}>
+          {t('margin.link')}
+        </Button>
+      </Stack>
       <RecentActivity />
     </WalletPage>
   );

@@ -1,0 +1,5 @@
+import { MarginScreen } from '@/features/perps';
+
+export function Component() {
+  return <MarginScreen />;
+}

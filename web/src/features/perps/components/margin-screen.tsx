@@ -1,0 +1,295 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Big from 'big.js';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { paths } from '@/config/paths';
+import { useLocale, useLocalizePath } from '@/hooks/use-locale';
+import { ApiError } from '@/lib/api-client';
+import { formatCurrency, formatNumber } from '@/lib/format';
+import {
+  estimateWithdrawal,
+  useMarginTransfer,
+  useMarginWallet,
+  type MarginDirection,
+  type MarginWallet,
+} from '../api/margin';
+
+/** USDT amounts: positive, at most 6 decimals (the server refuses the rest, never rounds). */
+const USDT_AMOUNT = /^\d+(\.\d{1,6})?$/;
+
+function useUsdt() {
+  const locale = useLocale();
+  return (value: string) => formatCurrency(value, 'USDT', locale, { maximumFractionDigits: 6 });
+}
+
+/** What the review shows before the PIN: the same figures for both directions. */
+interface Review {
+  direction: MarginDirection;
+  amount: string;
+  fee: string;
+  net: string;
+  marginAfter: string;
+  ratioAfter: string | null;
+}
+
+type Figure = 'marginBalance' | 'availableMargin' | 'buyingPower' | 'marginRatioPercentage';
+
+/** R3.11: the four figures of the margin wallet, each with what it means. */
+function Figures({ wallet }: { wallet: MarginWallet }) {
+  const { t } = useTranslation();
+  const usdt = useUsdt();
+  const locale = useLocale();
+  const rows: [Figure, string, string][] = [
+    ['marginBalance', usdt(wallet.marginBalance), t('margin.help.marginBalance')],
+    ['availableMargin', usdt(wallet.availableMargin), t('margin.help.availableMargin')],
+    ['buyingPower', usdt(wallet.buyingPower), t('margin.help.buyingPower', { leverage: wallet.maxLeverage })],
+    [
+      'marginRatioPercentage',
+      `${formatNumber(wallet.marginRatioPercentage, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`,
+      t('margin.help.marginRatioPercentage'),
+    ],
+  ];
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('margin.summary')} sx={{ p: 2 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+        {rows.map(([key, value, help]) => (
+          <Box key={key}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {t(`margin.${key}`)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                {value}
+              </Typography>
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {help}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** Deposit from or withdraw to spot USDT: amount → review (the estimate for withdrawals) → PIN. */
+function TransferForm({ wallet }: { wallet: MarginWallet }) {
+  const { t } = useTranslation();
+  const usdt = useUsdt();
+  const locale = useLocale();
+  const [direction, setDirection] = useState<MarginDirection>('DEPOSIT');
+  const [amount, setAmount] = useState('');
+  const [review, setReview] = useState<Review | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pinOpen, setPinOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const transfer = useMarginTransfer();
+  const percent = (value: string) =>
+    `${formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+
+  const reset = () => {
+    setReview(null);
+    setError(null);
+  };
+
+  const onReview = async (event: FormEvent) => {
+    event.preventDefault();
+    reset();
+    setDone(null);
+    const text = amount.trim();
+    if (!USDT_AMOUNT.test(text) || new Big(text).lte(0)) {
+      setError(t('margin.errors.amount'));
+      return;
+    }
+    if (direction === 'DEPOSIT') {
+      // A deposit has no estimate call: it is an internal transfer without fee, priced here.
+      if (new Big(text).gt(wallet.spotUsdtAvailable)) {
+        setError(t('margin.errors.spot', { available: usdt(wallet.spotUsdtAvailable) }));
+        return;
+      }
+      const after = new Big(wallet.marginBalance).plus(text).toString();
+      setReview({ direction, amount: text, fee: '0', net: text, marginAfter: after, ratioAfter: null });
+      return;
+    }
+    try {
+      const estimate = await estimateWithdrawal(text);
+      if (!estimate.allowed) {
+        setError(t('margin.errors.available', { available: usdt(wallet.availableMargin) }));
+        return;
+      }
+      setReview({
+        direction,
+        amount: estimate.amount,
+        fee: estimate.fee,
+        net: estimate.netAmount,
+        marginAfter: estimate.marginBalanceAfter,
+        ratioAfter: estimate.marginRatioPercentageAfter,
+      });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('margin.errors.generic'));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="margin-transfer" sx={{ p: 2 }}>
+      <Typography id="margin-transfer" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        {t('margin.transferTitle')}
+      </Typography>
+      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+        <TextField
+          select
+          label={t('margin.direction')}
+          value={direction}
+          onChange={(e) => {
+            setDirection(e.target.value as MarginDirection);
+            reset();
+          }}
+        >
+          <MenuItem value="DEPOSIT">{t('margin.deposit')}</MenuItem>
+          <MenuItem value="WITHDRAWAL">{t('margin.withdraw')}</MenuItem>
+        </TextField>
+        <TextField
+          label={t('margin.amount')}
+          value={amount}
+          inputMode="decimal"
+          helperText={
+            direction === 'DEPOSIT'
+              ? t('margin.spotAvailable', { amount: usdt(wallet.spotUsdtAvailable) })
+              : t('margin.marginAvailable', { amount: usdt(wallet.availableMargin) })
+          }
+          onChange={(e) => {
+            setAmount(e.target.value);
+            reset();
+          }}
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="outlined" disabled={amount.trim() === ''}>
+          {t('margin.review')}
+        </Button>
+      </Stack>
+      {review && (
+        <Box role="region" aria-label={t('margin.reviewTitle')} sx={{ mt: 2 }}>
+          <Typography>
+            {t(review.direction === 'DEPOSIT' ? 'margin.reviewDeposit' : 'margin.reviewWithdraw', {
+              amount: usdt(review.amount),
+              fee: usdt(review.fee),
+              net: usdt(review.net),
+              after: usdt(review.marginAfter),
+            })}
+          </Typography>
+          {review.ratioAfter !== null && (
+            <Typography variant="body2" color="text.secondary">
+              {t('margin.ratioAfter', { ratio: percent(review.ratioAfter) })}
+            </Typography>
+          )}
+          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
+            {t('margin.confirm')}
+          </Button>
+        </Box>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {done}
+        </Alert>
+      )}
+      <PinEntryDialog
+        open={pinOpen}
+        title={t('margin.pinTitle')}
+        description={review ? t('margin.pinText', { amount: usdt(review.amount) }) : undefined}
+        onClose={() => setPinOpen(false)}
+        onSubmit={async (pin) => {
+          if (!review) return;
+          const after = await transfer.mutateAsync({ direction: review.direction, amount: review.amount, pin });
+          setPinOpen(false);
+          setReview(null);
+          setAmount('');
+          setDone(t('margin.done', { balance: usdt(after.marginBalance) }));
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** No margin yet: how to start, with the way to spot USDT when there is none to move. */
+function EmptyState({ wallet }: { wallet: MarginWallet }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const noSpot = new Big(wallet.spotUsdtAvailable).lte(0);
+  return (
+    <Alert
+      severity="info"
+      action={
+        noSpot ? (
+          <Button component={RouterLink} to={localize(paths.tradeExplore)} color="inherit" size="small">
+            {t('margin.buyUsdt')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {noSpot ? t('margin.emptyNoSpot') : t('margin.empty')}
+    </Alert>
+  );
+}
+
+/**
+ * `/balance/futures` (R3.11): the perpetuals margin wallet. Margin balance, available margin,
+ * buying power and margin ratio, each explained; USDT moved in from spot and back out with a
+ * review (the server's estimate for withdrawals) and the PIN.
+ */
+export function MarginScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const wallet = useMarginWallet();
+  const data = wallet.data;
+  return (
+    <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', px: 'var(--page-gutter)', py: { xs: 2.5, md: 5 } }}>
+      <Button component={RouterLink} to={localize(paths.balance)} startIcon={<ArrowBack />} sx={{ mb: 1, ml: -1 }}>
+        {t('margin.back')}
+      </Button>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, mb: 0.5 }}>
+        {t('margin.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('margin.text')}
+      </Typography>
+      <Stack spacing={2}>
+        {wallet.isError && !data && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => void wallet.refetch()}>
+                {t('margin.retry')}
+              </Button>
+            }
+          >
+            {t('margin.loadError')}
+          </Alert>
+        )}
+        {!data && !wallet.isError && (
+          <Stack spacing={1.5} aria-label={t('app.loading')}>
+            <Skeleton variant="rounded" height={220} />
+            <Skeleton variant="rounded" height={180} />
+          </Stack>
+        )}
+        {data && (
+          <>
+            {new Big(data.marginBalance).lte(0) && <EmptyState wallet={data} />}
+            <Figures wallet={data} />
+            <TransferForm wallet={data} />
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

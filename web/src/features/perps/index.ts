@@ -1,0 +1,1 @@
+export { MarginScreen } from './components/margin-screen';
