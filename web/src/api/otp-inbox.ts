@@ -3,19 +3,25 @@ import { apiPaths } from '@/config/paths';
 import type { InboxMessage } from '@/api/types';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /api/dev/otp-inbox (sandbox mode only): the SMS the sandbox "sent" to a phone, newest first. */
-export function getOtpInbox(phone: string, signal?: AbortSignal): Promise<InboxMessage[]> {
-  return apiClient.get<InboxMessage[]>(apiPaths.otpInbox, { query: { phone }, signal, retries: 0 });
+/** Whose sandbox inbox: a phone (SMS) or an e-mail address. */
+export type OtpInboxTarget = { phone: string } | { email: string };
+
+/**
+ * GET /api/dev/otp-inbox (sandbox mode only): the SMS or e-mails the sandbox "sent" to a phone or
+ * an address, newest first.
+ */
+export function getOtpInbox(target: OtpInboxTarget, signal?: AbortSignal): Promise<InboxMessage[]> {
+  return apiClient.get<InboxMessage[]>(apiPaths.otpInbox, { query: { ...target }, signal, retries: 0 });
 }
 
-export function otpInboxQueryOptions(phone: string) {
+export function otpInboxQueryOptions(target: OtpInboxTarget) {
   return queryOptions({
-    queryKey: ['dev', 'otp-inbox', phone],
-    queryFn: ({ signal }) => getOtpInbox(phone, signal),
+    queryKey: ['dev', 'otp-inbox', target],
+    queryFn: ({ signal }) => getOtpInbox(target, signal),
     staleTime: 0,
   });
 }
 
-export function useOtpInbox(phone: string, options: { enabled: boolean }) {
-  return useQuery({ ...otpInboxQueryOptions(phone), enabled: options.enabled });
+export function useOtpInbox(target: OtpInboxTarget, options: { enabled: boolean }) {
+  return useQuery({ ...otpInboxQueryOptions(target), enabled: options.enabled });
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::email::EmailAddress;
 use super::messages;
 use super::otp::{self, Destination, Purpose};
-use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation};
+use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
 use super::repo;
 use super::sessions::{AuthUser, ClientAddr};
 use super::user_details::UserDetails;

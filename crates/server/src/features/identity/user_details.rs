@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation};
+use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
 use super::repo::UserRow;
 use super::sessions::SessionTokens;
 
