@@ -129,6 +129,13 @@ async fn count_check(state: &AppState, ip: Option<&str>) -> ApiResult<()> {
         let wait_ms = oldest.map_or(3_600_000, |oldest| oldest + 3_600_000 - now).max(1000);
         return Err(messages::referral_rate_limited((wait_ms as u64).div_ceil(1000)));
     }
+    // Only the last hour matters: older checks of this address go as new ones come.
+    sqlx::query("delete from referral_checks where client_ip = $1 and at_ms < $2")
+        .bind(ip)
+        .bind(hour_ago)
+        .execute(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?;
     sqlx::query("insert into referral_checks (client_ip, at_ms) values ($1, $2)")
         .bind(ip)
         .bind(now)
