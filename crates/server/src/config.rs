@@ -298,6 +298,8 @@ pub struct AuthSettings {
     pub hashing_concurrency: usize,
     /// The terms version users must have accepted (older acceptance answers 400 `040`).
     pub terms_version: i64,
+    /// Referral-code checks (signup/verify-referral) per client address per hour.
+    pub referral_checks_per_ip_per_hour: u32,
 }
 
 impl Default for AuthSettings {
@@ -319,6 +321,7 @@ impl Default for AuthSettings {
             argon2_parallelism: 1,
             hashing_concurrency: 2,
             terms_version: 1,
+            referral_checks_per_ip_per_hour: 20,
         }
     }
 }

@@ -135,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest messages to a phone, newest first (sandbox mode only). */
+        /**
+         * The latest messages to a phone (`?phone=`) or an e-mail address (`?email=`), newest first
+         *     (sandbox mode only).
+         */
         get: operations["inbox"];
         put?: never;
         post?: never;
@@ -783,6 +786,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/app-data-change-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The state of the caller's latest phone and e-mail change requests. */
+        get: operations["app_data_change_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/bappebti-tnc": {
         parameters: {
             query?: never;
@@ -845,6 +865,43 @@ export interface paths {
         put?: never;
         /** Clears a device's fraud flag so it is usable again. */
         post: operations["unblock_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/email-change/get-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a code to the new address; refuses the current address (400 `email_same`) and one
+         *     another account has (409 `email_taken`).
+         */
+        post: operations["get_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/email-change/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the e-mailed code; the change token it returns applies the address at update-user-data. */
+        post: operations["verify_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -914,6 +971,43 @@ export interface paths {
         put?: never;
         /** Checks a log-in code; the token it returns opens a session at verify-pin. */
         post: operations["login_verify_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/phone-change/get-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a code to the new number after checking the PIN; refuses the current number (400
+         *     `phone_same`) and one another account has (409 `phone_taken`).
+         */
+        post: operations["get_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/phone-change/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the code and moves the account to the new number; other sessions end. */
+        post: operations["verify_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1056,6 +1150,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/signup/verify-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a referral code before sign-up: 200 with the referrer masked, 400 `referral_invalid` or
+         *     `referral_self`, 429 `referral_rate_limited` after `auth.referral_checks_per_ip_per_hour` checks.
+         */
+        post: operations["verify_referral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/tags": {
         parameters: {
             query?: never;
@@ -1084,6 +1198,23 @@ export interface paths {
         put?: never;
         /** Rotates a refresh token into a new pair. */
         post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/update-user-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a verified e-mail address and optional profile data, all or nothing. */
+        post: operations["update_user_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1841,6 +1972,13 @@ export interface components {
             /** @description Server version. */
             version: string;
         };
+        /** @description The caller's phone and e-mail change requests. */
+        AppDataChangeStatus: {
+            /** @description The latest e-mail change. */
+            email: components["schemas"]["ChangeRequestStatus"];
+            /** @description The latest phone change. */
+            phone: components["schemas"]["ChangeRequestStatus"];
+        };
         /**
          * @description An asset's trading flags as sent to clients (R3.05). A halted asset always carries a
          *     `tradingHaltReason`: the operator's, or the default text in the caller's language (R4.13).
@@ -2058,6 +2196,33 @@ export interface components {
          * @enum {string}
          */
         CashoutStatus: "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+        /** @description One kind of change. */
+        ChangeRequestStatus: {
+            /**
+             * Format: int64
+             * @description When the change was applied, Unix ms.
+             */
+            completedAtMs?: number | null;
+            /**
+             * Format: int64
+             * @description When the code (or, once verified, the token) stops being valid, Unix ms.
+             */
+            expiresAtMs?: number | null;
+            /**
+             * Format: int64
+             * @description When the code was sent, Unix ms.
+             */
+            requestedAtMs?: number | null;
+            /** @description Where it stands. */
+            status: components["schemas"]["ChangeState"];
+            /** @description The new phone or address, masked. */
+            target?: string | null;
+        };
+        /**
+         * @description Where a change request stands.
+         * @enum {string}
+         */
+        ChangeState: "NONE" | "OTP_SENT" | "VERIFIED" | "COMPLETED" | "EXPIRED";
         /**
          * @description How a channel is paid.
          * @enum {string}
@@ -2146,6 +2311,16 @@ export interface components {
                 sandbox: boolean;
                 /** @description Server version. */
                 version: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_AppDataChangeStatus: {
+            /** @description The caller's phone and e-mail change requests. */
+            data: {
+                /** @description The latest e-mail change. */
+                email: components["schemas"]["ChangeRequestStatus"];
+                /** @description The latest phone change. */
+                phone: components["schemas"]["ChangeRequestStatus"];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2297,6 +2472,39 @@ export interface components {
                 quantityAvailableForSale: string;
                 /** @description Pair. */
                 symbol: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_EmailOtpSent: {
+            /** @description A code was e-mailed. */
+            data: {
+                /** @description The address it went to, masked. */
+                email: string;
+                /**
+                 * Format: int64
+                 * @description Seconds until the code expires.
+                 */
+                expiresInSecs: number;
+                /** @description The challenge to verify against. */
+                otpId: string;
+                /**
+                 * Format: int64
+                 * @description Seconds until another code may be asked for.
+                 */
+                resendAfterSecs: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_EmailVerified: {
+            /** @description The address is verified: apply it with this token at update-user-data. */
+            data: {
+                /** @description Single-use token for update-user-data. */
+                changeToken: string;
+                /**
+                 * Format: int64
+                 * @description Seconds it stays valid.
+                 */
+                expiresInSecs: number;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2675,6 +2883,19 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_PhoneChanged: {
+            /** @description The phone was changed. */
+            data: {
+                /** @description The new number, E.164. */
+                phone: string;
+                /**
+                 * Format: int64
+                 * @description Other sessions of the account that were ended.
+                 */
+                sessionsEnded: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_PhoneValidation: {
             /** @description Whether a number is registered and may log in. */
             data: {
@@ -2742,6 +2963,18 @@ export interface components {
                 usdIdr: string;
                 /** @description IDR per USDT (the USDT-IDR pair's last price). */
                 usdtIdr: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_ReferralValid: {
+            /** @description A valid referral code and whose it is, masked. */
+            data: {
+                /** @description The code, normalised. */
+                referralCode: string;
+                /** @description The referrer's name with all but the first letter of each word hidden, once known. */
+                referrerName?: string | null;
+                /** @description The referrer's phone, masked. */
+                referrerPhone: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3007,14 +3240,19 @@ export interface components {
                 gssKycStatus: string;
                 /** @description User id. */
                 id: string;
+                incomeRange?: null | components["schemas"]["IncomeRange"];
+                investmentGoal?: null | components["schemas"]["InvestmentGoal"];
                 /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
                 kycStatus: string;
                 /** @description Preferred language, `id` or `en`. */
                 language: string;
                 /** @description Display name, once given. */
                 name?: string | null;
+                occupation?: null | components["schemas"]["Occupation"];
                 /** @description Phone in E.164. */
                 phone: string;
+                /** @description The user's own referral code, to share as `/signup?ref=CODE` (always present from `/v3/user/me`). */
+                referralCode?: string | null;
                 /** @description Tags such as `pro` (R6.02). */
                 tags: string[];
                 /** @description Whether the current terms are accepted. */
@@ -3111,11 +3349,15 @@ export interface components {
             data: {
                 /** @description The text. */
                 body: string;
+                /** @description `SMS` or `EMAIL`. */
+                channel: string;
                 /** @description The code it carried. */
                 code?: string | null;
-                /** @description Recipient, E.164. */
-                phone: string;
-                /** @description SIGNUP, LOGIN or FORGOT_PIN. */
+                /** @description Recipient: E.164 phone or e-mail address. */
+                destination: string;
+                /** @description Recipient phone, E.164 (SMS only). */
+                phone?: string | null;
+                /** @description SIGNUP, LOGIN, FORGOT_PIN, PHONE_CHANGE or EMAIL_CHANGE. */
                 purpose?: string | null;
                 /**
                  * Format: int64
@@ -3346,6 +3588,45 @@ export interface components {
          * @enum {string}
          */
         Direction: "IDR_TO_USD" | "USD_TO_IDR";
+        /** @description The address to verify. */
+        EmailChangeRequest: {
+            /** @description The new address. */
+            email: string;
+        };
+        /** @description The code e-mailed to the new address. */
+        EmailChangeVerifyRequest: {
+            /** @description The six digits received. */
+            otp: string;
+            /** @description From email-change/get-otp. */
+            otpId: string;
+        };
+        /** @description A code was e-mailed. */
+        EmailOtpSent: {
+            /** @description The address it went to, masked. */
+            email: string;
+            /**
+             * Format: int64
+             * @description Seconds until the code expires.
+             */
+            expiresInSecs: number;
+            /** @description The challenge to verify against. */
+            otpId: string;
+            /**
+             * Format: int64
+             * @description Seconds until another code may be asked for.
+             */
+            resendAfterSecs: number;
+        };
+        /** @description The address is verified: apply it with this token at update-user-data. */
+        EmailVerified: {
+            /** @description Single-use token for update-user-data. */
+            changeToken: string;
+            /**
+             * Format: int64
+             * @description Seconds it stays valid.
+             */
+            expiresInSecs: number;
+        };
         /** @description The error body of every failed API call. */
         ErrorBody: {
             /** @description A stable code clients can branch on, e.g. `not_found`, `040`. */
@@ -3429,11 +3710,15 @@ export interface components {
         InboxMessage: {
             /** @description The text. */
             body: string;
+            /** @description `SMS` or `EMAIL`. */
+            channel: string;
             /** @description The code it carried. */
             code?: string | null;
-            /** @description Recipient, E.164. */
-            phone: string;
-            /** @description SIGNUP, LOGIN or FORGOT_PIN. */
+            /** @description Recipient: E.164 phone or e-mail address. */
+            destination: string;
+            /** @description Recipient phone, E.164 (SMS only). */
+            phone?: string | null;
+            /** @description SIGNUP, LOGIN, FORGOT_PIN, PHONE_CHANGE or EMAIL_CHANGE. */
             purpose?: string | null;
             /**
              * Format: int64
@@ -3441,6 +3726,11 @@ export interface components {
              */
             sentAtMs: number;
         };
+        /**
+         * @description Gross yearly income in rupiah.
+         * @enum {string}
+         */
+        IncomeRange: "BELOW_10M" | "FROM_10M_TO_50M" | "FROM_50M_TO_100M" | "FROM_100M_TO_500M" | "FROM_500M_TO_1B" | "ABOVE_1B";
         /** @description The limits and fee of one channel (input-variables). */
         InputVariables: {
             /**
@@ -3470,6 +3760,11 @@ export interface components {
             /** @description Virtual account number, for VA channels. */
             vaNumber?: string | null;
         };
+        /**
+         * @description The customer's main reason to invest.
+         * @enum {string}
+         */
+        InvestmentGoal: "LONG_TERM_GROWTH" | "PASSIVE_INCOME" | "CAPITAL_PRESERVATION" | "SPECULATION" | "RETIREMENT" | "EDUCATION";
         /**
          * @description The outcome an operator sets.
          * @enum {string}
@@ -3681,6 +3976,11 @@ export interface components {
             /** @description Lowest change first (falling only). */
             losers: components["schemas"]["TickerView"][];
         };
+        /**
+         * @description What the customer does for a living.
+         * @enum {string}
+         */
+        Occupation: "EMPLOYEE" | "CIVIL_SERVANT" | "ENTREPRENEUR" | "PROFESSIONAL" | "STUDENT" | "HOMEMAKER" | "RETIRED" | "OTHER";
         /** @description One listed contract. */
         OptionContractView: {
             /** @description Ask premium. */
@@ -3891,6 +4191,30 @@ export interface components {
             /** @description Single-use token for register-pin, verify-pin or pin reset. */
             verificationToken: string;
         };
+        /** @description The number to move to, confirmed by the PIN. */
+        PhoneChangeRequest: {
+            /** @description Any usual form: `0812…`, `+62 812…`; other countries with `+`. */
+            newPhone: string;
+            /** @description The account's PIN. */
+            pin: string;
+        };
+        /** @description The code sent to the new number. */
+        PhoneChangeVerifyRequest: {
+            /** @description The six digits received on the new number. */
+            otp: string;
+            /** @description From phone-change/get-otp. */
+            otpId: string;
+        };
+        /** @description The phone was changed. */
+        PhoneChanged: {
+            /** @description The new number, E.164. */
+            phone: string;
+            /**
+             * Format: int64
+             * @description Other sessions of the account that were ended.
+             */
+            sessionsEnded: number;
+        };
         /** @description A phone number typed by the user. */
         PhoneRequest: {
             /** @description Any usual form: `0812…`, `+62 812…`; other countries with `+`. */
@@ -3954,6 +4278,15 @@ export interface components {
             /** @description IDR per USDT (the USDT-IDR pair's last price). */
             usdtIdr: string;
         };
+        /** @description A valid referral code and whose it is, masked. */
+        ReferralValid: {
+            /** @description The code, normalised. */
+            referralCode: string;
+            /** @description The referrer's name with all but the first letter of each word hidden, once known. */
+            referrerName?: string | null;
+            /** @description The referrer's phone, masked. */
+            referrerPhone: string;
+        };
         /** @description A refresh token to rotate. */
         RefreshRequest: {
             /** @description The current refresh token. */
@@ -3963,7 +4296,10 @@ export interface components {
         RegisterPinRequest: {
             /** @description Six digits, not repeated or consecutive. */
             pin: string;
-            /** @description A referral code given at sign-up. */
+            /**
+             * @description The referral code of the account that brought this one (see signup/verify-referral); an
+             *     unknown code is refused and creates no account.
+             */
             referralCode?: string | null;
             /** @description From signup/verify-otp. */
             verificationToken: string;
@@ -4219,6 +4555,16 @@ export interface components {
             /** @description The current PIN. */
             oldPin: string;
         };
+        /** @description What to change; every field is optional but at least one must be given. */
+        UpdateUserDataRequest: {
+            /** @description From email-change/verify-otp; needed with `email`. */
+            changeToken?: string | null;
+            /** @description A new e-mail address, with the change token its code gave. */
+            email?: string | null;
+            incomeRange?: null | components["schemas"]["IncomeRange"];
+            investmentGoal?: null | components["schemas"]["InvestmentGoal"];
+            occupation?: null | components["schemas"]["Occupation"];
+        };
         /** @description One bucket of the USD wallet (R3.10). */
         UsdBucket: {
             /** @description usdCash × leverage. */
@@ -4350,14 +4696,19 @@ export interface components {
             gssKycStatus: string;
             /** @description User id. */
             id: string;
+            incomeRange?: null | components["schemas"]["IncomeRange"];
+            investmentGoal?: null | components["schemas"]["InvestmentGoal"];
             /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
             kycStatus: string;
             /** @description Preferred language, `id` or `en`. */
             language: string;
             /** @description Display name, once given. */
             name?: string | null;
+            occupation?: null | components["schemas"]["Occupation"];
             /** @description Phone in E.164. */
             phone: string;
+            /** @description The user's own referral code, to share as `/signup?ref=CODE` (always present from `/v3/user/me`). */
+            referralCode?: string | null;
             /** @description Tags such as `pro` (R6.02). */
             tags: string[];
             /** @description Whether the current terms are accepted. */
@@ -4425,6 +4776,13 @@ export interface components {
             pin: string;
             /** @description From login/verify-otp; absent when re-confirming a session. */
             verificationToken?: string | null;
+        };
+        /** @description A referral code to check before sign-up. */
+        VerifyReferralRequest: {
+            /** @description The number signing up, when known: a code of that number's own account is refused. */
+            phone?: string | null;
+            /** @description The code, any case. */
+            referralCode: string;
         };
         /** @description A granted voucher. */
         VoucherGrant: {
@@ -4860,9 +5218,11 @@ export interface operations {
     };
     inbox: {
         parameters: {
-            query: {
+            query?: {
                 /** @description The phone number, any usual form. */
-                phone: string;
+                phone?: string;
+                /** @description The e-mail address. */
+                email?: string;
             };
             header?: never;
             path?: never;
@@ -4876,6 +5236,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_InboxMessage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -6153,6 +6521,33 @@ export interface operations {
             };
         };
     };
+    app_data_change_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AppDataChangeStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     accept_terms: {
         parameters: {
             query?: never;
@@ -6267,6 +6662,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmailOtpSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeVerifyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmailVerified"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {
@@ -6444,6 +6925,100 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneChangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OtpSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_otp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneChangeVerifyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhoneChanged"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6726,6 +7301,45 @@ export interface operations {
             };
         };
     };
+    verify_referral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyReferralRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReferralValid"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tags: {
         parameters: {
             query?: never;
@@ -6775,6 +7389,45 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_user_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserDataRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,6 +35,7 @@ function pageRoutes(): RouteObject[] {
             { index: true, lazy: () => import('./routes/account/overview') },
             { path: 'profile', lazy: () => import('./routes/account/profile') },
             { path: 'verification', lazy: () => import('./routes/account/verification') },
+            { path: 'identity-verification', lazy: () => import('./routes/account/verification') },
             { path: 'language', lazy: () => import('./routes/account/language') },
             { path: 'privacy', lazy: () => import('./routes/account/privacy') },
             // Sensitive pages: the PIN again after inactivity (R3.17).

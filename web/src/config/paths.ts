@@ -11,6 +11,8 @@ export const paths = {
   account: '/account',
   accountProfile: '/account/profile',
   accountVerification: '/account/verification',
+  /** The SPEC's name for the verification page; `/account/verification` keeps working. */
+  accountIdentityVerification: '/account/identity-verification',
   accountManageSession: '/account/manage-session',
   accountLanguage: '/account/language',
   accountPrivacy: '/account/privacy',
@@ -67,6 +69,13 @@ export const apiPaths = {
   logoutDevice: '/v1/user/devices/logout-device',
   unblockDevice: '/v1/user/devices/unblock-device',
   otpInbox: '/dev/otp-inbox',
+  verifyReferral: '/v1/user/signup/verify-referral',
+  phoneChangeGetOtp: '/v1/user/phone-change/get-otp',
+  phoneChangeVerifyOtp: '/v1/user/phone-change/verify-otp',
+  emailChangeGetOtp: '/v1/user/email-change/get-otp',
+  emailChangeVerifyOtp: '/v1/user/email-change/verify-otp',
+  updateUserData: '/v1/user/update-user-data',
+  appDataChangeStatus: '/v1/user/app-data-change-status',
 } as const;
 
 export const API_BASE = '/api';

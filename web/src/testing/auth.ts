@@ -16,6 +16,10 @@ export const userFixture: UserDetails = {
   language: 'id',
   termsAccepted: true,
   createdAtMs: 1_700_000_000_000,
+  referralCode: 'QX7MPR4Z',
+  occupation: null,
+  incomeRange: null,
+  investmentGoal: null,
 };
 
 export const loggedInFixture: LoggedIn = {

@@ -39,7 +39,8 @@ pub struct AcceptTermsRequest {
     responses((status = 200, body = Data<UserDetails>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn me(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<UserDetails>> {
     super::kyc::settle(&state, &caller.user_id).await?;
-    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let mut user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    super::referral::ensure_code(&state.db, &mut user).await?;
     let tags = repo::user_tags(&state.db, &caller.user_id).await?;
     Ok(Data::new(UserDetails::from_row(user, tags, state.settings.auth.terms_version)))
 }

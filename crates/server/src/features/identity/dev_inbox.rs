@@ -1,10 +1,11 @@
-//! Sandbox only: the SMS the sandbox "sent", so developers and tests can read their codes.
+//! Sandbox only: the SMS and e-mails the sandbox "sent", so developers and tests can read their codes.
 
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
+use super::email::EmailAddress;
 use super::messages;
 use super::phone::Phone;
 use crate::api::{ApiError, ApiResult, Data};
@@ -13,33 +14,40 @@ use crate::state::AppState;
 /// Messages kept per answer.
 const INBOX_MESSAGES_MAX: i64 = 20;
 
-/// Whose inbox.
+/// Whose inbox: a phone or an e-mail address.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct InboxQuery {
     /// The phone number, any usual form.
-    pub phone: String,
+    pub phone: Option<String>,
+    /// The e-mail address.
+    pub email: Option<String>,
 }
 
 /// One message the sandbox sent.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxMessage {
-    /// Recipient, E.164.
-    pub phone: String,
+    /// `SMS` or `EMAIL`.
+    pub channel: String,
+    /// Recipient: E.164 phone or e-mail address.
+    pub destination: String,
+    /// Recipient phone, E.164 (SMS only).
+    pub phone: Option<String>,
     /// The text.
     pub body: String,
     /// The code it carried.
     pub code: Option<String>,
-    /// SIGNUP, LOGIN or FORGOT_PIN.
+    /// SIGNUP, LOGIN, FORGOT_PIN, PHONE_CHANGE or EMAIL_CHANGE.
     pub purpose: Option<String>,
     /// When, Unix ms.
     pub sent_at_ms: i64,
 }
 
-/// The latest messages to a phone, newest first (sandbox mode only).
+/// The latest messages to a phone (`?phone=`) or an e-mail address (`?email=`), newest first
+/// (sandbox mode only).
 #[utoipa::path(get, path = "/dev/otp-inbox", tag = "sandbox", params(InboxQuery),
-    responses((status = 200, body = Data<Vec<InboxMessage>>), (status = 404, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<Vec<InboxMessage>>), (status = 400, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
 pub async fn inbox(
     State(state): State<AppState>,
     Query(query): Query<InboxQuery>,
@@ -47,12 +55,19 @@ pub async fn inbox(
     if !state.settings.sandbox {
         return Err(ApiError::not_found());
     }
-    let phone = Phone::parse(&query.phone).ok_or_else(messages::invalid_phone)?;
+    let (channel, destination) = match (&query.phone, &query.email) {
+        (Some(phone), None) => ("SMS", Phone::parse(phone).ok_or_else(messages::invalid_phone)?.as_str().to_string()),
+        (None, Some(email)) => {
+            ("EMAIL", EmailAddress::parse(email).ok_or_else(messages::invalid_email)?.as_str().to_string())
+        }
+        _ => return Err(ApiError::invalid("phone or email")),
+    };
     let rows = sqlx::query(
-        "select phone_e164, body, code, purpose, sent_at_ms from dev_sms_inbox where phone_e164 = $1 \
-         order by id desc limit $2",
+        "select channel, destination, body, code, purpose, sent_at_ms from dev_inbox \
+         where channel = $1 and destination = $2 order by id desc limit $3",
     )
-    .bind(phone.as_str())
+    .bind(channel)
+    .bind(&destination)
     .bind(INBOX_MESSAGES_MAX)
     .fetch_all(state.db.pool())
     .await
@@ -60,8 +75,12 @@ pub async fn inbox(
     let messages = rows
         .iter()
         .map(|row| {
+            let channel: String = row.try_get("channel")?;
+            let destination: String = row.try_get("destination")?;
             Ok(InboxMessage {
-                phone: row.try_get("phone_e164")?,
+                phone: (channel == "SMS").then(|| destination.clone()),
+                channel,
+                destination,
                 body: row.try_get("body")?,
                 code: row.try_get("code")?,
                 purpose: row.try_get("purpose")?,

@@ -160,3 +160,94 @@ pub fn terms_not_accepted() -> ApiError {
         "Please accept the latest terms and conditions.",
     )
 }
+
+/// The e-mail address did not parse.
+pub fn invalid_email() -> ApiError {
+    error(StatusCode::BAD_REQUEST, "invalid_email", "Alamat email tidak valid.", "The e-mail address is not valid.")
+}
+
+/// A phone change to the number the account already has.
+pub fn phone_same() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "phone_same",
+        "Nomor baru sama dengan nomor Anda saat ini.",
+        "The new number is the one you already use.",
+    )
+}
+
+/// A phone change to a number another account has.
+pub fn phone_taken() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "phone_taken",
+        "Nomor telepon ini sudah dipakai akun lain.",
+        "This phone number is already used by another account.",
+    )
+}
+
+/// An e-mail change to the address the account already has.
+pub fn email_same() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "email_same",
+        "Email baru sama dengan email Anda saat ini.",
+        "The new e-mail address is the one you already use.",
+    )
+}
+
+/// An e-mail change to an address another account has.
+pub fn email_taken() -> ApiError {
+    error(
+        StatusCode::CONFLICT,
+        "email_taken",
+        "Alamat email ini sudah dipakai akun lain.",
+        "This e-mail address is already used by another account.",
+    )
+}
+
+/// update-user-data with an e-mail but no matching change token.
+pub fn email_not_verified() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "email_not_verified",
+        "Verifikasi email baru dengan kode terlebih dahulu.",
+        "Verify the new e-mail address with a code first.",
+    )
+}
+
+/// update-user-data with nothing to change.
+pub fn nothing_to_update() -> ApiError {
+    error(StatusCode::BAD_REQUEST, "nothing_to_update", "Tidak ada data yang diubah.", "There is nothing to change.")
+}
+
+/// An unknown or malformed referral code.
+pub fn referral_invalid() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "referral_invalid",
+        "Kode referal tidak ditemukan. Periksa kembali kodenya.",
+        "This referral code does not exist. Please check it.",
+    )
+}
+
+/// A referral code of the account being created or checked.
+pub fn referral_self() -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        "referral_self",
+        "Anda tidak dapat memakai kode referal Anda sendiri.",
+        "You cannot use your own referral code.",
+    )
+}
+
+/// Too many referral checks from this address.
+pub fn referral_rate_limited(wait_secs: u64) -> ApiError {
+    error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "referral_rate_limited",
+        "Terlalu banyak pemeriksaan kode referal. Coba lagi nanti.",
+        "Too many referral code checks. Please try again later.",
+    )
+    .with_retry_after(wait_secs)
+}

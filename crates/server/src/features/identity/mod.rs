@@ -1,10 +1,14 @@
 //! Identity (DESIGN.md "Auth"): sign-up and log-in by phone, one-time code and PIN; sessions per
-//! device with short access tokens and rotating refresh tokens; the device list; a security log.
-//! In sandbox mode codes land in the development inbox (`GET /api/dev/otp-inbox`).
+//! device with short access tokens and rotating refresh tokens; the device list; a security log;
+//! phone and e-mail changes, optional profile data and referral codes.
+//! In sandbox mode codes (SMS and e-mail) land in the development inbox (`GET /api/dev/otp-inbox`).
 
 mod account;
+mod change_status;
 mod dev_inbox;
 mod devices;
+pub mod email;
+mod email_change;
 mod kyc;
 mod kyc_admin;
 mod kyc_form;
@@ -14,8 +18,11 @@ mod messages;
 mod onboarding;
 mod otp;
 pub mod phone;
+mod phone_change;
 pub mod pin;
 mod pin_routes;
+mod profile_fields;
+mod referral;
 pub mod repo;
 pub mod secrets;
 pub mod sessions;
@@ -45,8 +52,10 @@ pub struct IdentityServices {
     pub keys: tokens::TokenKeys,
     /// PIN hashing with bounded concurrency.
     pub hasher: pin::PinHasher,
-    /// Where codes are sent.
+    /// Where codes are sent by SMS.
     pub sms: Arc<dyn sms::SmsSender>,
+    /// Where codes are sent by e-mail.
+    pub email: Arc<dyn email::EmailSender>,
     /// Who decides identity verifications.
     pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
 }
@@ -65,6 +74,7 @@ impl IdentityServices {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
             hasher: pin::PinHasher::new(&settings.auth),
             sms: sms::SandboxSms::shared(db.clone()),
+            email: email::SandboxEmail::shared(db.clone()),
             kyc: kyc_verifier::SandboxVerifier::shared(),
         })
     }
@@ -83,6 +93,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(onboarding::login_phone))
         .routes(routes!(onboarding::login_verify_otp))
         .routes(routes!(onboarding::validate_phone))
+        .routes(routes!(referral::verify_referral))
+        .routes(routes!(phone_change::get_otp))
+        .routes(routes!(phone_change::verify_otp))
+        .routes(routes!(email_change::get_otp))
+        .routes(routes!(email_change::verify_otp))
+        .routes(routes!(email_change::update_user_data))
+        .routes(routes!(change_status::app_data_change_status))
         .routes(routes!(pin_routes::register_pin))
         .routes(routes!(pin_routes::verify_pin))
         .routes(routes!(pin_routes::forgot_pin_send_otp))

@@ -1,12 +1,15 @@
-//! One-time codes: six digits from a CSPRNG, bound to one phone and one purpose, single use,
-//! five minutes, five tries, a resend cooldown and hourly limits per phone and per address. A right
-//! code yields a single-use verification token, which the PIN step consumes.
+//! One-time codes: six digits from a CSPRNG, bound to one destination (a phone by SMS or an
+//! e-mail address) and one purpose, single use, five minutes, five tries, a resend cooldown and
+//! hourly limits per destination and per address. Codes for a phone or e-mail change are also bound
+//! to the account that asked. A right code yields a single-use verification token, which the next
+//! step (the PIN, or applying the change) consumes.
 
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::Db;
 use utoipa::ToSchema;
 
+use super::email::{Email, EmailAddress};
 use super::messages;
 use super::phone::Phone;
 use super::secrets::{digest, digests_equal, opaque_token, otp_code};
@@ -24,14 +27,65 @@ pub enum Purpose {
     Login,
     /// Resetting a forgotten or locked PIN.
     ForgotPin,
+    /// Moving an account to a new phone number (the code goes to the new number).
+    PhoneChange,
+    /// Setting or changing the account's e-mail address (the code goes to the new address).
+    EmailChange,
 }
 
 impl Purpose {
-    fn as_str(self) -> &'static str {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
         match self {
             Purpose::Signup => "SIGNUP",
             Purpose::Login => "LOGIN",
             Purpose::ForgotPin => "FORGOT_PIN",
+            Purpose::PhoneChange => "PHONE_CHANGE",
+            Purpose::EmailChange => "EMAIL_CHANGE",
+        }
+    }
+}
+
+/// Where a code goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// By SMS to a phone.
+    Sms(Phone),
+    /// By e-mail to an address.
+    Email(EmailAddress),
+}
+
+impl Destination {
+    /// `SMS` or `EMAIL`, as stored.
+    pub fn channel(&self) -> &'static str {
+        match self {
+            Destination::Sms(_) => "SMS",
+            Destination::Email(_) => "EMAIL",
+        }
+    }
+
+    /// The stored text: E.164 phone or lower-cased address.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Destination::Sms(phone) => phone.as_str(),
+            Destination::Email(email) => email.as_str(),
+        }
+    }
+
+    /// Hidden but recognisable, for answers and the change status.
+    pub fn masked(&self) -> String {
+        match self {
+            Destination::Sms(phone) => phone.masked(),
+            Destination::Email(email) => email.masked(),
+        }
+    }
+
+    /// Rebuilds a stored destination.
+    pub fn from_stored(channel: &str, text: String) -> Self {
+        if channel == "EMAIL" {
+            Destination::Email(EmailAddress::from_stored(text))
+        } else {
+            Destination::Sms(Phone::from_e164(text))
         }
     }
 }
@@ -68,12 +122,27 @@ pub async fn send(
     ip: Option<&str>,
     device_id: Option<&str>,
 ) -> ApiResult<OtpSent> {
+    send_to(state, &Destination::Sms(phone.clone()), purpose, None, ip, device_id).await
+}
+
+/// Sends a code for `purpose` to `destination` under the same rules as [`send`]; `owner` binds it
+/// to the account that asked (phone and e-mail changes). A new code for an owner and purpose ends
+/// that owner's earlier codes and unused tokens of the purpose, so only the latest request counts.
+/// The answer's `phone` field holds the masked destination.
+pub async fn send_to(
+    state: &AppState,
+    destination: &Destination,
+    purpose: Purpose,
+    owner: Option<&str>,
+    ip: Option<&str>,
+    device_id: Option<&str>,
+) -> ApiResult<OtpSent> {
     let auth = &state.settings.auth;
     let now = store::now_ms();
     let hour_ago = now - 3_600_000;
     let db = &state.db;
-    let last = sqlx::query("select max(created_at_ms) as last from otp_challenges where phone_e164 = $1")
-        .bind(phone.as_str())
+    let last = sqlx::query("select max(created_at_ms) as last from otp_challenges where destination = $1")
+        .bind(destination.as_str())
         .fetch_one(db.pool())
         .await
         .map_err(ApiError::internal)?
@@ -83,7 +152,7 @@ pub async fn send(
     if let Some(last) = last.filter(|last| now - last < cooldown_ms) {
         return Err(messages::otp_cooldown(((cooldown_ms - (now - last)) as u64).div_ceil(1000)));
     }
-    let by_phone = count(db, "phone_e164", phone.as_str(), hour_ago).await?;
+    let by_phone = count(db, "destination", destination.as_str(), hour_ago).await?;
     let by_ip = match ip {
         Some(ip) => count(db, "client_ip", ip, hour_ago).await?,
         None => 0,
@@ -92,15 +161,31 @@ pub async fn send(
         return Err(messages::otp_rate_limited());
     }
 
+    if let Some(owner) = owner {
+        sqlx::query(
+            "update otp_challenges set expires_at_ms = $1, verification_expires_at_ms = $1 \
+             where user_id = $2 and purpose = $3 and verification_used = 0 \
+             and (expires_at_ms > $1 or verification_expires_at_ms > $1)",
+        )
+        .bind(now)
+        .bind(owner)
+        .bind(purpose.as_str())
+        .execute(db.pool())
+        .await
+        .map_err(ApiError::internal)?;
+    }
+
     let code = otp_code();
     let id = uuid::Uuid::now_v7().to_string();
     let expires_at = now + (auth.otp_ttl_secs * 1000) as i64;
     sqlx::query(
-        "insert into otp_challenges (id, phone_e164, purpose, code_hash, client_ip, device_id, created_at_ms, expires_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "insert into otp_challenges (id, destination, channel, user_id, purpose, code_hash, client_ip, device_id, \
+         created_at_ms, expires_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(&id)
-    .bind(phone.as_str())
+    .bind(destination.as_str())
+    .bind(destination.channel())
+    .bind(owner.map(str::to_string))
     .bind(purpose.as_str())
     .bind(digest(&format!("{id}:{code}")))
     .bind(ip.map(str::to_string))
@@ -114,11 +199,26 @@ pub async fn send(
     let body = format!(
         "Kode verifikasi Anda: {code}. Berlaku {minutes} menit. JANGAN berikan kode ini kepada siapa pun. / Your code: {code}. Never share it."
     );
-    let sms = Sms { to: phone.clone(), body, code: Some(code), purpose: Some(purpose.as_str().into()) };
-    state.identity.sms.send(sms).await.map_err(ApiError::internal)?;
+    let purpose_text = Some(purpose.as_str().to_string());
+    match destination {
+        Destination::Sms(phone) => {
+            let sms = Sms { to: phone.clone(), body, code: Some(code), purpose: purpose_text };
+            state.identity.sms.send(sms).await.map_err(ApiError::internal)?;
+        }
+        Destination::Email(address) => {
+            let email = Email {
+                to: address.clone(),
+                subject: "Kode verifikasi Lumbung / Lumbung verification code".into(),
+                body,
+                code: Some(code),
+                purpose: purpose_text,
+            };
+            state.identity.email.send(email).await.map_err(ApiError::internal)?;
+        }
+    }
     Ok(OtpSent {
         otp_id: id,
-        phone: phone.masked(),
+        phone: destination.masked(),
         expires_in_secs: auth.otp_ttl_secs,
         resend_after_secs: auth.otp_resend_cooldown_secs,
     })
@@ -133,19 +233,36 @@ async fn count(db: &Db, column: &str, value: &str, since_ms: i64) -> ApiResult<i
 /// Checks `code` for challenge `otp_id`, which must be for `purpose`; on success returns a
 /// verification token and the phone the code went to.
 pub async fn verify(state: &AppState, otp_id: &str, code: &str, purpose: Purpose) -> ApiResult<(Phone, OtpVerified)> {
+    let (destination, verified) = verify_for(state, otp_id, code, purpose, None).await?;
+    Ok((Phone::from_e164(destination), verified))
+}
+
+/// Like [`verify`] for a code bound to `owner` (phone and e-mail changes): a challenge of another
+/// account answers 404 (R6.04). Returns the stored destination.
+pub async fn verify_for(
+    state: &AppState,
+    otp_id: &str,
+    code: &str,
+    purpose: Purpose,
+    owner: Option<&str>,
+) -> ApiResult<(String, OtpVerified)> {
     let auth = &state.settings.auth;
     let db = &state.db;
     let now = store::now_ms();
     let row = sqlx::query(
-        "select phone_e164, purpose, code_hash, attempts, consumed, expires_at_ms from otp_challenges where id = $1",
+        "select destination, user_id, purpose, code_hash, attempts, consumed, expires_at_ms from otp_challenges where id = $1",
     )
     .bind(otp_id)
     .fetch_optional(db.pool())
     .await
     .map_err(ApiError::internal)?
-    .ok_or_else(messages::otp_expired)?;
+    .ok_or_else(|| if owner.is_some() { ApiError::not_found() } else { messages::otp_expired() })?;
     let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
-    let phone: String = row.try_get("phone_e164").map_err(ApiError::internal)?;
+    let destination: String = row.try_get("destination").map_err(ApiError::internal)?;
+    let stored_owner: Option<String> = row.try_get("user_id").map_err(ApiError::internal)?;
+    if owner.is_some() && stored_owner.as_deref() != owner {
+        return Err(ApiError::not_found());
+    }
     let stored_purpose: String = row.try_get("purpose").map_err(ApiError::internal)?;
     let code_hash: String = row.try_get("code_hash").map_err(ApiError::internal)?;
     if stored_purpose != purpose.as_str() || get_i64("consumed")? != 0 || get_i64("expires_at_ms")? <= now {
@@ -167,9 +284,15 @@ pub async fn verify(state: &AppState, otp_id: &str, code: &str, purpose: Purpose
     }
     let well_formed = code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit());
     if !well_formed || !digests_equal(&digest(&format!("{otp_id}:{code}")), &code_hash) {
-        super::repo::record_code_failure(db, &phone, auth.failures_before_review).await?;
+        // A wrong code counts against the account it would serve: the owner for a change, else the
+        // phone's account.
+        match owner {
+            Some(owner) => super::repo::record_user_code_failure(db, owner, auth.failures_before_review).await?,
+            None => super::repo::record_code_failure(db, &destination, auth.failures_before_review).await?,
+        }
         let tries_left = (max - get_i64("attempts")? - 1).max(0) as u32;
-        super::repo::log_security(db, "otp_failed", None, Some(&phone), Some(purpose.as_str()), None, None).await;
+        let phone = owner.is_none().then_some(destination.as_str());
+        super::repo::log_security(db, "otp_failed", owner, phone, Some(purpose.as_str()), None, None).await;
         return Err(if tries_left == 0 { messages::otp_expired() } else { messages::otp_wrong(tries_left) });
     }
     let token = opaque_token();
@@ -188,16 +311,13 @@ pub async fn verify(state: &AppState, otp_id: &str, code: &str, purpose: Purpose
     if consumed == 0 {
         return Err(messages::otp_expired());
     }
-    Ok((
-        Phone::from_e164(phone),
-        OtpVerified { verification_token: token, expires_in_secs: auth.verification_ttl_secs },
-    ))
+    Ok((destination, OtpVerified { verification_token: token, expires_in_secs: auth.verification_ttl_secs }))
 }
 
 /// The phone a still-valid, unused verification token of `purpose` stands for.
 pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose) -> ApiResult<Phone> {
     let row = sqlx::query(
-        "select phone_e164 from otp_challenges where verification_hash = $1 and purpose = $2 \
+        "select destination from otp_challenges where verification_hash = $1 and purpose = $2 \
          and verification_used = 0 and verification_expires_at_ms > $3",
     )
     .bind(digest(token))
@@ -207,15 +327,17 @@ pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose) -> ApiRes
     .await
     .map_err(ApiError::internal)?
     .ok_or_else(messages::verification_invalid)?;
-    Ok(Phone::from_e164(row.try_get("phone_e164").map_err(ApiError::internal)?))
+    Ok(Phone::from_e164(row.try_get("destination").map_err(ApiError::internal)?))
 }
 
 /// Marks a verification token used; fails if someone used it first.
 pub async fn finish_verification(db: &Db, token: &str) -> ApiResult<()> {
     let used = sqlx::query(
-        "update otp_challenges set verification_used = 1 where verification_hash = $1 and verification_used = 0",
+        "update otp_challenges set verification_used = 1, verification_used_at_ms = $2 \
+         where verification_hash = $1 and verification_used = 0",
     )
     .bind(digest(token))
+    .bind(store::now_ms())
     .execute(db.pool())
     .await
     .map_err(ApiError::internal)?
@@ -225,4 +347,42 @@ pub async fn finish_verification(db: &Db, token: &str) -> ApiResult<()> {
     } else {
         Err(messages::verification_invalid())
     }
+}
+
+/// Uses `owner`'s still-valid token of `purpose` inside `tx` and returns the destination it stands
+/// for; fails when it is unknown, expired, used or another account's.
+pub async fn claim_verification(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    token: &str,
+    purpose: Purpose,
+    owner: &str,
+) -> ApiResult<String> {
+    let now = store::now_ms();
+    let row = sqlx::query(
+        "update otp_challenges set verification_used = 1, verification_used_at_ms = $1 \
+         where verification_hash = $2 and purpose = $3 and user_id = $4 and verification_used = 0 \
+         and verification_expires_at_ms > $1 returning destination",
+    )
+    .bind(now)
+    .bind(digest(token))
+    .bind(purpose.as_str())
+    .bind(owner)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(messages::verification_invalid)?;
+    row.try_get("destination").map_err(ApiError::internal)
+}
+
+/// Ends a verified but unused token (its change could not be applied).
+pub async fn void_verification(db: &Db, token: &str) -> ApiResult<()> {
+    sqlx::query(
+        "update otp_challenges set verification_expires_at_ms = $1 where verification_hash = $2 and verification_used = 0",
+    )
+    .bind(store::now_ms())
+    .bind(digest(token))
+    .execute(db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(())
 }

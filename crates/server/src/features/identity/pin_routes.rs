@@ -23,7 +23,8 @@ pub struct RegisterPinRequest {
     pub verification_token: String,
     /// Six digits, not repeated or consecutive.
     pub pin: String,
-    /// A referral code given at sign-up.
+    /// The referral code of the account that brought this one (see signup/verify-referral); an
+    /// unknown code is refused and creates no account.
     #[serde(default)]
     pub referral_code: Option<String>,
 }
@@ -105,7 +106,8 @@ pub async fn confirm_pin(state: &AppState, user_id: &str, pin: &str) -> ApiResul
 
 async fn logged_in(state: &AppState, user_id: &str, headers: &ClientHeaders, ip: Option<&str>) -> ApiResult<LoggedIn> {
     let tokens = sessions::open(state, user_id, headers, ip).await?;
-    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::not_found)?;
+    let mut user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::not_found)?;
+    super::referral::ensure_code(&state.db, &mut user).await?;
     let tags = repo::user_tags(&state.db, user_id).await?;
     Ok(LoggedIn { tokens, user: UserDetails::from_row(user, tags, state.settings.auth.terms_version) })
 }
@@ -120,28 +122,37 @@ pub async fn register_pin(
     ApiJson(body): ApiJson<RegisterPinRequest>,
 ) -> ApiResult<Data<LoggedIn>> {
     let pin = new_pin(&body.pin)?;
-    let referral = body.referral_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    if referral.is_some_and(|c| c.len() > 32 || !c.chars().all(|ch| ch.is_ascii_alphanumeric())) {
-        return Err(ApiError::invalid("referralCode"));
-    }
+    let referral_text = body.referral_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let phone = otp::peek_verification(&state.db, &body.verification_token, Purpose::Signup).await?;
     if repo::user_by_phone(&state.db, phone.as_str()).await?.is_some() {
         return Err(messages::pin_already_registered());
     }
+    // Checked before the token is used, so a wrong code can be corrected and creates nothing.
+    let referrer = match referral_text {
+        Some(code) => Some(super::referral::referrer_for_signup(&state.db, code, &phone).await?),
+        None => None,
+    };
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
     otp::finish_verification(&state.db, &body.verification_token).await?;
     let user_id = uuid::Uuid::now_v7().to_string();
+    let own_code = super::referral::generate_code();
+    let referral = repo::NewReferral {
+        own_code: &own_code,
+        used_code: referrer.as_ref().and_then(|r| r.referral_code.as_deref()),
+        referred_by: referrer.as_ref().map(|r| r.id.as_str()),
+    };
     let inserted = repo::insert_user(
         state.db.pool(),
         &user_id,
         phone.as_str(),
         &hash,
-        referral,
+        &referral,
         headers.lang.code(),
         store::now_ms(),
     )
     .await;
     match inserted {
+        // The phone was registered meanwhile (a clash of fresh referral codes is too unlikely to retry).
         Err(e) if e.is_unique_violation() => return Err(messages::pin_already_registered()),
         other => other?,
     }
@@ -150,7 +161,7 @@ pub async fn register_pin(
         "signup",
         Some(&user_id),
         Some(phone.as_str()),
-        None,
+        referral.referred_by,
         ip.as_deref(),
         headers.device_id.as_deref(),
     )

@@ -33,10 +33,19 @@ pub struct UserRow {
     pub language: String,
     /// Creation time.
     pub created_at_ms: i64,
+    /// The user's own referral code (given on first read for accounts older than codes).
+    pub referral_code: Option<String>,
+    /// Optional profile data: occupation, income range and investment goal (enum names).
+    pub occupation: Option<String>,
+    /// Yearly income range.
+    pub income_range: Option<String>,
+    /// Main investment goal.
+    pub investment_goal: Option<String>,
 }
 
 const USER_COLUMNS: &str = "id, phone_e164, name, email, pin_hash, pin_failed_attempts, pin_locked, status, \
-     kyc_status, gss_kyc_status, terms_version, language, created_at_ms";
+     kyc_status, gss_kyc_status, terms_version, language, created_at_ms, referral_code, occupation, income_range, \
+     investment_goal";
 
 fn user_from(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
     Ok(UserRow {
@@ -53,6 +62,10 @@ fn user_from(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
         terms_version: row.try_get("terms_version")?,
         language: row.try_get("language")?,
         created_at_ms: row.try_get("created_at_ms")?,
+        referral_code: row.try_get("referral_code")?,
+        occupation: row.try_get("occupation")?,
+        income_range: row.try_get("income_range")?,
+        investment_goal: row.try_get("investment_goal")?,
     })
 }
 
@@ -74,24 +87,38 @@ pub async fn user_by_id(db: &Db, id: &str) -> Result<Option<UserRow>, StoreError
     Ok(row.as_ref().map(user_from).transpose()?)
 }
 
+/// A new account's referral: its own code and, when a code was given at sign-up, that code and
+/// the referrer's id.
+#[derive(Debug, Clone)]
+pub struct NewReferral<'a> {
+    /// The new account's own code.
+    pub own_code: &'a str,
+    /// The code typed at sign-up.
+    pub used_code: Option<&'a str>,
+    /// Whose code it was.
+    pub referred_by: Option<&'a str>,
+}
+
 /// Creates a user with a PIN (the end of sign-up).
 pub async fn insert_user<'c, E: Executor<'c, Database = Any>>(
     executor: E,
     id: &str,
     phone: &str,
     pin_hash: &str,
-    referral_code: Option<&str>,
+    referral: &NewReferral<'_>,
     language: &str,
     now_ms: i64,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "insert into users (id, phone_e164, pin_hash, referral_code, language, created_at_ms, pin_changed_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $6)",
+        "insert into users (id, phone_e164, pin_hash, referral_code, signup_referral_code, referred_by, language, \
+         created_at_ms, pin_changed_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
     )
     .bind(id)
     .bind(phone)
     .bind(pin_hash)
-    .bind(referral_code.map(str::to_string))
+    .bind(referral.own_code)
+    .bind(referral.used_code.map(str::to_string))
+    .bind(referral.referred_by.map(str::to_string))
     .bind(language)
     .bind(now_ms)
     .execute(executor)
@@ -142,6 +169,39 @@ pub async fn record_code_failure(db: &Db, phone: &str, review_after: u32) -> Res
     .execute(db.pool())
     .await?;
     Ok(())
+}
+
+/// Counts a wrong code against an account by id (codes bound to an account: phone and e-mail
+/// changes); locks it for review at `review_after`.
+pub async fn record_user_code_failure(db: &Db, user_id: &str, review_after: u32) -> Result<(), StoreError> {
+    sqlx::query(
+        "update users set failures_in_a_row = failures_in_a_row + 1, \
+         status = case when failures_in_a_row + 1 >= $1 then 'LOCKED_FOR_REVIEW' else status end \
+         where id = $2",
+    )
+    .bind(i64::from(review_after))
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The user with this e-mail address (stored lower-cased).
+pub async fn user_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, StoreError> {
+    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where email = $1"))
+        .bind(email)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(user_from).transpose()?)
+}
+
+/// The user whose own referral code this is.
+pub async fn user_by_referral_code(db: &Db, code: &str) -> Result<Option<UserRow>, StoreError> {
+    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where referral_code = $1"))
+        .bind(code)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(user_from).transpose()?)
 }
 
 /// A right PIN: the failure counters start again.

@@ -243,6 +243,23 @@ pub async fn revoke_all(db: &Db, user_id: &str, reason: &str) -> ApiResult<()> {
     Ok(())
 }
 
+/// Ends every session of a user but `keep` (a phone change made from `keep`); returns how many ended.
+pub async fn revoke_others(db: &Db, user_id: &str, keep: &str, reason: &str) -> ApiResult<u64> {
+    let ended = sqlx::query(
+        "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 \
+         where user_id = $3 and id <> $4 and status = 'ACTIVE'",
+    )
+    .bind(store::now_ms())
+    .bind(reason)
+    .bind(user_id)
+    .bind(keep)
+    .execute(db.pool())
+    .await
+    .map_err(ApiError::internal)?
+    .rows_affected();
+    Ok(ended)
+}
+
 /// "Chrome on Windows" from a user agent, for the device list.
 pub fn device_name(user_agent: &str) -> String {
     let browser =

@@ -27,7 +27,7 @@ pub trait SmsSender: Send + Sync {
     fn send(&self, sms: Sms) -> BoxFuture<'_, anyhow::Result<()>>;
 }
 
-/// The sandbox: every message lands in `dev_sms_inbox`.
+/// The sandbox: every message lands in the development inbox (`dev_inbox`, channel `SMS`).
 pub struct SandboxSms {
     db: Db,
 }
@@ -43,7 +43,8 @@ impl SmsSender for SandboxSms {
     fn send(&self, sms: Sms) -> BoxFuture<'_, anyhow::Result<()>> {
         Box::pin(async move {
             sqlx::query(
-                "insert into dev_sms_inbox (phone_e164, body, code, purpose, sent_at_ms) values ($1, $2, $3, $4, $5)",
+                "insert into dev_inbox (channel, destination, body, code, purpose, sent_at_ms) \
+                 values ('SMS', $1, $2, $3, $4, $5)",
             )
             .bind(sms.to.as_str())
             .bind(&sms.body)

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
 use super::repo::UserRow;
 use super::sessions::SessionTokens;
 
@@ -30,6 +31,14 @@ pub struct UserDetails {
     pub terms_accepted: bool,
     /// When the account was created, Unix ms.
     pub created_at_ms: i64,
+    /// The user's own referral code, to share as `/signup?ref=CODE` (always present from `/v3/user/me`).
+    pub referral_code: Option<String>,
+    /// Occupation, once given.
+    pub occupation: Option<Occupation>,
+    /// Yearly income range, once given.
+    pub income_range: Option<IncomeRange>,
+    /// Main investment goal, once given.
+    pub investment_goal: Option<InvestmentGoal>,
 }
 
 impl UserDetails {
@@ -46,6 +55,10 @@ impl UserDetails {
             tags,
             language: user.language,
             created_at_ms: user.created_at_ms,
+            referral_code: user.referral_code,
+            occupation: Occupation::from_stored(user.occupation.as_deref()),
+            income_range: IncomeRange::from_stored(user.income_range.as_deref()),
+            investment_goal: InvestmentGoal::from_stored(user.investment_goal.as_deref()),
         }
     }
 }

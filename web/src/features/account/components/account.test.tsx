@@ -63,7 +63,7 @@ describe('account pages', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posted).toContainEqual({ path: 'unblock-device', body: { id: 'x1' } }));
   });
 
-  it('R2.16 the overview shows the phone and the identity and US-stock statuses; the profile is read-only', async () => {
+  it('R2.16 the overview shows the phone and the identity and US-stock statuses; the profile shows the details', async () => {
     logIn();
     server.use(
       http.get('*/api/v3/user/me', () =>

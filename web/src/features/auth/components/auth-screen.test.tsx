@@ -46,6 +46,12 @@ describe('sign-up', { timeout: 30_000 }, () => {
     const calls: Array<{ path: string; body: unknown }> = [];
     server.use(
       ...otpHandlers('signup', calls),
+      http.post('*/api/v1/user/signup/verify-referral', async ({ request }) => {
+        calls.push({ path: 'referral', body: await request.json() });
+        return HttpResponse.json({
+          data: { referralCode: 'TEMAN123', referrerName: 'S***', referrerPhone: '+62*******1111' },
+        });
+      }),
       http.post('*/api/v1/user/pin/register-pin', async ({ request }) => {
         calls.push({ path: 'register', body: await request.json() });
         return HttpResponse.json({ data: loggedInFixture });
@@ -55,12 +61,15 @@ describe('sign-up', { timeout: 30_000 }, () => {
     const { router } = renderApp('/signup?registerUtc=true&registerRamadan=TRUE&loginSalesforce=true');
 
     await user.type(await screen.findByLabelText(/Nomor ponsel/), '0812 3456 7890');
-    await user.type(screen.getByLabelText('Kode referral (opsional)'), 'TEMAN1');
+    // A referral code is checked (with the number signing up) before any code is sent.
+    await user.type(screen.getByLabelText('Kode referral (opsional)'), 'teman123');
     await user.click(screen.getByRole('button', { name: 'Lanjut' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Masukkan kode verifikasi' });
     expect(within(dialog).getByText('Kode 6 angka telah dikirim lewat SMS ke +62*******7890.')).toBeInTheDocument();
-    expect(calls[0]).toEqual({ path: 'signup/send', body: { phone: '+6281234567890' } });
+    expect(calls[0]).toEqual({ path: 'referral', body: { referralCode: 'TEMAN123', phone: '+6281234567890' } });
+    expect(calls[1]).toEqual({ path: 'signup/send', body: { phone: '+6281234567890' } });
+    expect(screen.getByText('Direferensikan oleh S*** (+62*******1111)')).toBeInTheDocument();
     expect(useAppStore.getState().auth.otpModalType).toBe('signup');
     // R2.11: the campaign flags travel with signup_started, true only for the exact text "true".
     expect(track).toHaveBeenCalledWith('signup_started', {
@@ -95,7 +104,7 @@ describe('sign-up', { timeout: 30_000 }, () => {
     expect(calls.find((call) => call.path === 'register')?.body).toEqual({
       verificationToken: 'vt-signup',
       pin: '135792',
-      referralCode: 'TEMAN1',
+      referralCode: 'TEMAN123',
     });
     const { auth } = useAppStore.getState();
     expect(auth.accessToken).toBe(loggedInFixture.accessToken);

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { LoggedIn, OtpSent, OtpVerified } from '@/api/types';
 import { AppLink } from '@/components/ui/app-link';
+import { OtpDialog, type OtpChallenge } from '@/components/ui/otp-dialog';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { track } from '@/lib/analytics';
@@ -26,9 +27,9 @@ import { resetPin } from '../api/reset-pin';
 import { sendSignupOtp } from '../api/signup-phone';
 import { verifySignupOtp } from '../api/signup-verify-otp';
 import { validatePhone } from '../api/validate-phone';
+import { verifyReferral } from '../api/verify-referral';
 import { verifyLoginPin } from '../api/verify-pin';
 import { useFinishLogin } from '../hooks/use-finish-login';
-import { OtpDialog, type OtpChallenge } from './otp-dialog';
 import { PhoneStep } from './phone-step';
 import { PinStep } from './pin-step';
 
@@ -63,6 +64,9 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
   const [phone, setPhone] = useState('');
   const [typedPhone, setTypedPhone] = useState('');
   const [referralCode, setReferralCode] = useState('');
+  const [referrer, setReferrer] = useState<string | null>(null);
+  // A shared sign-up link carries the referrer's code: `/signup?ref=CODE`.
+  const [linkReferral] = useState(() => new URLSearchParams(location.search).get('ref')?.trim().slice(0, 32) ?? '');
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
   const [verificationToken, setVerificationToken] = useState<string | null>(null);
@@ -80,7 +84,7 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
 
   const requestCode = async (forMode: AuthMode, e164: string) => {
     const sent = await SEND[forMode]({ phone: e164 });
-    setChallenge({ ...sent, sentAtMs: Date.now() });
+    setChallenge({ ...sent, sentTo: sent.phone, sentAtMs: Date.now() });
     setOtpOpen(true);
   };
 
@@ -92,6 +96,13 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
     setPhone(e164);
     setReferralCode(input.referralCode);
     try {
+      if (mode === 'signup' && input.referralCode) {
+        // Checked before any code is sent: an unknown or own code is named now, not after the PIN.
+        const valid = await verifyReferral({ referralCode: input.referralCode, phone: e164 });
+        setReferrer(valid.referrerName ? `${valid.referrerName} (${valid.referrerPhone})` : valid.referrerPhone);
+      } else {
+        setReferrer(null);
+      }
       if (mode === 'login') {
         const validation = await validatePhone({ phone: e164 });
         if (!validation.registered) {
@@ -139,7 +150,10 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
         done(await resetPin({ verificationToken, pin }));
       }
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'verification_invalid') {
+      if (
+        caught instanceof ApiError &&
+        ['verification_invalid', 'referral_invalid', 'referral_self'].includes(caught.code)
+      ) {
         setStep('phone');
         setPhoneError(caught.message);
         return;
@@ -206,6 +220,8 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
             key={mode}
             initialPhone={typedPhone}
             withReferral={mode === 'signup'}
+            initialReferral={referralCode || linkReferral}
+            referrer={referrer}
             busy={busy}
             error={phoneError}
             onSubmit={(input) => void submitPhone(input)}
@@ -242,7 +258,7 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
       <OtpDialog
         open={otpOpen}
         challenge={challenge}
-        phone={phone}
+        inbox={{ phone }}
         onVerify={verifyCode}
         onResend={() => requestCode(mode, phone)}
         onClose={() => setOtpOpen(false)}

@@ -10,19 +10,32 @@ import { isPlausiblePhone } from '@/lib/phone';
 export interface PhoneStepProps {
   initialPhone?: string;
   withReferral?: boolean;
+  /** A referral code from the sign-up link (`/signup?ref=CODE`). */
+  initialReferral?: string;
+  /** Who the referral code belongs to, once the server confirmed it (masked). */
+  referrer?: string | null;
   busy: boolean;
   /** The server's answer to the last attempt, shown above the button. */
   error: ReactNode;
   onSubmit: (input: { phone: string; referralCode: string }) => void;
 }
 
-const REFERRAL_PATTERN = /^[A-Za-z0-9]{0,32}$/;
+/** Empty, or eight letters and digits (the server's alphabet leaves out look-alikes; it decides). */
+export const REFERRAL_PATTERN = /^([A-Za-z0-9]{8})?$/;
 
 /** The phone number (Indonesian format hint, +62 by default) and, at sign-up, a referral code. */
-export function PhoneStep({ initialPhone = '', withReferral = false, busy, error, onSubmit }: PhoneStepProps) {
+export function PhoneStep({
+  initialPhone = '',
+  withReferral = false,
+  initialReferral = '',
+  referrer = null,
+  busy,
+  error,
+  onSubmit,
+}: PhoneStepProps) {
   const { t } = useTranslation();
   const [phone, setPhone] = useState(initialPhone);
-  const [referral, setReferral] = useState('');
+  const [referral, setReferral] = useState(initialReferral);
   const [touched, setTouched] = useState(false);
   const phoneInvalid = touched && !isPlausiblePhone(phone);
   const referralInvalid = !REFERRAL_PATTERN.test(referral.trim());
@@ -36,7 +49,7 @@ export function PhoneStep({ initialPhone = '', withReferral = false, busy, error
         event.preventDefault();
         setTouched(true);
         if (!isPlausiblePhone(phone) || referralInvalid) return;
-        onSubmit({ phone, referralCode: referral.trim() });
+        onSubmit({ phone, referralCode: referral.trim().toUpperCase() });
       }}
     >
       <TextField
@@ -68,7 +81,13 @@ export function PhoneStep({ initialPhone = '', withReferral = false, busy, error
           value={referral}
           onChange={(event) => setReferral(event.target.value)}
           error={referralInvalid}
-          helperText={referralInvalid ? t('auth.referralInvalid') : undefined}
+          helperText={
+            referralInvalid
+              ? t('auth.referralInvalid')
+              : referrer
+                ? t('auth.referralValid', { referrer })
+                : t('auth.referralHint')
+          }
           fullWidth
           name="referralCode"
           slotProps={{ htmlInput: { maxLength: 32, autoCapitalize: 'characters' } }}

@@ -13,23 +13,29 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app-config';
-import type { OtpSent } from '@/api/types';
+import { useOtpInbox, type OtpInboxTarget } from '@/api/otp-inbox';
 import { CodeInput } from '@/components/ui/code-input';
 import { OTP_LENGTH } from '@/config/constants';
+import { formatSeconds, useCountdown } from '@/hooks/use-countdown';
 import { ApiError } from '@/lib/api-client';
-import { useOtpInbox } from '../api/get-otp-inbox';
-import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 
 /** A code request as the dialog tracks it: the server's answer and when it arrived. */
-export interface OtpChallenge extends OtpSent {
+export interface OtpChallenge {
+  otpId: string;
+  /** The masked phone or address the code went to. */
+  sentTo: string;
+  expiresInSecs: number;
+  resendAfterSecs: number;
   sentAtMs: number;
 }
 
 export interface OtpDialogProps {
   open: boolean;
   challenge: OtpChallenge | null;
-  /** E.164, for the sandbox inbox. */
-  phone: string;
+  /** Where the code went, for the sandbox inbox: an E.164 phone (SMS) or an e-mail address. */
+  inbox: OtpInboxTarget;
+  /** The button that closes the dialog (default: "Change number"). */
+  backLabel?: string;
   /** Checks the code; rejects with the server's error. */
   onVerify: (code: string) => Promise<void>;
   /** Asks for a new code; rejects with the server's error (e.g. 429 otp_cooldown). */
@@ -42,10 +48,11 @@ function messageOf(error: unknown): string | null {
 }
 
 /** Sandbox mode: reads the code the sandbox "sent" from the development inbox. */
-function SandboxInbox({ phone, onUse }: { phone: string; onUse: (code: string) => void }) {
+function SandboxInbox({ target, onUse }: { target: OtpInboxTarget; onUse: (code: string) => void }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const inbox = useOtpInbox(phone, { enabled: opened });
+  const inbox = useOtpInbox(target, { enabled: opened });
+  const email = 'email' in target;
   const latest = inbox.data?.find((message) => message.code);
   return (
     <Box
@@ -56,7 +63,7 @@ function SandboxInbox({ phone, onUse }: { phone: string; onUse: (code: string) =
       <Stack direction="row" spacing={1} alignItems="center">
         <ScienceOutlined fontSize="small" color="warning" aria-hidden />
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-          {t('auth.otp.sandboxHint')}
+          {t(email ? 'auth.otp.sandboxHintEmail' : 'auth.otp.sandboxHint')}
         </Typography>
       </Stack>
       <Button
@@ -66,7 +73,7 @@ function SandboxInbox({ phone, onUse }: { phone: string; onUse: (code: string) =
         sx={{ mt: 1 }}
         onClick={() => (opened ? void inbox.refetch() : setOpened(true))}
       >
-        {t('auth.otp.sandboxOpen')}
+        {t(email ? 'auth.otp.sandboxOpenEmail' : 'auth.otp.sandboxOpen')}
       </Button>
       {opened && inbox.isSuccess && (
         <Box role="status" sx={{ mt: 1 }}>
@@ -78,7 +85,7 @@ function SandboxInbox({ phone, onUse }: { phone: string; onUse: (code: string) =
               </Button>
             </Stack>
           ) : (
-            <Typography variant="body2">{t('auth.otp.sandboxEmpty')}</Typography>
+            <Typography variant="body2">{t(email ? 'auth.otp.sandboxEmptyEmail' : 'auth.otp.sandboxEmpty')}</Typography>
           )}
         </Box>
       )}
@@ -90,7 +97,7 @@ function SandboxInbox({ phone, onUse }: { phone: string; onUse: (code: string) =
  * R1.13 / R3.17 OTP modal: six digits with auto-advance and paste, a countdown to expiry, resend once
  * the server allows it, and the server's own error messages (tries left, expired, cooldown).
  */
-export function OtpDialog({ open, challenge, phone, onVerify, onResend, onClose }: OtpDialogProps) {
+export function OtpDialog({ open, challenge, inbox, backLabel, onVerify, onResend, onClose }: OtpDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -158,7 +165,11 @@ export function OtpDialog({ open, challenge, phone, onVerify, onResend, onClose 
       <DialogContent>
         <Stack spacing={2.5}>
           {challenge && (
-            <Typography color="text.secondary">{t('auth.otp.sentTo', { phone: challenge.phone })}</Typography>
+            <Typography color="text.secondary">
+              {'email' in inbox
+                ? t('auth.otp.sentToEmail', { email: challenge.sentTo })
+                : t('auth.otp.sentTo', { phone: challenge.sentTo })}
+            </Typography>
           )}
           <CodeInput
             label={t('auth.otp.label')}
@@ -195,7 +206,7 @@ export function OtpDialog({ open, challenge, phone, onVerify, onResend, onClose 
           </Box>
           {config?.sandbox && (
             <SandboxInbox
-              phone={phone}
+              target={inbox}
               onUse={(sandboxCode) => {
                 setCode(sandboxCode);
                 void verify(sandboxCode);
@@ -206,7 +217,7 @@ export function OtpDialog({ open, challenge, phone, onVerify, onResend, onClose 
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
         <Button color="inherit" onClick={onClose} disabled={busy}>
-          {t('auth.otp.changeNumber')}
+          {backLabel ?? t('auth.otp.changeNumber')}
         </Button>
         <Button variant="contained" onClick={() => void verify(code)} disabled={busy || code.length !== OTP_LENGTH}>
           {t('auth.otp.verify')}

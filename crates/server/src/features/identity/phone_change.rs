@@ -1,0 +1,129 @@
+//! Moving an account to a new phone number: the PIN, then a code sent to the NEW number (so the
+//! customer proves they hold it), then the switch. The switch is one statement under the unique
+//! index on `users.phone_e164`, so two accounts racing for one number cannot both win. The phone is
+//! the log-in name, so every other session of the account ends; the one that made the change stays.
+
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::messages;
+use super::otp::{self, Destination, OtpSent, Purpose};
+use super::phone::Phone;
+use super::repo;
+use super::sessions::{self, AuthUser, ClientAddr};
+use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
+use crate::state::AppState;
+
+/// The number to move to, confirmed by the PIN.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PhoneChangeRequest {
+    /// Any usual form: `0812…`, `+62 812…`; other countries with `+`.
+    pub new_phone: String,
+    /// The account's PIN.
+    pub pin: String,
+}
+
+/// The code sent to the new number.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PhoneChangeVerifyRequest {
+    /// From phone-change/get-otp.
+    pub otp_id: String,
+    /// The six digits received on the new number.
+    pub otp: String,
+}
+
+/// The phone was changed.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneChanged {
+    /// The new number, E.164.
+    pub phone: String,
+    /// Other sessions of the account that were ended.
+    pub sessions_ended: u64,
+}
+
+/// Sends a code to the new number after checking the PIN; refuses the current number (400
+/// `phone_same`) and one another account has (409 `phone_taken`).
+#[utoipa::path(post, path = "/v1/user/phone-change/get-otp", tag = "identity", security(("bearer" = [])),
+    request_body = PhoneChangeRequest,
+    responses((status = 200, body = Data<OtpSent>), (status = 400, body = crate::api::ErrorBody),
+        (status = 409, body = crate::api::ErrorBody), (status = 429, body = crate::api::ErrorBody)))]
+pub async fn get_otp(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<PhoneChangeRequest>,
+) -> ApiResult<Data<OtpSent>> {
+    let phone = Phone::parse(&body.new_phone).ok_or_else(messages::invalid_phone)?;
+    super::confirm_pin(&state, &caller.user_id, &body.pin).await?;
+    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    if user.phone_e164 == phone.as_str() {
+        return Err(messages::phone_same());
+    }
+    if repo::user_by_phone(&state.db, phone.as_str()).await?.is_some() {
+        return Err(messages::phone_taken());
+    }
+    let sent = otp::send_to(
+        &state,
+        &Destination::Sms(phone),
+        Purpose::PhoneChange,
+        Some(&caller.user_id),
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+    )
+    .await?;
+    Ok(Data::new(sent))
+}
+
+/// Checks the code and moves the account to the new number; other sessions end.
+#[utoipa::path(post, path = "/v1/user/phone-change/verify-otp", tag = "identity", security(("bearer" = [])),
+    request_body = PhoneChangeVerifyRequest,
+    responses((status = 200, body = Data<PhoneChanged>), (status = 400, body = crate::api::ErrorBody),
+        (status = 404, body = crate::api::ErrorBody), (status = 409, body = crate::api::ErrorBody)))]
+pub async fn verify_otp(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
+    ApiJson(body): ApiJson<PhoneChangeVerifyRequest>,
+) -> ApiResult<Data<PhoneChanged>> {
+    let (_, verified) =
+        otp::verify_for(&state, &body.otp_id, &body.otp, Purpose::PhoneChange, Some(&caller.user_id)).await?;
+    let token = verified.verification_token;
+    let old = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let mut tx = state.db.begin_write().await?;
+    let new_phone = otp::claim_verification(&mut tx.tx, &token, Purpose::PhoneChange, &caller.user_id).await?;
+    let switched = sqlx::query("update users set phone_e164 = $1 where id = $2")
+        .bind(&new_phone)
+        .bind(&caller.user_id)
+        .execute(&mut *tx.tx)
+        .await;
+    match switched {
+        Ok(_) => tx.commit().await?,
+        Err(e) => {
+            drop(tx);
+            otp::void_verification(&state.db, &token).await?;
+            let e = store::StoreError::from(e);
+            return Err(if e.is_unique_violation() { messages::phone_taken() } else { ApiError::internal(e) });
+        }
+    }
+    let sessions_ended =
+        sessions::revoke_others(&state.db, &caller.user_id, &caller.session_id, "phone_changed").await?;
+    let detail =
+        format!("{} -> {}", Phone::from_e164(old.phone_e164).masked(), Phone::from_e164(new_phone.clone()).masked());
+    repo::log_security(
+        &state.db,
+        "phone_changed",
+        Some(&caller.user_id),
+        Some(&new_phone),
+        Some(&detail),
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+    )
+    .await;
+    Ok(Data::new(PhoneChanged { phone: new_phone, sessions_ended }))
+}
