@@ -13,6 +13,8 @@ export const paths = {
   accountVerification: '/account/verification',
   accountManageSession: '/account/manage-session',
   accountLanguage: '/account/language',
+  /** Notification settings per category and channel, Telegram link (R2.16). */
+  accountNotification: '/account/notification',
   accountPrivacy: '/account/privacy',
   accountPrivacyManageSession: '/account/privacy/manage-session',
   accountChangePin: '/account/privacy/change-pin',
@@ -65,6 +67,14 @@ export const apiPaths = {
   logoutDevice: '/v1/user/devices/logout-device',
   unblockDevice: '/v1/user/devices/unblock-device',
   otpInbox: '/dev/otp-inbox',
+  notificationSettings: '/v1/user/notification-settings',
+  telegramDeepLink: '/v1/user/telegram/deep-link',
+  telegramLink: '/v1/user/telegram/link',
+  betaFeedback: '/v1/user/beta-feedback',
+  saveMetadata: '/v1/user/save-metadata',
+  clevertapProfile: '/v1/user/clevertap/profile',
+  /** R3.16: the support identifier and where a support log-in sends the browser. */
+  salesforceWebInfo: '/v1/user/salesforce/web-info',
 } as const;
 
 export const API_BASE = '/api';

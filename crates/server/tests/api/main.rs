@@ -16,6 +16,7 @@ mod live;
 mod maintenance;
 mod markets;
 mod perps;
+mod preferences;
 mod rate_limit;
 mod trading;
 mod trading_restart;
