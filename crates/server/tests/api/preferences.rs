@@ -64,7 +64,10 @@ both_backends!(r2_16_notification_settings_have_defaults_and_keep_changes, |back
     assert_eq!(status, 200, "{settings}");
     assert_eq!(cell(&settings, "ORDER_FILLS", "PUSH")["enabled"], true);
     assert_eq!(cell(&settings, "PROMOTIONS", "EMAIL")["enabled"], false);
-    assert_eq!(cell(&settings, "SECURITY", "SMS"), json!({"channel": "SMS", "enabled": true, "locked": true, "available": true}));
+    assert_eq!(
+        cell(&settings, "SECURITY", "SMS"),
+        json!({"channel": "SMS", "enabled": true, "locked": true, "available": true})
+    );
     assert_eq!(cell(&settings, "ORDER_FILLS", "TELEGRAM")["available"], false);
     assert_eq!(settings["data"]["telegramLinked"], false);
 
@@ -96,13 +99,25 @@ both_backends!(notification_settings_refuse_bad_changes_and_change_nothing, |bac
     let (_, before) = app.get_as(&user, SETTINGS).await;
     // A good change beside a bad one must not be kept either.
     let cases = [
-        (json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
-            {"category": "GOSSIP", "channel": "PUSH", "enabled": true}]}), 400, "invalid_request"),
-        (json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
-            {"category": "NEWS", "channel": "FAX", "enabled": true}]}), 400, "invalid_request"),
+        (
+            json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
+            {"category": "GOSSIP", "channel": "PUSH", "enabled": true}]}),
+            400,
+            "invalid_request",
+        ),
+        (
+            json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
+            {"category": "NEWS", "channel": "FAX", "enabled": true}]}),
+            400,
+            "invalid_request",
+        ),
         (change("PROMOTIONS", "SMS", true), 400, "invalid_request"),
-        (json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
-            {"category": "SECURITY", "channel": "SMS", "enabled": false}]}), 400, "setting_locked"),
+        (
+            json!({"settings": [{"category": "NEWS", "channel": "PUSH", "enabled": true},
+            {"category": "SECURITY", "channel": "SMS", "enabled": false}]}),
+            400,
+            "setting_locked",
+        ),
         (change("ORDER_FILLS", "TELEGRAM", false), 409, "telegram_not_linked"),
         (json!({"settings": []}), 400, "invalid_request"),
     ];
@@ -151,7 +166,8 @@ both_backends!(telegram_start_with_a_deep_link_token_links_the_chat_once, |backe
     // The secret header is required and must match; nothing is linked meanwhile.
     let (status, body) = send_update(&app, None, start_update(42, &format!("/start {token}"))).await;
     assert_eq!((status, body["error_code"].as_str()), (401, Some("webhook_unauthorized")));
-    let (status, _) = send_update(&app, Some("wrong-secret-0123456789"), start_update(42, &format!("/start {token}"))).await;
+    let (status, _) =
+        send_update(&app, Some("wrong-secret-0123456789"), start_update(42, &format!("/start {token}"))).await;
     assert_eq!(status, 401);
     let (_, settings) = app.get_as(&user, SETTINGS).await;
     assert_eq!(settings["data"]["telegramLinked"], false);
@@ -161,7 +177,10 @@ both_backends!(telegram_start_with_a_deep_link_token_links_the_chat_once, |backe
     assert_eq!((reply["method"].as_str(), reply["chat_id"].as_i64()), (Some("sendMessage"), Some(42)));
     assert!(reply["text"].as_str().unwrap().contains("connected"), "{reply}");
     let (_, settings) = app.get_as(&user, SETTINGS).await;
-    assert_eq!((settings["data"]["telegramLinked"].as_bool(), settings["data"]["telegramUsername"].as_str()), (Some(true), Some("budi_s")));
+    assert_eq!(
+        (settings["data"]["telegramLinked"].as_bool(), settings["data"]["telegramUsername"].as_str()),
+        (Some(true), Some("budi_s"))
+    );
     assert_eq!(cell(&settings, "ORDER_FILLS", "TELEGRAM")["available"], true);
     // R6.04: the other user is not linked.
     let (_, theirs) = app.get_as(&other, SETTINGS).await;
@@ -209,7 +228,8 @@ both_backends!(telegram_deep_links_expire_and_a_newer_one_replaces_the_older, |b
     assert_ne!(first, second);
     let (_, reply) = send_update(&app, Some(WEBHOOK_SECRET), start_update(6, &format!("/start {first}"))).await;
     assert!(reply["text"].as_str().unwrap().contains("no longer valid"));
-    let (_, reply) = send_update(&app, Some(WEBHOOK_SECRET), start_update(6, &format!("/start@LumbungTestBot {second}"))).await;
+    let (_, reply) =
+        send_update(&app, Some(WEBHOOK_SECRET), start_update(6, &format!("/start@LumbungTestBot {second}"))).await;
     assert!(reply["text"].as_str().unwrap().contains("connected"), "{reply}");
 
     // Without a configured secret the webhook does not exist.
@@ -221,7 +241,8 @@ both_backends!(telegram_deep_links_expire_and_a_newer_one_replaces_the_older, |b
 both_backends!(beta_feedback_is_stored_validated_and_listed_for_operators, |backend| async move {
     let app = app(backend).await;
     let user = app.sign_up("081234570008").await;
-    let good = json!({"rating": 4, "message": "Grafiknya bagus", "page": "/account", "context": {"appVersion": "1.2.3"}});
+    let good =
+        json!({"rating": 4, "message": "Grafiknya bagus", "page": "/account", "context": {"appVersion": "1.2.3"}});
     let (status, body) = app.post_as(&user, "/api/v1/user/beta-feedback", good).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["id"].as_i64().is_some());
@@ -234,19 +255,22 @@ both_backends!(beta_feedback_is_stored_validated_and_listed_for_operators, |back
         let (status, answer) = app.post_as(&user, "/api/v1/user/beta-feedback", bad).await;
         assert_eq!((status, answer["error_code"].as_str()), (400, Some("invalid_request")), "{answer}");
     }
-    let (status, _) = app.post_as(&user, "/api/v1/user/beta-feedback", json!({"rating": 5, "message": "é".repeat(2000)})).await;
+    let (status, _) =
+        app.post_as(&user, "/api/v1/user/beta-feedback", json!({"rating": 5, "message": "é".repeat(2000)})).await;
     assert_eq!(status, 200);
 
     // The operator API needs the operator token; a user's token is not one.
     let response = app.get("/api/admin/feedback").bearer_auth(&user.access_token).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 401);
-    let listed: Value = app.get("/api/admin/feedback?rating=4").bearer_auth(ADMIN_TOKEN).send().await.unwrap().json().await.unwrap();
+    let listed: Value =
+        app.get("/api/admin/feedback?rating=4").bearer_auth(ADMIN_TOKEN).send().await.unwrap().json().await.unwrap();
     assert_eq!(listed["total"], 1, "{listed}");
     let item = &listed["data"][0];
     assert_eq!((item["userId"].as_str(), item["rating"].as_i64()), (Some(user.user_id.as_str()), Some(4)));
     assert_eq!((item["message"].as_str(), item["page"].as_str()), (Some("Grafiknya bagus"), Some("/account")));
     assert_eq!(item["context"]["appVersion"], "1.2.3");
-    let all: Value = app.get("/api/admin/feedback").bearer_auth(ADMIN_TOKEN).send().await.unwrap().json().await.unwrap();
+    let all: Value =
+        app.get("/api/admin/feedback").bearer_auth(ADMIN_TOKEN).send().await.unwrap().json().await.unwrap();
     assert_eq!(all["total"], 2);
     let response = app.get("/api/admin/feedback?size=1000").bearer_auth(ADMIN_TOKEN).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 400);

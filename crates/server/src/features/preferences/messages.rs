@@ -20,12 +20,7 @@ pub fn setting_locked() -> ApiError {
 
 /// Telegram cells need a linked chat.
 pub fn telegram_not_linked() -> ApiError {
-    error(
-        StatusCode::CONFLICT,
-        "telegram_not_linked",
-        "Hubungkan Telegram terlebih dahulu.",
-        "Connect Telegram first.",
-    )
+    error(StatusCode::CONFLICT, "telegram_not_linked", "Hubungkan Telegram terlebih dahulu.", "Connect Telegram first.")
 }
 
 /// The webhook's secret header is missing or wrong.

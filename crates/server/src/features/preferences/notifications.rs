@@ -135,10 +135,7 @@ pub struct SettingChange {
 /// The caller's notification settings.
 #[utoipa::path(get, path = "/v1/user/notification-settings", tag = "preferences", security(("bearer" = [])),
     responses((status = 200, body = Data<NotificationSettings>), (status = 401, body = crate::api::ErrorBody)))]
-pub async fn get_settings(
-    State(state): State<AppState>,
-    caller: AuthUser,
-) -> ApiResult<Data<NotificationSettings>> {
+pub async fn get_settings(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<NotificationSettings>> {
     Ok(Data::new(view(&state, &caller.user_id).await?))
 }
 
@@ -161,9 +158,8 @@ pub async fn put_settings(
     for change in &body.settings {
         let channel = Channel::parse(&change.channel)
             .ok_or_else(|| ApiError::invalid(format!("channel: unknown {:?}", change.channel)))?;
-        let cell = find_cell(&change.category, channel).ok_or_else(|| {
-            ApiError::invalid(format!("{}/{}: no such setting", change.category, change.channel))
-        })?;
+        let cell = find_cell(&change.category, channel)
+            .ok_or_else(|| ApiError::invalid(format!("{}/{}: no such setting", change.category, change.channel)))?;
         if cell.locked {
             if !change.enabled {
                 return Err(messages::setting_locked());

@@ -106,11 +106,12 @@ pub async fn consume_link_token(
     let Some(row) = row else { return Ok(None) };
     let user_id: String = row.try_get("user_id")?;
     // The guard makes two racing uses of one token end with exactly one link.
-    let used = sqlx::query("update telegram_link_tokens set used_at_ms = $2 where token_hash = $1 and used_at_ms is null")
-        .bind(token_hash)
-        .bind(now_ms)
-        .execute(&mut *tx.tx)
-        .await?;
+    let used =
+        sqlx::query("update telegram_link_tokens set used_at_ms = $2 where token_hash = $1 and used_at_ms is null")
+            .bind(token_hash)
+            .bind(now_ms)
+            .execute(&mut *tx.tx)
+            .await?;
     if used.rows_affected() == 0 {
         return Ok(None);
     }
@@ -138,7 +139,8 @@ pub async fn consume_link_token(
 /// Returns false when nothing was linked.
 pub async fn unlink_telegram(db: &Db, user_id: &str) -> Result<bool, StoreError> {
     let mut tx = db.begin_write().await?;
-    let removed = sqlx::query("delete from telegram_links where user_id = $1").bind(user_id).execute(&mut *tx.tx).await?;
+    let removed =
+        sqlx::query("delete from telegram_links where user_id = $1").bind(user_id).execute(&mut *tx.tx).await?;
     sqlx::query("delete from notification_settings where user_id = $1 and channel = 'TELEGRAM'")
         .bind(user_id)
         .execute(&mut *tx.tx)
@@ -176,13 +178,12 @@ pub async fn insert_feedback(
 ) -> Result<Option<i64>, StoreError> {
     let mut tx = db.begin_write().await?;
     lock_user(&mut tx, new.user_id).await?;
-    let recent: i64 =
-        sqlx::query("select count(*) as n from beta_feedback where user_id = $1 and created_at_ms > $2")
-            .bind(new.user_id)
-            .bind(now_ms - 24 * 3600 * 1000)
-            .fetch_one(&mut *tx.tx)
-            .await?
-            .try_get("n")?;
+    let recent: i64 = sqlx::query("select count(*) as n from beta_feedback where user_id = $1 and created_at_ms > $2")
+        .bind(new.user_id)
+        .bind(now_ms - 24 * 3600 * 1000)
+        .fetch_one(&mut *tx.tx)
+        .await?
+        .try_get("n")?;
     if recent >= per_day_max {
         return Ok(None);
     }

@@ -13,8 +13,7 @@ export function useNotificationSettings(options: { polling?: boolean } = {}) {
   return useQuery({
     queryKey: notificationSettingsQueryKey,
     queryFn: ({ signal }) => apiClient.get<NotificationSettings>(apiPaths.notificationSettings, { signal }),
-    refetchInterval: (query) =>
-      options.polling && !query.state.data?.telegramLinked ? TELEGRAM_LINK_POLL_MS : false,
+    refetchInterval: (query) => (options.polling && !query.state.data?.telegramLinked ? TELEGRAM_LINK_POLL_MS : false),
   });
 }
 

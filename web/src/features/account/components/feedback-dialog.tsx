@@ -74,7 +74,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
           name="feedback-rating"
           aria-labelledby={ratingId}
           value={rating}
-          onChange={(_, value) => setRating(value)}
+          onChange={(_, value) => setRating(value !== null && Number.isFinite(value) ? value : null)}
           getLabelText={(value) => t('feedback.stars', { count: value })}
           size="large"
         />

@@ -117,7 +117,11 @@ function ChannelRow({ category, setting }: { category: string; setting: Notifica
         checked={setting.enabled}
         disabled={setting.locked || !setting.available || update.isPending}
         onChange={(event) => toggle(event.target.checked)}
-        slotProps={{ input: { 'aria-label': t('notificationSettings.toggleLabel', { channel: channelName, category: categoryName }) } }}
+        slotProps={{
+          input: {
+            'aria-label': t('notificationSettings.toggleLabel', { channel: channelName, category: categoryName }),
+          },
+        }}
       />
     </Box>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ function settingsFixture(overrides: Partial<NotificationSettings> = {}): Notific
     categories: [
       { category: 'ORDER_FILLS', channels: [cell('PUSH', true), cell('EMAIL', true), cell('TELEGRAM', true)] },
       { category: 'PROMOTIONS', channels: [cell('PUSH', false), cell('EMAIL', false), cell('TELEGRAM', false)] },
-      { category: 'SECURITY', channels: [cell('PUSH', true, true), cell('EMAIL', true, true), cell('SMS', true, true)] },
+      {
+        category: 'SECURITY',
+        channels: [cell('PUSH', true, true), cell('EMAIL', true, true), cell('SMS', true, true)],
+      },
     ],
     telegramLinked: linked,
     telegramUsername: null,
@@ -85,7 +88,9 @@ describe('notification settings page', { timeout: 20_000 }, () => {
       meHandler,
       http.get('*/api/v1/user/notification-settings', () => {
         calls += 1;
-        return calls === 1 ? apiError(404, 'not_found', 'Tidak ditemukan.') : HttpResponse.json({ data: settingsFixture() });
+        return calls === 1
+          ? apiError(404, 'not_found', 'Tidak ditemukan.')
+          : HttpResponse.json({ data: settingsFixture() });
       }),
     );
     const user = userEvent.setup();
@@ -102,12 +107,17 @@ describe('notification settings page', { timeout: 20_000 }, () => {
     server.use(
       meHandler,
       http.get('*/api/v1/user/notification-settings', () =>
-        HttpResponse.json({ data: settingsFixture({ telegramLinked: linked, telegramUsername: linked ? 'budi' : null }) }),
+        HttpResponse.json({
+          data: settingsFixture({ telegramLinked: linked, telegramUsername: linked ? 'budi' : null }),
+        }),
       ),
       http.post('*/api/v1/user/telegram/deep-link', () => {
         linked = true;
         return HttpResponse.json({
-          data: { url: 'https://t.me/LumbungSandboxBot?start=tok123', expiresAt: new Date(Date.now() + 600_000).toISOString() },
+          data: {
+            url: 'https://t.me/LumbungSandboxBot?start=tok123',
+            expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          },
         });
       }),
       http.delete('*/api/v1/user/telegram/link', () => {
@@ -151,7 +161,8 @@ describe('notification settings page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Pilih nilai 1 sampai 5 bintang.');
     expect(sent).toEqual([]);
-    await user.click(within(dialog).getByRole('radio', { name: '4 bintang' }));
+    // A plain click: user-event's pointer moves make MUI's Rating measure a zero-width box in jsdom.
+    fireEvent.click(within(dialog).getByRole('radio', { name: '4 bintang' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Masukan Anda (opsional)' }), 'Bagus');
     await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
     await waitFor(() => expect(sent).toHaveLength(1));

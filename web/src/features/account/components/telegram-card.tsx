@@ -74,13 +74,7 @@ export function TelegramCard({
       ) : link ? (
         <>
           <Typography sx={{ mt: 1 }}>{t('notificationSettings.telegramOpenText')}</Typography>
-          <Button
-            variant="contained"
-            sx={{ mt: 1.5 }}
-            href={link.url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <Button variant="contained" sx={{ mt: 1.5 }} href={link.url} target="_blank" rel="noopener noreferrer">
             {t('notificationSettings.telegramOpen')}
           </Button>
         </>
