@@ -40,6 +40,10 @@ pub struct Settings {
     pub trading: crate::features::trading::TradingSettings,
     /// USD conversion.
     pub usd: UsdSettings,
+    /// The Telegram bot: its name for deep links and the webhook's secret.
+    pub telegram: crate::features::preferences::TelegramSettings,
+    /// The support site (Salesforce) users are sent to after a support log-in.
+    pub support: crate::features::preferences::SupportSettings,
 }
 
 impl Default for Settings {
@@ -59,6 +63,8 @@ impl Default for Settings {
             cashout: CashoutSettings::default(),
             trading: Default::default(),
             usd: UsdSettings::default(),
+            telegram: Default::default(),
+            support: Default::default(),
         }
     }
 }

@@ -19,8 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api::{self, ApiError};
 use crate::features::{
-    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio, trading,
-    wallet, web_shell,
+    admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio,
+    preferences, trading, wallet, web_shell,
 };
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
 use crate::openapi::ApiDoc;
@@ -38,6 +38,7 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(trading::router())
         .merge(portfolio::router())
         .merge(perps::router())
+        .merge(preferences::router())
         .merge(admin::router(state.clone()))
 }
 

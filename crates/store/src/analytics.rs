@@ -61,3 +61,55 @@ pub async fn count_by_name(db: &Db, name: &str) -> Result<i64, StoreError> {
         .await?;
     Ok(row.try_get("n")?)
 }
+
+/// Merges CleverTap profile properties (a JSON object text) into the user's stored profile;
+/// refuses (returns false, changes nothing) when the merged profile would hold more than
+/// `properties_max` properties. Returns the merged count on success.
+pub async fn merge_profile(
+    db: &Db,
+    user_id: &str,
+    properties: &serde_json::Map<String, serde_json::Value>,
+    sender: &Sender,
+    properties_max: usize,
+    now_ms: i64,
+) -> Result<Option<usize>, StoreError> {
+    let mut tx = db.begin_write().await?;
+    // Locks the user's row so two merges cannot both read the old profile.
+    sqlx::query("update users set id = id where id = $1").bind(user_id).execute(&mut *tx.tx).await?;
+    let stored: Option<String> = sqlx::query("select properties from analytics_profiles where user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut *tx.tx)
+        .await?
+        .map(|row| row.try_get("properties"))
+        .transpose()?;
+    let mut merged: serde_json::Map<String, serde_json::Value> =
+        stored.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
+    merged.extend(properties.clone());
+    if merged.len() > properties_max {
+        return Ok(None);
+    }
+    sqlx::query(
+        "insert into analytics_profiles (user_id, properties, device_id, platform, updated_at_ms) \
+         values ($1, $2, $3, $4, $5) on conflict (user_id) do update set properties = excluded.properties, \
+         device_id = excluded.device_id, platform = excluded.platform, updated_at_ms = excluded.updated_at_ms",
+    )
+    .bind(user_id)
+    .bind(serde_json::Value::Object(merged.clone()).to_string())
+    .bind(sender.device_id.clone())
+    .bind(sender.platform.clone())
+    .bind(now_ms)
+    .execute(&mut *tx.tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(merged.len()))
+}
+
+/// The user's stored CleverTap profile, if any (reports and tests).
+pub async fn profile(db: &Db, user_id: &str) -> Result<Option<serde_json::Value>, StoreError> {
+    let row = sqlx::query("select properties from analytics_profiles where user_id = $1")
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await?;
+    let text: Option<String> = row.map(|r| r.try_get("properties")).transpose()?;
+    Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
+}

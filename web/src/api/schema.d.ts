@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists feedback, newest first. */
+        get: operations["admin_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/maintenance": {
         parameters: {
             query?: never;
@@ -735,6 +752,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/telegram/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Telegram's webhook. Needs `X-Telegram-Bot-Api-Secret-Token` equal to the configured secret
+         *     (401 otherwise; 404 when no secret is configured). `/start <token>` in a private chat links the
+         *     chat to the token's user; every other update is acknowledged and ignored so Telegram does not
+         *     redeliver it.
+         */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade-web/crypto/transactions/closed": {
         parameters: {
             query?: never;
@@ -814,6 +853,40 @@ export interface paths {
         put?: never;
         /** Accepts the current terms. */
         post: operations["accept_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/beta-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores the caller's feedback (at most 20 a day). */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/clevertap/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merges the caller's CleverTap profile properties into our analytics store. */
+        post: operations["save_profile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -977,6 +1050,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notification settings. */
+        get: operations["get_settings"];
+        /**
+         * Changes some cells; unknown categories or channels, cells a category does not offer, turning a
+         *     security cell off, or Telegram cells without a linked chat answer 400/409 and change nothing.
+         */
+        put: operations["put_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/phone-change/get-otp": {
         parameters: {
             query?: never;
@@ -1116,6 +1210,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/salesforce/web-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's support identifier and where to send the browser. */
+        get: operations["web_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/save-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's metadata. */
+        get: operations["read"];
+        put?: never;
+        /** Sets or removes keys, all or none; the caller's whole map comes back. */
+        post: operations["save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/signup/phone": {
         parameters: {
             query?: never;
@@ -1182,6 +1311,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/telegram/deep-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new single-use deep link to the bot (older unused ones stop working). */
+        post: operations["deep_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/telegram/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlinks the caller's Telegram chat (204; 404 when none is linked). */
+        delete: operations["unlink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1919,6 +2082,54 @@ export interface components {
              */
             total: number;
         };
+        /** @description Feedback as an operator sees it. */
+        AdminFeedback: {
+            /** @description What the app added. */
+            context: Record<string, never>;
+            /**
+             * Format: int64
+             * @description When sent, Unix ms.
+             */
+            createdAtMs: number;
+            /**
+             * Format: int64
+             * @description The feedback's id.
+             */
+            id: number;
+            /** @description The text. */
+            message: string;
+            /** @description The page it was sent from. */
+            page?: string | null;
+            /** @description `x-platform`. */
+            platform?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+            /** @description The author. */
+            userId: string;
+        };
+        /** @description A page of feedback, newest first. */
+        AdminFeedbackPage: {
+            /** @description The feedback. */
+            data: components["schemas"]["AdminFeedback"][];
+            /**
+             * Format: int64
+             * @description Page from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Page size.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Feedback in all pages.
+             */
+            total: number;
+        };
         /** @description An OCO pair: a take-profit limit and a stop-loss, both of `quantity`. */
         AdvancedOrderRequest: {
             /** @description Coins for each leg. */
@@ -2196,6 +2407,13 @@ export interface components {
          * @enum {string}
          */
         CashoutStatus: "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+        /** @description One category's channels. */
+        CategorySettings: {
+            /** @description ORDER_FILLS, PRICE_ALERTS, WALLET (deposits and withdrawals), NEWS, PROMOTIONS or SECURITY. */
+            category: string;
+            /** @description The channels this category can use. */
+            channels: components["schemas"]["ChannelSetting"][];
+        };
         /** @description One kind of change. */
         ChangeRequestStatus: {
             /**
@@ -2228,6 +2446,17 @@ export interface components {
          * @enum {string}
          */
         ChannelKind: "VIRTUAL_ACCOUNT" | "EWALLET" | "QRIS";
+        /** @description One cell. */
+        ChannelSetting: {
+            /** @description The channel can deliver now (Telegram needs a linked chat). */
+            available: boolean;
+            /** @description PUSH, EMAIL, TELEGRAM or SMS. */
+            channel: string;
+            /** @description Messages of this category go to this channel. */
+            enabled: boolean;
+            /** @description Cannot be changed (security messages). */
+            locked: boolean;
+        };
         /** @description A batch of browser error reports. */
         ClientLogBatch: {
             /** @description 1 to 20 entries. */
@@ -2475,6 +2704,16 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_DeepLink: {
+            /** @description A deep link to the bot. */
+            data: {
+                /** @description When the link stops working, RFC 3339. */
+                expiresAt: string;
+                /** @description `https://t.me/<bot>?start=<token>`; single use. */
+                url: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_EmailOtpSent: {
             /** @description A code was e-mailed. */
             data: {
@@ -2519,6 +2758,17 @@ export interface components {
                 estimatedTotalAmount: string;
                 /** @description Coins the order moves. */
                 quantity: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_FeedbackReceipt: {
+            /** @description Stored feedback. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The feedback's id.
+                 */
+                id: number;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2743,6 +2993,18 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_NotificationSettings: {
+            /** @description The caller's settings. */
+            data: {
+                /** @description Every category in display order. */
+                categories: components["schemas"]["CategorySettings"][];
+                /** @description A Telegram chat is linked (Telegram cells deliver only then). */
+                telegramLinked: boolean;
+                /** @description The linked chat's Telegram username, when it has one. */
+                telegramUsername?: string | null;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_OrderBookDoc: {
             /** @description The order book (R3.04): 10 best levels a side (R5.08); one of the two symbol fields. */
             data: {
@@ -2951,6 +3213,14 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_ProfileSaved: {
+            /** @description The stored profile's size. */
+            data: {
+                /** @description Properties the stored profile holds now. */
+                properties: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_Rates: {
             /** @description The exchange rates the app converts with. */
             data: {
@@ -2975,6 +3245,18 @@ export interface components {
                 referrerName?: string | null;
                 /** @description The referrer's phone, masked. */
                 referrerPhone: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_SalesforceWebInfo: {
+            /** @description Where the browser goes for support. */
+            data: {
+                /** @description `supportUrl` with `salesforceIdentifier` added to its query: where the browser goes. */
+                redirectUrl: string;
+                /** @description The caller's stable opaque identifier at the support site. */
+                salesforceIdentifier: string;
+                /** @description The support site's address (configuration `support.url`). */
+                supportUrl: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3260,6 +3542,14 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_UserMetadata: {
+            /** @description The caller's metadata. */
+            data: {
+                /** @description Every key the caller holds. */
+                metadata: Record<string, never>;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_UserStatus: {
             /** @description What the web app polls to decide which step a user must take next. */
             data: {
@@ -3524,6 +3814,13 @@ export interface components {
                 netAmount: string;
             };
         };
+        /** @description A deep link to the bot. */
+        DeepLink: {
+            /** @description When the link stops working, RFC 3339. */
+            expiresAt: string;
+            /** @description `https://t.me/<bot>?start=<token>`; single use. */
+            url: string;
+        };
         /** @description A shown level (R3.04). */
         DepthLevelDoc: {
             /** @description This and better levels in percent of the side's shown total. */
@@ -3644,6 +3941,28 @@ export interface components {
             estimatedTotalAmount: string;
             /** @description Coins the order moves. */
             quantity: string;
+        };
+        /** @description Stored feedback. */
+        FeedbackReceipt: {
+            /**
+             * Format: int64
+             * @description The feedback's id.
+             */
+            id: number;
+        };
+        /** @description Feedback from the app. */
+        FeedbackRequest: {
+            /** @description Anything else the app knows (app version, screen size), a JSON object of at most 2 KiB. */
+            context: Record<string, never>;
+            /** @description What the user wrote, at most 2000 characters (may be empty). */
+            message?: string;
+            /** @description The page it was sent from, e.g. `/account`. */
+            page?: string | null;
+            /**
+             * Format: int64
+             * @description 1 (poor) to 5 (great).
+             */
+            rating: number;
         };
         /** @description A filter choice. */
         FilterOption: {
@@ -3976,6 +4295,20 @@ export interface components {
             /** @description Lowest change first (falling only). */
             losers: components["schemas"]["TickerView"][];
         };
+        /** @description The caller's settings. */
+        NotificationSettings: {
+            /** @description Every category in display order. */
+            categories: components["schemas"]["CategorySettings"][];
+            /** @description A Telegram chat is linked (Telegram cells deliver only then). */
+            telegramLinked: boolean;
+            /** @description The linked chat's Telegram username, when it has one. */
+            telegramUsername?: string | null;
+        };
+        /** @description Changes to make, all or none. */
+        NotificationSettingsUpdate: {
+            /** @description 1 to 32 cells. */
+            settings: components["schemas"]["SettingChange"][];
+        };
         /**
          * @description What the customer does for a living.
          * @enum {string}
@@ -4266,6 +4599,19 @@ export interface components {
              */
             timeMs: number;
         };
+        /** @description Profile properties to merge into the stored profile. */
+        ProfileRequest: {
+            /**
+             * @description 1 to 50 properties, e.g. `{"Language": "id", "MSG-push": true}`; values are text (at most
+             *     512 characters), numbers or booleans.
+             */
+            profile: Record<string, never>;
+        };
+        /** @description The stored profile's size. */
+        ProfileSaved: {
+            /** @description Properties the stored profile holds now. */
+            properties: number;
+        };
         /** @description The exchange rates the app converts with. */
         Rates: {
             /**
@@ -4323,6 +4669,23 @@ export interface components {
             /** @description One of the caller's bank accounts. */
             bankAccountId: string;
         };
+        /** @description Where the browser goes for support. */
+        SalesforceWebInfo: {
+            /** @description `supportUrl` with `salesforceIdentifier` added to its query: where the browser goes. */
+            redirectUrl: string;
+            /** @description The caller's stable opaque identifier at the support site. */
+            salesforceIdentifier: string;
+            /** @description The support site's address (configuration `support.url`). */
+            supportUrl: string;
+        };
+        /** @description Keys to set (a string) or remove (null). */
+        SaveMetadataRequest: {
+            /**
+             * @description 1 to 32 keys matching `^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$`; values of at most 256 characters,
+             *     or null to remove the key.
+             */
+            metadata: Record<string, never>;
+        };
         /** @description A refreshed session's tokens. */
         SessionTokens: {
             /** @description Bearer token for API calls. */
@@ -4378,6 +4741,15 @@ export interface components {
              * @description `Retry-After` in seconds, 1..=3600 (default 30).
              */
             retryAfterSecs?: number | null;
+        };
+        /** @description One cell to set. */
+        SettingChange: {
+            /** @description A category of the catalogue. */
+            category: string;
+            /** @description A channel that category offers. */
+            channel: string;
+            /** @description On or off. */
+            enabled: boolean;
         };
         /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
         SliderInput: {
@@ -4437,6 +4809,52 @@ export interface components {
              * @description Matching symbols in all pages.
              */
             total: number;
+        };
+        /** @description A Telegram chat. */
+        TelegramChat: {
+            /**
+             * Format: int64
+             * @description Chat id.
+             */
+            id: number;
+            /** @description `private`, `group`, `supergroup` or `channel`. */
+            type: string;
+            /** @description The chat's username. */
+            username?: string | null;
+        };
+        /** @description A Telegram message. */
+        TelegramMessage: {
+            /** @description The chat it was sent in. */
+            chat: components["schemas"]["TelegramChat"];
+            from?: null | components["schemas"]["TelegramUser"];
+            /** @description The text, e.g. `/start <token>`. */
+            text?: string | null;
+        };
+        /** @description The webhook's answer: Telegram runs a method given in the response, here a reply to the chat. */
+        TelegramReply: {
+            /**
+             * Format: int64
+             * @description The chat to answer.
+             */
+            chat_id?: number | null;
+            /** @description `sendMessage`, or absent when there is nothing to say. */
+            method?: string | null;
+            /** @description The reply. */
+            text?: string | null;
+        };
+        /** @description The part of a Telegram `Update` the bot reads; other fields are ignored. */
+        TelegramUpdate: {
+            message?: null | components["schemas"]["TelegramMessage"];
+            /**
+             * Format: int64
+             * @description Telegram's update id.
+             */
+            update_id: number;
+        };
+        /** @description A Telegram user. */
+        TelegramUser: {
+            /** @description IETF language tag of the user's Telegram client. */
+            language_code?: string | null;
         };
         /** @description A live summary: last price, change against 24 h ago (24/7 markets) or the previous close. */
         TickerView: {
@@ -4714,6 +5132,11 @@ export interface components {
             /** @description Whether the current terms are accepted. */
             termsAccepted: boolean;
         };
+        /** @description The caller's metadata. */
+        UserMetadata: {
+            /** @description Every key the caller holds. */
+            metadata: Record<string, never>;
+        };
         /** @description What the web app polls to decide which step a user must take next. */
         UserStatus: {
             /** @description ACTIVE or LOCKED_FOR_REVIEW. */
@@ -4888,6 +5311,40 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_list: {
+        parameters: {
+            query?: {
+                /** @description Only this rating (1 to 5). */
+                rating?: number;
+                /** @description Page from 1. */
+                page?: number;
+                /** @description Page size, at most 100 (default 50). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFeedbackPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_maintenance: {
         parameters: {
             query?: never;
@@ -6442,6 +6899,48 @@ export interface operations {
             };
         };
     };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The webhook's secret token */
+                "X-Telegram-Bot-Api-Secret-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramReply"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     closed_orders: {
         parameters: {
             query?: {
@@ -6567,6 +7066,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UserDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FeedbackReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProfileSaved"];
                 };
             };
             400: {
@@ -6934,6 +7503,72 @@ export interface operations {
             };
         };
     };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_NotificationSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_otp: {
         parameters: {
             query?: never;
@@ -7231,6 +7866,91 @@ export interface operations {
             };
         };
     };
+    web_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SalesforceWebInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserMetadata"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveMetadataRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserMetadata"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     signup_phone: {
         parameters: {
             query?: never;
@@ -7358,6 +8078,59 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deep_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DeepLink"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

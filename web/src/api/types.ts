@@ -81,3 +81,30 @@ export interface Page<T> {
 /** GET/POST /api/v1/user/kyc */
 export type KycView = Schemas['KycView'];
 export type KycSubmitRequest = Schemas['KycSubmitRequest'];
+
+/** GET and PUT /api/v1/user/notification-settings (R2.16). */
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type NotificationCategorySettings = Schemas['CategorySettings'];
+export type NotificationChannelSetting = Schemas['ChannelSetting'];
+export type NotificationSettingsUpdate = Schemas['NotificationSettingsUpdate'];
+/** POST /api/v1/user/telegram/deep-link */
+export type TelegramDeepLink = Schemas['DeepLink'];
+/** POST /api/v1/user/beta-feedback */
+export interface FeedbackRequest extends Omit<Schemas['FeedbackRequest'], 'context'> {
+  context?: Record<string, string | number | boolean>;
+}
+export type FeedbackReceipt = Schemas['FeedbackReceipt'];
+/** POST /api/v1/user/save-metadata: null removes a key. */
+export interface SaveMetadataRequest {
+  metadata: Record<string, string | null>;
+}
+export interface UserMetadata {
+  metadata: Record<string, string>;
+}
+/** POST /api/v1/user/clevertap/profile */
+export interface ClevertapProfileRequest {
+  profile: Record<string, string | number | boolean>;
+}
+export type ProfileSaved = Schemas['ProfileSaved'];
+/** GET /api/v1/user/salesforce/web-info (R3.16) */
+export type SalesforceWebInfo = Schemas['SalesforceWebInfo'];

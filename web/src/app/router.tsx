@@ -37,6 +37,7 @@ function pageRoutes(): RouteObject[] {
             { path: 'verification', lazy: () => import('./routes/account/verification') },
             { path: 'identity-verification', lazy: () => import('./routes/account/verification') },
             { path: 'language', lazy: () => import('./routes/account/language') },
+            { path: 'notification', lazy: () => import('./routes/account/notification') },
             { path: 'privacy', lazy: () => import('./routes/account/privacy') },
             // Sensitive pages: the PIN again after inactivity (R3.17).
             {

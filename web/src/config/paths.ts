@@ -15,6 +15,8 @@ export const paths = {
   accountIdentityVerification: '/account/identity-verification',
   accountManageSession: '/account/manage-session',
   accountLanguage: '/account/language',
+  /** Notification settings per category and channel, Telegram link (R2.16). */
+  accountNotification: '/account/notification',
   accountPrivacy: '/account/privacy',
   accountPrivacyManageSession: '/account/privacy/manage-session',
   accountChangePin: '/account/privacy/change-pin',
@@ -76,6 +78,14 @@ export const apiPaths = {
   emailChangeVerifyOtp: '/v1/user/email-change/verify-otp',
   updateUserData: '/v1/user/update-user-data',
   appDataChangeStatus: '/v1/user/app-data-change-status',
+  notificationSettings: '/v1/user/notification-settings',
+  telegramDeepLink: '/v1/user/telegram/deep-link',
+  telegramLink: '/v1/user/telegram/link',
+  betaFeedback: '/v1/user/beta-feedback',
+  saveMetadata: '/v1/user/save-metadata',
+  clevertapProfile: '/v1/user/clevertap/profile',
+  /** R3.16: the support identifier and where a support log-in sends the browser. */
+  salesforceWebInfo: '/v1/user/salesforce/web-info',
 } as const;
 
 export const API_BASE = '/api';

@@ -26,3 +26,8 @@ export function currentPathname(): string {
 export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
+
+/** Leaves the app for another site (the support site after a support log-in, R3.16). */
+export function leaveTo(url: string): void {
+  window.location.assign(url);
+}

@@ -24,6 +24,14 @@ export const handlers = [
     const body = (await request.json()) as { events: unknown[] };
     return HttpResponse.json({ data: { accepted: body.events.length } });
   }),
+  http.post('*/api/v1/user/save-metadata', async ({ request }) => {
+    const body = (await request.json()) as { metadata: Record<string, string | null> };
+    return HttpResponse.json({ data: { metadata: body.metadata } });
+  }),
+  http.post('*/api/v1/user/clevertap/profile', async ({ request }) => {
+    const body = (await request.json()) as { profile: Record<string, unknown> };
+    return HttpResponse.json({ data: { properties: Object.keys(body.profile).length } });
+  }),
   http.post('*/api/v1/client-logs', async ({ request }) => {
     const body = (await request.json()) as { entries: unknown[] };
     return HttpResponse.json({ data: { accepted: body.entries.length } });

@@ -11,6 +11,7 @@ pub mod maintenance;
 pub mod markets;
 pub mod perps;
 pub mod portfolio;
+pub mod preferences;
 pub mod trading;
 pub mod wallet;
 pub mod web_shell;

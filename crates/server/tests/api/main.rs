@@ -16,6 +16,7 @@ mod live;
 mod maintenance;
 mod markets;
 mod perps;
+mod preferences;
 mod profile;
 mod rate_limit;
 mod trading;

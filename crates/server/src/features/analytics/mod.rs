@@ -1,4 +1,7 @@
-//! Analytics click events from the web app (R1.15), batched by the client and stored for reports.
+//! Analytics click events from the web app (R1.15), batched by the client and stored for reports;
+//! and the CleverTap profile properties the app reports (`profile`).
+
+mod profile;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -50,7 +53,7 @@ pub struct Accepted {
 
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(record_events))
+    OpenApiRouter::new().routes(routes!(record_events)).routes(routes!(profile::save_profile))
 }
 
 /// Stores a batch of analytics click events.

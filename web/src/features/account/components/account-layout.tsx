@@ -20,6 +20,7 @@ const ACCOUNT_NAV = [
   { to: paths.accountVerification, key: 'verification', end: false },
   { to: paths.accountPrivacy, key: 'privacy', end: false },
   { to: paths.accountManageSession, key: 'manageSession', end: false },
+  { to: paths.accountNotification, key: 'notification', end: false },
   { to: paths.accountLanguage, key: 'language', end: false },
   { to: paths.accountBankAccount, key: 'bankAccount', end: false },
 ] as const;

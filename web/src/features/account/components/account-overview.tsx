@@ -1,13 +1,16 @@
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMe } from '@/api/user-me';
@@ -15,6 +18,7 @@ import { useUserTags } from '@/api/user-tags';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { AccountPageHeader } from './account-layout';
+import { FeedbackDialog } from './feedback-dialog';
 import { StatusChip } from './status-chip';
 
 const LINKS = [
@@ -23,6 +27,7 @@ const LINKS = [
   { to: paths.accountPrivacy, key: 'privacy' },
   { to: paths.accountManageSession, key: 'manageSession' },
   { to: paths.accountChangePin, key: 'changePin' },
+  { to: paths.accountNotification, key: 'notification' },
   { to: paths.accountLanguage, key: 'language' },
   { to: paths.accountBankAccount, key: 'bankAccount' },
 ] as const;
@@ -35,6 +40,7 @@ export function AccountOverview() {
   const tags = useUserTags();
   const user = me.data;
   const pro = tags.data?.tags.includes('pro') ?? false;
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   return (
     <>
@@ -86,6 +92,15 @@ export function AccountOverview() {
           ))}
         </List>
       </Paper>
+      <Paper variant="outlined" sx={{ mt: 2, bgcolor: 'var(--color-surface)' }}>
+        <ListItemButton onClick={() => setFeedbackOpen(true)} sx={{ py: 1.5 }}>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <RateReviewOutlined aria-hidden />
+          </ListItemIcon>
+          <ListItemText primary={t('feedback.open')} secondary={t('feedback.openText')} />
+        </ListItemButton>
+      </Paper>
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </>
   );
 }

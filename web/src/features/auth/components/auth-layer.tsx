@@ -4,6 +4,7 @@ import { useMe } from '@/api/user-me';
 import { userStatusQueryOptions } from '@/api/user-status';
 import { useAppStore } from '@/lib/store';
 import { usePinActivity } from '../hooks/use-pin-activity';
+import { useSessionMetadata } from '../hooks/use-session-metadata';
 import { AcceptTermsDialog } from './accept-terms-dialog';
 import { LogoutDialog } from './logout-dialog';
 
@@ -14,7 +15,8 @@ import { LogoutDialog } from './logout-dialog';
  *   for the terms when they are not accepted;
  * - the accept-terms modal when the user details say the terms are not accepted (once per load; a
  *   later 040 brings it back);
- * - activity keeps the PIN timestamp fresh; the logout modal.
+ * - activity keeps the PIN timestamp fresh; the logout modal;
+ * - once per browser session, the client metadata and the CleverTap profile.
  */
 export function AuthLayer() {
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
@@ -26,6 +28,7 @@ export function AuthLayer() {
   const termsAsked = useRef(false);
 
   usePinActivity(loggedIn);
+  useSessionMetadata(loggedIn ? userDetails : null);
 
   useEffect(() => {
     if (me.data && loggedIn && userDetails === null) updateAuth({ userDetails: me.data });

@@ -30,6 +30,7 @@ import { validatePhone } from '../api/validate-phone';
 import { verifyReferral } from '../api/verify-referral';
 import { verifyLoginPin } from '../api/verify-pin';
 import { useFinishLogin } from '../hooks/use-finish-login';
+import { SupportRedirect } from './support-redirect';
 import { PhoneStep } from './phone-step';
 import { PinStep } from './pin-step';
 
@@ -80,7 +81,11 @@ export function AuthScreen({ initialMode }: { initialMode: 'signup' | 'login' })
   useEffect(() => () => updateAuth({ otpModalType: null }), [updateAuth]);
 
   const [settled, setSettled] = useState(false);
-  if (loggedIn && !settled && step === 'phone') return <Navigate to={localize(paths.home)} replace />;
+  if (loggedIn && !settled && step === 'phone') {
+    // R3.16: a support log-in with a session already open goes straight to the support site.
+    if (readQueryFlags(location.search).loginSalesforce) return <SupportRedirect />;
+    return <Navigate to={localize(paths.home)} replace />;
+  }
 
   const requestCode = async (forMode: AuthMode, e164: string) => {
     const sent = await SEND[forMode]({ phone: e164 });

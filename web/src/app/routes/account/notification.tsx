@@ -1,0 +1,5 @@
+import { NotificationScreen } from '@/features/account';
+
+export function Component() {
+  return <NotificationScreen />;
+}
