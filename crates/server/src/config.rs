@@ -306,6 +306,8 @@ pub struct AuthSettings {
     pub terms_version: i64,
     /// Referral-code checks (signup/verify-referral) per client address per hour.
     pub referral_checks_per_ip_per_hour: u32,
+    /// Where identity documents (KTP photos, selfies) are stored, outside the database.
+    pub documents_dir: std::path::PathBuf,
 }
 
 impl Default for AuthSettings {
@@ -328,6 +330,7 @@ impl Default for AuthSettings {
             hashing_concurrency: 2,
             terms_version: 1,
             referral_checks_per_ip_per_hour: 20,
+            documents_dir: "data/documents".into(),
         }
     }
 }

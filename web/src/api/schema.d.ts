@@ -1016,6 +1016,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/kyc/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's identity documents, as the image it is. */
+        get: operations["get_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/login/phone": {
         parameters: {
             query?: never;
@@ -2837,10 +2854,14 @@ export interface components {
                 fullName?: string | null;
                 /** @description US-stock eligibility. */
                 gssKycStatus: string;
+                /** @description The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`). */
+                ktpPhotoId?: string | null;
                 /** @description The NIK with all but the last four digits hidden. */
                 nikMasked?: string | null;
                 /** @description Why REJECTED: a stable code (`nik_not_found`, or the operator's reason). */
                 reason?: string | null;
+                /** @description The selfie's document id. */
+                selfieId?: string | null;
                 /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
                 status: string;
                 /**
@@ -4133,10 +4154,14 @@ export interface components {
             fullName?: string | null;
             /** @description US-stock eligibility. */
             gssKycStatus: string;
+            /** @description The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`). */
+            ktpPhotoId?: string | null;
             /** @description The NIK with all but the last four digits hidden. */
             nikMasked?: string | null;
             /** @description Why REJECTED: a stable code (`nik_not_found`, or the operator's reason). */
             reason?: string | null;
+            /** @description The selfie's document id. */
+            selfieId?: string | null;
             /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
             status: string;
             /**
@@ -7424,6 +7449,37 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id from GET /v1/user/kyc */
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (image/jpeg or image/png) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -144,3 +144,59 @@ both_backends!(r3_08_an_operator_overrides_the_verifier_and_a_rejection_withdraw
     let response = app.post(&path).bearer_auth(&user.access_token).json(&json!({"status": "VERIFIED"})).send().await;
     assert_eq!(response.unwrap().status(), 401);
 });
+
+both_backends!(kyc_photos_live_outside_the_database_and_only_their_owner_reads_them, |backend| async move {
+    use base64::Engine;
+    let app = spawn_app(backend).await;
+    let owner = app.sign_up("081234560111").await;
+    let other = app.sign_up("081234560112").await;
+    // A tiny PNG: the type comes from the bytes.
+    let png: Vec<u8> = [&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A][..], &[7u8; 64][..]].concat();
+    let mut body = form(NIK_OK);
+    body["ktpPhoto"] = json!(base64::engine::general_purpose::STANDARD.encode(&png));
+    let (status, view) = app.post_as(&owner, "/api/v1/user/kyc", body).await;
+    assert_eq!(status, 200, "{view}");
+    let id = view["data"]["ktpPhotoId"].as_str().expect("a document id").to_string();
+    assert!(view["data"]["selfieId"].is_null());
+    // The bytes are a file in the document store; the database holds the id, never the image.
+    let file = app.state.settings.auth.documents_dir.join(&id);
+    assert_eq!(std::fs::read(&file).unwrap(), png);
+    let stored: String = sqlx::query_scalar("select ktp_photo from kyc_submissions where user_id = $1")
+        .bind(&owner.user_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored, id);
+    let path = format!("/api/v1/user/kyc/documents/{id}");
+    let read = app.get(&path).bearer_auth(&owner.access_token).send().await.unwrap();
+    assert_eq!(read.status(), 200);
+    assert_eq!(read.headers()["content-type"], "image/png");
+    assert_eq!(read.headers()["cache-control"], "private, no-store");
+    assert_eq!(read.bytes().await.unwrap().to_vec(), png);
+    // R6.04: another user's document, an unknown id and no session all reveal nothing.
+    let (status, _) = app.get_as(&other, &path).await;
+    assert_eq!(status, 404);
+    let (status, _) = app.get_as(&owner, "/api/v1/user/kyc/documents/nope").await;
+    assert_eq!(status, 404);
+    assert_eq!(app.get(&path).send().await.unwrap().status(), 401);
+    // A file changed on disk is never served as the user's document.
+    std::fs::write(&file, b"\x89PNG tampered").unwrap();
+    assert_eq!(app.get(&path).bearer_auth(&owner.access_token).send().await.unwrap().status(), 500);
+});
+
+both_backends!(a_kyc_submission_refused_as_in_progress_leaves_no_photo_behind, |backend| async move {
+    use base64::Engine;
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234560113").await;
+    let (status, _) = app.post_as(&user, "/api/v1/user/kyc", form(NIK_OK)).await;
+    assert_eq!(status, 200);
+    let mut body = form(NIK_OK);
+    body["selfie"] = json!(base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]));
+    let (status, refused) = app.post_as(&user, "/api/v1/user/kyc", body).await;
+    assert_eq!((status, refused["error_code"].as_str()), (409, Some("kyc_in_progress")));
+    let dir = &app.state.settings.auth.documents_dir;
+    let left = std::fs::read_dir(dir).map(|entries| entries.count()).unwrap_or(0);
+    assert_eq!(left, 0, "no orphan file in {dir:?}");
+    let count: i64 = sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();
+    assert_eq!(count, 0);
+});

@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::kyc_documents;
 use super::kyc_form::{self, FormError};
 use super::kyc_repo::{self, NewSubmission};
 use super::kyc_verifier::Subject;
@@ -58,6 +59,10 @@ pub struct KycView {
     pub decided_at_ms: Option<i64>,
     /// US-stock eligibility.
     pub gss_kyc_status: String,
+    /// The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`).
+    pub ktp_photo_id: Option<String>,
+    /// The selfie's document id.
+    pub selfie_id: Option<String>,
 }
 
 /// Acceptance of the US-stock terms.
@@ -128,6 +133,8 @@ async fn view(state: &AppState, user_id: &str) -> ApiResult<KycView> {
         submitted_at_ms: row.as_ref().map(|r| r.submitted_at_ms),
         decided_at_ms: row.as_ref().and_then(|r| r.decided_at_ms),
         gss_kyc_status: user.gss_kyc_status,
+        ktp_photo_id: row.as_ref().and_then(|r| r.ktp_photo_id.clone()),
+        selfie_id: row.as_ref().and_then(|r| r.selfie_id.clone()),
     })
 }
 
@@ -184,6 +191,13 @@ pub async fn submit_kyc(
     let address = kyc_form::text(&body.address, kyc_form::ADDRESS_CHARS_MAX, FormError::Address).map_err(form_error)?;
     let ktp_photo = kyc_form::photo(body.ktp_photo.as_deref()).map_err(form_error)?;
     let selfie = kyc_form::photo(body.selfie.as_deref()).map_err(form_error)?;
+    // Photos go to the document store first; the submission's transaction then records them.
+    let mut documents = Vec::new();
+    for (kind, photo) in [(kyc_repo::KTP_PHOTO, &ktp_photo), (kyc_repo::SELFIE, &selfie)] {
+        if let Some(photo) = photo {
+            documents.push(kyc_documents::store(&state, kind, photo).await?);
+        }
+    }
     let decision = state.identity.kyc.decide(&Subject { nik: &nik, full_name: &full_name });
     let birth_date = born.format("%Y-%m-%d").to_string();
     let new = NewSubmission {
@@ -193,13 +207,19 @@ pub async fn submit_kyc(
         birth_date: &birth_date,
         birth_place: &birth_place,
         address: &address,
-        ktp_photo: ktp_photo.as_deref(),
-        selfie: selfie.as_deref(),
+        documents: &documents,
         decision: decision.status,
         decision_reason: decision.reason,
         decide_at_ms: now + decision.delay_ms,
     };
-    if !kyc_repo::submit(&state.db, &new, now).await? {
+    let submitted = kyc_repo::submit(&state.db, &new, now).await;
+    if !matches!(submitted, Ok(true)) {
+        // Nothing recorded them: they must not stay behind as orphans.
+        for document in &documents {
+            state.identity.documents.remove(&document.id).await;
+        }
+    }
+    if !submitted? {
         return Err(kyc_in_progress());
     }
     Ok(Data::new(view(&state, &caller.user_id).await?))

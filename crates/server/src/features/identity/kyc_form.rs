@@ -90,20 +90,34 @@ pub fn full_name(name: &str) -> Result<String, FormError> {
     Ok(name.split_whitespace().collect::<Vec<_>>().join(" ").to_uppercase())
 }
 
+/// A checked photo: the decoded bytes and their type.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Photo {
+    /// The image.
+    pub bytes: Vec<u8>,
+    /// `image/jpeg` or `image/png`, from the bytes themselves, never from the client.
+    pub content_type: &'static str,
+}
+
 /// An optional photo: base64 of a JPEG or PNG, at most `PHOTO_BYTES_MAX` bytes.
-pub fn photo(data: Option<&str>) -> Result<Option<String>, FormError> {
+pub fn photo(data: Option<&str>) -> Result<Option<Photo>, FormError> {
     let Some(data) = data.map(str::trim).filter(|d| !d.is_empty()) else { return Ok(None) };
     // Reject before decoding anything huge: base64 is 4 characters per 3 bytes.
     if data.len() > PHOTO_BYTES_MAX / 3 * 4 + 4 {
         return Err(FormError::Photo);
     }
     let bytes = STANDARD.decode(data).map_err(|_| FormError::Photo)?;
-    let jpeg = bytes.starts_with(&[0xFF, 0xD8, 0xFF]);
-    let png = bytes.starts_with(&[0x89, b'P', b'N', b'G']);
-    if !(jpeg || png) || bytes.len() > PHOTO_BYTES_MAX {
+    let content_type = if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        "image/jpeg"
+    } else if bytes.starts_with(&[0x89, b'P', b'N', b'G']) {
+        "image/png"
+    } else {
+        return Err(FormError::Photo);
+    };
+    if bytes.len() > PHOTO_BYTES_MAX {
         return Err(FormError::Photo);
     }
-    Ok(Some(data.to_string()))
+    Ok(Some(Photo { bytes, content_type }))
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 use store::{Db, StoreError};
 
-/// A submission as stored (photos left out: they are never read back through the API).
+use super::kyc_documents::StoredDocument;
+
+/// A submission as stored; its photos are documents in the document store, named by id.
 #[derive(Debug, Clone)]
 pub struct KycRow {
     /// 16-digit NIK.
@@ -19,6 +21,10 @@ pub struct KycRow {
     pub submitted_at_ms: i64,
     /// When decided.
     pub decided_at_ms: Option<i64>,
+    /// The KTP photo's document id.
+    pub ktp_photo_id: Option<String>,
+    /// The selfie's document id.
+    pub selfie_id: Option<String>,
 }
 
 fn row_from(row: &AnyRow) -> Result<KycRow, sqlx::Error> {
@@ -29,13 +35,15 @@ fn row_from(row: &AnyRow) -> Result<KycRow, sqlx::Error> {
         decided_by: row.try_get("decided_by")?,
         submitted_at_ms: row.try_get("submitted_at_ms")?,
         decided_at_ms: row.try_get("decided_at_ms")?,
+        ktp_photo_id: row.try_get("ktp_photo")?,
+        selfie_id: row.try_get("selfie")?,
     })
 }
 
 /// The user's submission, if any.
 pub async fn submission(db: &Db, user_id: &str) -> Result<Option<KycRow>, StoreError> {
     let row = sqlx::query(
-        "select nik, full_name, reason, decided_by, submitted_at_ms, decided_at_ms \
+        "select nik, full_name, reason, decided_by, submitted_at_ms, decided_at_ms, ktp_photo, selfie \
          from kyc_submissions where user_id = $1",
     )
     .bind(user_id)
@@ -58,10 +66,8 @@ pub struct NewSubmission<'a> {
     pub birth_place: &'a str,
     /// Address.
     pub address: &'a str,
-    /// Optional base64 KTP photo.
-    pub ktp_photo: Option<&'a str>,
-    /// Optional base64 selfie.
-    pub selfie: Option<&'a str>,
+    /// The photos, already in the document store.
+    pub documents: &'a [StoredDocument],
     /// VERIFIED or REJECTED, applied at `decide_at_ms`.
     pub decision: &'a str,
     /// Reason of a rejection.
@@ -96,16 +102,40 @@ pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<boo
     .bind(new.birth_date)
     .bind(new.birth_place)
     .bind(new.address)
-    .bind(new.ktp_photo.map(str::to_string))
-    .bind(new.selfie.map(str::to_string))
+    .bind(document_of(new.documents, KTP_PHOTO))
+    .bind(document_of(new.documents, SELFIE))
     .bind(new.decision)
     .bind(new.decision_reason.map(str::to_string))
     .bind(new.decide_at_ms)
     .bind(now_ms)
     .execute(&mut *tx.tx)
     .await?;
+    for document in new.documents {
+        sqlx::query(
+            "insert into kyc_documents (id, user_id, kind, content_type, size_bytes, sha256, created_at_ms) \
+             values ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&document.id)
+        .bind(new.user_id)
+        .bind(document.kind)
+        .bind(document.content_type)
+        .bind(document.size)
+        .bind(&document.sha256)
+        .bind(now_ms)
+        .execute(&mut *tx.tx)
+        .await?;
+    }
     tx.commit().await?;
     Ok(true)
+}
+
+/// The document kind of a KTP photo.
+pub const KTP_PHOTO: &str = "KTP_PHOTO";
+/// The document kind of a selfie.
+pub const SELFIE: &str = "SELFIE";
+
+fn document_of(documents: &[StoredDocument], kind: &str) -> Option<String> {
+    documents.iter().find(|d| d.kind == kind).map(|d| d.id.clone())
 }
 
 /// Applies the verifier's decision once it is due; true when this call applied it. Runs whenever the

@@ -11,6 +11,7 @@ pub mod email;
 mod email_change;
 mod kyc;
 mod kyc_admin;
+pub mod kyc_documents;
 mod kyc_form;
 mod kyc_repo;
 pub mod kyc_verifier;
@@ -58,6 +59,8 @@ pub struct IdentityServices {
     pub email: Arc<dyn email::EmailSender>,
     /// Who decides identity verifications.
     pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
+    /// Where identity documents (KTP photo, selfie) are kept, outside the database.
+    pub documents: kyc_documents::DocumentStore,
 }
 
 const JWT_SECRET_KEY: &str = "auth.jwt_secret";
@@ -76,6 +79,7 @@ impl IdentityServices {
             sms: sms::SandboxSms::shared(db.clone()),
             email: email::SandboxEmail::shared(db.clone()),
             kyc: kyc_verifier::SandboxVerifier::shared(),
+            documents: kyc_documents::DocumentStore::new(&settings.auth.documents_dir),
         })
     }
 }
@@ -118,4 +122,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dev_inbox::inbox))
         .routes(routes!(kyc::get_kyc, kyc::submit_kyc))
         .routes(routes!(kyc::accept_gss_terms))
+        .routes(routes!(kyc_documents::get_document))
 }

@@ -1,0 +1,129 @@
+//! Identity documents (KTP photo, selfie): the image bytes live in a document store outside the
+//! database, under a random id; the database keeps only the id, owner, kind, type, size and a
+//! SHA-256 of the bytes, checked again on every read. Only the owner can read a document back
+//! (`GET /api/v1/user/kyc/documents/{documentId}`); another user's id answers 404 (R6.04).
+
+use std::path::{Path, PathBuf};
+
+use axum::extract::{Path as UrlPath, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use super::kyc_form::Photo;
+use super::sessions::AuthUser;
+use crate::api::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// Files under one directory, named by document id. An object store (S3 and the like) can take
+/// its place behind the same two calls.
+#[derive(Clone, Debug)]
+pub struct DocumentStore {
+    root: PathBuf,
+}
+
+impl DocumentStore {
+    /// A store rooted at `root` (created on first write).
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    fn path_of(&self, id: &str) -> PathBuf {
+        self.root.join(id)
+    }
+
+    /// Writes the bytes under `id`: to a temporary name first, then renamed, so a reader never sees
+    /// half a file and a crash leaves no document under its real name.
+    pub async fn put(&self, id: &str, bytes: &[u8]) -> std::io::Result<()> {
+        tokio::fs::create_dir_all(&self.root).await?;
+        let temporary = self.root.join(format!(".{id}.partial"));
+        tokio::fs::write(&temporary, bytes).await?;
+        restrict(&temporary).await?;
+        tokio::fs::rename(&temporary, self.path_of(id)).await
+    }
+
+    /// The bytes stored under `id`.
+    pub async fn get(&self, id: &str) -> std::io::Result<Vec<u8>> {
+        tokio::fs::read(self.path_of(id)).await
+    }
+
+    /// Removes what `id` names, if anything (a submission that did not go through).
+    pub async fn remove(&self, id: &str) {
+        let _ = tokio::fs::remove_file(self.path_of(id)).await;
+    }
+}
+
+/// Documents are personal data: readable by the server's own user only.
+async fn restrict(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).await?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+/// A document stored for a submission: its id and what the database records of it.
+pub struct StoredDocument {
+    /// Random id (UUID v7), also the file name.
+    pub id: String,
+    /// `KTP_PHOTO` or `SELFIE`.
+    pub kind: &'static str,
+    /// `image/jpeg` or `image/png`.
+    pub content_type: &'static str,
+    /// Size in bytes.
+    pub size: i64,
+    /// Hex SHA-256 of the bytes.
+    pub sha256: String,
+}
+
+/// Writes a checked photo to the store; the caller records it in the database.
+pub async fn store(state: &AppState, kind: &'static str, photo: &Photo) -> ApiResult<StoredDocument> {
+    let id = uuid::Uuid::now_v7().to_string();
+    state.identity.documents.put(&id, &photo.bytes).await.map_err(ApiError::internal)?;
+    Ok(StoredDocument {
+        id,
+        kind,
+        content_type: photo.content_type,
+        size: photo.bytes.len() as i64,
+        sha256: hex::encode(Sha256::digest(&photo.bytes)),
+    })
+}
+
+/// One of the caller's identity documents, as the image it is.
+#[utoipa::path(get, path = "/v1/user/kyc/documents/{documentId}", tag = "identity", security(("bearer" = [])),
+    params(("documentId" = String, Path, description = "The document's id from GET /v1/user/kyc")),
+    responses((status = 200, description = "The image (image/jpeg or image/png)", content_type = "application/octet-stream"),
+        (status = 404, body = crate::api::ErrorBody)))]
+pub async fn get_document(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    UrlPath(document_id): UrlPath<String>,
+) -> ApiResult<Response> {
+    let row = sqlx::query("select content_type, sha256 from kyc_documents where id = $1 and user_id = $2")
+        .bind(&document_id)
+        .bind(&caller.user_id)
+        .fetch_optional(state.db.pool())
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(ApiError::not_found)?;
+    let content_type: String = row.try_get("content_type").map_err(ApiError::internal)?;
+    let expected: String = row.try_get("sha256").map_err(ApiError::internal)?;
+    let bytes = state.identity.documents.get(&document_id).await.map_err(ApiError::internal)?;
+    // A file changed or damaged on disk is an incident, never served as the user's document.
+    if hex::encode(Sha256::digest(&bytes)) != expected {
+        return Err(ApiError::internal(format!("identity document {document_id} does not match its digest")));
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
