@@ -197,6 +197,7 @@ both_backends!(a_kyc_submission_refused_as_in_progress_leaves_no_photo_behind, |
     let dir = &app.state.settings.auth.documents_dir;
     let left = std::fs::read_dir(dir).map(|entries| entries.count()).unwrap_or(0);
     assert_eq!(left, 0, "no orphan file in {dir:?}");
-    let count: i64 = sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();
+    let count: i64 =
+        sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();
     assert_eq!(count, 0);
 });
