@@ -56,6 +56,13 @@ function KycBody({ kyc }: { kyc: KycView }) {
       {kyc.status === 'PENDING' && <Alert severity="info">{t('kyc.pending')}</Alert>}
       {kyc.status === 'VERIFIED' && <Alert severity="success">{t('kyc.verified')}</Alert>}
       {kyc.status === 'REJECTED' && <Alert severity="error">{t('kyc.rejected', { reason })}</Alert>}
+      {kyc.status !== 'UNVERIFIED' && (kyc.ktpPhotoId || kyc.selfieId) && (
+        <Typography variant="body2" color="text.secondary">
+          {[kyc.ktpPhotoId && t('kyc.ktpPhotoReceived'), kyc.selfieId && t('kyc.selfieReceived')]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      )}
       {(kyc.status === 'UNVERIFIED' || kyc.status === 'REJECTED') && <KycForm />}
     </Stack>
   );

@@ -45,7 +45,7 @@ describe('identity verification page', { timeout: 40_000 }, () => {
       http.get('*/api/v1/user/kyc', () => HttpResponse.json({ data: current })),
       http.post('*/api/v1/user/kyc', async ({ request }) => {
         posted.push({ path: 'kyc', body: await request.json() });
-        current = view('PENDING');
+        current = view('PENDING', { ktpPhotoId: 'doc-1' });
         return HttpResponse.json({ data: current });
       }),
       http.post('*/api/v1/user/gss/accept-terms', async ({ request }) => {
@@ -59,6 +59,7 @@ describe('identity verification page', { timeout: 40_000 }, () => {
     await fillForm(user, '3171011205900001');
     await user.click(screen.getByRole('button', { name: 'Kirim untuk verifikasi' }));
     expect(await screen.findByText(/sedang diperiksa/)).toBeInTheDocument();
+    expect(screen.getByText('Foto KTP diterima')).toBeInTheDocument();
     expect(posted[0]).toEqual({
       path: 'kyc',
       body: {
