@@ -1,14 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meQueryKey } from '@/api/user-me';
 import { OtpDialog, type OtpChallenge } from '@/components/ui/otp-dialog';
@@ -17,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { normalizePhone } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { sendPhoneChangeOtp, verifyPhoneChangeOtp } from '../api/change-phone';
+import { NewValueDialog } from './new-value-dialog';
 import { challengeSentNow, phoneChangeProblem } from './profile-checks';
 
 /** Server answers that concern the number typed, shown beside it rather than in the PIN dialog. */
@@ -36,7 +28,6 @@ export function ChangePhoneDialog({ currentPhone, onClose }: { currentPhone: str
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
-  const titleId = useId();
   const problem = phoneChangeProblem(typed, currentPhone);
   const e164 = normalizePhone(typed);
   const fieldError = touched && problem ? t(`account.phoneChange.${problem}`) : null;
@@ -66,57 +57,35 @@ export function ChangePhoneDialog({ currentPhone, onClose }: { currentPhone: str
 
   return (
     <>
-      <Dialog
+      <NewValueDialog
         open={step === 'number'}
+        title={t('account.phoneChange.title')}
+        text={t('account.phoneChange.text')}
+        field={{
+          label: t('account.phoneChange.label'),
+          name: 'newPhone',
+          type: 'tel',
+          inputMode: 'tel',
+          autoComplete: 'tel-national',
+          maxLength: 20,
+          hint: t('auth.phoneHint'),
+        }}
+        value={typed}
+        onChange={(value) => {
+          setTyped(value);
+          setServerError(null);
+        }}
+        onBlur={() => setTouched(typed.trim() !== '')}
+        fieldError={fieldError}
+        serverError={serverError}
+        onSubmit={() => {
+          setTouched(true);
+          if (problem) return;
+          setServerError(null);
+          setStep('pin');
+        }}
         onClose={onClose}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}
-      >
-        <DialogTitle id={titleId}>{t('account.phoneChange.title')}</DialogTitle>
-        <Stack
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            setTouched(true);
-            if (problem) return;
-            setServerError(null);
-            setStep('pin');
-          }}
-        >
-          <DialogContent>
-            <Stack spacing={2}>
-              <Typography color="text.secondary">{t('account.phoneChange.text')}</Typography>
-              <TextField
-                label={t('account.phoneChange.label')}
-                value={typed}
-                onChange={(event) => {
-                  setTyped(event.target.value);
-                  setServerError(null);
-                }}
-                onBlur={() => setTouched(typed.trim() !== '')}
-                error={fieldError !== null}
-                helperText={fieldError ?? t('auth.phoneHint')}
-                autoFocus
-                fullWidth
-                required
-                type="tel"
-                name="newPhone"
-                slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'tel-national', maxLength: 20 } }}
-              />
-              {serverError && <Alert severity="error">{serverError}</Alert>}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <Button color="inherit" onClick={onClose}>
-              {t('account.cancel')}
-            </Button>
-            <Button type="submit" variant="contained">
-              {t('auth.continue')}
-            </Button>
-          </DialogActions>
-        </Stack>
-      </Dialog>
+      />
       <PinEntryDialog
         open={step === 'pin'}
         title={t('account.phoneChange.pinTitle')}
