@@ -4,9 +4,11 @@
 //! Every money result is rounded *up* at the asset's amount precision, so the user is never
 //! undercharged and each part is a whole number of minor units the ledger can post.
 
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use thiserror::Error;
 
+use crate::money::MoneyError;
 use crate::precision::Rounding;
 
 /// Why a trade calculation has no result.
@@ -177,5 +179,104 @@ mod tests {
             let shortfall = gross - net * (Decimal::ONE + rates.total_fraction());
             prop_assert!(shortfall <= gross * Decimal::new(1, 20));
         }
+    }
+}
+
+/// Fees and taxes in percent of the traded value (`0.21` means 0.21 %).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FeeSchedule {
+    /// The broker's transaction fee on every buy and sell.
+    pub transaction_fee_percentage: Decimal,
+    /// Tax on a buy: none since PMK 50/2025 (VAT on the delivery of crypto assets was dropped).
+    pub buy_tax_percentage: Decimal,
+    /// Final income tax (PPh 22) on a sale through a domestic exchange: 0.21 % under PMK 50/2025.
+    pub sell_tax_percentage: Decimal,
+}
+
+impl FeeSchedule {
+    /// The fee and tax percentages that apply to a side.
+    pub fn for_side(&self, buy: bool) -> (Decimal, Decimal) {
+        let tax = if buy { self.buy_tax_percentage } else { self.sell_tax_percentage };
+        (self.transaction_fee_percentage, tax)
+    }
+}
+
+/// Cumulative fee and tax on a cumulative traded value, each rounded up to the sen and together
+/// never above the value. Being cumulative and monotone, the sum charged over many partial fills
+/// equals what one fill of the same value would cost, so a hold sized for the whole order covers
+/// every split of it.
+pub fn fee_and_tax(value_sen: i64, fee_pct: Decimal, tax_pct: Decimal) -> (i64, i64) {
+    // A part above the value is cut to the value below, so an unrepresentable part can be too.
+    let part = |pct: Decimal| -> i64 {
+        let exact = Decimal::from(value_sen) * pct / Decimal::ONE_HUNDRED;
+        exact.ceil().to_i64().unwrap_or(value_sen)
+    };
+    let fee = part(fee_pct).min(value_sen);
+    let tax = part(tax_pct).min(value_sen - fee);
+    (fee, tax)
+}
+
+/// What a buy of cumulative value `value_sen` costs in total (R5.06): value plus fee plus tax.
+pub fn buy_total(value_sen: i64, fees: &FeeSchedule) -> Result<i64, MoneyError> {
+    let (fee, tax) = fee_and_tax(value_sen, fees.transaction_fee_percentage, fees.buy_tax_percentage);
+    value_sen.checked_add(fee).and_then(|v| v.checked_add(tax)).ok_or(MoneyError::Overflow)
+}
+
+/// The largest value whose total cost with fees stays within `gross_sen` (the net of a buy by amount).
+pub fn net_for_gross(gross_sen: i64, fees: &FeeSchedule) -> i64 {
+    let rate = Decimal::ONE + (fees.transaction_fee_percentage + fees.buy_tax_percentage) / Decimal::ONE_HUNDRED;
+    let mut net = (Decimal::from(gross_sen) / rate).floor().to_i64().unwrap_or(0);
+    // Rounding each part up can push the total a sen or two over; step down until it fits.
+    while net > 0 && buy_total(net, fees).map_or(true, |total| total > gross_sen) {
+        net -= 1;
+    }
+    net.max(0)
+}
+
+#[cfg(test)]
+mod schedule_tests {
+    use super::*;
+
+    fn fees() -> FeeSchedule {
+        FeeSchedule {
+            transaction_fee_percentage: Decimal::new(15, 2),
+            buy_tax_percentage: Decimal::ZERO,
+            sell_tax_percentage: Decimal::new(21, 2),
+        }
+    }
+
+    #[test]
+    fn r5_06_cumulative_fees_never_exceed_one_fill_of_the_same_value() {
+        let f = fees();
+        let whole = buy_total(1_000_001, &f).unwrap();
+        let mut charged = 0;
+        let mut value = 0;
+        for part in [1, 333_333, 2, 666_665] {
+            let before = buy_total(value, &f).unwrap();
+            value += part;
+            charged += buy_total(value, &f).unwrap() - before;
+        }
+        assert_eq!(charged, whole);
+    }
+
+    #[test]
+    fn r5_06_net_of_a_gross_amount_plus_fees_fits_the_gross() {
+        let f = fees();
+        for gross in [1, 99, 1_000_000, 123_456_789] {
+            let net = net_for_gross(gross, &f);
+            assert!(buy_total(net, &f).unwrap() <= gross);
+            assert!(buy_total(net + 1, &f).unwrap() > gross || net + 1 > gross);
+        }
+    }
+
+    #[test]
+    fn sell_fee_and_tax_never_exceed_the_value() {
+        assert_eq!(fee_and_tax(1, Decimal::new(15, 2), Decimal::new(21, 2)), (1, 0));
+        assert_eq!(fee_and_tax(10_000_000, Decimal::new(15, 2), Decimal::new(21, 2)), (15_000, 21_000));
+    }
+
+    #[test]
+    fn a_total_beyond_what_minor_units_can_count_is_an_error_not_a_cap() {
+        assert_eq!(buy_total(i64::MAX - 10, &fees()), Err(MoneyError::Overflow));
     }
 }

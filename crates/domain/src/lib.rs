@@ -11,6 +11,7 @@ mod text_enum;
 
 pub mod assets;
 pub mod chart;
+pub mod clock;
 pub mod depth;
 pub mod fees;
 pub mod money;
@@ -25,8 +26,9 @@ pub mod trading_flags;
 pub mod us_stock_order;
 
 pub use assets::{AssetType, BuySellAvailability, OptionSide, QuoteCurrency};
+pub use clock::{Clock, FixedClock, SystemClock};
 pub use fees::{BuyCost, CalcError, FeeRates};
-pub use money::{Currency, MinorUnits, MoneyError, Scale};
+pub use money::{AmountError, Currency, MinorUnits, MoneyError, Scale};
 pub use orders::{OrderStatus, OrderType, Side};
 pub use precision::{InputError, Rounding};
 pub use preferences::Locale;

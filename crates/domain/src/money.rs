@@ -30,6 +30,26 @@ pub enum MoneyError {
     Overflow,
 }
 
+/// Longest amount text accepted: far above any real amount, short enough to parse cheaply.
+const AMOUNT_TEXT_LEN_MAX: usize = 24;
+
+/// Why an amount a user typed is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum AmountError {
+    /// Not plain digits with an optional decimal point.
+    #[error("not a number")]
+    NotANumber,
+    /// Zero or below.
+    #[error("not above zero")]
+    NotPositive,
+    /// More decimal places than the currency has.
+    #[error("more than {0} decimal places")]
+    TooManyPlaces(u32),
+    /// Too large to count in minor units.
+    #[error("amount out of range")]
+    OutOfRange,
+}
+
 /// Decimal places of one asset's minor unit, e.g. 2 for IDR (1 unit = 0.01 IDR).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Scale(u32);
@@ -124,6 +144,50 @@ impl MinorUnits {
         let rounded = rounding.apply(value, scale.decimal_places());
         let count = rounded.checked_mul(scale.factor()).and_then(|units| units.to_i64()).ok_or(MoneyError::Overflow)?;
         Ok(MinorUnits { count, scale })
+    }
+
+    /// Rupiah counted in sen.
+    pub const fn idr(sen: i64) -> Self {
+        MinorUnits::new(sen, Scale::IDR)
+    }
+
+    /// Dollars counted in micro-dollars.
+    pub const fn usd(micro: i64) -> Self {
+        MinorUnits::new(micro, Scale::USD)
+    }
+
+    /// Tether counted in micro-USDT.
+    pub const fn usdt(micro: i64) -> Self {
+        MinorUnits::new(micro, Scale::USDT)
+    }
+
+    /// Parses an amount a user typed, such as `"150000"` or `"150000.5"`: plain digits with an
+    /// optional point, above zero, with no more places than `scale`. Extra places are refused,
+    /// never rounded (the client truncates before sending, R5.01).
+    pub fn parse_positive(text: &str, scale: Scale) -> Result<Self, AmountError> {
+        let text = text.trim();
+        if text.is_empty() || text.len() > AMOUNT_TEXT_LEN_MAX || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        {
+            return Err(AmountError::NotANumber);
+        }
+        let value: Decimal = text.parse().map_err(|_| AmountError::NotANumber)?;
+        if value <= Decimal::ZERO {
+            return Err(AmountError::NotPositive);
+        }
+        if value.scale() > scale.decimal_places() {
+            return Err(AmountError::TooManyPlaces(scale.decimal_places()));
+        }
+        MinorUnits::from_decimal(value, scale, Rounding::Truncate).map_err(|_| AmountError::OutOfRange)
+    }
+
+    /// Decimal text with at least `min_places` places and every significant digit (`1.5` at
+    /// scale 6 with 2 places is `1.50`; `1.234567` stays as it is).
+    pub fn to_text_min_places(self, min_places: u32) -> String {
+        let mut value = self.to_decimal().normalize();
+        if value.scale() < min_places {
+            value.rescale(min_places);
+        }
+        value.to_string()
     }
 
     /// The exact decimal value, e.g. 150 units at scale 2 is `1.50`.
@@ -336,5 +400,36 @@ mod tests {
                 Err(_) => prop_assert!(i64::try_from(exact_difference).is_err()),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod amount_text_tests {
+    use super::*;
+
+    #[test]
+    fn typed_amounts_parse_exactly_into_minor_units() {
+        assert_eq!(MinorUnits::parse_positive("150000", Scale::IDR), Ok(MinorUnits::idr(15_000_000)));
+        assert_eq!(MinorUnits::parse_positive(" 150000.5 ", Scale::IDR), Ok(MinorUnits::idr(15_000_050)));
+        assert_eq!(MinorUnits::parse_positive("0.01", Scale::IDR), Ok(MinorUnits::idr(1)));
+        assert_eq!(MinorUnits::parse_positive("12.345678", Scale::USD), Ok(MinorUnits::usd(12_345_678)));
+    }
+
+    #[test]
+    fn r5_01_bad_amounts_are_refused_never_rounded() {
+        for bad in ["", " ", "abc", "1e5", "1,000", "-5", "+5", "99999999999999999999999999"] {
+            assert_eq!(MinorUnits::parse_positive(bad, Scale::IDR), Err(AmountError::NotANumber), "{bad}");
+        }
+        assert_eq!(MinorUnits::parse_positive("0.00", Scale::IDR), Err(AmountError::NotPositive));
+        assert_eq!(MinorUnits::parse_positive("1.001", Scale::IDR), Err(AmountError::TooManyPlaces(2)));
+        assert_eq!(MinorUnits::parse_positive("99999999999999999999", Scale::IDR), Err(AmountError::OutOfRange));
+    }
+
+    #[test]
+    fn amounts_print_with_their_places() {
+        assert_eq!(MinorUnits::idr(15_000_050).to_string(), "150000.50");
+        assert_eq!(MinorUnits::idr(0).to_string(), "0.00");
+        assert_eq!(MinorUnits::usd(1_500_000).to_text_min_places(2), "1.50");
+        assert_eq!(MinorUnits::usd(1_234_567).to_text_min_places(2), "1.234567");
     }
 }

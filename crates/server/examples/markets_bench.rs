@@ -191,7 +191,7 @@ async fn fan_out(state: &server::state::AppState, url: &str) -> anyhow::Result<(
         }));
     }
     ready.wait().await;
-    let hub = state.markets.hub().clone();
+    let hub = state.hub.clone();
     let mut ticker = tokio::time::interval(Duration::from_millis(1000 / WS_UPDATES_PER_S));
     for seq in 0..expected_per_client {
         ticker.tick().await;

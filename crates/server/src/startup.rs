@@ -7,16 +7,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use domain::{Clock, SystemClock};
 use store::{Db, DbOptions};
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
 use crate::config::Settings;
-use crate::features::identity::IdentityServices;
+use crate::features::identity::services::IdentityServices;
+use crate::features::live::{self, Hub};
 use crate::features::maintenance::{self, Maintenance};
-use crate::features::markets::{self, Markets};
+use crate::features::markets::{self, Feed, Markets};
 use crate::features::trading::TradingService;
-use crate::features::wallet::WalletServices;
+use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
 use crate::middleware::rate_limit::AddressLimiter;
@@ -91,9 +93,13 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
     let identity = IdentityServices::build(&settings, &db).await?;
     let wallet = WalletServices::build(settings.wallet_webhook_secret.clone(), &db).await?;
-    let markets = Markets::load(&db, &settings.markets).await?;
-    let trading = TradingService::start(&db, &markets, settings.trading.clone()).await?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let hub = Hub::new(live::Limits::from(&settings.markets));
+    let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;
+    let trading = TradingService::start(&db, &markets, &hub, settings.trading.clone()).await?;
     Ok(AppState {
+        clock,
+        hub,
         markets,
         trading,
         identity,
@@ -209,17 +215,19 @@ fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
                 if let Err(e) = state.markets.refresh(&state.db).await {
                     tracing::warn!(error = %e, "could not refresh trading flags");
                 }
-                state.markets.hub().prune();
+                state.hub.prune();
             }
         })
     };
     let feed = {
-        let markets = state.markets.clone();
+        let (markets, hub) = (state.markets.clone(), state.hub.clone());
+        let feed = Arc::new(std::sync::Mutex::new(Feed::default()));
         every(Duration::from_secs(1), move || {
-            let markets = markets.clone();
+            let (markets, hub, feed) = (markets.clone(), hub.clone(), feed.clone());
             async move {
                 // Simulator work is CPU-bound; the async workers stay free for I/O.
-                let _ = tokio::task::spawn_blocking(move || markets.publish_live()).await;
+                let step = move || feed.lock().unwrap_or_else(|p| p.into_inner()).step(&markets, &hub);
+                let _ = tokio::task::spawn_blocking(step).await;
             }
         })
     };
@@ -229,7 +237,7 @@ fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         jobs.push(tokio::spawn(async move {
             tokio::time::sleep(markets::WARM_DELAY).await;
             // One instrument per blocking task: shutting down waits for one at most.
-            for symbol in markets::WARM_SYMBOLS {
+            for symbol in markets::service::WARM_SYMBOLS {
                 let markets = markets.clone();
                 let _ = tokio::task::spawn_blocking(move || markets.warm_cache(symbol)).await;
             }

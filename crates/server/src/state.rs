@@ -1,17 +1,20 @@
-//! The state every handler can reach.
+//! The state every handler can reach. It holds the features' services, never their handlers, so
+//! it sits below every feature that reads it.
 
 use std::sync::Arc;
 
+use domain::Clock;
 use metrics_exporter_prometheus::PrometheusHandle;
 use store::Db;
 
 use crate::config::Settings;
-use crate::features::identity::IdentityServices;
-use crate::features::maintenance::Maintenance;
-use crate::features::markets::Markets;
-use crate::features::trading::TradingService;
-use crate::features::wallet::WalletServices;
-use crate::features::web_shell::Shell;
+use crate::features::identity::services::IdentityServices;
+use crate::features::live::Hub;
+use crate::features::maintenance::mode::Maintenance;
+use crate::features::markets::service::Markets;
+use crate::features::trading::service::TradingService;
+use crate::features::wallet::services::WalletServices;
+use crate::features::web_shell::template::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
 
 /// Shared application state; cheap to clone.
@@ -21,6 +24,10 @@ pub struct AppState {
     pub db: Db,
     /// The configuration the server started with.
     pub settings: Arc<Settings>,
+    /// Where every handler and job reads the time (the simulator's clock too).
+    pub clock: Arc<dyn Clock>,
+    /// The `/ws` hub: market and user channels.
+    pub hub: Hub,
     /// Maintenance mode, shared by every node through the database.
     pub maintenance: Maintenance,
     /// Renders the Prometheus exposition.
@@ -33,7 +40,7 @@ pub struct AppState {
     pub identity: IdentityServices,
     /// The payment gateway and its webhook secret.
     pub wallet: WalletServices,
-    /// Catalogue, trading flags, the simulated market and the `/ws` hub.
+    /// Catalogue, trading flags and the simulated market.
     pub markets: Markets,
     /// Crypto trading: one book owner per pair.
     pub trading: TradingService,

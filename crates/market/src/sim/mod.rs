@@ -18,7 +18,6 @@ pub(crate) mod params;
 pub(crate) mod rng;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -55,43 +54,7 @@ pub const WALK_END: NaiveDate = match NaiveDate::from_ymd_opt(2100, 12, 31) {
 /// How far past a requested day the walk is extended at once, so live use rarely takes the write lock.
 const WALK_EXTEND_DAYS: i32 = 366;
 
-/// Where the simulator reads the time; tests and replays pin it.
-pub trait Clock: Send + Sync {
-    /// The current instant.
-    fn now(&self) -> DateTime<Utc>;
-}
-
-/// The system clock.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
-
-/// A settable clock for tests and replays (second resolution).
-#[derive(Debug)]
-pub struct FixedClock(AtomicI64);
-
-impl FixedClock {
-    /// A clock stopped at `t`.
-    pub fn new(t: DateTime<Utc>) -> Self {
-        Self(AtomicI64::new(t.timestamp()))
-    }
-
-    /// Moves the clock to `t`.
-    pub fn set(&self, t: DateTime<Utc>) {
-        self.0.store(t.timestamp(), Ordering::SeqCst);
-    }
-}
-
-impl Clock for FixedClock {
-    fn now(&self) -> DateTime<Utc> {
-        utc(self.0.load(Ordering::SeqCst))
-    }
-}
+pub use domain::clock::{Clock, FixedClock, SystemClock};
 
 /// Simulator settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! The API conventions every feature shares (DESIGN.md "API"): the `{data}` envelope, the error
 //! shape with localised messages, the request headers of SPEC.md section 7, and the JSON extractor.
 
+pub mod auth;
 pub mod envelope;
 pub mod error;
 pub mod headers;

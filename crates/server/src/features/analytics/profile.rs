@@ -6,8 +6,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Properties in one call.

@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo;
-use super::sessions::{self, AuthUser, ClientAddr, SessionTokens};
+use super::sessions::{self, SessionTokens};
 use super::user_details::{UserDetails, UserStatus};
+use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 

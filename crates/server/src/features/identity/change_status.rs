@@ -7,7 +7,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::otp::{Destination, Purpose};
-use super::sessions::AuthUser;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 

@@ -7,7 +7,8 @@ use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 use super::repo;
-use super::sessions::{self, AuthUser, ClientAddr};
+use super::sessions::{self};
+use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders};
 use crate::state::AppState;
 

@@ -11,8 +11,8 @@ use super::messages;
 use super::otp::{self, Destination, Purpose};
 use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
 use super::repo;
-use super::sessions::{AuthUser, ClientAddr};
 use super::user_details::UserDetails;
+use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 

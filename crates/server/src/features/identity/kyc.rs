@@ -11,7 +11,7 @@ use super::kyc_documents;
 use super::kyc_form::{self, FormError};
 use super::kyc_repo::{self, NewSubmission};
 use super::kyc_verifier::Subject;
-use super::sessions::AuthUser;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
 use crate::features::live;
 use crate::state::AppState;
@@ -145,7 +145,7 @@ const DECISIONS_BATCH_MAX: i64 = 500;
 /// user's open apps when this call applied it.
 pub async fn settle(state: &AppState, user_id: &str) -> Result<(), store::StoreError> {
     if kyc_repo::settle_due(&state.db, user_id, store::now_ms()).await? {
-        live::user::nudge_account(state.markets.hub(), user_id, "kyc");
+        live::user::nudge_account(&state.hub, user_id, "kyc");
     }
     Ok(())
 }
@@ -158,7 +158,7 @@ pub async fn settle_all_due(state: &AppState) -> Result<usize, store::StoreError
     let mut applied = 0;
     for user_id in kyc_repo::due_users(&state.db, now, DECISIONS_BATCH_MAX).await? {
         if kyc_repo::settle_due(&state.db, &user_id, now).await? {
-            live::user::nudge_account(state.markets.hub(), &user_id, "kyc");
+            live::user::nudge_account(&state.hub, &user_id, "kyc");
             applied += 1;
         }
     }

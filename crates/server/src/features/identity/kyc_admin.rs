@@ -70,6 +70,6 @@ async fn override_kyc(
     if !kyc_repo::override_status(&state.db, &user_id, status, reason, store::now_ms()).await? {
         return Err(ApiError::not_found());
     }
-    live::user::nudge_account(state.markets.hub(), &user_id, "kyc");
+    live::user::nudge_account(&state.hub, &user_id, "kyc");
     Ok(Data::new(KycOverridden { user_id, status: body.status }))
 }

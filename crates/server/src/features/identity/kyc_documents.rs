@@ -3,8 +3,6 @@
 //! SHA-256 of the bytes, checked again on every read. Only the owner can read a document back
 //! (`GET /api/v1/user/kyc/documents/{documentId}`); another user's id answers 404 (R6.04).
 
-use std::path::{Path, PathBuf};
-
 use axum::extract::{Path as UrlPath, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -12,59 +10,9 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use super::kyc_form::Photo;
-use super::sessions::AuthUser;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult};
 use crate::state::AppState;
-
-/// Files under one directory, named by document id. An object store (S3 and the like) can take
-/// its place behind the same two calls.
-#[derive(Clone, Debug)]
-pub struct DocumentStore {
-    root: PathBuf,
-}
-
-impl DocumentStore {
-    /// A store rooted at `root` (created on first write).
-    pub fn new(root: impl Into<PathBuf>) -> Self {
-        Self { root: root.into() }
-    }
-
-    fn path_of(&self, id: &str) -> PathBuf {
-        self.root.join(id)
-    }
-
-    /// Writes the bytes under `id`: to a temporary name first, then renamed, so a reader never sees
-    /// half a file and a crash leaves no document under its real name.
-    pub async fn put(&self, id: &str, bytes: &[u8]) -> std::io::Result<()> {
-        tokio::fs::create_dir_all(&self.root).await?;
-        let temporary = self.root.join(format!(".{id}.partial"));
-        tokio::fs::write(&temporary, bytes).await?;
-        restrict(&temporary).await?;
-        tokio::fs::rename(&temporary, self.path_of(id)).await
-    }
-
-    /// The bytes stored under `id`.
-    pub async fn get(&self, id: &str) -> std::io::Result<Vec<u8>> {
-        tokio::fs::read(self.path_of(id)).await
-    }
-
-    /// Removes what `id` names, if anything (a submission that did not go through).
-    pub async fn remove(&self, id: &str) {
-        let _ = tokio::fs::remove_file(self.path_of(id)).await;
-    }
-}
-
-/// Documents are personal data: readable by the server's own user only.
-async fn restrict(path: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tokio::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).await?;
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
-}
 
 /// A document stored for a submission: its id and what the database records of it.
 pub struct StoredDocument {

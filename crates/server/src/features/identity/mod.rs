@@ -7,6 +7,7 @@ mod account;
 mod change_status;
 mod dev_inbox;
 mod devices;
+pub mod document_store;
 pub mod email;
 mod email_change;
 mod kyc;
@@ -15,7 +16,7 @@ pub mod kyc_documents;
 mod kyc_form;
 mod kyc_repo;
 pub mod kyc_verifier;
-mod messages;
+pub mod messages;
 mod onboarding;
 mod otp;
 pub mod phone;
@@ -26,14 +27,12 @@ mod profile_fields;
 mod referral;
 pub mod repo;
 pub mod secrets;
+pub mod services;
 pub mod sessions;
 pub mod sms;
 pub mod tokens;
 mod user_details;
 
-use std::sync::Arc;
-
-use store::Db;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -41,53 +40,8 @@ pub use kyc::settle_all_due as apply_due_verifications;
 pub use kyc_admin::router as admin_router;
 pub use messages::terms_not_accepted;
 pub use pin_routes::confirm_pin;
-pub use sessions::{AuthUser, ClientAddr};
 
-use crate::config::Settings;
 use crate::state::AppState;
-
-/// The services identity needs, built once at start-up.
-#[derive(Clone)]
-pub struct IdentityServices {
-    /// Access-token keys.
-    pub keys: tokens::TokenKeys,
-    /// PIN hashing with bounded concurrency.
-    pub hasher: pin::PinHasher,
-    /// Where codes are sent by SMS.
-    pub sms: Arc<dyn sms::SmsSender>,
-    /// Where codes are sent by e-mail.
-    pub email: Arc<dyn email::EmailSender>,
-    /// Who decides identity verifications.
-    pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
-    /// Where identity documents (KTP photo, selfie) are kept, outside the database.
-    pub documents: kyc_documents::DocumentStore,
-}
-
-const JWT_SECRET_KEY: &str = "auth.jwt_secret";
-
-impl IdentityServices {
-    /// Builds the services; without a configured secret, one is generated once and kept in the
-    /// database so sessions survive restarts and every node agrees.
-    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
-        let secret = match settings.auth.jwt_secret.clone().filter(|s| s.len() >= 32) {
-            Some(secret) => secret,
-            None => stored_secret(db).await?,
-        };
-        Ok(Self {
-            keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
-            hasher: pin::PinHasher::new(&settings.auth),
-            sms: sms::SandboxSms::shared(db.clone()),
-            email: email::SandboxEmail::shared(db.clone()),
-            kyc: kyc_verifier::SandboxVerifier::shared(),
-            documents: kyc_documents::DocumentStore::new(&settings.auth.documents_dir),
-        })
-    }
-}
-
-async fn stored_secret(db: &Db) -> anyhow::Result<String> {
-    let fresh = format!("{}{}", secrets::opaque_token(), secrets::opaque_token());
-    Ok(store::settings::get_or_init_text(db, JWT_SECRET_KEY, fresh, store::now_ms()).await?)
-}
 
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -9,7 +9,7 @@ use super::messages;
 use super::otp::{self, OtpSent, OtpVerified, Purpose};
 use super::phone::Phone;
 use super::repo;
-use super::sessions::ClientAddr;
+use crate::api::auth::ClientAddr;
 use crate::api::{ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 

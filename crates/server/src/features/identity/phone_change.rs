@@ -11,7 +11,8 @@ use super::messages;
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::phone::Phone;
 use super::repo;
-use super::sessions::{self, AuthUser, ClientAddr};
+use super::sessions::{self};
+use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 

@@ -10,8 +10,9 @@ use super::messages;
 use super::otp::{self, OtpSent, OtpVerified, Purpose};
 use super::pin::{Pin, PinRuleError};
 use super::repo::{self, UserRow};
-use super::sessions::{self, authenticate, AuthUser, ClientAddr};
+use super::sessions::{self};
 use super::user_details::{LoggedIn, UserDetails};
+use crate::api::auth::{authenticate, AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::messages;
 use super::phone::Phone;
 use super::repo::{self, UserRow};
-use super::sessions::ClientAddr;
+use crate::api::auth::ClientAddr;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::state::AppState;
 

@@ -285,3 +285,36 @@ pub async fn security_log_count(db: &Db, user_id: &str, kind: &str) -> Result<i6
         .await?;
     Ok(row.try_get("n")?)
 }
+
+/// What an authenticated request needs to know of its session and user.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SessionState {
+    /// ACTIVE, or why the session ended.
+    pub status: String,
+    /// When the session was last seen.
+    pub last_seen_at_ms: i64,
+    /// The user's status: ACTIVE or LOCKED_FOR_REVIEW.
+    pub user_status: String,
+}
+
+/// The session `session_id` of `user_id`, with its user's status.
+pub async fn session_state(db: &Db, session_id: &str, user_id: &str) -> Result<Option<SessionState>, StoreError> {
+    Ok(sqlx::query_as::<_, SessionState>(
+        "select s.status, s.last_seen_at_ms, u.status as user_status from sessions s join users u on u.id = s.user_id \
+         where s.id = $1 and s.user_id = $2",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// Records that a session was seen at `now_ms`.
+pub async fn touch_session(db: &Db, session_id: &str, now_ms: i64) -> Result<(), StoreError> {
+    sqlx::query("update sessions set last_seen_at_ms = $1 where id = $2")
+        .bind(now_ms)
+        .bind(session_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}

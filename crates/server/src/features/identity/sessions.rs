@@ -2,12 +2,6 @@
 //! authenticated request checks the session row, so logout, logout-device and a PIN change end a
 //! session's tokens on the very next request. Reusing a rotated refresh token revokes the session.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::header::AUTHORIZATION;
-use axum::http::request::Parts;
-use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::Db;
@@ -30,86 +24,6 @@ pub struct SessionTokens {
     pub refresh_token: String,
     /// The session (device) id.
     pub session_id: String,
-}
-
-/// The caller of an authenticated request.
-#[derive(Debug, Clone)]
-pub struct AuthUser {
-    /// User id.
-    pub user_id: String,
-    /// Session id.
-    pub session_id: String,
-}
-
-/// The client's network address, honouring `X-Forwarded-For` only when configured.
-#[derive(Debug, Clone, Default)]
-pub struct ClientAddr(pub Option<String>);
-
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if state.settings.rate_limit.trust_forwarded_for {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .map(|v| v.trim().to_string())
-                .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
-            if forwarded.is_some() {
-                return Ok(Self(forwarded));
-            }
-        }
-        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string())))
-    }
-}
-
-impl FromRequestParts<AppState> for AuthUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        authenticate(state, &parts.headers).await
-    }
-}
-
-/// The caller named by the bearer token, if its session is still active.
-pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<AuthUser> {
-    let token = headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or_else(ApiError::unauthorized)?;
-    let claims = state.identity.keys.check(token).ok_or_else(ApiError::unauthorized)?;
-    let row = sqlx::query(
-        "select s.status, s.last_seen_at_ms, u.status as user_status from sessions s join users u on u.id = s.user_id \
-         where s.id = $1 and s.user_id = $2",
-    )
-    .bind(&claims.sid)
-    .bind(&claims.sub)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::unauthorized)?;
-    let status: String = row.try_get("status").map_err(ApiError::internal)?;
-    let user_status: String = row.try_get("user_status").map_err(ApiError::internal)?;
-    if status != "ACTIVE" {
-        return Err(ApiError::unauthorized());
-    }
-    if user_status != "ACTIVE" {
-        return Err(messages::account_locked());
-    }
-    let last_seen: i64 = row.try_get("last_seen_at_ms").map_err(ApiError::internal)?;
-    let now = store::now_ms();
-    // Write "last seen" at most once a minute per session, not on every request.
-    if now - last_seen > 60_000 {
-        let _ = sqlx::query("update sessions set last_seen_at_ms = $1 where id = $2")
-            .bind(now)
-            .bind(&claims.sid)
-            .execute(state.db.pool())
-            .await;
-    }
-    Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
 }
 
 /// Opens a session for `user_id` on the caller's device and returns its tokens.

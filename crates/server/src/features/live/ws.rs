@@ -22,8 +22,8 @@ use tokio::sync::watch;
 
 use super::user::UserChannels;
 use super::{ChannelSource, Frame, Hub};
+use crate::api::auth::authenticate;
 use crate::api::{ClientHeaders, Lang};
-use crate::features::identity::sessions::authenticate;
 use crate::state::AppState;
 
 /// Close code sent when the server is full ("try again later").
@@ -41,7 +41,7 @@ pub async fn upgrade(
     Query(query): Query<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let hub = state.markets.hub().clone();
+    let hub = state.hub.clone();
     let user_id = caller(&state, raw_headers, query.token).await;
     let markets: Arc<dyn ChannelSource> = Arc::new(state.markets.clone());
     let source: Arc<dyn ChannelSource> = Arc::new(UserChannels { inner: markets, user_id });

@@ -1,9 +1,7 @@
 //! Candles (R9.07 resolutions per class, R4.12 ranges, bounded per request), tickers, price
 //! changes with 2 decimals (R2.12, R9.05) and top movers.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
@@ -15,7 +13,6 @@ use utoipa::{IntoParams, ToSchema};
 use super::errors::{bad_resolution, from_market, unknown_symbol};
 use super::info::parse_class;
 use super::symbols::parse_symbol;
-use super::Markets;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 
@@ -23,8 +20,6 @@ use crate::state::AppState;
 const CANDLES_DEFAULT: usize = 1_000;
 /// Instants accepted in `from`/`to`: 1970 to 2100, in Unix seconds.
 const INSTANT_SECS_MAX: i64 = 4_102_444_800;
-/// How long a class's tickers are reused (they move once a second at most).
-const TICKERS_TTL: Duration = Duration::from_secs(1);
 /// Most movers per side.
 const MOVERS_MAX: usize = 20;
 
@@ -227,32 +222,6 @@ impl From<&Ticker> for TickerView {
             phase: serde_json::to_value(t.phase).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
             halted: t.halted,
         }
-    }
-}
-
-/// A class's tickers and when they were computed.
-type Stamped = (Instant, Arc<Vec<Ticker>>);
-
-/// The tickers of each class, recomputed at most once a second.
-#[derive(Default)]
-pub struct TickerCache {
-    by_class: Mutex<HashMap<AssetClass, Stamped>>,
-}
-
-impl Markets {
-    /// Every ticker of a class (blocking: computes on a cache miss).
-    pub fn class_tickers(&self, class: AssetClass) -> Arc<Vec<Ticker>> {
-        let cache = &self.inner.cache.by_class;
-        if let Some((at, tickers)) = cache.lock().unwrap_or_else(|p| p.into_inner()).get(&class) {
-            if at.elapsed() < TICKERS_TTL {
-                return tickers.clone();
-            }
-        }
-        let now = self.sim().now();
-        let tickers: Arc<Vec<Ticker>> =
-            Arc::new(self.assets_of(class).iter().filter_map(|a| self.sim().ticker(&a.symbol, now).ok()).collect());
-        cache.lock().unwrap_or_else(|p| p.into_inner()).insert(class, (Instant::now(), tickers.clone()));
-        tickers
     }
 }
 

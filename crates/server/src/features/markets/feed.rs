@@ -12,18 +12,16 @@
 use std::collections::HashMap;
 
 use chrono::Duration;
-use domain::trading_flags::TradingFlags;
 use market::quotes::QUOTE_BUCKET_SECS;
 use market::{AssetClass, LivePoller, Resolution};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::book::order_book;
 use super::charts::{CandleView, TickerView};
-use super::flags::view;
-use super::Markets;
-use crate::api::Lang;
+use super::depth::order_book;
+use super::flags::live_frame;
+use super::service::Markets;
 use crate::features::live::{frame, ChannelSource, Frame, Hub};
 
 /// A public market channel.
@@ -115,21 +113,6 @@ fn book_frame(markets: &Markets, channel: &str, symbol: &str) -> Option<Frame> {
     Some(frame("orderbook", channel, &book))
 }
 
-/// Publishes an asset's flags on `flags:{symbol}`. `tradingHaltReason` is the operator's reason or
-/// null; a halted asset without one shows the default text in the client's language (R4.13).
-pub fn publish_flags(hub: &Hub, symbol: &str, flags: &TradingFlags) {
-    let channel = format!("flags:{symbol}");
-    hub.publish(&channel, flags_frame(&channel, flags));
-}
-
-fn flags_frame(channel: &str, flags: &TradingFlags) -> Frame {
-    let mut shown = view(flags, Lang::Id);
-    if flags.trading_halt_reason.is_none() {
-        shown.trading_halt_reason = None;
-    }
-    frame("flags", channel, &shown)
-}
-
 impl ChannelSource for Markets {
     fn check(&self, channel: &str) -> Result<(), String> {
         parse_channel(self, channel).map(|_| ())
@@ -140,7 +123,7 @@ impl ChannelSource for Markets {
             Channel::Ticker(s) => ticker_frame(self, name, &s),
             Channel::Candles(s, r) => candle_frame(self, name, &s, r),
             Channel::OrderBook(s) => book_frame(self, name, &s),
-            Channel::Flags(s) => self.asset(&s).map(|a| flags_frame(name, &a.flags)),
+            Channel::Flags(s) => self.asset(&s).map(|a| live_frame(name, &a.flags)),
             Channel::Trades(_) => None,
         }
     }
@@ -158,7 +141,7 @@ pub struct Feed {
 
 impl Feed {
     /// Publishes one second's changes to subscribed channels.
-    pub fn step(&mut self, markets: &Markets) {
+    pub fn step(&mut self, markets: &Markets, hub: &Hub) {
         let sim = markets.sim();
         let now = sim.now();
         let moved: HashMap<String, (Decimal, Option<Decimal>)> = self
@@ -172,7 +155,6 @@ impl Feed {
             .collect();
         let bucket = now.timestamp().div_euclid(QUOTE_BUCKET_SECS);
         let requoted = std::mem::replace(&mut self.quote_bucket, bucket) != bucket;
-        let hub = markets.hub();
         for name in hub.subscribed() {
             let Ok(channel) = parse_channel(markets, &name) else { continue };
             let changed = moved.contains_key(channel.symbol());

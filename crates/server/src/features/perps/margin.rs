@@ -10,19 +10,19 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use domain::money::{MinorUnits, Scale};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
-use crate::features::identity::{self, AuthUser};
+use crate::features::identity::{self};
 // USDT and USD share the 6-decimal minor unit, so the wallet's formatter serves both.
-use crate::features::wallet::format_usd as format_usdt;
 use crate::state::AppState;
 
 /// USDT minor units (micro-USDT), the scale of every USDT account.
-const USDT_SCALE: u32 = 6;
 /// The highest leverage a perpetual position may take.
 pub const MAX_LEVERAGE: i64 = 20;
 /// The smallest transfer, micro-USDT (1 USDT).
@@ -58,15 +58,7 @@ fn insufficient(which: &'static str) -> ApiError {
 
 /// Parses a positive USDT amount with at most 6 decimals into micro-USDT (refused, never rounded).
 pub fn parse_usdt(text: &str) -> ApiResult<i64> {
-    let text = text.trim();
-    if text.is_empty() || text.len() > 24 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return Err(invalid_amount());
-    }
-    let value: Decimal = text.parse().map_err(|_| invalid_amount())?;
-    if value <= Decimal::ZERO || value.scale() > USDT_SCALE {
-        return Err(invalid_amount());
-    }
-    let micro = i64::try_from(value * Decimal::from(1_000_000)).map_err(|_| invalid_amount())?;
+    let micro = MinorUnits::parse_positive(text, Scale::USDT).map_err(|_| invalid_amount())?.count();
     if micro < MINIMUM_MICRO {
         return Err(below_minimum());
     }
@@ -115,12 +107,12 @@ async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
         .unwrap_or(0);
     Ok(MarginWallet {
         currency: "USDT".into(),
-        margin_balance: format_usdt(margin.balance),
-        available_margin: format_usdt(margin.available()),
-        buying_power: format_usdt(margin.available().saturating_mul(MAX_LEVERAGE)),
+        margin_balance: MinorUnits::usdt(margin.balance).to_text_min_places(2),
+        available_margin: MinorUnits::usdt(margin.available()).to_text_min_places(2),
+        buying_power: MinorUnits::usdt(margin.available().saturating_mul(MAX_LEVERAGE)).to_text_min_places(2),
         margin_ratio_percentage: ratio(margin.held, margin.balance),
         max_leverage: MAX_LEVERAGE,
-        spot_usdt_available: format_usdt(spot),
+        spot_usdt_available: MinorUnits::usdt(spot).to_text_min_places(2),
     })
 }
 
@@ -231,11 +223,11 @@ pub async fn withdrawal_estimate(
     let allowed = micro <= margin.available();
     let after = if allowed { margin.balance - micro } else { margin.balance };
     Ok(Data::new(WithdrawalEstimate {
-        amount: format_usdt(micro),
-        fee: format_usdt(WITHDRAWAL_FEE_MICRO),
-        net_amount: format_usdt(micro - WITHDRAWAL_FEE_MICRO),
+        amount: MinorUnits::usdt(micro).to_text_min_places(2),
+        fee: MinorUnits::usdt(WITHDRAWAL_FEE_MICRO).to_text_min_places(2),
+        net_amount: MinorUnits::usdt(micro - WITHDRAWAL_FEE_MICRO).to_text_min_places(2),
         allowed,
-        margin_balance_after: format_usdt(after),
+        margin_balance_after: MinorUnits::usdt(after).to_text_min_places(2),
         margin_ratio_percentage_after: ratio(margin.held, after),
     }))
 }
@@ -262,8 +254,8 @@ mod tests {
         for bad in ["", "0", "-1", "1.0000001", "abc", "1e3", "0.5"] {
             assert!(parse_usdt(bad).is_err(), "{bad}");
         }
-        assert_eq!(format_usdt(12_345_678), "12.345678");
-        assert_eq!(format_usdt(5_000_000), "5.00");
+        assert_eq!(MinorUnits::usdt(12_345_678).to_text_min_places(2), "12.345678");
+        assert_eq!(MinorUnits::usdt(5_000_000).to_text_min_places(2), "5.00");
         assert_eq!(ratio(25, 100), "25.00");
         assert_eq!(ratio(0, 0), "0.00");
         assert_eq!(ratio(0, 10), "0.00");

@@ -1,5 +1,6 @@
 //! Crypto holdings from the user's trades and the live book.
 
+use domain::money::MinorUnits;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -7,9 +8,8 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::api::auth::AuthUser;
 use crate::api::{ApiResult, Data};
-use crate::features::identity::AuthUser;
-use crate::features::trading::pair::idr;
 use crate::features::trading::repo::{trades_of_user, TradeRow};
 use crate::state::AppState;
 
@@ -99,14 +99,14 @@ pub async fn asset_holdings(State(state): State<AppState>, caller: AuthUser) -> 
             quantity: quantity.to_string(),
             average_price: (position.quantity > 0)
                 .then(|| (Decimal::new(position.cost, 2) / quantity).round_dp(2).normalize().to_string()),
-            invested_amount: idr(position.cost),
+            invested_amount: MinorUnits::idr(position.cost).to_string(),
             current_price: price.map(|p| spec.price(p).to_string()),
-            current_value: value.map(idr),
-            unrealised_profit: unrealised.map(idr),
+            current_value: value.map(|v| MinorUnits::idr(v).to_string()),
+            unrealised_profit: unrealised.map(|v| MinorUnits::idr(v).to_string()),
             unrealised_profit_percentage: unrealised.filter(|_| position.cost > 0).map(|u| {
                 (Decimal::from(u) * Decimal::ONE_HUNDRED / Decimal::from(position.cost)).round_dp(2).to_string()
             }),
-            realised_profit: idr(position.realised),
+            realised_profit: MinorUnits::idr(position.realised).to_string(),
         });
     }
     Ok(Data::new(holdings))

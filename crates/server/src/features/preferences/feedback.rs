@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{messages, repo};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Longest message, in characters.

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{messages, repo};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Keys a user may hold.

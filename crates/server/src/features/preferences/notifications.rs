@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{messages, repo};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Most changes in one request (the whole grid has fewer cells).

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::repo;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiResult, Data};
 use crate::features::identity::secrets::opaque_token;
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Where the browser goes for support.

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{messages, repo};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::features::identity::secrets::{digest, opaque_token};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// The header Telegram puts the webhook's `secret_token` in.

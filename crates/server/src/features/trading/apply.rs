@@ -10,8 +10,8 @@ use store::ledger::{self, NewEntry, Posting, HOUSE};
 
 use super::errors::TradeError;
 use super::owner::{PairOwner, LP_ID_BASE};
-use super::pair::fee_and_tax;
 use super::repo::{self, OrderRow, TradeRow};
+use domain::fees::fee_and_tax;
 
 type Tx = Transaction<'static, Any>;
 

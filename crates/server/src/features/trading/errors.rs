@@ -104,3 +104,10 @@ impl From<store::ledger::LedgerError> for TradeError {
         }
     }
 }
+
+/// A value too large to count: no real order gets here; it is refused rather than capped.
+impl From<domain::MoneyError> for TradeError {
+    fn from(error: domain::MoneyError) -> Self {
+        TradeError::Rejected(format!("order value: {error}"))
+    }
+}

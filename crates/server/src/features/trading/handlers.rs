@@ -12,8 +12,8 @@ use super::owner::{AmendRequest, OcoRequest, PlaceRequest};
 use super::repo;
 use super::view::OrderView;
 use super::{api, Ask, PlaceKind, TradingService};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// A buy or sell (R3.01 fields that apply to crypto).

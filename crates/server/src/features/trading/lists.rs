@@ -7,8 +7,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::errors::invalid_order;
 use super::repo;
 use super::view::OrderView;
+use crate::api::auth::AuthUser;
 use crate::api::ApiResult;
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// Orders per page of the crypto lists (R7.05, R9.06).

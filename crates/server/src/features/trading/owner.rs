@@ -18,10 +18,12 @@ use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
 use super::errors::TradeError;
-use super::pair::{buy_total, net_for_gross, PairSpec};
+use domain::fees::{buy_total, net_for_gross};
+
+use super::pair::PairSpec;
 use super::repo::{self, OrderRow};
-use super::settings::TradingSettings;
 use super::{live::UserEvents, restore};
+use crate::config::TradingSettings;
 
 /// Engine ids at or above this belong to liquidity-provider quotes, which are never stored.
 pub const LP_ID_BASE: u64 = 1 << 60;
@@ -234,8 +236,8 @@ impl PairOwner {
     }
 
     /// What a buy of `quantity` at worst `price` may cost, fees and tax included.
-    fn buy_hold(&self, price: i64, quantity: i64) -> i64 {
-        buy_total(self.spec.value_sen(price, quantity), &self.deps.settings.fees)
+    fn buy_hold(&self, price: i64, quantity: i64) -> Result<i64, TradeError> {
+        buy_total(self.spec.value_sen(price, quantity), &self.deps.settings.fees).map_err(TradeError::from)
     }
 
     fn collar(&self, stop: i64) -> i64 {
@@ -297,7 +299,7 @@ impl PairOwner {
             (None, false) => None,
         };
         let (tp_hold, sl_hold) = if buy {
-            (self.buy_hold(request.take_profit, q), self.buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q))
+            (self.buy_hold(request.take_profit, q)?, self.buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?)
         } else {
             (self.spec.ledger_units(q), self.spec.ledger_units(q))
         };
@@ -388,7 +390,7 @@ impl PairOwner {
             _ => limit.or(row.engine_price),
         };
         let new_total =
-            if buy { self.buy_hold(engine_price.unwrap_or(0), quantity) } else { self.spec.ledger_units(quantity) };
+            if buy { self.buy_hold(engine_price.unwrap_or(0), quantity)? } else { self.spec.ledger_units(quantity) };
         let owner = self.owner_of(&request.user_id);
         let mut wtx = self.deps.db.begin_write().await?;
         Self::close_holds(&mut wtx.tx, &mut row, false).await?;
@@ -596,7 +598,7 @@ impl PairOwner {
                 let mut plan = base(
                     "MARKET",
                     OrderType::Limit { price: worst, qty: quantity, tif: TimeInForce::Ioc },
-                    self.buy_hold(worst, quantity),
+                    self.buy_hold(worst, quantity)?,
                 );
                 plan.quantity = Some(quantity);
                 plan.engine_price = Some(worst);
@@ -611,7 +613,7 @@ impl PairOwner {
             }
             PlaceKind::Limit { price, quantity } => {
                 check_min(price, quantity)?;
-                let hold = if buy { self.buy_hold(price, quantity) } else { units(quantity) };
+                let hold = if buy { self.buy_hold(price, quantity)? } else { units(quantity) };
                 let mut plan = base("LIMIT", OrderType::Limit { price, qty: quantity, tif: TimeInForce::Gtc }, hold);
                 plan.limit_price = Some(price);
                 plan.engine_price = Some(price);
@@ -625,7 +627,7 @@ impl PairOwner {
                     let collar = self.collar(stop);
                     let engine =
                         OrderType::StopLimit { stop_price: stop, price: collar, qty: quantity, tif: TimeInForce::Ioc };
-                    (engine, self.buy_hold(collar, quantity), Some(collar))
+                    (engine, self.buy_hold(collar, quantity)?, Some(collar))
                 } else {
                     (OrderType::Stop { stop_price: stop, qty: quantity }, units(quantity), None)
                 };
@@ -637,7 +639,7 @@ impl PairOwner {
             }
             PlaceKind::StopLimit { stop, price, quantity } => {
                 check_min(price, quantity)?;
-                let hold = if buy { self.buy_hold(price, quantity) } else { units(quantity) };
+                let hold = if buy { self.buy_hold(price, quantity)? } else { units(quantity) };
                 let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
                 let mut plan = base("STOP_LIMIT", engine, hold);
                 plan.stop_price = Some(stop);

@@ -12,8 +12,6 @@
 use domain::money::Scale;
 use rust_decimal::Decimal;
 
-use super::settings::FeeSchedule;
-
 /// The scales and identity of one tradable pair.
 #[derive(Debug, Clone)]
 pub struct PairSpec {
@@ -32,7 +30,7 @@ pub struct PairSpec {
 }
 
 /// Sen per rupiah, as a power of ten.
-const IDR_SCALE: u32 = 2;
+const IDR_SCALE: u32 = Scale::IDR.decimal_places();
 
 fn pow10(n: u32) -> i128 {
     10i128.pow(n)
@@ -86,53 +84,9 @@ impl PairSpec {
     }
 }
 
-/// Rupiah sen as a decimal string (`"150000.00"`).
-pub fn idr(sen: i64) -> String {
-    Decimal::new(sen, IDR_SCALE).to_string()
-}
-
-/// Cumulative fee and tax on a cumulative traded value, each rounded up to the sen and together
-/// never above the value. Being cumulative and monotone, the sum charged over many partial fills
-/// equals what one fill of the same value would cost, so a hold sized for the whole order covers
-/// every split of it.
-pub fn fee_and_tax(value_sen: i64, fee_pct: Decimal, tax_pct: Decimal) -> (i64, i64) {
-    let part = |pct: Decimal| -> i64 {
-        let exact = Decimal::from(value_sen) * pct / Decimal::ONE_HUNDRED;
-        i64::try_from(exact.ceil().mantissa()).unwrap_or(i64::MAX)
-    };
-    let fee = part(fee_pct).min(value_sen);
-    let tax = part(tax_pct).min(value_sen - fee);
-    (fee, tax)
-}
-
-/// What a buy of cumulative value `value_sen` costs in total (R5.06): value plus fee plus tax.
-pub fn buy_total(value_sen: i64, fees: &FeeSchedule) -> i64 {
-    let (fee, tax) = fee_and_tax(value_sen, fees.transaction_fee_percentage, fees.buy_tax_percentage);
-    value_sen.saturating_add(fee).saturating_add(tax)
-}
-
-/// The largest value whose total cost with fees stays within `gross_sen` (the net of a buy by amount).
-pub fn net_for_gross(gross_sen: i64, fees: &FeeSchedule) -> i64 {
-    let rate = Decimal::ONE + (fees.transaction_fee_percentage + fees.buy_tax_percentage) / Decimal::ONE_HUNDRED;
-    let mut net = i64::try_from((Decimal::from(gross_sen) / rate).floor().mantissa()).unwrap_or(0);
-    // Rounding each part up can push the total a sen or two over; step down until it fits.
-    while net > 0 && buy_total(net, fees) > gross_sen {
-        net -= 1;
-    }
-    net.max(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fees() -> FeeSchedule {
-        FeeSchedule {
-            transaction_fee_percentage: Decimal::new(15, 2),
-            buy_tax_percentage: Decimal::ZERO,
-            sell_tax_percentage: Decimal::new(21, 2),
-        }
-    }
 
     #[test]
     fn value_is_price_times_quantity_rounded_down_to_the_sen() {
@@ -143,35 +97,5 @@ mod tests {
         let doge = PairSpec::new("DOGE-IDR", "DOGE", 1, 0, true);
         assert_eq!(doge.value_sen(33_305, 3), 999_150);
         assert_eq!(doge.quote_from_sen(999_150), 99_915);
-    }
-
-    #[test]
-    fn r5_06_cumulative_fees_never_exceed_one_fill_of_the_same_value() {
-        let f = fees();
-        let whole = buy_total(1_000_001, &f);
-        let mut charged = 0;
-        let mut value = 0;
-        for part in [1, 333_333, 2, 666_665] {
-            let before = buy_total(value, &f);
-            value += part;
-            charged += buy_total(value, &f) - before;
-        }
-        assert_eq!(charged, whole);
-    }
-
-    #[test]
-    fn r5_06_net_of_a_gross_amount_plus_fees_fits_the_gross() {
-        let f = fees();
-        for gross in [1, 99, 1_000_000, 123_456_789] {
-            let net = net_for_gross(gross, &f);
-            assert!(buy_total(net, &f) <= gross);
-            assert!(buy_total(net + 1, &f) > gross || net + 1 > gross);
-        }
-    }
-
-    #[test]
-    fn sell_fee_and_tax_never_exceed_the_value() {
-        assert_eq!(fee_and_tax(1, Decimal::new(15, 2), Decimal::new(21, 2)), (1, 0));
-        assert_eq!(fee_and_tax(10_000_000, Decimal::new(15, 2), Decimal::new(21, 2)), (15_000, 21_000));
     }
 }

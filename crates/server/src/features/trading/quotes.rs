@@ -2,6 +2,7 @@
 //! R5.11) and the crypto balance (R3.12). They read the owner's published book view.
 
 use axum::extract::{Query, State};
+use domain::money::MinorUnits;
 use domain::orders::OrderType;
 use domain::trading_flags::TradingMode;
 use rust_decimal::Decimal;
@@ -11,10 +12,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::errors::invalid_order;
 use super::input::{given, is_pro, pair, units};
-use super::pair::{buy_total, fee_and_tax, idr, net_for_gross, PairSpec};
+use domain::fees::{buy_total, fee_and_tax, net_for_gross};
+
+use super::pair::PairSpec;
 use super::{Pair, PairView};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiResult, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// A pair.
@@ -216,8 +219,8 @@ pub async fn slider_input(
     let quantity = spec.quantity(coin_quantity(spec, coin)).to_string();
     let (fee, tax) = state.trading.settings.fees.for_side(buy);
     Ok(Data::new(SliderInput {
-        amount: idr(cash),
-        power: if buy { idr(cash) } else { quantity.clone() },
+        amount: MinorUnits::idr(cash).to_string(),
+        power: if buy { MinorUnits::idr(cash).to_string() } else { quantity.clone() },
         quantity,
         conversion_value: dec(spec, conversion_price(&pair.view(), buy)),
         taxation_fee_percentage: tax.normalize().to_string(),
@@ -332,14 +335,14 @@ pub async fn estimate(
         (None, None) => return Err(invalid_order("quantity or amount: required")),
     };
     let total = if buy {
-        buy_total(value, fees)
+        buy_total(value, fees).map_err(|e| super::api(e.into()))?
     } else {
         let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.sell_tax_percentage);
         value - fee - tax
     };
     Ok(Data::new(EstimatedOrder {
-        estimated_amount: idr(value),
-        estimated_total_amount: idr(total),
+        estimated_amount: MinorUnits::idr(value).to_string(),
+        estimated_total_amount: MinorUnits::idr(total).to_string(),
         quantity: spec.quantity(quantity).to_string(),
         cryptocurrency_units: spec.ledger_units(quantity).to_string(),
     }))

@@ -1,12 +1,13 @@
 //! An order as the API shows it: decimal strings, the R4.01 status and its display word, the
 //! R4.05 numeric state, the R4.06 side code, the R4.07 type code and the R4.08 fill mode.
 
+use domain::money::MinorUnits;
 use domain::orders::{FillMode, NumericOrderState, OrderStatus, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::pair::{idr, PairSpec};
+use super::pair::PairSpec;
 use super::repo::OrderRow;
 
 /// One crypto order.
@@ -97,15 +98,15 @@ impl OrderView {
             oco_sibling_id: row.oco_sibling.map(|s| s.to_string()),
             fill_mode: fill_mode.as_str().into(),
             quantity: row.quantity.map(|q| spec.quantity(q).to_string()),
-            amount: row.amount.map(idr),
+            amount: row.amount.map(|v| MinorUnits::idr(v).to_string()),
             limit_price: row.limit_price.map(|p| spec.price(p).to_string()),
             stop_price: row.stop_price.map(|p| spec.price(p).to_string()),
             filled_quantity: spec.quantity(row.filled_quantity).to_string(),
-            filled_amount: idr(row.filled_value),
+            filled_amount: MinorUnits::idr(row.filled_value).to_string(),
             average_price,
-            fee: idr(row.fee),
-            tax: idr(row.tax),
-            voucher_paid: idr(row.voucher_paid),
+            fee: MinorUnits::idr(row.fee).to_string(),
+            tax: MinorUnits::idr(row.tax).to_string(),
+            voucher_paid: MinorUnits::idr(row.voucher_paid).to_string(),
             status: status.as_str().into(),
             status_word: status.word().as_str().into(),
             state: state.code(),

@@ -8,13 +8,12 @@
 //!
 //! Their sum is everything the user has in rupiah on the crypto side.
 
+use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, LedgerError, HOUSE};
 use store::Db;
 use utoipa::ToSchema;
-
-use super::money::format_idr;
 
 /// The user's IDR cash account.
 pub async fn user_cash(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<String, LedgerError> {
@@ -54,10 +53,10 @@ pub async fn wallet_balance(db: &Db, user_id: &str) -> Result<WalletBalance, Led
     let cash = ledger::balance(db, &format!("{user_id}:IDR_CASH:IDR")).await?.unwrap_or(zero);
     let voucher = ledger::balance(db, &format!("{user_id}:IDR_VOUCHER:IDR")).await?.unwrap_or(zero);
     Ok(WalletBalance {
-        cash_balance: format_idr(cash.held + voucher.held),
-        voucher_balance: format_idr(voucher.available()),
-        free_balance: format_idr(cash.available()),
-        total_balance: format_idr(cash.balance + voucher.balance),
+        cash_balance: MinorUnits::idr(cash.held + voucher.held).to_string(),
+        voucher_balance: MinorUnits::idr(voucher.available()).to_string(),
+        free_balance: MinorUnits::idr(cash.available()).to_string(),
+        total_balance: MinorUnits::idr(cash.balance + voucher.balance).to_string(),
         currency: "IDR".into(),
     })
 }

@@ -2,6 +2,7 @@
 //! for review with approve and reject, and voucher grants.
 
 use axum::extract::{Path, Query, State};
+use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
@@ -10,7 +11,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::cashout::{self, Cashout, CashoutStatus};
-use super::money::{format_idr, parse_idr};
 use super::{disburse, messages, transitions};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::identity::{phone::Phone, repo};
@@ -189,7 +189,9 @@ async fn grant_voucher(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<GrantVoucher>,
 ) -> ApiResult<Data<VoucherGrant>> {
-    let amount = parse_idr(&body.amount).map_err(|_| messages::invalid_amount())?;
+    let amount = MinorUnits::parse_positive(&body.amount, Scale::IDR)
+        .map(MinorUnits::count)
+        .map_err(|_| messages::invalid_amount())?;
     let reason = reason(&body.reason)?.to_string();
     let user = match (&body.phone, &body.user_id) {
         (Some(phone), None) => {
@@ -225,7 +227,13 @@ async fn grant_voucher(
     ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
     transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason)).await?;
     tx.commit().await?;
-    live::user::nudge_balances(state.markets.hub(), &user.id, "IDR");
+    live::user::nudge_balances(&state.hub, &user.id, "IDR");
     tracing::warn!(voucher = %id, user = %user.id, amount, "voucher granted by operator");
-    Ok(Data::new(VoucherGrant { id, user_id: user.id, amount: format_idr(amount), reason, created_at_ms: now }))
+    Ok(Data::new(VoucherGrant {
+        id,
+        user_id: user.id,
+        amount: MinorUnits::idr(amount).to_string(),
+        reason,
+        created_at_ms: now,
+    }))
 }

@@ -12,8 +12,9 @@ use utoipa::ToSchema;
 
 use super::bank_gateway::Inquiry;
 use super::{banks, messages};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
-use crate::features::identity::{self, AuthUser};
+use crate::features::identity::{self};
 use crate::state::AppState;
 
 /// A saved bank account.

@@ -7,6 +7,7 @@
 //! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
 
 use axum::extract::{Path, Query, State};
+use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -14,11 +15,11 @@ use store::ledger::{self, LedgerError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::bank_accounts::{self, BankAccount};
-use super::money::{format_idr, parse_idr};
 use super::{accounts, messages, transitions};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Lang};
 use crate::config::CashoutSettings;
-use crate::features::identity::{self, AuthUser};
+use crate::features::identity::{self};
 use crate::state::AppState;
 
 /// Sen in a rupiah.
@@ -183,7 +184,9 @@ impl Limits {
 
     /// Parses and bounds an amount (not yet against the balance).
     fn amount(&self, text: &str) -> ApiResult<i64> {
-        let amount = parse_idr(text).map_err(|_| messages::invalid_amount())?;
+        let amount = MinorUnits::parse_positive(text, Scale::IDR)
+            .map(MinorUnits::count)
+            .map_err(|_| messages::invalid_amount())?;
         // The minimum is never below fee + 1 sen, so the net amount is always positive.
         if amount < self.minimum_sen.max(self.fee_sen + 1) {
             return Err(messages::below_minimum(self.minimum_sen.max(self.fee_sen + 1)));
@@ -201,10 +204,10 @@ impl Limits {
 pub async fn input_variables(State(state): State<AppState>) -> Data<CashoutInputVariables> {
     let limits = Limits::of(&state.settings.cashout);
     Data::new(CashoutInputVariables {
-        minimum_amount: format_idr(limits.minimum_sen.max(limits.fee_sen + 1)),
-        maximum_amount: format_idr(limits.maximum_sen),
-        fee: format_idr(limits.fee_sen),
-        auto_approval_limit: format_idr(limits.auto_approval_sen),
+        minimum_amount: MinorUnits::idr(limits.minimum_sen.max(limits.fee_sen + 1)).to_string(),
+        maximum_amount: MinorUnits::idr(limits.maximum_sen).to_string(),
+        fee: MinorUnits::idr(limits.fee_sen).to_string(),
+        auto_approval_limit: MinorUnits::idr(limits.auto_approval_sen).to_string(),
     })
 }
 
@@ -216,10 +219,12 @@ pub async fn auto_approval_status(
     Query(query): Query<AmountQuery>,
 ) -> ApiResult<Data<AutoApprovalStatus>> {
     let limits = Limits::of(&state.settings.cashout);
-    let amount = parse_idr(&query.amount).map_err(|_| messages::invalid_amount())?;
+    let amount = MinorUnits::parse_positive(&query.amount, Scale::IDR)
+        .map(MinorUnits::count)
+        .map_err(|_| messages::invalid_amount())?;
     Ok(Data::new(AutoApprovalStatus {
         auto_approval: amount <= limits.auto_approval_sen,
-        auto_approval_limit: format_idr(limits.auto_approval_sen),
+        auto_approval_limit: MinorUnits::idr(limits.auto_approval_sen).to_string(),
     }))
 }
 
@@ -246,10 +251,10 @@ pub async fn review(
         return Err(messages::insufficient_balance());
     }
     Ok(Data::new(CashoutReview {
-        amount: format_idr(amount),
-        fee: format_idr(limits.fee_sen),
-        net_amount: format_idr(amount - limits.fee_sen),
-        available_balance: format_idr(available),
+        amount: MinorUnits::idr(amount).to_string(),
+        fee: MinorUnits::idr(limits.fee_sen).to_string(),
+        net_amount: MinorUnits::idr(amount - limits.fee_sen).to_string(),
+        available_balance: MinorUnits::idr(available).to_string(),
         auto_approval: amount <= limits.auto_approval_sen,
         bank_account,
     }))
@@ -357,9 +362,9 @@ pub async fn view(state: &AppState, row: &AnyRow, lang: Lang) -> ApiResult<Casho
         .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
     Ok(Cashout {
         id,
-        amount: format_idr(amount),
-        fee: format_idr(fee),
-        net_amount: format_idr(amount - fee),
+        amount: MinorUnits::idr(amount).to_string(),
+        fee: MinorUnits::idr(fee).to_string(),
+        net_amount: MinorUnits::idr(amount - fee).to_string(),
         status,
         failure_reason,
         bank_account,

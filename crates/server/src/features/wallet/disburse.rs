@@ -57,7 +57,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
     transitions::record_in(&mut tx.tx, id, "REJECTED", Some(reason)).await?;
     tx.commit().await?;
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
-    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &user_id, "IDR");
     Ok(())
 }
 
@@ -154,6 +154,6 @@ async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool
     transitions::record_in(&mut tx.tx, id, status, note).await?;
     tx.commit().await?;
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
-    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &user_id, "IDR");
     Ok(true)
 }

@@ -3,18 +3,17 @@
 //! details-with-state-transition.
 
 use axum::extract::{Path, Query, State};
+use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::VoucherGrant;
 use super::cashout::{self, Cashout};
-use super::money::format_idr;
 use super::topup::{self, Topup};
 use super::transitions::{self, Transition};
-use super::usd::format_usd;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
 
 /// History entries per page.
@@ -222,8 +221,8 @@ pub async fn history(
                 wallet: serde_json::from_value(text("wallet")?).map_err(decode)?,
                 payment_channel: r.try_get("detail")?,
                 amount: match r.try_get::<String, _>("asset")?.as_str() {
-                    "USD" => format_usd(r.try_get("amount")?),
-                    _ => format_idr(r.try_get("amount")?),
+                    "USD" => MinorUnits::usd(r.try_get("amount")?).to_text_min_places(2),
+                    _ => MinorUnits::idr(r.try_get("amount")?).to_string(),
                 },
                 asset: r.try_get("asset")?,
                 status: r.try_get("status")?,
@@ -293,8 +292,8 @@ pub async fn details(
                             UsdMovement {
                                 id: credit.id,
                                 movement: "USD_INTEREST".into(),
-                                idr_amount: format_idr(0),
-                                usd_amount: format_usd(credit.amount),
+                                idr_amount: MinorUnits::idr(0).to_string(),
+                                usd_amount: MinorUnits::usd(credit.amount).to_text_min_places(2),
                                 rate: String::new(),
                                 created_at_ms: credit.created_at_ms,
                             }
@@ -331,7 +330,7 @@ async fn voucher(state: &AppState, user_id: &str, id: &str) -> ApiResult<Voucher
         Ok(VoucherGrant {
             id: row.try_get("id")?,
             user_id: row.try_get("user_id")?,
-            amount: format_idr(row.try_get("amount")?),
+            amount: MinorUnits::idr(row.try_get("amount")?).to_string(),
             reason: row.try_get("reason")?,
             created_at_ms: row.try_get("created_at_ms")?,
         })
@@ -371,8 +370,8 @@ async fn usd_movement(state: &AppState, user_id: &str, id: &str) -> ApiResult<Us
         Ok(UsdMovement {
             id: row.try_get("id")?,
             movement: row.try_get("kind")?,
-            idr_amount: format_idr(row.try_get("idr_amount")?),
-            usd_amount: format_usd(row.try_get("usd_amount")?),
+            idr_amount: MinorUnits::idr(row.try_get("idr_amount")?).to_string(),
+            usd_amount: MinorUnits::usd(row.try_get("usd_amount")?).to_text_min_places(2),
             rate: row.try_get("rate")?,
             created_at_ms: row.try_get("created_at_ms")?,
         })
@@ -458,7 +457,7 @@ pub async fn balance_movement(
                 // Event ids are `{kind}:{transaction id}`.
                 transaction_id: event.split_once(':').map_or(event.clone(), |(_, id)| id.to_string()),
                 wallet: if kind == "IDR_VOUCHER" { WalletKind::Voucher } else { WalletKind::Cash },
-                amount: format_idr(r.try_get("amount")?),
+                amount: MinorUnits::idr(r.try_get("amount")?).to_string(),
                 at_ms: r.try_get("created_at_ms")?,
             })
         })

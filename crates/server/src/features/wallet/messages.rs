@@ -2,8 +2,8 @@
 //! that changes nothing.
 
 use axum::http::StatusCode;
+use domain::money::MinorUnits;
 
-use super::money::format_idr;
 use crate::api::{ApiError, Msg};
 
 fn bad(code: &'static str, message: Msg) -> ApiError {
@@ -23,7 +23,7 @@ pub fn invalid_amount() -> ApiError {
 
 /// Below the smallest cash-out.
 pub fn below_minimum(minimum_sen: i64) -> ApiError {
-    let rp = format_idr(minimum_sen);
+    let rp = MinorUnits::idr(minimum_sen).to_string();
     bad(
         "amount_below_minimum",
         Msg::owned(format!("Nominal minimal penarikan adalah Rp{rp}."), format!("The smallest cash-out is Rp{rp}.")),
@@ -32,7 +32,7 @@ pub fn below_minimum(minimum_sen: i64) -> ApiError {
 
 /// Above the largest cash-out.
 pub fn above_maximum(maximum_sen: i64) -> ApiError {
-    let rp = format_idr(maximum_sen);
+    let rp = MinorUnits::idr(maximum_sen).to_string();
     bad(
         "amount_above_maximum",
         Msg::owned(format!("Nominal maksimal penarikan adalah Rp{rp}."), format!("The largest cash-out is Rp{rp}.")),

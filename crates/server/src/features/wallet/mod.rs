@@ -14,19 +14,14 @@ mod disburse;
 pub mod gateway;
 mod history;
 mod messages;
-mod money;
+pub mod services;
 mod topup;
 mod transitions;
 mod usd;
 mod usd_movements;
 pub mod usd_yield;
 
-pub use usd::format_usd;
-
-use std::sync::Arc;
-
 use axum::extract::State;
-use store::Db;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -37,40 +32,9 @@ pub use history::HISTORY_PAGE_SIZE_MAX;
 pub use topup::expire_unpaid;
 pub use usd_yield::accrue_due as accrue_usd_interest;
 
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
-use crate::features::identity::AuthUser;
 use crate::state::AppState;
-
-const WEBHOOK_SECRET_KEY: &str = "wallet.webhook_secret";
-
-/// The wallet's outside services.
-#[derive(Clone)]
-pub struct WalletServices {
-    /// The payment gateway (the sandbox by default).
-    pub gateway: Arc<dyn gateway::PaymentGateway>,
-    /// The HMAC key the gateway signs webhooks with.
-    pub webhook_secret: Arc<Vec<u8>>,
-    /// The bank: account inquiry and disbursement (the sandbox bank by default).
-    pub bank: Arc<dyn bank_gateway::BankGateway>,
-}
-
-impl WalletServices {
-    /// The sandbox gateway with a webhook secret from configuration, or one kept in the database.
-    pub async fn build(configured_secret: Option<String>, db: &Db) -> anyhow::Result<Self> {
-        let secret = match configured_secret.filter(|s| s.len() >= 32) {
-            Some(secret) => secret,
-            None => {
-                let fresh = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
-                store::settings::get_or_init_text(db, WEBHOOK_SECRET_KEY, fresh, store::now_ms()).await?
-            }
-        };
-        Ok(Self {
-            gateway: Arc::new(gateway::SandboxGateway::new(db.clone())),
-            webhook_secret: Arc::new(secret.into_bytes()),
-            bank: Arc::new(bank_gateway::SandboxBank::new(db.clone())),
-        })
-    }
-}
 
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -4,6 +4,7 @@
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
@@ -12,10 +13,9 @@ use utoipa::{IntoParams, ToSchema};
 use super::accounts;
 use super::channels::{self, Channel, CHANNELS, GOPAY_LIMIT_SEN};
 use super::gateway::{self, GatewayCallback, Instructions, PaymentRequest};
-use super::money::{format_idr, parse_idr};
 use super::transitions;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
-use crate::features::identity::AuthUser;
 use crate::features::live;
 use crate::state::AppState;
 
@@ -115,11 +115,15 @@ fn outside_limits(channel: &Channel) -> ApiError {
         StatusCode::BAD_REQUEST,
         "amount_outside_limits",
         Msg::owned(
-            format!("Nominal harus antara Rp{} dan Rp{}.", format_idr(channel.min_sen), format_idr(channel.max_sen)),
+            format!(
+                "Nominal harus antara Rp{} dan Rp{}.",
+                MinorUnits::idr(channel.min_sen).to_string(),
+                MinorUnits::idr(channel.max_sen).to_string()
+            ),
             format!(
                 "The amount must be between Rp{} and Rp{}.",
-                format_idr(channel.min_sen),
-                format_idr(channel.max_sen)
+                MinorUnits::idr(channel.min_sen).to_string(),
+                MinorUnits::idr(channel.max_sen).to_string()
             ),
         ),
     )
@@ -143,10 +147,10 @@ pub async fn input_variables(Query(query): Query<ChannelQuery>) -> ApiResult<Dat
     let channel = channels::find(&query.payment_channel).ok_or_else(unknown_channel)?;
     Ok(Data::new(InputVariables {
         payment_channel: channel.code.into(),
-        minimum_amount: format_idr(channel.min_sen),
-        maximum_amount: format_idr(channel.max_sen),
-        fee_flat: format_idr(channel.fee_flat_sen),
-        fee_percentage: format_idr(channel.fee_bps),
+        minimum_amount: MinorUnits::idr(channel.min_sen).to_string(),
+        maximum_amount: MinorUnits::idr(channel.max_sen).to_string(),
+        fee_flat: MinorUnits::idr(channel.fee_flat_sen).to_string(),
+        fee_percentage: MinorUnits::idr(channel.fee_bps).to_string(),
         expiry_minutes: channel.expiry_minutes,
     }))
 }
@@ -154,7 +158,7 @@ pub async fn input_variables(Query(query): Query<ChannelQuery>) -> ApiResult<Dat
 /// GoPay's per-transaction limit.
 #[utoipa::path(get, path = "/v1/wallet/gopay-limit", tag = "wallet", responses((status = 200, body = Data<GopayLimit>)))]
 pub async fn gopay_limit() -> Data<GopayLimit> {
-    Data::new(GopayLimit { limit: format_idr(GOPAY_LIMIT_SEN) })
+    Data::new(GopayLimit { limit: MinorUnits::idr(GOPAY_LIMIT_SEN).to_string() })
 }
 
 /// Creates a top-up and returns how to pay it.
@@ -166,7 +170,9 @@ pub async fn create_topup(
     ApiJson(body): ApiJson<CreateTopup>,
 ) -> ApiResult<Data<Topup>> {
     let channel = channels::find(&body.payment_channel).ok_or_else(unknown_channel)?;
-    let amount = parse_idr(&body.amount)?;
+    let amount = MinorUnits::parse_positive(&body.amount, Scale::IDR)
+        .map(MinorUnits::count)
+        .map_err(|_| ApiError::invalid("amount: a positive number with at most 2 decimals"))?;
     if amount < channel.min_sen || amount > channel.max_sen {
         return Err(outside_limits(channel));
     }
@@ -235,9 +241,9 @@ pub async fn load(state: &AppState, user_id: &str, id: &str) -> ApiResult<Topup>
         Ok(Topup {
             id: row.try_get("id")?,
             payment_channel: row.try_get("channel")?,
-            amount: format_idr(amount),
-            fee: format_idr(fee),
-            total: format_idr(amount + fee),
+            amount: MinorUnits::idr(amount).to_string(),
+            fee: MinorUnits::idr(fee).to_string(),
+            total: MinorUnits::idr(amount + fee).to_string(),
             status: row.try_get("status")?,
             instructions: serde_json::from_str(&instructions).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
             created_at_ms: row.try_get("created_at_ms")?,
@@ -324,7 +330,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
         _ => return Err(ApiError::invalid("status: PAID or FAILED")),
     }
     tx.commit().await?;
-    live::user::nudge_balances(state.markets.hub(), &user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &user_id, "IDR");
     Ok(())
 }
 

@@ -8,19 +8,20 @@
 //! only when the user's gssKycStatus is VERIFIED; otherwise every amount is zero (R6.03).
 
 use axum::extract::{Query, State};
+use domain::money::{MinorUnits, Scale};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 use store::ledger;
 use utoipa::{IntoParams, ToSchema};
 
 use super::messages;
-use super::money::format_idr;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
-use crate::features::identity::{repo, AuthUser};
+use crate::features::identity::repo;
 use crate::state::AppState;
 
 /// USD minor units (micro-dollars) per dollar.
-const USD_SCALE: u32 = 6;
+const USD_SCALE: u32 = Scale::USD.decimal_places();
 const RATE_SYMBOL: &str = "USD-IDR";
 
 /// The USD/IDR rates now.
@@ -110,15 +111,6 @@ pub struct UsdWalletBalance {
     pub intraday: UsdBucket,
 }
 
-/// Formats micro-dollars with at least two decimals and every significant digit.
-pub fn format_usd(micro: i64) -> String {
-    let mut value = Decimal::new(micro, USD_SCALE).normalize();
-    if value.scale() < 2 {
-        value.rescale(2);
-    }
-    value.to_string()
-}
-
 /// The mid, buy and sell rates now.
 pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
     let mid = state.markets.sim().price_at(RATE_SYMBOL, chrono::Utc::now()).map_err(ApiError::internal)?;
@@ -141,17 +133,16 @@ pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdP
     }))
 }
 
+/// Largest amount a conversion is priced for, in either currency (a trillion).
+const CONVERSION_AMOUNT_MAX: i64 = 1_000_000_000_000;
+
 /// Parses a positive amount with at most 2 decimals.
 pub fn parse_amount(text: &str) -> ApiResult<Decimal> {
-    let text = text.trim();
-    if text.is_empty() || text.len() > 24 || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+    let amount = MinorUnits::parse_positive(text, Scale::IDR).map_err(|_| messages::invalid_amount())?.to_decimal();
+    if amount > Decimal::from(CONVERSION_AMOUNT_MAX) {
         return Err(messages::invalid_amount());
     }
-    let value: Decimal = text.parse().map_err(|_| messages::invalid_amount())?;
-    if value <= Decimal::ZERO || value.scale() > 2 || value > Decimal::from(1_000_000_000_000_i64) {
-        return Err(messages::invalid_amount());
-    }
-    Ok(value)
+    Ok(amount)
 }
 
 /// Prices a conversion between rupiah and dollars; nothing moves.
@@ -169,9 +160,10 @@ pub async fn price_calculate(
             let micro = i64::try_from(usd * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
             UsdCalculation {
                 direction: query.direction,
-                from_amount: format_idr(i64::try_from(amount * Decimal::from(100)).map_err(ApiError::internal)?),
+                from_amount: MinorUnits::idr(i64::try_from(amount * Decimal::from(100)).map_err(ApiError::internal)?)
+                    .to_string(),
                 from_currency: "IDR".into(),
-                to_amount: format_usd(micro),
+                to_amount: MinorUnits::usd(micro).to_text_min_places(2),
                 to_currency: "USD".into(),
                 rate: buy.to_string(),
             }
@@ -181,9 +173,10 @@ pub async fn price_calculate(
             let micro = i64::try_from(amount * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
             UsdCalculation {
                 direction: query.direction,
-                from_amount: format_usd(micro),
+                from_amount: MinorUnits::usd(micro).to_text_min_places(2),
                 from_currency: "USD".into(),
-                to_amount: format_idr(i64::try_from(idr * Decimal::from(100)).map_err(ApiError::internal)?),
+                to_amount: MinorUnits::idr(i64::try_from(idr * Decimal::from(100)).map_err(ApiError::internal)?)
+                    .to_string(),
                 to_currency: "IDR".into(),
                 rate: sell.to_string(),
             }
@@ -219,10 +212,10 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
         };
         let (cash, margin) = account.map_or((0, 0), |b| (b.available(), b.held));
         buckets.push(UsdBucket {
-            usd_cash: format_usd(cash),
-            usd_margin: format_usd(margin),
-            idr_cash: format_idr(idr_free),
-            buying_power: format_usd(cash.saturating_mul(leverage)),
+            usd_cash: MinorUnits::usd(cash).to_text_min_places(2),
+            usd_margin: MinorUnits::usd(margin).to_text_min_places(2),
+            idr_cash: MinorUnits::idr(idr_free).to_string(),
+            buying_power: MinorUnits::usd(cash.saturating_mul(leverage)).to_text_min_places(2),
             usd_idr_price: buy.to_string(),
             leverage,
         });
@@ -243,9 +236,9 @@ mod tests {
 
     #[test]
     fn dollars_show_at_least_cents_and_every_micro_dollar() {
-        assert_eq!(format_usd(0), "0.00");
-        assert_eq!(format_usd(1_500_000), "1.50");
-        assert_eq!(format_usd(12_345_678), "12.345678");
+        assert_eq!(MinorUnits::usd(0).to_text_min_places(2), "0.00");
+        assert_eq!(MinorUnits::usd(1_500_000).to_text_min_places(2), "1.50");
+        assert_eq!(MinorUnits::usd(12_345_678).to_text_min_places(2), "12.345678");
     }
 
     #[test]

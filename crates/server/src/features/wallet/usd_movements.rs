@@ -8,16 +8,17 @@
 //!   paln ↔ intraday; same user, USD only.
 
 use axum::extract::{Query, State};
+use domain::money::MinorUnits;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
 use utoipa::{IntoParams, ToSchema};
 
-use super::money::format_idr;
-use super::usd::{self, format_usd, Direction};
+use super::usd::{self, Direction};
 use super::{accounts, messages};
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
-use crate::features::identity::{self, repo, AuthUser};
+use crate::features::identity::{self, repo};
 use crate::state::AppState;
 
 /// Smallest conversion from rupiah, sen.
@@ -135,14 +136,14 @@ pub async fn convert(
         Direction::IdrToUsd => {
             let idr = to_units(amount, 2)?;
             if idr < IDR_MIN_SEN {
-                return Err(below(format!("Rp{}", format_idr(IDR_MIN_SEN))));
+                return Err(below(format!("Rp{}", MinorUnits::idr(IDR_MIN_SEN).to_string())));
             }
             (idr, to_units((amount / buy).round_dp_with_strategy(6, RoundingStrategy::ToZero), 6)?, buy)
         }
         Direction::UsdToIdr => {
             let micro = to_units(amount, 6)?;
             if micro < USD_MIN_MICRO {
-                return Err(below(format!("${}", format_usd(USD_MIN_MICRO))));
+                return Err(below(format!("${}", MinorUnits::usd(USD_MIN_MICRO).to_text_min_places(2))));
             }
             (to_units((amount * sell).round_dp_with_strategy(2, RoundingStrategy::ToZero), 2)?, micro, sell)
         }
@@ -174,8 +175,8 @@ pub async fn convert(
     Ok(Data::new(UsdConversion {
         id,
         direction: body.direction,
-        idr_amount: format_idr(idr),
-        usd_amount: format_usd(micro),
+        idr_amount: MinorUnits::idr(idr).to_string(),
+        usd_amount: MinorUnits::usd(micro).to_text_min_places(2),
         rate: rate.to_string(),
         created_at_ms: now,
     }))
@@ -247,10 +248,10 @@ async fn bucket_wallet(state: &AppState, user_id: &str, bucket: FundedBucket) ->
     let funded = available_usd(state, user_id, bucket.kind()).await?;
     let paln = available_usd(state, user_id, "USD_PALN").await?.available();
     Ok(LeverageWallet {
-        usd_cash: format_usd(funded.available()),
-        usd_margin: format_usd(funded.held),
-        buying_power: format_usd(funded.available().saturating_mul(bucket.leverage())),
-        paln_usd_cash: format_usd(paln),
+        usd_cash: MinorUnits::usd(funded.available()).to_text_min_places(2),
+        usd_margin: MinorUnits::usd(funded.held).to_text_min_places(2),
+        buying_power: MinorUnits::usd(funded.available().saturating_mul(bucket.leverage())).to_text_min_places(2),
+        paln_usd_cash: MinorUnits::usd(paln).to_text_min_places(2),
         leverage: bucket.leverage(),
     })
 }
@@ -260,10 +261,10 @@ async fn details(state: &AppState, user_id: &str, bucket: FundedBucket) -> ApiRe
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
     if user.gss_kyc_status != "VERIFIED" {
         return Ok(LeverageWallet {
-            usd_cash: format_usd(0),
-            usd_margin: format_usd(0),
-            buying_power: format_usd(0),
-            paln_usd_cash: format_usd(0),
+            usd_cash: MinorUnits::usd(0).to_text_min_places(2),
+            usd_margin: MinorUnits::usd(0).to_text_min_places(2),
+            buying_power: MinorUnits::usd(0).to_text_min_places(2),
+            paln_usd_cash: MinorUnits::usd(0).to_text_min_places(2),
             leverage: bucket.leverage(),
         });
     }
@@ -308,7 +309,7 @@ pub struct LeverageCalculation {
 fn transfer_amount(text: &str) -> ApiResult<i64> {
     let micro = to_units(usd::parse_amount(text)?, 6)?;
     if micro < USD_MIN_MICRO {
-        return Err(below(format!("${}", format_usd(USD_MIN_MICRO))));
+        return Err(below(format!("${}", MinorUnits::usd(USD_MIN_MICRO).to_text_min_places(2))));
     }
     Ok(micro)
 }
@@ -331,10 +332,10 @@ async fn calculate(
         return Err(messages::insufficient_balance());
     }
     Ok(LeverageCalculation {
-        amount: format_usd(micro),
-        usd_cash_after: format_usd(funded_after),
-        buying_power_after: format_usd(funded_after.saturating_mul(bucket.leverage())),
-        paln_usd_cash_after: format_usd(paln_after),
+        amount: MinorUnits::usd(micro).to_text_min_places(2),
+        usd_cash_after: MinorUnits::usd(funded_after).to_text_min_places(2),
+        buying_power_after: MinorUnits::usd(funded_after.saturating_mul(bucket.leverage())).to_text_min_places(2),
+        paln_usd_cash_after: MinorUnits::usd(paln_after).to_text_min_places(2),
     })
 }
 

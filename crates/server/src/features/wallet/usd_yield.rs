@@ -11,15 +11,16 @@
 
 use axum::extract::State;
 use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
+use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 use utoipa::ToSchema;
 
-use super::usd::format_usd;
 use super::usd_movements::not_verified;
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang, Msg};
-use crate::features::identity::{repo, AuthUser};
+use crate::features::identity::repo;
 use crate::state::AppState;
 
 /// Jakarta time (WIB, no daylight saving): the day interest is counted by.
@@ -93,7 +94,7 @@ async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult
         eligible: verified,
         opted_in: opted_in && verified,
         opted_in_at_ms: opted_in_at_ms.filter(|_| opted_in),
-        total_interest: format_usd(if verified { total } else { 0 }),
+        total_interest: MinorUnits::usd(if verified { total } else { 0 }).to_text_min_places(2),
         how_it_accrues: pick(
             lang,
             &format!(

@@ -5,7 +5,7 @@
 
 mod head;
 mod page;
-mod template;
+pub mod template;
 
 use axum::body::Body;
 use axum::extract::{Request, State};

@@ -2,11 +2,17 @@
 //! `config/brokerage.toml` when present), then `APP_…` variables with `__` between levels
 //! (`APP_HTTP__ADDR=0.0.0.0:8080`). `DATABASE_URL` overrides `database.url`.
 
+mod preferences;
+mod trading;
+
 use std::path::PathBuf;
 
 use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
 use serde::{Deserialize, Serialize};
+
+pub use preferences::{SupportSettings, TelegramSettings};
+pub use trading::TradingSettings;
 
 /// Every setting of the server.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -37,13 +43,13 @@ pub struct Settings {
     /// Cash-out limits, fee, auto-approval and the disbursement job.
     pub cashout: CashoutSettings,
     /// Crypto trading: fees, tax, minimums.
-    pub trading: crate::features::trading::TradingSettings,
+    pub trading: TradingSettings,
     /// USD conversion.
     pub usd: UsdSettings,
     /// The Telegram bot: its name for deep links and the webhook's secret.
-    pub telegram: crate::features::preferences::TelegramSettings,
+    pub telegram: TelegramSettings,
     /// The support site (Salesforce) users are sent to after a support log-in.
-    pub support: crate::features::preferences::SupportSettings,
+    pub support: SupportSettings,
 }
 
 impl Default for Settings {

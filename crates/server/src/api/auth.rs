@@ -1,0 +1,82 @@
+//! Who is calling: the authenticated caller and the client's network address, as extractors every
+//! feature's handlers take. The checks run on every request, so logout, logout-device and a PIN
+//! change end a session's tokens on the very next request.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+
+use crate::api::error::{ApiError, ApiResult};
+use crate::features::identity::messages::account_locked;
+use crate::features::identity::repo;
+use crate::state::AppState;
+
+/// "Last seen" is written at most this often per session, not on every request.
+const LAST_SEEN_WRITE_INTERVAL_MS: i64 = 60_000;
+
+/// The caller of an authenticated request.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    /// User id.
+    pub user_id: String,
+    /// Session id.
+    pub session_id: String,
+}
+
+/// The client's network address, honouring `X-Forwarded-For` only when configured.
+#[derive(Debug, Clone, Default)]
+pub struct ClientAddr(pub Option<String>);
+
+impl FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if state.settings.rate_limit.trust_forwarded_for {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .map(|v| v.trim().to_string())
+                .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
+            if forwarded.is_some() {
+                return Ok(Self(forwarded));
+            }
+        }
+        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string())))
+    }
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        authenticate(state, &parts.headers).await
+    }
+}
+
+/// The caller named by the bearer token, if its session is still active.
+pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<AuthUser> {
+    let token = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(ApiError::unauthorized)?;
+    let claims = state.identity.keys.check(token).ok_or_else(ApiError::unauthorized)?;
+    let session = repo::session_state(&state.db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
+    if session.status != "ACTIVE" {
+        return Err(ApiError::unauthorized());
+    }
+    if session.user_status != "ACTIVE" {
+        return Err(account_locked());
+    }
+    let now = state.clock.now_ms();
+    if now - session.last_seen_at_ms > LAST_SEEN_WRITE_INTERVAL_MS {
+        // A missed "last seen" write must not fail the request it rides on.
+        let _ = repo::touch_session(&state.db, &claims.sid, now).await;
+    }
+    Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
+}

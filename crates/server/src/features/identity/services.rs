@@ -1,0 +1,51 @@
+//! The services identity needs, built once at start-up and kept in the application state.
+
+use std::sync::Arc;
+
+use store::Db;
+
+use super::{document_store, email, kyc_verifier, pin, secrets, sms, tokens};
+use crate::config::Settings;
+
+/// The services identity needs, built once at start-up.
+#[derive(Clone)]
+pub struct IdentityServices {
+    /// Access-token keys.
+    pub keys: tokens::TokenKeys,
+    /// PIN hashing with bounded concurrency.
+    pub hasher: pin::PinHasher,
+    /// Where codes are sent by SMS.
+    pub sms: Arc<dyn sms::SmsSender>,
+    /// Where codes are sent by e-mail.
+    pub email: Arc<dyn email::EmailSender>,
+    /// Who decides identity verifications.
+    pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
+    /// Where identity documents (KTP photo, selfie) are kept, outside the database.
+    pub documents: document_store::DocumentStore,
+}
+
+const JWT_SECRET_KEY: &str = "auth.jwt_secret";
+
+impl IdentityServices {
+    /// Builds the services; without a configured secret, one is generated once and kept in the
+    /// database so sessions survive restarts and every node agrees.
+    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
+        let secret = match settings.auth.jwt_secret.clone().filter(|s| s.len() >= 32) {
+            Some(secret) => secret,
+            None => stored_secret(db).await?,
+        };
+        Ok(Self {
+            keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
+            hasher: pin::PinHasher::new(&settings.auth),
+            sms: sms::SandboxSms::shared(db.clone()),
+            email: email::SandboxEmail::shared(db.clone()),
+            kyc: kyc_verifier::SandboxVerifier::shared(),
+            documents: document_store::DocumentStore::new(&settings.auth.documents_dir),
+        })
+    }
+}
+
+async fn stored_secret(db: &Db) -> anyhow::Result<String> {
+    let fresh = format!("{}{}", secrets::opaque_token(), secrets::opaque_token());
+    Ok(store::settings::get_or_init_text(db, JWT_SECRET_KEY, fresh, store::now_ms()).await?)
+}

@@ -1,0 +1,38 @@
+//! The wallet's outside services, built once at start-up and kept in the application state.
+
+use std::sync::Arc;
+
+use store::Db;
+
+use super::{bank_gateway, gateway};
+
+const WEBHOOK_SECRET_KEY: &str = "wallet.webhook_secret";
+
+/// The wallet's outside services.
+#[derive(Clone)]
+pub struct WalletServices {
+    /// The payment gateway (the sandbox by default).
+    pub gateway: Arc<dyn gateway::PaymentGateway>,
+    /// The HMAC key the gateway signs webhooks with.
+    pub webhook_secret: Arc<Vec<u8>>,
+    /// The bank: account inquiry and disbursement (the sandbox bank by default).
+    pub bank: Arc<dyn bank_gateway::BankGateway>,
+}
+
+impl WalletServices {
+    /// The sandbox gateway with a webhook secret from configuration, or one kept in the database.
+    pub async fn build(configured_secret: Option<String>, db: &Db) -> anyhow::Result<Self> {
+        let secret = match configured_secret.filter(|s| s.len() >= 32) {
+            Some(secret) => secret,
+            None => {
+                let fresh = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
+                store::settings::get_or_init_text(db, WEBHOOK_SECRET_KEY, fresh, store::now_ms()).await?
+            }
+        };
+        Ok(Self {
+            gateway: Arc::new(gateway::SandboxGateway::new(db.clone())),
+            webhook_secret: Arc::new(secret.into_bytes()),
+            bank: Arc::new(bank_gateway::SandboxBank::new(db.clone())),
+        })
+    }
+}
