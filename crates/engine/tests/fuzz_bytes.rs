@@ -2,6 +2,8 @@
 //! strings: any input is a valid command sequence, and every invariant holds after each command.
 //! The coverage-guided run of the same body is `crates/engine/fuzz` (cargo fuzz).
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 mod common;
 
 use rand::{Rng, SeedableRng};

@@ -492,7 +492,7 @@ impl Simulator {
         let halted = halts.iter().any(|&(a, b)| a < close && b > open);
         let cacheable = complete && !halted;
         if cacheable {
-            let cache = slot.day_aggs.read().unwrap_or_else(|e| e.into_inner());
+            let cache = slot.day_aggs.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(a) = cache.get(&day) {
                 return Some(*a);
             }
@@ -500,7 +500,7 @@ impl Simulator {
         let bars = self.day_bars(idx, day, if complete { None } else { until }, halts);
         let agg = Agg::of_bars(venue.midnight_secs(date_of(day)), &bars)?;
         if cacheable {
-            slot.day_aggs.write().unwrap_or_else(|e| e.into_inner()).insert(day, agg);
+            slot.day_aggs.write().unwrap_or_else(std::sync::PoisonError::into_inner).insert(day, agg);
         }
         Some(agg)
     }

@@ -1,6 +1,8 @@
 //! The candle request contract: caps, errors, chart ranges (R4.12), resolutions (R9.07) and price
 //! change (R2.12, R9.05).
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 mod common;
 
 use chrono::{Datelike, Duration};

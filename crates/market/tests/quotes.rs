@@ -1,5 +1,7 @@
 //! Liquidity-provider quotes: six providers, depth, grid prices, never crossed (R4.11, R5.08).
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 mod common;
 
 use std::collections::{BTreeSet, HashSet};

@@ -113,6 +113,7 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
     })
 }
 
+#[expect(clippy::too_many_lines, reason = "one block per job; to become a job table")]
 fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
     let refresh = {
         let state = state.clone();
@@ -226,7 +227,7 @@ fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             let (markets, hub, feed) = (markets.clone(), hub.clone(), feed.clone());
             async move {
                 // Simulator work is CPU-bound; the async workers stay free for I/O.
-                let step = move || feed.lock().unwrap_or_else(|p| p.into_inner()).step(&markets, &hub);
+                let step = move || feed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).step(&markets, &hub);
                 let _ = tokio::task::spawn_blocking(step).await;
             }
         })

@@ -1,5 +1,7 @@
 //! The idempotency repository on both backends.
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 use store::idempotency::{self, Begin, StoredResponse};
 use store::testing::fresh_db;
 use store::Backend;

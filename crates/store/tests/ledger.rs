@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
 #![allow(clippy::inconsistent_digit_grouping)] // amounts read as rupiah_sen, e.g. 100_000_00
 //! The ledger on both backends: balance, overdraft, idempotency, holds, concurrency, and random
 //! sequences checked against a model with the invariant check after every step.

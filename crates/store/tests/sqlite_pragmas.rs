@@ -1,5 +1,7 @@
 //! The embedded default must run in WAL mode with full sync and wait for locks (DESIGN.md "Data").
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 use sqlx::Row;
 use store::testing::fresh_db;
 use store::Backend;

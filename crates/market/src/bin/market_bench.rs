@@ -85,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     writeln!(
         md,
         "- machine: {} logical CPUs ({}), {}",
-        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        std::thread::available_parallelism().map_or(0, std::num::NonZero::get),
         cpu_model(),
         std::env::consts::ARCH
     )?;

@@ -249,12 +249,12 @@ impl Simulator {
     fn with_table<R>(&self, idx: usize, day: i32, f: impl FnOnce(&DayTable) -> R) -> R {
         let slot = &self.slots[idx];
         {
-            let guard = slot.table.read().unwrap_or_else(|e| e.into_inner());
+            let guard = slot.table.read().unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(t) = guard.as_ref().filter(|t| t.last_day() >= day) {
                 return f(t);
             }
         }
-        let mut guard = slot.table.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = slot.table.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let through = (day + WALK_EXTEND_DAYS).min(day_number(WALK_END));
         match guard.as_mut() {
             Some(t) if t.last_day() < day => t.extend(&slot.params, slot.inst.venue, through),
@@ -301,7 +301,7 @@ impl Simulator {
     pub(crate) fn full_day(&self, idx: usize, day: i32) -> Option<Arc<Vec<MinuteBar>>> {
         let slot = &self.slots[idx];
         {
-            let mut recent = slot.recent_days.lock().unwrap_or_else(|e| e.into_inner());
+            let mut recent = slot.recent_days.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             if let Some(pos) = recent.iter().position(|e| e.as_ref().is_some_and(|(d, _)| *d == day)) {
                 recent[..=pos].rotate_right(1);
                 return recent[0].as_ref().map(|(_, bars)| bars.clone());
@@ -310,10 +310,10 @@ impl Simulator {
         let plan = self.plan(idx, day)?;
         let mut bars = Vec::with_capacity(plan.minutes);
         intraday::generate(&slot.params, slot.inst.tick, slot.inst.daily_notional, &plan, plan.minutes, |b| {
-            bars.push(b)
+            bars.push(b);
         });
         let bars = Arc::new(bars);
-        let mut recent = slot.recent_days.lock().unwrap_or_else(|e| e.into_inner());
+        let mut recent = slot.recent_days.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         recent.rotate_right(1);
         recent[0] = Some((day, bars.clone()));
         Some(bars)
@@ -370,7 +370,7 @@ impl Simulator {
 
     /// The instrument's halt windows (minute-aligned unix seconds).
     pub(crate) fn halts_of(&self, idx: usize) -> Vec<(i64, i64)> {
-        let guard = self.halts.read().unwrap_or_else(|e| e.into_inner());
+        let guard = self.halts.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         guard.get(&idx).cloned().unwrap_or_default()
     }
 
@@ -379,7 +379,7 @@ impl Simulator {
         let idx = self.index(symbol)?;
         let mut secs: Vec<(i64, i64)> = windows.iter().map(HaltWindow::secs).filter(|(a, b)| a < b).collect();
         secs.sort_unstable();
-        let mut guard = self.halts.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.halts.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         guard.insert(idx, secs);
         Ok(())
     }
@@ -387,7 +387,7 @@ impl Simulator {
     /// Declares a halt from `at` (effective from the next whole minute) until resumed.
     pub fn halt(&self, symbol: &str, at: DateTime<Utc>) -> Result<(), MarketError> {
         let idx = self.index(symbol)?;
-        let mut guard = self.halts.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.halts.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let list = guard.entry(idx).or_default();
         if list.last().is_none_or(|w| w.1 != i64::MAX) {
             list.push(HaltWindow { from: at, to: None }.secs());
@@ -398,7 +398,7 @@ impl Simulator {
     /// Ends the open halt at `at` (effective from the next whole minute).
     pub fn resume(&self, symbol: &str, at: DateTime<Utc>) -> Result<(), MarketError> {
         let idx = self.index(symbol)?;
-        let mut guard = self.halts.write().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.halts.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(last) = guard.get_mut(&idx).and_then(|l| l.last_mut()).filter(|w| w.1 == i64::MAX) {
             last.1 = ceil_minute(at.timestamp()).max(last.0);
         }

@@ -32,11 +32,14 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let caller = caller_of(&request);
     let (parts, body) = request.into_parts();
-    let bytes = match to_bytes(body, state.settings.http.body_limit_bytes).await {
-        Ok(bytes) => bytes,
-        Err(_) => return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response(),
+    let Ok(bytes) = to_bytes(body, state.settings.http.body_limit_bytes).await else {
+        return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response();
     };
-    let hash = request_hash(&parts.method, parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or(""), &bytes);
+    let hash = request_hash(
+        &parts.method,
+        parts.uri.path_and_query().map(axum::http::uri::PathAndQuery::as_str).unwrap_or(""),
+        &bytes,
+    );
     let now = store::now_ms();
     match idempotency::begin(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
         Ok(Begin::Started) => {}

@@ -93,7 +93,7 @@ both_backends!(a_panicking_handler_becomes_a_logged_500_in_the_error_shape, |bac
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap()
+        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
     });
     let response = reqwest::Client::new()
         .get(format!("{address}/api/v1/test/panic"))

@@ -1,6 +1,8 @@
 //! Integration tests: each starts the real application on port 0 against a fresh database, on
 //! SQLite and on PostgreSQL (`both_backends!`).
 
+#![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
+
 mod helpers;
 
 mod account;

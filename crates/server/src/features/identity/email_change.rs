@@ -180,9 +180,9 @@ pub async fn update_user_data(
         "update users set occupation = coalesce($1, occupation), income_range = coalesce($2, income_range), \
          investment_goal = coalesce($3, investment_goal) where id = $4",
     )
-    .bind(body.occupation.map(|v| v.as_str()))
-    .bind(body.income_range.map(|v| v.as_str()))
-    .bind(body.investment_goal.map(|v| v.as_str()))
+    .bind(body.occupation.map(StoredEnum::as_str))
+    .bind(body.income_range.map(StoredEnum::as_str))
+    .bind(body.investment_goal.map(StoredEnum::as_str))
     .bind(&caller.user_id)
     .execute(&mut *tx.tx)
     .await

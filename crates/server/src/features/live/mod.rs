@@ -127,7 +127,7 @@ impl Hub {
         if let Some(sender) = self.read().get(channel) {
             return sender.subscribe();
         }
-        let mut channels = self.inner.channels.write().unwrap_or_else(|p| p.into_inner());
+        let mut channels = self.inner.channels.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         channels.entry(channel.to_owned()).or_insert_with(|| watch::channel(None).0).subscribe()
     }
 
@@ -167,14 +167,14 @@ impl Hub {
 
     /// Forgets channels nobody listens to; returns how many were dropped.
     pub fn prune(&self) -> usize {
-        let mut channels = self.inner.channels.write().unwrap_or_else(|p| p.into_inner());
+        let mut channels = self.inner.channels.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         let before = channels.len();
         channels.retain(|_, sender| sender.receiver_count() > 0);
         before - channels.len()
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, watch::Sender<Option<Frame>>>> {
-        self.inner.channels.read().unwrap_or_else(|p| p.into_inner())
+        self.inner.channels.read().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -155,6 +155,22 @@ impl SetFlags {
     }
 }
 
+/// Publishes an asset's flags on `flags:{symbol}`. `tradingHaltReason` is the operator's reason or
+/// null; a halted asset without one shows the default text in the client's language (R4.13).
+pub fn publish(hub: &Hub, symbol: &str, flags: &TradingFlags) {
+    let channel = format!("flags:{symbol}");
+    hub.publish(&channel, live_frame(&channel, flags));
+}
+
+/// The live frame of an asset's flags.
+pub fn live_frame(channel: &str, flags: &TradingFlags) -> Frame {
+    let mut shown = view(flags, Lang::Id);
+    if flags.trading_halt_reason.is_none() {
+        shown.trading_halt_reason = None;
+    }
+    frame("flags", channel, &shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,20 +187,4 @@ mod tests {
         assert!(id.trading_halt_reason.unwrap().description.starts_with("Pembelian dan penjualan"));
         assert_eq!(view(&open_flags(), Lang::En).trading_halt_reason, None);
     }
-}
-
-/// Publishes an asset's flags on `flags:{symbol}`. `tradingHaltReason` is the operator's reason or
-/// null; a halted asset without one shows the default text in the client's language (R4.13).
-pub fn publish(hub: &Hub, symbol: &str, flags: &TradingFlags) {
-    let channel = format!("flags:{symbol}");
-    hub.publish(&channel, live_frame(&channel, flags));
-}
-
-/// The live frame of an asset's flags.
-pub fn live_frame(channel: &str, flags: &TradingFlags) -> Frame {
-    let mut shown = view(flags, Lang::Id);
-    if flags.trading_halt_reason.is_none() {
-        shown.trading_halt_reason = None;
-    }
-    frame("flags", channel, &shown)
 }

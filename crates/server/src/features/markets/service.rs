@@ -98,17 +98,22 @@ impl Markets {
 
     /// Registers the engine-owned book of `symbol` for the live order-book channel.
     pub fn register_engine_book(&self, symbol: &str, source: BookSource) {
-        self.inner.engine_books.write().unwrap_or_else(|p| p.into_inner()).insert(symbol.to_owned(), source);
+        self.inner
+            .engine_books
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(symbol.to_owned(), source);
     }
 
     /// Whether an engine owns the book of `symbol` (a map lookup; nothing is built).
     pub fn has_engine_book(&self, symbol: &str) -> bool {
-        self.inner.engine_books.read().unwrap_or_else(|p| p.into_inner()).contains_key(symbol)
+        self.inner.engine_books.read().unwrap_or_else(std::sync::PoisonError::into_inner).contains_key(symbol)
     }
 
     /// The engine-owned book of `symbol`, when one is registered.
     pub fn engine_book(&self, symbol: &str) -> Option<domain::depth::OrderBookDepth> {
-        let source = self.inner.engine_books.read().unwrap_or_else(|p| p.into_inner()).get(symbol).cloned();
+        let source =
+            self.inner.engine_books.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(symbol).cloned();
         source.map(|read| read())
     }
 
@@ -124,13 +129,13 @@ impl Markets {
     }
 
     fn read_assets(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, StoredAsset>> {
-        self.inner.assets.read().unwrap_or_else(|p| p.into_inner())
+        self.inner.assets.read().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Applies new flags on this node and tells live subscribers.
     fn apply_flags(&self, symbol: &str, flags: TradingFlags) {
         let changed = {
-            let mut assets = self.inner.assets.write().unwrap_or_else(|p| p.into_inner());
+            let mut assets = self.inner.assets.write().unwrap_or_else(std::sync::PoisonError::into_inner);
             match assets.get_mut(symbol) {
                 Some(asset) if asset.flags != flags => {
                     asset.flags = flags.clone();
@@ -171,7 +176,7 @@ impl Markets {
             let window = HaltWindow { from: instant(row.from_ms), to: row.to_ms.map(instant) };
             windows.entry(symbol).or_default().push(window);
         }
-        let mut halted = self.inner.halted.lock().unwrap_or_else(|p| p.into_inner());
+        let mut halted = self.inner.halted.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         for symbol in halted.iter().filter(|s| !windows.contains_key(*s)) {
             let _ = self.inner.sim.set_halts(symbol, &[]);
         }
@@ -194,7 +199,7 @@ impl Markets {
         let started = std::time::Instant::now();
         match self.inner.sim.warm_daily_cache(symbol) {
             Ok(days) => {
-                tracing::info!(symbol, days, took_ms = started.elapsed().as_millis() as u64, "warmed daily candles")
+                tracing::info!(symbol, days, took_ms = started.elapsed().as_millis() as u64, "warmed daily candles");
             }
             Err(e) => tracing::warn!(symbol, error = %e, "could not warm daily candles"),
         }

@@ -22,13 +22,17 @@ pub struct TickerCache {
 impl TickerCache {
     /// The cached tickers of `class`, or those `compute` gives when the cache is stale.
     pub fn get_or_compute(&self, class: AssetClass, compute: impl FnOnce() -> Vec<Ticker>) -> Arc<Vec<Ticker>> {
-        if let Some((at, tickers)) = self.by_class.lock().unwrap_or_else(|p| p.into_inner()).get(&class) {
+        if let Some((at, tickers)) = self.by_class.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&class)
+        {
             if at.elapsed() < TICKERS_TTL {
                 return tickers.clone();
             }
         }
         let tickers = Arc::new(compute());
-        self.by_class.lock().unwrap_or_else(|p| p.into_inner()).insert(class, (Instant::now(), tickers.clone()));
+        self.by_class
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(class, (Instant::now(), tickers.clone()));
         tickers
     }
 }

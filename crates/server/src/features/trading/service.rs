@@ -29,7 +29,7 @@ pub struct Pair {
 impl Pair {
     /// The book as of the owner's last command.
     pub fn view(&self) -> PairView {
-        self.view.read().unwrap_or_else(|p| p.into_inner()).clone()
+        self.view.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 }
 

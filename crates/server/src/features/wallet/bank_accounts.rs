@@ -147,7 +147,7 @@ pub async fn add(
     .execute(&mut *tx.tx)
     .await;
     match inserted {
-        Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+        Err(e) if e.as_database_error().is_some_and(sqlx::error::DatabaseError::is_unique_violation) => {
             return Err(messages::duplicate_bank_account())
         }
         other => other.map_err(ApiError::internal)?,

@@ -117,13 +117,13 @@ fn outside_limits(channel: &Channel) -> ApiError {
         Msg::owned(
             format!(
                 "Nominal harus antara Rp{} dan Rp{}.",
-                MinorUnits::idr(channel.min_sen).to_string(),
-                MinorUnits::idr(channel.max_sen).to_string()
+                MinorUnits::idr(channel.min_sen),
+                MinorUnits::idr(channel.max_sen)
             ),
             format!(
                 "The amount must be between Rp{} and Rp{}.",
-                MinorUnits::idr(channel.min_sen).to_string(),
-                MinorUnits::idr(channel.max_sen).to_string()
+                MinorUnits::idr(channel.min_sen),
+                MinorUnits::idr(channel.max_sen)
             ),
         ),
     )

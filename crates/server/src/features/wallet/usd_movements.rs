@@ -136,7 +136,7 @@ pub async fn convert(
         Direction::IdrToUsd => {
             let idr = to_units(amount, 2)?;
             if idr < IDR_MIN_SEN {
-                return Err(below(format!("Rp{}", MinorUnits::idr(IDR_MIN_SEN).to_string())));
+                return Err(below(format!("Rp{}", MinorUnits::idr(IDR_MIN_SEN))));
             }
             (idr, to_units((amount / buy).round_dp_with_strategy(6, RoundingStrategy::ToZero), 6)?, buy)
         }
