@@ -7,8 +7,6 @@ import {
   limitDecimalInput,
   parsePrice,
   parsePriceText,
-  toPlainDecimal,
-  truncateDecimals,
 } from './format';
 
 describe('numbers', () => {
@@ -93,17 +91,6 @@ describe('price parsing', () => {
 });
 
 describe('truncation', () => {
-  it('R5.01 truncates to the precision, never rounds', () => {
-    expect(truncateDecimals(1.999, 2)).toBe('1.99');
-    expect(truncateDecimals('0.123456789', 8)).toBe('0.12345678');
-    expect(truncateDecimals(-1.999, 2)).toBe('-1.99');
-    expect(truncateDecimals(5, 2)).toBe('5');
-    expect(truncateDecimals(1e-7, 8)).toBe('0.0000001');
-    expect(truncateDecimals(1e-7, 6)).toBe('0');
-    expect(truncateDecimals(0.1 + 0.2, 2)).toBe('0.3');
-    expect(toPlainDecimal(1.5e21)).toBe('1500000000000000000000');
-  });
-
   it('R5.01 limits typed input to numbers with the asset precision', () => {
     expect(limitDecimalInput('12.34567', 4, 'en')).toBe('12.3456');
     expect(limitDecimalInput('1,234.5', 2, 'en')).toBe('1234.5');

@@ -1,4 +1,5 @@
 import type { Locale } from '@/types';
+import { truncateDecimals } from './decimal';
 
 /**
  * The one formatting module (R9.09–R9.11, R5.10, R5.01). Numbers go through Intl with fixed locales:
@@ -142,33 +143,6 @@ export function parsePriceText(text: string, locale: Locale): string | null {
 export function parsePrice(text: string, locale: Locale): number | null {
   const plain = parsePriceText(text, locale);
   return plain === null ? null : Number(plain);
-}
-
-/** A number as plain decimal text without an exponent: 1e-7 → `0.0000001`. */
-export function toPlainDecimal(value: number | string): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]?\d+)$/i.exec(text);
-  if (!match) return text;
-  const [, sign, intPart = '', fracPart = '', expText = '0'] = match;
-  const exponent = Number(expText);
-  const digits = intPart + fracPart;
-  const point = intPart.length + exponent;
-  let result: string;
-  if (point <= 0) result = `0.${'0'.repeat(-point)}${digits}`;
-  else if (point >= digits.length) result = digits + '0'.repeat(point - digits.length);
-  else result = `${digits.slice(0, point)}.${digits.slice(point)}`;
-  result = result.replace(/^0+(?=\d)/, '');
-  if (result.includes('.')) result = result.replace(/\.?0+$/, '');
-  return `${sign}${result}`;
-}
-
-/** R5.01: cuts (never rounds) to `precision` decimals: (1.999, 2) → `1.99`, (-1.999, 2) → `-1.99`. */
-export function truncateDecimals(value: number | string, precision: number): string {
-  const plain = toPlainDecimal(value);
-  const [intPart = '0', fracPart = ''] = plain.split('.');
-  const kept = fracPart.slice(0, Math.max(0, precision)).replace(/0+$/, '');
-  const result = kept ? `${intPart}.${kept}` : intPart;
-  return /^-0*(\.0*)?$/.test(result) ? '0' : result;
 }
 
 /**

@@ -10,7 +10,7 @@ import { formatQuantity } from '../lib/format-quantity';
 import { usePlaceOco } from '../api/mutations';
 import { sliderInputQuery } from '../api/queries';
 import type { Side } from '../api/types';
-import { positive } from '../lib/order-math';
+import { positive } from '@/lib/decimal';
 import { AmountField } from './amount-field';
 import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
