@@ -16,7 +16,7 @@ import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
-import { formatCurrency, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import {
   estimateWithdrawal,
   useMarginTransfer,
@@ -30,7 +30,7 @@ const USDT_AMOUNT = /^\d+(\.\d{1,6})?$/;
 
 function useUsdt() {
   const locale = useLocale();
-  return (value: string) => formatCurrency(value, 'USDT', locale, { maximumFractionDigits: 6 });
+  return (value: string) => formatMoney(value, 'USDT', 'balance', locale);
 }
 
 /** What the review shows before the PIN: the same figures for both directions. */

@@ -271,7 +271,7 @@ function CashoutReviewStep({
         label={t('cashout.reviewLabel')}
         rows={[
           [t('cashout.amount'), idr(review.amount)],
-          [t('cashout.fee'), idr(review.fee)],
+          [t('cashout.fee'), idr(review.fee, 'fee')],
           [t('cashout.net'), <strong key="net">{idr(review.netAmount)}</strong>],
           [t('cashout.balanceAfter'), idr(after)],
         ]}

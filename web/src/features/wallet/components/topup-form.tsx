@@ -172,8 +172,8 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
                 label={t('topup.summaryLabel')}
                 rows={[
                   [t('topup.toWallet'), idr(amount)],
-                  [`${t('topup.fee')} (${feeRule(limits)})`, idr(fee)],
-                  [t('topup.totalToPay'), <strong key="total">{idr(addRupiah(amount, fee))}</strong>],
+                  [`${t('topup.fee')} (${feeRule(limits)})`, idr(fee, 'fee')],
+                  [t('topup.totalToPay'), <strong key="total">{idr(addRupiah(amount, fee), 'total')}</strong>],
                 ]}
               />
             </Box>
