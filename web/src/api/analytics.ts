@@ -1,13 +1,17 @@
 import { API_BASE, apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, withPolicy } from '@/lib/api-client';
 import type { Accepted, AnalyticsBatch } from './types';
 
 /** POST /api/v1/analytics/events (R1.15). Not retried: the batcher keeps unsent events instead. */
 export function sendAnalyticsBatch(batch: AnalyticsBatch, options: { keepalive?: boolean } = {}): Promise<Accepted> {
-  return apiClient.post<Accepted>(apiPaths.analyticsEvents, batch, {
-    retries: 0,
-    keepalive: options.keepalive ?? false,
-  });
+  return dataOf<Accepted>(
+    api.POST('/v1/analytics/events', {
+      // The schema types the free-form `properties` as an empty object (see AnalyticsEvent in ./types).
+      body: batch as never,
+      keepalive: options.keepalive ?? false,
+      fetch: withPolicy({ retries: 0 }),
+    }),
+  );
 }
 
 /**

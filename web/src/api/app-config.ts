@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { AppConfig } from './types';
 
 /** GET /api/v1/app/config: operator settings the shell needs (theme policy, marketing links, …). */
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return apiClient.get<AppConfig>(apiPaths.appConfig, { signal });
+  return dataOf<AppConfig>(api.GET('/v1/app/config', { signal }));
 }
 
 export const appConfigQueryKey = ['app-config'] as const;

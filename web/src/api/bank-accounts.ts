@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { components } from './schema';
 
 /**
@@ -9,11 +9,9 @@ import type { components } from './schema';
  */
 export type BankAccount = components['schemas']['BankAccount'];
 
-export const BANK_ACCOUNTS_PATH = '/v1/wallet/bank-accounts';
-
 /** GET /api/v1/wallet/bank-accounts */
 export function getBankAccounts(signal?: AbortSignal): Promise<BankAccount[]> {
-  return apiClient.get<BankAccount[]>(BANK_ACCOUNTS_PATH, { signal });
+  return dataOf<BankAccount[]>(api.GET('/v1/wallet/bank-accounts', { signal }));
 }
 
 export const bankAccountsQueryKey = ['wallet', 'bank-accounts'] as const;

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { InboxMessage } from '@/api/types';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf, withPolicy } from '@/lib/api-client';
 
 /** Whose sandbox inbox: a phone (SMS) or an e-mail address. */
 export type OtpInboxTarget = { phone: string } | { email: string };
@@ -11,7 +10,9 @@ export type OtpInboxTarget = { phone: string } | { email: string };
  * an address, newest first.
  */
 export function getOtpInbox(target: OtpInboxTarget, signal?: AbortSignal): Promise<InboxMessage[]> {
-  return apiClient.get<InboxMessage[]>(apiPaths.otpInbox, { query: { ...target }, signal, retries: 0 });
+  return dataOf<InboxMessage[]>(
+    api.GET('/dev/otp-inbox', { params: { query: { ...target } }, signal, fetch: withPolicy({ retries: 0 }) }),
+  );
 }
 
 export function otpInboxQueryOptions(target: OtpInboxTarget) {

@@ -292,7 +292,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's balance of a pair's coin (R3.12). */
-        get: operations["balance"];
+        get: operations["get_v1_crypto_balance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -767,7 +767,7 @@ export interface paths {
          *     chat to the token's user; every other update is acknowledged and ignored so Telegram does not
          *     redeliver it.
          */
-        post: operations["webhook"];
+        post: operations["post_v1_telegram_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -901,7 +901,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's devices. */
-        get: operations["list"];
+        get: operations["get_v1_user_devices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -957,7 +957,7 @@ export interface paths {
          * E-mails a code to the new address; refuses the current address (400 `email_same`) and one
          *     another account has (409 `email_taken`).
          */
-        post: operations["get_otp"];
+        post: operations["post_v1_user_email_change_get_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -974,7 +974,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Checks the e-mailed code; the change token it returns applies the address at update-user-data. */
-        post: operations["verify_otp"];
+        post: operations["post_v1_user_email_change_verify_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
          * Sends a code to the new number after checking the PIN; refuses the current number (400
          *     `phone_same`) and one another account has (409 `phone_taken`).
          */
-        post: operations["get_otp"];
+        post: operations["post_v1_user_phone_change_get_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1118,7 +1118,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Checks the code and moves the account to the new number; other sessions end. */
-        post: operations["verify_otp"];
+        post: operations["post_v1_user_phone_change_verify_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1426,7 +1426,7 @@ export interface paths {
             cookie?: never;
         };
         /** The IDR wallet balance (R3.09). */
-        get: operations["balance"];
+        get: operations["get_v1_wallet_balance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1460,7 +1460,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's bank accounts, oldest first. */
-        get: operations["list"];
+        get: operations["get_v1_wallet_bank_accounts"];
         put?: never;
         /** Adds a bank account after the PIN and the bank's inquiry. */
         post: operations["add"];
@@ -1495,7 +1495,7 @@ export interface paths {
             cookie?: never;
         };
         /** The banks a user can add an account at. */
-        get: operations["list"];
+        get: operations["get_v1_wallet_banks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1529,7 +1529,7 @@ export interface paths {
             cookie?: never;
         };
         /** Cash-out limits and fee. */
-        get: operations["input_variables"];
+        get: operations["get_v1_wallet_cashout_input_variables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1597,7 +1597,7 @@ export interface paths {
             cookie?: never;
         };
         /** Limits and fee of a channel. */
-        get: operations["input_variables"];
+        get: operations["get_v1_wallet_input_variables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1803,7 +1803,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The gateway's webhook: verifies the signature, then credits once. */
-        post: operations["webhook"];
+        post: operations["post_v1_wallet_topup_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1920,7 +1920,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's USD wallet in its three buckets; zero unless gssKycStatus is VERIFIED (R6.03). */
-        get: operations["balance"];
+        get: operations["get_v1_wallet_usd_balance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5998,7 +5998,7 @@ export interface operations {
             };
         };
     };
-    balance: {
+    get_v1_crypto_balance: {
         parameters: {
             query: {
                 /** @description Pair, e.g. `BTC-IDR`. */
@@ -6924,7 +6924,7 @@ export interface operations {
             };
         };
     };
-    webhook: {
+    post_v1_telegram_webhook: {
         parameters: {
             query?: never;
             header: {
@@ -7173,7 +7173,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_v1_user_devices: {
         parameters: {
             query?: {
                 /** @description ACTIVE (default) or INACTIVE. */
@@ -7267,7 +7267,7 @@ export interface operations {
             };
         };
     };
-    get_otp: {
+    post_v1_user_email_change_get_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -7314,7 +7314,7 @@ export interface operations {
             };
         };
     };
-    verify_otp: {
+    post_v1_user_email_change_verify_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -7625,7 +7625,7 @@ export interface operations {
             };
         };
     };
-    get_otp: {
+    post_v1_user_phone_change_get_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -7672,7 +7672,7 @@ export interface operations {
             };
         };
     };
-    verify_otp: {
+    post_v1_user_phone_change_verify_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -8296,7 +8296,7 @@ export interface operations {
             };
         };
     };
-    balance: {
+    get_v1_wallet_balance: {
         parameters: {
             query?: never;
             header?: never;
@@ -8355,7 +8355,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_v1_wallet_bank_accounts: {
         parameters: {
             query?: never;
             header?: never;
@@ -8449,7 +8449,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    get_v1_wallet_banks: {
         parameters: {
             query?: never;
             header?: never;
@@ -8507,7 +8507,7 @@ export interface operations {
             };
         };
     };
-    input_variables: {
+    get_v1_wallet_cashout_input_variables: {
         parameters: {
             query?: never;
             header?: never;
@@ -8613,7 +8613,7 @@ export interface operations {
             };
         };
     };
-    input_variables: {
+    get_v1_wallet_input_variables: {
         parameters: {
             query: {
                 /** @description paymentChannel code, e.g. `BCA_VA`. */
@@ -8973,7 +8973,7 @@ export interface operations {
             };
         };
     };
-    webhook: {
+    post_v1_wallet_topup_webhook: {
         parameters: {
             query?: never;
             header: {
@@ -9189,7 +9189,7 @@ export interface operations {
             };
         };
     };
-    balance: {
+    get_v1_wallet_usd_balance: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,5 +1,4 @@
-import { apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type {
   ClevertapProfileRequest,
   ProfileSaved,
@@ -10,15 +9,17 @@ import type {
 
 /** POST /api/v1/user/save-metadata: small client metadata (app version, time zone, language, theme). */
 export function saveMetadata(input: SaveMetadataRequest): Promise<UserMetadata> {
-  return apiClient.post<UserMetadata>(apiPaths.saveMetadata, input);
+  // The schema types this free-form map as an empty object; the server takes any flat JSON object.
+  return dataOf<UserMetadata>(api.POST('/v1/user/save-metadata', { body: input as never }));
 }
 
 /** POST /api/v1/user/clevertap/profile: the CleverTap profile, kept in the server's analytics store. */
 export function saveClevertapProfile(input: ClevertapProfileRequest): Promise<ProfileSaved> {
-  return apiClient.post<ProfileSaved>(apiPaths.clevertapProfile, input);
+  // The schema types this free-form map as an empty object; the server takes any flat JSON object.
+  return dataOf<ProfileSaved>(api.POST('/v1/user/clevertap/profile', { body: input as never }));
 }
 
 /** GET /api/v1/user/salesforce/web-info (R3.16): the support identifier and where to send the browser. */
 export function getSalesforceWebInfo(signal?: AbortSignal): Promise<SalesforceWebInfo> {
-  return apiClient.get<SalesforceWebInfo>(apiPaths.salesforceWebInfo, { signal });
+  return dataOf<SalesforceWebInfo>(api.GET('/v1/user/salesforce/web-info', { signal }));
 }

@@ -1,6 +1,5 @@
-import { apiPaths } from '@/config/paths';
 import type { PinConfirmed } from '@/api/types';
-import { apiClient } from '@/lib/api-client';
+import { api, dataAs } from '@/lib/api-client';
 import { recordPinVerified } from '@/lib/pin-session';
 
 /**
@@ -8,6 +7,7 @@ import { recordPinVerified } from '@/lib/pin-session';
  * PIN timestamp. Used before money movements: orders, cash-outs, new bank accounts.
  */
 export async function verifySessionPin(pin: string): Promise<void> {
-  const answer = await apiClient.post<PinConfirmed>(apiPaths.verifyPin, { pin });
+  // verify-pin answers PinConfirmed with a bearer and LoggedIn without one; the schema shows only the latter.
+  const answer = await dataAs<PinConfirmed>(api.POST('/v1/user/pin/verify-pin', { body: { pin } }));
   recordPinVerified(answer.verifiedAtMs || Date.now());
 }

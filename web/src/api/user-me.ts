@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { UserDetails } from './types';
 
 /** GET /api/v3/user/me (R3.08, R7.03): the logged-in user's details. Shared by auth and account. */
 export function getMe(signal?: AbortSignal): Promise<UserDetails> {
-  return apiClient.get<UserDetails>(apiPaths.me, { signal });
+  return dataOf<UserDetails>(api.GET('/v3/user/me', { signal }));
 }
 
 export const meQueryKey = ['user', 'me'] as const;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { UserStatus } from './types';
 
 /** GET /api/v4/user/status (R7.03, R8.03): account, KYC and terms status; fetched again after a 040/041. */
 export function getUserStatus(signal?: AbortSignal): Promise<UserStatus> {
-  return apiClient.get<UserStatus>(apiPaths.userStatus, { signal });
+  return dataOf<UserStatus>(api.GET('/v4/user/status', { signal }));
 }
 
 export const userStatusQueryKey = ['user', 'status'] as const;

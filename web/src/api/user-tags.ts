@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { UserTags } from './types';
 
 /** GET /api/v1/user/tags (R6.02): a user tagged `pro` is a pro user. */
 export function getUserTags(signal?: AbortSignal): Promise<UserTags> {
-  return apiClient.get<UserTags>(apiPaths.userTags, { signal });
+  return dataOf<UserTags>(api.GET('/v1/user/tags', { signal }));
 }
 
 export const userTagsQueryKey = ['user', 'tags'] as const;

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback } from '@/components/layout/boot-fallback';
 import { FatalError } from '@/components/errors/fatal-error';
-import { RequireAuth } from '@/features/auth';
+import { RequireAuth } from '@/features/identity';
 import { PWA_PREFIX } from '@/lib/pwa';
 import { EN_PREFIX } from '@/lib/locale';
 import type { Locale } from '@/types';

@@ -1,3 +1,5 @@
+import type { paths as ApiSchemaPaths } from '@/api/schema';
+
 /**
  * The typed table of internal paths (locale-neutral; see lib/locale.ts for the `/en` prefix and
  * lib/pwa.ts for the `/pwa` prefix). Routes owned by later issues add their entries here.
@@ -41,51 +43,17 @@ export const paths = {
 
 export const LOGIN_PATH = paths.login;
 
-/** API paths used by the shell. */
+/**
+ * API paths the client itself must recognise (every call's path comes typed from the schema): their
+ * own 401 never forces a logout nor starts a refresh.
+ */
 export const apiPaths = {
-  appConfig: '/v1/app/config',
-  analyticsEvents: '/v1/analytics/events',
-  clientLogs: '/v1/client-logs',
   /** R8.04: a 401/403 answer to the logout call itself never forces another logout. */
   logout: '/v3/user/logout',
   /** Silent refresh: its own 401 never forces a logout (the call that needed it decides). */
   tokenRefresh: '/v1/user/token/refresh',
-  signupPhone: '/v1/user/signup/phone',
-  signupVerifyOtp: '/v1/user/signup/verify-otp',
-  registerPin: '/v1/user/pin/register-pin',
-  loginPhone: '/v1/user/login/phone',
-  loginVerifyOtp: '/v1/user/login/verify-otp',
-  validatePhone: '/v4/user/login/validate/phone',
-  verifyPin: '/v1/user/pin/verify-pin',
-  forgotPinSendOtp: '/v1/user/pin/forgot-pin/send-otp',
-  forgotPinVerifyOtp: '/v1/user/pin/forgot-pin/verify-otp',
-  resetPin: '/v1/user/pin/reset',
-  updatePin: '/v1/user/pin/update',
-  me: '/v3/user/me',
-  kyc: '/v1/user/kyc',
-  gssAcceptTerms: '/v1/user/gss/accept-terms',
-  userStatus: '/v4/user/status',
-  userTags: '/v1/user/tags',
-  acceptTerms: '/v1/user/bappebti-tnc',
-  devices: '/v1/user/devices',
-  logoutDevice: '/v1/user/devices/logout-device',
-  unblockDevice: '/v1/user/devices/unblock-device',
-  otpInbox: '/dev/otp-inbox',
-  verifyReferral: '/v1/user/signup/verify-referral',
-  phoneChangeGetOtp: '/v1/user/phone-change/get-otp',
-  phoneChangeVerifyOtp: '/v1/user/phone-change/verify-otp',
-  emailChangeGetOtp: '/v1/user/email-change/get-otp',
-  emailChangeVerifyOtp: '/v1/user/email-change/verify-otp',
-  updateUserData: '/v1/user/update-user-data',
-  appDataChangeStatus: '/v1/user/app-data-change-status',
-  notificationSettings: '/v1/user/notification-settings',
-  telegramDeepLink: '/v1/user/telegram/deep-link',
-  telegramLink: '/v1/user/telegram/link',
-  betaFeedback: '/v1/user/beta-feedback',
-  saveMetadata: '/v1/user/save-metadata',
-  clevertapProfile: '/v1/user/clevertap/profile',
-  /** R3.16: the support identifier and where a support log-in sends the browser. */
-  salesforceWebInfo: '/v1/user/salesforce/web-info',
-} as const;
+  /** navigator.sendBeacon bypasses the client (no custom headers). */
+  analyticsEvents: '/v1/analytics/events',
+} as const satisfies Record<string, keyof ApiSchemaPaths>;
 
 export const API_BASE = '/api';

@@ -2,10 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
-import { apiClient } from './api-client';
+import { api, dataOf } from './api-client';
 import { getCookie } from './cookies';
 import { setNavigator } from './navigation';
 import { useAppStore } from './store';
+
+// Any path through the typed client: these tests are about the transport, not one call's types.
+const callGet = (path: string) => dataOf(api.GET(path as '/v1/app/config'));
+const callPost = (path: string, body?: unknown) => dataOf(api.POST(path as '/v1/client-logs', { body: body as never }));
 
 const NEW_ACCESS = 'renewed-access-token-0123456789';
 const NEW_REFRESH = 'renewed-refresh-token-0123456789';
@@ -44,7 +48,7 @@ describe('silent token refresh', () => {
     const seen: string[] = [];
     server.use(refreshHandler(refresh), protectedHandler(seen));
 
-    const results = await Promise.all([apiClient.get('/v3/user/me'), apiClient.get('/v3/user/me')]);
+    const results = await Promise.all([callGet('/v3/user/me'), callGet('/v3/user/me')]);
 
     expect(results).toEqual([{ id: 'u1' }, { id: 'u1' }]);
     expect(refresh.calls).toBe(1);
@@ -64,7 +68,7 @@ describe('silent token refresh', () => {
     const refresh = { calls: 0, bodies: [] as unknown[] };
     server.use(refreshHandler(refresh, false), protectedHandler([]));
 
-    await expect(apiClient.get('/v3/user/me')).rejects.toMatchObject({ status: 401 });
+    await expect(callGet('/v3/user/me')).rejects.toMatchObject({ status: 401 });
 
     expect(refresh.calls).toBe(1);
     expect(useAppStore.getState().auth.accessToken).toBeNull();
@@ -84,7 +88,7 @@ describe('silent token refresh', () => {
       refreshHandler(refresh),
       http.post('*/api/v3/user/logout', () => apiError(401, 'unauthorized', 'x')),
     );
-    await expect(apiClient.post('/v3/user/logout')).rejects.toMatchObject({ status: 401 });
+    await expect(callPost('/v3/user/logout')).rejects.toMatchObject({ status: 401 });
     expect(refresh.calls).toBe(0);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -96,7 +100,7 @@ describe('silent token refresh', () => {
       refreshHandler(refresh),
       http.post('*/api/v1/user/login/phone', () => apiError(401, 'unauthorized', 'x')),
     );
-    await expect(apiClient.post('/v1/user/login/phone', { phone: '0812' })).rejects.toMatchObject({ status: 401 });
+    await expect(callPost('/v1/user/login/phone', { phone: '0812' })).rejects.toMatchObject({ status: 401 });
     expect(refresh.calls).toBe(0);
   });
 });

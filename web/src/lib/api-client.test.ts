@@ -2,10 +2,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { server } from '@/testing/msw';
-import { ApiError, apiClient, parseRetryAfterSecs } from './api-client';
+import { ApiError, api, dataOf, parseRetryAfterSecs } from './api-client';
 import { getCookie } from './cookies';
 import { setNavigator } from './navigation';
 import { useAppStore } from './store';
+
+// Any path through the typed client: these tests are about the transport, not one call's types.
+const callGet = (path: string) => dataOf(api.GET(path as '/v1/app/config'));
+const callPost = (path: string, body?: unknown) => dataOf(api.POST(path as '/v1/client-logs', { body: body as never }));
 
 const TOKEN = 'token-0123456789-abcdef';
 
@@ -47,7 +51,7 @@ describe('headers', () => {
         return HttpResponse.json({ data: { ok: true } });
       }),
     );
-    await expect(apiClient.get('/v1/echo')).resolves.toEqual({ ok: true });
+    await expect(callGet('/v1/echo')).resolves.toEqual({ ok: true });
     expect(seen?.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(seen?.get('x-platform')).toBe('desktop-web');
     expect(seen?.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -64,8 +68,8 @@ describe('headers', () => {
         return HttpResponse.json({ data: null });
       }),
     );
-    await apiClient.post('/v1/echo', { a: 1 });
-    await apiClient.post('/v1/echo', { a: 2 });
+    await callPost('/v1/echo', { a: 1 });
+    await callPost('/v1/echo', { a: 2 });
     expect(seen[0]?.get('x-firebase-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen[1]?.get('x-firebase-id')).toBe(seen[0]?.get('x-firebase-id'));
     expect(seen[1]?.get('x-device-id')).toBe(seen[0]?.get('x-device-id'));
@@ -79,7 +83,7 @@ describe('retries and timeout', () => {
   it('R8.05 retries a network error 3 times with 500 ms × attempt', async () => {
     vi.useFakeTimers();
     const fetchMock = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const result = settle(apiClient.get('/v1/thing'));
+    const result = settle(callGet('/v1/thing'));
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(499);
@@ -108,7 +112,7 @@ describe('retries and timeout', () => {
       calls += 1;
       return calls < 3 ? Promise.reject(new TypeError('offline')) : Promise.resolve(jsonResponse(200, { data: 'ok' }));
     });
-    const result = settle(apiClient.post('/v1/orders', { qty: 1 }));
+    const result = settle(callPost('/v1/orders', { qty: 1 }));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await result).toEqual({ value: 'ok' });
     const ids = fetchMock.mock.calls.map((call) => headerOf(call, 'x-request-id'));
@@ -125,7 +129,7 @@ describe('retries and timeout', () => {
         status ? jsonResponse(status, { error_code: 'x', error_message: 'x' }) : jsonResponse(200, { data: 7 }),
       );
     });
-    const result = settle(apiClient.get('/v1/thing'));
+    const result = settle(callGet('/v1/thing'));
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await result).toEqual({ value: 7 });
     expect(fetchMock).toHaveBeenCalledTimes(4);
@@ -136,7 +140,7 @@ describe('retries and timeout', () => {
     const fetchMock = stubFetch(() =>
       Promise.resolve(jsonResponse(500, { error_code: 'internal', error_message: 'boom' })),
     );
-    const post = settle(apiClient.post('/v1/orders', {}));
+    const post = settle(callPost('/v1/orders', {}));
     await vi.advanceTimersByTimeAsync(5_000);
     expect((await post).error).toMatchObject({ status: 500, code: 'internal' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -146,7 +150,7 @@ describe('retries and timeout', () => {
       fetchMock.mockImplementation(() =>
         Promise.resolve(jsonResponse(status, { error_code: 'e', error_message: 'm' })),
       );
-      const get = settle(apiClient.get('/v1/thing'));
+      const get = settle(callGet('/v1/thing'));
       await vi.advanceTimersByTimeAsync(5_000);
       expect((await get).error).toMatchObject({ status });
       expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -164,7 +168,7 @@ describe('retries and timeout', () => {
           : jsonResponse(200, { data: 'done' }),
       );
     });
-    const result = settle(apiClient.post('/v1/orders', {}));
+    const result = settle(callPost('/v1/orders', {}));
     await vi.advanceTimersByTimeAsync(1_999);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -180,7 +184,7 @@ describe('retries and timeout', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const result = settle(apiClient.get('/v1/slow'));
+    const result = settle(callGet('/v1/slow'));
     await vi.advanceTimersByTimeAsync(99_999);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1 + 500);
@@ -199,7 +203,7 @@ describe('errors', () => {
         HttpResponse.json({ error_code: 'not_found', error_message: 'Data tidak ditemukan' }, { status: 404 }),
       ),
     );
-    const error = (await settle(apiClient.get('/v1/thing'))).error as ApiError;
+    const error = (await settle(callGet('/v1/thing'))).error as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect({ code: error.code, message: error.message, status: error.status }).toEqual({
       code: 'not_found',
@@ -210,11 +214,11 @@ describe('errors', () => {
 
   it('R8.01 uses a localised "Something went wrong" when the server gives no message', async () => {
     server.use(http.get('*/api/v1/thing', () => new HttpResponse('<html>bad gateway</html>', { status: 418 })));
-    const idError = (await settle(apiClient.get('/v1/thing'))).error as ApiError;
+    const idError = (await settle(callGet('/v1/thing'))).error as ApiError;
     expect(idError.message).toBe('Terjadi kesalahan');
     expect(idError.code).toBe('http_418');
     await i18n.changeLanguage('en');
-    const enError = (await settle(apiClient.get('/v1/thing'))).error as ApiError;
+    const enError = (await settle(callGet('/v1/thing'))).error as ApiError;
     expect(enError.message).toBe('Something went wrong');
   });
 
@@ -229,7 +233,7 @@ describe('errors', () => {
         );
       }),
     );
-    const { error } = await settle(apiClient.get('/v1/thing'));
+    const { error } = await settle(callGet('/v1/thing'));
     expect(error).toMatchObject({ status: 503, code: 'maintenance', retryAfterSecs: 30 });
     expect(calls).toBe(1);
     expect(useAppStore.getState().misc).toMatchObject({
@@ -246,7 +250,7 @@ describe('errors', () => {
       server.use(
         http.get('*/api/v1/thing', () => HttpResponse.json({ error_code: code, error_message: 'x' }, { status: 400 })),
       );
-      await settle(apiClient.get('/v1/thing'));
+      await settle(callGet('/v1/thing'));
       expect(useAppStore.getState().auth.fetchUserStatus).toBe(true);
     }
   });
@@ -255,14 +259,14 @@ describe('errors', () => {
     server.use(
       http.get('*/api/v1/thing', () => HttpResponse.json({ error_code: '042', error_message: 'x' }, { status: 400 })),
     );
-    await settle(apiClient.get('/v1/thing'));
+    await settle(callGet('/v1/thing'));
     expect(useAppStore.getState().auth.fetchUserStatus).toBe(false);
 
     window.history.replaceState(null, '', '/trade/USDT-IDR');
     server.use(
       http.get('*/api/v1/thing', () => HttpResponse.json({ error_code: '040', error_message: 'x' }, { status: 400 })),
     );
-    await settle(apiClient.get('/v1/thing'));
+    await settle(callGet('/v1/thing'));
     expect(useAppStore.getState().auth.fetchUserStatus).toBe(false);
   });
 });
@@ -290,7 +294,7 @@ describe('forced logout', () => {
           HttpResponse.json({ error_code: 'unauthorized', error_message: 'x' }, { status }),
         ),
       );
-      await settle(apiClient.get('/v3/user/me'));
+      await settle(callGet('/v3/user/me'));
       const state = useAppStore.getState();
       expect(state.auth.accessToken).toBeNull();
       expect(state.trading.quantity).toBeNull();
@@ -315,7 +319,7 @@ describe('forced logout', () => {
         HttpResponse.json({ error_code: 'unauthorized', error_message: 'x' }, { status: 401 }),
       ),
     );
-    await settle(apiClient.get('/v3/user/me'));
+    await settle(callGet('/v3/user/me'));
     expect(navigate).toHaveBeenCalledWith('/en/login', { replace: true });
   });
 
@@ -329,7 +333,7 @@ describe('forced logout', () => {
         HttpResponse.json({ error_code: 'unauthorized', error_message: 'x' }, { status: 401 }),
       ),
     );
-    await settle(apiClient.post('/v3/user/logout'));
+    await settle(callPost('/v3/user/logout'));
     expect(navigate).not.toHaveBeenCalled();
     expect(useAppStore.getState().auth.accessToken).toBe(TOKEN);
   });
@@ -344,7 +348,7 @@ describe('forced logout', () => {
         HttpResponse.json({ error_code: 'unauthorized', error_message: 'x' }, { status: 401 }),
       ),
     );
-    await settle(apiClient.get('/v1/thing'));
+    await settle(callGet('/v1/thing'));
     expect(navigate).not.toHaveBeenCalled();
     expect(useAppStore.getState().trading.quantity).toBe('3');
   });
@@ -359,7 +363,7 @@ describe('forced logout', () => {
         HttpResponse.json({ error_code: 'forbidden', error_message: 'x' }, { status: 403 }),
       ),
     );
-    await settle(apiClient.get('/v1/thing'));
+    await settle(callGet('/v1/thing'));
     expect(useAppStore.getState().auth.accessToken).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });

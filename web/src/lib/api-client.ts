@@ -4,9 +4,11 @@ import {
   RETRY_AFTER_WAIT_MAX_MS,
   RETRY_DELAY_STEP_MS,
 } from '@/config/constants';
+import createClient from 'openapi-fetch';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { i18n } from '@/i18n';
-import type { DataEnvelope, ErrorBody, SessionTokens } from '@/api/types';
+import type { paths } from '@/api/schema';
+import type { ErrorBody } from '@/api/types';
 import { readRefreshToken, storeSessionTokens } from './auth-tokens';
 import { isGuestPage } from './guest';
 import { getDeviceId, getFirebaseId, uuid } from './ids';
@@ -15,7 +17,9 @@ import { forceLogout } from './session';
 import { useAppStore } from './store';
 
 /**
- * The one way the web app talks to the server.
+ * The one way the web app talks to the server: `api`, an openapi-fetch client typed by the generated
+ * schema (paths, parameters, bodies and answers), whose `fetch` is `send` below. Every call goes
+ * `dataOf(api.GET('/v1/…', {…}))` (the `data` of the `{data}` envelope) or `bodyOf(…)` (paged lists).
  *
  * - Headers (R7.01): bearer token when logged in, `x-platform: desktop-web`, `x-request-id` (one UUID
  *   per logical call, reused by its retries so the server's idempotency makes a repeat safe),
@@ -35,25 +39,14 @@ import { useAppStore } from './store';
  *   the new token; only when that fails does the 401 force the logout.
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** JSON-encoded, except FormData (multipart) which is sent as it is. */
-  body?: unknown;
-  /** Empty values (null, undefined, '') are left out. */
-  query?: Record<string, QueryValue>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+/** Per-call policy, given to a call as its `fetch` option: `fetch: withPolicy({ retries: 0 })`. */
+export interface CallPolicy {
   /** Per attempt; default 100000 ms (R9.01). */
   timeoutMs?: number;
   /** Default 3 (R9.01); 0 for fire-and-forget calls such as logging. */
   retries?: number;
-  keepalive?: boolean;
-  /** Resolve with the whole body instead of its `data` (paged lists: `{data, page, size, total}`). */
-  envelope?: boolean;
   /** Internal: never try the silent refresh (the refresh call itself). */
   skipSessionRefresh?: boolean;
 }
@@ -90,27 +83,26 @@ export function parseRetryAfterSecs(value: string | null, nowMs: number = Date.n
   return Math.max(0, Math.ceil((dateMs - nowMs) / 1000));
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
+/** Query parameters without empty values (null, undefined, ''), as the server expects. */
+function serializeQuery(query: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined || value === '') continue;
-    url.searchParams.set(key, String(value));
+    search.set(key, String(value));
   }
-  return url.toString();
+  return search.toString();
 }
 
-function buildHeaders(method: HttpMethod, requestId: string, options: RequestOptions): Headers {
+function buildHeaders(method: HttpMethod, requestId: string, base: Headers): Headers {
   const { auth, misc } = useAppStore.getState();
-  const headers = new Headers(options.headers);
+  const headers = new Headers(base);
+  headers.delete('Authorization');
   if (auth.accessToken) headers.set('Authorization', `Bearer ${auth.accessToken}`);
   headers.set('x-platform', 'desktop-web');
   headers.set('x-request-id', requestId);
   headers.set('x-language-code', misc.language);
   headers.set('x-device-id', getDeviceId());
   if (method === 'POST') headers.set('x-firebase-id', getFirebaseId());
-  if (options.body !== undefined && !(options.body instanceof FormData)) {
-    headers.set('Content-Type', 'application/json');
-  }
   headers.set('Accept', 'application/json');
   return headers;
 }
@@ -220,11 +212,9 @@ async function rotateTokens(): Promise<boolean> {
   const refreshToken = readRefreshToken();
   if (!refreshToken) return false;
   try {
-    const tokens = await apiRequest<SessionTokens>(apiPaths.tokenRefresh, {
-      method: 'POST',
-      body: { refreshToken },
-      skipSessionRefresh: true,
-    });
+    const tokens = await dataOf(
+      api.POST('/v1/user/token/refresh', { body: { refreshToken }, fetch: withPolicy({ skipSessionRefresh: true }) }),
+    );
     return storeSessionTokens(tokens);
   } catch {
     return false;
@@ -249,8 +239,8 @@ function bearerOf(headers: Headers): string | null {
 }
 
 /** Whether a 401 to this call may be cured by a refresh (and the call repeated). */
-async function renewedAfter401(path: string, sentToken: string | null, options: RequestOptions): Promise<boolean> {
-  if (options.skipSessionRefresh || sentToken === null) return false;
+async function renewedAfter401(path: string, sentToken: string | null, policy: CallPolicy): Promise<boolean> {
+  if (policy.skipSessionRefresh || sentToken === null) return false;
   if (path === apiPaths.logout || path === apiPaths.tokenRefresh) return false;
   const current = useAppStore.getState().auth.accessToken;
   // Another call already renewed the token while this one was on its way: just repeat it.
@@ -258,30 +248,51 @@ async function renewedAfter401(path: string, sentToken: string | null, options: 
   return refreshSessionOnce();
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const retriesMax = options.retries ?? REQUEST_RETRIES_MAX;
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const url = buildUrl(path, options.query);
+/** The request's body, readable again for every attempt (JSON as text; anything else as bytes). */
+async function replayableBody(request: Request): Promise<BodyInit | undefined> {
+  if (request.body === null) return undefined;
+  const type = request.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? request.text() : request.blob();
+}
+
+/** A successful answer whose body openapi-fetch can always parse: an empty or non-JSON body becomes 204. */
+async function normalisedSuccess(response: Response): Promise<Response> {
+  const text = await response.text();
+  let json = true;
+  try {
+    JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  const init = { status: json ? response.status : 204, statusText: response.statusText, headers: response.headers };
+  return new Response(json ? text : null, init);
+}
+
+/**
+ * The `fetch` of the typed client: headers, timeout, retries, silent refresh and the error effects.
+ * Resolves with a successful response only; every failure rejects with ApiError.
+ */
+async function send(request: Request, policy: CallPolicy = {}): Promise<Response> {
+  const method = request.method.toUpperCase() as HttpMethod;
+  const retriesMax = policy.retries ?? REQUEST_RETRIES_MAX;
+  const timeoutMs = policy.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const url = request.url;
+  const path = new URL(url).pathname.slice(API_BASE.length);
   const requestId = uuid();
-  const body =
-    options.body === undefined
-      ? undefined
-      : options.body instanceof FormData
-        ? options.body
-        : JSON.stringify(options.body);
+  const body = await replayableBody(request);
+  const signal = request.signal;
 
   let renewed = false;
   for (let attempt = 1; ; attempt += 1) {
-    const headers = buildHeaders(method, requestId, options);
+    const headers = buildHeaders(method, requestId, request.headers);
     const init: RequestInit = {
       method,
       headers,
       body,
       credentials: 'same-origin',
-      keepalive: options.keepalive ?? false,
+      keepalive: request.keepalive,
     };
-    const outcome = await attemptFetch(url, init, timeoutMs, options.signal);
+    const outcome = await attemptFetch(url, init, timeoutMs, signal);
     const retriesLeft = attempt <= retriesMax;
 
     if (outcome.kind === 'aborted') {
@@ -300,12 +311,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
 
     const { response } = outcome;
-    if (response.ok) {
-      const json = await readJson(response);
-      if (options.envelope) return json as T;
-      return (json as DataEnvelope<T> | undefined)?.data as T;
-    }
-    if (response.status === 401 && !renewed && (await renewedAfter401(path, bearerOf(headers), options))) {
+    if (response.ok) return normalisedSuccess(response);
+    if (response.status === 401 && !renewed && (await renewedAfter401(path, bearerOf(headers), policy))) {
       renewed = true;
       await response.text().catch(() => undefined);
       attempt -= 1; // the repeat after a refresh is not a retry
@@ -323,15 +330,45 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+/** A call's `fetch` option for a policy other than the default (fewer retries, no refresh). */
+export function withPolicy(policy: CallPolicy): (request: Request) => Promise<Response> {
+  return (request) => send(request, policy);
+}
+
+/**
+ * The typed client. The base URL is absolute because the Fetch API's Request (which openapi-fetch
+ * builds) needs one outside a browser document, as in tests.
+ */
+export const api = createClient<paths>({
+  baseUrl: `${window.location.origin}${API_BASE}`,
+  fetch: (request) => send(request),
+  querySerializer: serializeQuery,
+});
+
+/** The `data` of a `{data}` envelope answer (every call but the paged lists). */
+export async function dataOf<T>(call: Promise<{ data?: { data: T } }>): Promise<T> {
+  const { data } = await call;
+  return data?.data as T;
+}
+
+/** The whole answer (paged lists: `{data, page, size, total}`). */
+export async function bodyOf<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}
+
+/**
+ * Like dataOf, for the few answers whose generated schema type is narrower than what the server sends
+ * (a `oneOf` the document flattens, free-form maps typed as empty objects): the caller names the type,
+ * and says at the call why.
+ */
+export async function dataAs<T>(call: Promise<{ data?: unknown }>): Promise<T> {
+  const { data } = await call;
+  return (data as { data?: T } | undefined)?.data as T;
+}
+
+/** bodyOf for a paged answer whose generated type is narrower than what the server sends (see dataAs). */
+export async function bodyAs<T>(call: Promise<{ data?: unknown }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
-  formatCurrency,
+  formatMoney,
+  formatPrice,
+  formatQuantity,
   formatNumber,
   formatPercent,
   limitDecimalInput,
   parsePrice,
   parsePriceText,
-  toPlainDecimal,
-  truncateDecimals,
 } from './format';
 
 describe('numbers', () => {
@@ -26,16 +26,53 @@ describe('numbers', () => {
   });
 });
 
-describe('currencies', () => {
+describe('money', () => {
   it('R9.09 prefixes Rp, $ and ₮ in both locales', () => {
-    expect(formatCurrency(1500000, 'IDR', 'id')).toBe('Rp1.500.000');
-    expect(formatCurrency(1500000, 'IDR', 'en')).toBe('Rp1,500,000');
-    expect(formatCurrency(1234.5, 'USD', 'en')).toBe('$1,234.50');
-    expect(formatCurrency(1234.5, 'USD', 'id')).toBe('$1.234,50');
-    expect(formatCurrency(12.3, 'USDT', 'en')).toBe('₮12.30');
-    expect(formatCurrency(-2500, 'IDR', 'id')).toBe('-Rp2.500');
-    expect(formatCurrency(0.15, 'IDR', 'id')).toBe('Rp0,15');
-    expect(formatCurrency('-0.001', 'USD', 'en')).toBe('$0.00');
+    expect(formatMoney(1500000, 'IDR', 'balance', 'id')).toBe('Rp1.500.000');
+    expect(formatMoney(1500000, 'IDR', 'balance', 'en')).toBe('Rp1,500,000');
+    expect(formatMoney(1234.5, 'USD', 'amount', 'en')).toBe('$1,234.50');
+    expect(formatMoney(12.3, 'USDT', 'balance', 'en')).toBe('₮12.30');
+    expect(formatMoney(-2500, 'IDR', 'amount', 'id')).toBe('-Rp2.500');
+    expect(formatMoney('-0.001', 'USD', 'balance', 'en')).toBe('$0.00');
+  });
+
+  it('R9.10 Indonesian groups with dots and writes decimals after a comma; English the reverse', () => {
+    expect(formatMoney('1234567.891', 'USD', 'balance', 'id')).toBe('$1.234.567,89');
+    expect(formatMoney('1234567.891', 'USD', 'balance', 'en')).toBe('$1,234,567.89');
+    expect(formatMoney('1234567', 'IDR', 'total', 'id')).toBe('Rp1.234.567');
+    expect(formatMoney('1234567', 'IDR', 'total', 'en')).toBe('Rp1,234,567');
+  });
+
+  it('R9.09 rupiah has the same decimals in every context: no Rp99.827,3 beside Rp99.827,35', () => {
+    for (const context of ['balance', 'amount', 'fee', 'total'] as const) {
+      expect(formatMoney('99827.3', 'IDR', context, 'id')).toMatch(/^Rp99\.82[78]$/);
+      expect(formatMoney('99827.35', 'IDR', context, 'id')).toMatch(/^Rp99\.82[78]$/);
+      expect(formatMoney('5', 'USD', context, 'id')).toBe('$5,00');
+    }
+  });
+
+  it('R9.09 R5.01 holdings and amounts are cut, fees and totals rounded up', () => {
+    expect(formatMoney('99827.99', 'IDR', 'balance', 'id')).toBe('Rp99.827');
+    expect(formatMoney('99827.99', 'IDR', 'amount', 'en')).toBe('Rp99,827');
+    expect(formatMoney('1500.02', 'IDR', 'fee', 'id')).toBe('Rp1.501');
+    expect(formatMoney('101500.02', 'IDR', 'total', 'en')).toBe('Rp101,501');
+    expect(formatMoney('10.005', 'USDT', 'balance', 'en')).toBe('₮10.00');
+    expect(formatMoney('10.001', 'USD', 'fee', 'id')).toBe('$10,01');
+  });
+});
+
+describe('prices and quantities', () => {
+  it('R9.09 R9.10 a price keeps the decimals the server sent, in both languages', () => {
+    expect(formatPrice('1514937166', 'IDR', 'id')).toBe('Rp1.514.937.166');
+    expect(formatPrice('0.12890', 'USDT', 'en')).toBe('₮0.12890');
+    expect(formatPrice('263.08', 'USD', 'id')).toBe('$263,08');
+    expect(formatPrice('-1234.5', null, 'en')).toBe('-1,234.5');
+  });
+
+  it('R5.01 R9.10 a quantity keeps the asset precision, cut and never rounded', () => {
+    expect(formatQuantity('0.00123456789', 'id')).toBe('0,0012345678');
+    expect(formatQuantity('1234.5', 'en')).toBe('1,234.5');
+    expect(formatQuantity('0.001', 'id')).toBe('0,001');
   });
 });
 
@@ -93,17 +130,6 @@ describe('price parsing', () => {
 });
 
 describe('truncation', () => {
-  it('R5.01 truncates to the precision, never rounds', () => {
-    expect(truncateDecimals(1.999, 2)).toBe('1.99');
-    expect(truncateDecimals('0.123456789', 8)).toBe('0.12345678');
-    expect(truncateDecimals(-1.999, 2)).toBe('-1.99');
-    expect(truncateDecimals(5, 2)).toBe('5');
-    expect(truncateDecimals(1e-7, 8)).toBe('0.0000001');
-    expect(truncateDecimals(1e-7, 6)).toBe('0');
-    expect(truncateDecimals(0.1 + 0.2, 2)).toBe('0.3');
-    expect(toPlainDecimal(1.5e21)).toBe('1500000000000000000000');
-  });
-
   it('R5.01 limits typed input to numbers with the asset precision', () => {
     expect(limitDecimalInput('12.34567', 4, 'en')).toBe('12.3456');
     expect(limitDecimalInput('1,234.5', 2, 'en')).toBe('1234.5');

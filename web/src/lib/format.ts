@@ -1,4 +1,5 @@
 import type { Locale } from '@/types';
+import { decimalsOf, truncateDecimals } from './decimal';
 
 /**
  * The one formatting module (R9.09–R9.11, R5.10, R5.01). Numbers go through Intl with fixed locales:
@@ -63,27 +64,42 @@ export function formatNumber(value: number | string, locale: Locale, options: Nu
   return formatted.replace('\u2212', '-');
 }
 
-const CURRENCY_DECIMALS: Record<CurrencyCode, { min: number; max: number }> = {
-  IDR: { min: 0, max: 2 },
-  USD: { min: 2, max: 2 },
-  USDT: { min: 2, max: 2 },
+/**
+ * Where an amount of money is shown; each context has a fixed number of decimals per currency and a
+ * rounding direction, so the same kind of figure looks the same on every screen:
+ * - `balance`: what the user holds or is worth (wallet, portfolio, buying power, order value): cut,
+ *   never shown larger than it is;
+ * - `amount`: what the user moves (top-up, cash-out, conversion, transfer, order amount): cut;
+ * - `fee` and `total` (what the user pays): rounded up, never shown smaller than charged.
+ * Prices are not money amounts: they keep the decimals the server sent (`formatPrice`).
+ */
+export type MoneyContext = 'balance' | 'amount' | 'fee' | 'total';
+
+/** Rupiah in whole rupiah (transfers move whole rupiah, R5.01); dollars and tether in cents. */
+export const MONEY_DECIMALS: Record<CurrencyCode, number> = { IDR: 0, USD: 2, USDT: 2 };
+
+const MONEY_ROUNDING: Record<MoneyContext, Rounding> = {
+  balance: 'trunc',
+  amount: 'trunc',
+  fee: 'ceil',
+  total: 'ceil',
 };
 
-/** R9.09: `Rp1.234.567` (id) / `Rp1,234,567` (en), `$1,234.50`, `₮12.30`; the sign goes first. */
-export function formatCurrency(
+/** R9.09, R9.10: `Rp1.234.567` (id) / `Rp1,234,567` (en), `$1,234.50`, `₮12.30`; the sign goes first. */
+export function formatMoney(
   value: number | string,
   currency: CurrencyCode,
+  context: MoneyContext,
   locale: Locale,
-  options: NumberFormatOptions = {},
 ): string {
-  const defaults = CURRENCY_DECIMALS[currency];
+  const decimals = MONEY_DECIMALS[currency];
   const numeric = typeof value === 'number' ? value : Number(value);
   const negative = numeric < 0;
   const abs = typeof value === 'number' ? Math.abs(value) : value.trim().replace(/^-/, '');
   const digits = formatNumber(abs, locale, {
-    minimumFractionDigits: options.minimumFractionDigits ?? defaults.min,
-    maximumFractionDigits: options.maximumFractionDigits ?? defaults.max,
-    rounding: options.rounding ?? 'halfExpand',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    rounding: MONEY_ROUNDING[context],
   });
   const isZero = /^[0.,]+$/.test(digits);
   return `${negative && !isZero ? '-' : ''}${CURRENCY_PREFIX[currency]}${digits}`;
@@ -144,33 +160,6 @@ export function parsePrice(text: string, locale: Locale): number | null {
   return plain === null ? null : Number(plain);
 }
 
-/** A number as plain decimal text without an exponent: 1e-7 → `0.0000001`. */
-export function toPlainDecimal(value: number | string): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]?\d+)$/i.exec(text);
-  if (!match) return text;
-  const [, sign, intPart = '', fracPart = '', expText = '0'] = match;
-  const exponent = Number(expText);
-  const digits = intPart + fracPart;
-  const point = intPart.length + exponent;
-  let result: string;
-  if (point <= 0) result = `0.${'0'.repeat(-point)}${digits}`;
-  else if (point >= digits.length) result = digits + '0'.repeat(point - digits.length);
-  else result = `${digits.slice(0, point)}.${digits.slice(point)}`;
-  result = result.replace(/^0+(?=\d)/, '');
-  if (result.includes('.')) result = result.replace(/\.?0+$/, '');
-  return `${sign}${result}`;
-}
-
-/** R5.01: cuts (never rounds) to `precision` decimals: (1.999, 2) → `1.99`, (-1.999, 2) → `-1.99`. */
-export function truncateDecimals(value: number | string, precision: number): string {
-  const plain = toPlainDecimal(value);
-  const [intPart = '0', fracPart = ''] = plain.split('.');
-  const kept = fracPart.slice(0, Math.max(0, precision)).replace(/0+$/, '');
-  const result = kept ? `${intPart}.${kept}` : intPart;
-  return /^-0*(\.0*)?$/.test(result) ? '0' : result;
-}
-
 /**
  * R5.01: what an amount or quantity input keeps of what was typed: digits and one decimal separator,
  * at most `precision` decimals, cut not rounded. The result uses the locale's decimal separator and no
@@ -217,4 +206,43 @@ export function formatDateTimeSeconds(ms: number, locale: Locale): string {
     timeStyle: 'medium',
     timeZone: 'Asia/Jakarta',
   }).format(ms);
+}
+
+/**
+ * A price with its currency prefix (R9.09) and the locale's separators (R9.10), keeping exactly the
+ * decimals the server sent: `1514937166` IDR → `Rp1.514.937.166` (id); `263.08` USD → `$263.08` (en).
+ */
+export function formatPrice(text: string, currency: CurrencyCode | null, locale: Locale): string {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const abs = negative ? trimmed.slice(1) : trimmed;
+  const decimals = decimalsOf(abs);
+  const digits = formatNumber(abs, locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${negative ? '-' : ''}${currency ? CURRENCY_PREFIX[currency] : ''}${digits}`;
+}
+
+/** A change in percent with 2 decimals and a sign (R9.05, R2.12): `+3,34%` / `-1,78%`. */
+export function formatChangePct(text: string, locale: Locale): string {
+  return formatPercent(Number(text), locale, { signed: true });
+}
+
+/** Whether a change is up, down or flat (for colours and arrows). */
+export function direction(text: string): 'up' | 'down' | 'flat' {
+  const value = Number(text);
+  if (value > 0) return 'up';
+  if (value < 0) return 'down';
+  return 'flat';
+}
+
+/**
+ * Plain decimal text (`"91071.6"`) in the locale's separators (R9.10), keeping its decimals; any other
+ * text (already formatted, such as `"1,5 jt"`) is returned as it is.
+ */
+export function localizeDecimalText(text: string, locale: Locale): string {
+  return /^-?\d+(\.\d+)?$/.test(text) ? formatPrice(text, null, locale) : text;
+}
+
+/** Coins keep every decimal the asset has (up to 10), cut not rounded: 0.001 BTC never shows as 0. */
+export function formatQuantity(value: string, locale: Locale): string {
+  return formatNumber(value, locale, { maximumFractionDigits: 10, rounding: 'trunc' });
 }

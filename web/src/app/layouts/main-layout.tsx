@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toaster';
-import { AccountMenu, AuthLayer } from '@/features/auth';
+import { AccountMenu, AuthLayer } from '@/features/identity';
 import { MaintenanceScreen } from '@/features/maintenance';
 import { BalanceButton } from '@/features/wallet';
 import { useAppStore } from '@/lib/store';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthLayer } from '@/features/auth';
+import { AuthLayer } from '@/features/identity';
 import { MaintenanceScreen } from '@/features/maintenance';
 import { useAppStore } from '@/lib/store';
 

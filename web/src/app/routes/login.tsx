@@ -1,4 +1,4 @@
-import { AuthScreen } from '@/features/auth';
+import { AuthScreen } from '@/features/identity';
 
 export function Component() {
   return <AuthScreen initialMode="login" />;

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { FeedbackReceipt, FeedbackRequest } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 /** Longest message the server keeps. */
 export const FEEDBACK_MESSAGE_MAX = 2000;
@@ -10,6 +9,7 @@ export const FEEDBACK_MESSAGE_MAX = 2000;
 export function useSendFeedback() {
   return useMutation<FeedbackReceipt, ApiError, FeedbackRequest>({
     mutationKey: ['account', 'betaFeedback'],
-    mutationFn: (input) => apiClient.post<FeedbackReceipt>(apiPaths.betaFeedback, input),
+    // The schema types this free-form map as an empty object; the server takes any flat JSON object.
+    mutationFn: (input) => dataOf<FeedbackReceipt>(api.POST('/v1/user/beta-feedback', { body: input as never })),
   });
 }

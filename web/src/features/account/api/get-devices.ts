@@ -1,18 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
-import { apiPaths } from '@/config/paths';
 import type { Device, Page } from '@/api/types';
-import { apiClient } from '@/lib/api-client';
+import { api, bodyOf } from '@/lib/api-client';
 
 export type DeviceFilter = 'ACTIVE' | 'INACTIVE';
 
 /** GET /api/v1/user/devices (R7.04): ACTIVE or INACTIVE (fraud-flagged) devices, 10 a page (R9.06). */
 export function getDevices(filter: DeviceFilter, page: number, signal?: AbortSignal): Promise<Page<Device>> {
-  return apiClient.get<Page<Device>>(apiPaths.devices, {
-    query: { filter, page, size: DEVICE_PAGE_SIZE },
-    signal,
-    envelope: true,
-  });
+  return bodyOf<Page<Device>>(
+    api.GET('/v1/user/devices', { params: { query: { filter, page, size: DEVICE_PAGE_SIZE } }, signal }),
+  );
 }
 
 export const devicesQueryKey = ['user', 'devices'] as const;

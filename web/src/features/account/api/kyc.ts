@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import { meQueryKey } from '@/api/user-me';
 import type { KycSubmitRequest, KycView } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import { useUserChannels } from '@/lib/live/use-user-channels';
 import type { UserChannel } from '@/lib/live/user-live';
 
@@ -24,7 +23,7 @@ export function useKyc() {
   const live = useUserChannels(ACCOUNT_CHANNELS, ACCOUNT_STALE_KEYS);
   return useQuery({
     queryKey: kycQueryKey,
-    queryFn: ({ signal }) => apiClient.get<KycView>(apiPaths.kyc, { signal }),
+    queryFn: ({ signal }) => dataOf<KycView>(api.GET('/v1/user/kyc', { signal })),
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' && !live ? KYC_POLL_MS : false),
   });
 }
@@ -43,7 +42,9 @@ function useKycMutation<I>(mutationKey: string, call: (input: I) => Promise<KycV
 
 /** POST /api/v1/user/kyc: the KTP details; the status becomes PENDING. */
 export function useSubmitKyc() {
-  return useKycMutation('submitKyc', (input: KycSubmitRequest) => apiClient.post<KycView>(apiPaths.kyc, input));
+  return useKycMutation('submitKyc', (input: KycSubmitRequest) =>
+    dataOf<KycView>(api.POST('/v1/user/kyc', { body: input })),
+  );
 }
 
 /** The US-stock terms version the server expects. */
@@ -52,6 +53,6 @@ export const GSS_TERMS_VERSION = 1;
 /** POST /api/v1/user/gss/accept-terms: a verified user activates US stocks (R6.03). */
 export function useAcceptGssTerms() {
   return useKycMutation('acceptGss', () =>
-    apiClient.post<KycView>(apiPaths.gssAcceptTerms, { version: GSS_TERMS_VERSION }),
+    dataOf<KycView>(api.POST('/v1/user/gss/accept-terms', { body: { version: GSS_TERMS_VERSION } })),
   );
 }

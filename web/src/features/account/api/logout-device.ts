@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import { devicesQueryKey } from './get-devices';
 
 /** POST /api/v1/user/devices/logout-device (R7.04): answers 204. */
 export function logoutDevice(id: string): Promise<void> {
-  return apiClient.post<void>(apiPaths.logoutDevice, { id });
+  return dataOf<void>(api.POST('/v1/user/devices/logout-device', { body: { id } }));
 }
 
 export function useLogoutDevice() {

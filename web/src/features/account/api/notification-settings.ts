@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { NotificationSettings, NotificationSettingsUpdate, TelegramDeepLink } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export const notificationSettingsQueryKey = ['user', 'notification-settings'] as const;
 
@@ -12,7 +11,7 @@ export const TELEGRAM_LINK_POLL_MS = 3_000;
 export function useNotificationSettings(options: { polling?: boolean } = {}) {
   return useQuery({
     queryKey: notificationSettingsQueryKey,
-    queryFn: ({ signal }) => apiClient.get<NotificationSettings>(apiPaths.notificationSettings, { signal }),
+    queryFn: ({ signal }) => dataOf<NotificationSettings>(api.GET('/v1/user/notification-settings', { signal })),
     refetchInterval: (query) => (options.polling && !query.state.data?.telegramLinked ? TELEGRAM_LINK_POLL_MS : false),
   });
 }
@@ -22,7 +21,7 @@ export function useUpdateNotificationSettings() {
   const client = useQueryClient();
   return useMutation<NotificationSettings, ApiError, NotificationSettingsUpdate>({
     mutationKey: ['account', 'notificationSettings'],
-    mutationFn: (input) => apiClient.put<NotificationSettings>(apiPaths.notificationSettings, input),
+    mutationFn: (input) => dataOf<NotificationSettings>(api.PUT('/v1/user/notification-settings', { body: input })),
     onSuccess: (settings) => client.setQueryData(notificationSettingsQueryKey, settings),
   });
 }
@@ -31,7 +30,7 @@ export function useUpdateNotificationSettings() {
 export function useTelegramDeepLink() {
   return useMutation<TelegramDeepLink, ApiError, void>({
     mutationKey: ['account', 'telegramDeepLink'],
-    mutationFn: () => apiClient.post<TelegramDeepLink>(apiPaths.telegramDeepLink, {}),
+    mutationFn: () => dataOf<TelegramDeepLink>(api.POST('/v1/user/telegram/deep-link')),
   });
 }
 
@@ -40,7 +39,7 @@ export function useUnlinkTelegram() {
   const client = useQueryClient();
   return useMutation<void, ApiError, void>({
     mutationKey: ['account', 'unlinkTelegram'],
-    mutationFn: () => apiClient.delete<void>(apiPaths.telegramLink),
+    mutationFn: () => dataOf<void>(api.DELETE('/v1/user/telegram/link')),
     onSettled: () => client.invalidateQueries({ queryKey: notificationSettingsQueryKey }),
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import { devicesQueryKey } from './get-devices';
 
 /** POST /api/v1/user/devices/unblock-device (R7.04): answers 204. */
 export function unblockDevice(id: string): Promise<void> {
-  return apiClient.post<void>(apiPaths.unblockDevice, { id });
+  return dataOf<void>(api.POST('/v1/user/devices/unblock-device', { body: { id } }));
 }
 
 export function useUnblockDevice() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { LoggedIn } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface UpdatePinInput {
   oldPin: string;
@@ -10,7 +9,7 @@ export interface UpdatePinInput {
 
 /** POST /api/v1/user/pin/update: every session ends; this device gets the new tokens. */
 export function updatePin(input: UpdatePinInput): Promise<LoggedIn> {
-  return apiClient.post<LoggedIn>(apiPaths.updatePin, input);
+  return dataOf<LoggedIn>(api.POST('/v1/user/pin/update', { body: input }));
 }
 
 export function useUpdatePin() {

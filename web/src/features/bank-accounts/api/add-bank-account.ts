@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BANK_ACCOUNTS_PATH, bankAccountsQueryKey, type BankAccount } from '@/api/bank-accounts';
+import { bankAccountsQueryKey, type BankAccount } from '@/api/bank-accounts';
 import type { components } from '@/api/schema';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 /** Bank code, account number (digits only) and the PIN. */
 export type AddBankAccountInput = components['schemas']['AddBankAccount'];
@@ -11,7 +11,7 @@ export type AddBankAccountInput = components['schemas']['AddBankAccount'];
  * against the verified identity; the PIN confirms it is the owner adding a payout destination.
  */
 export function addBankAccount(input: AddBankAccountInput): Promise<BankAccount> {
-  return apiClient.post<BankAccount>(BANK_ACCOUNTS_PATH, input);
+  return dataOf<BankAccount>(api.POST('/v1/wallet/bank-accounts', { body: input }));
 }
 
 export function useAddBankAccount() {

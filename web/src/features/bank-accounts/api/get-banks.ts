@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 
 /** A bank a cash-out can go to. */
 export type Bank = components['schemas']['Bank'];
 
 /** GET /api/v1/wallet/banks: the Indonesian banks the disbursement partner reaches. */
 export function getBanks(signal?: AbortSignal): Promise<Bank[]> {
-  return apiClient.get<Bank[]>('/v1/wallet/banks', { signal });
+  return dataOf<Bank[]>(api.GET('/v1/wallet/banks', { signal }));
 }
 
 export function useBanks(enabled: boolean) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BANK_ACCOUNTS_PATH, bankAccountsQueryKey } from '@/api/bank-accounts';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { bankAccountsQueryKey } from '@/api/bank-accounts';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 /** DELETE /api/v1/wallet/bank-accounts/{id} */
 export function removeBankAccount(id: string): Promise<void> {
-  return apiClient.delete<void>(`${BANK_ACCOUNTS_PATH}/${encodeURIComponent(id)}`);
+  return dataOf<void>(api.DELETE('/v1/wallet/bank-accounts/{id}', { params: { path: { id } } }));
 }
 
 export function useRemoveBankAccount() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { ChartRange, Resolution } from '../lib/resolutions';
 
 export type CandlesView = components['schemas']['CandlesView'];
@@ -21,15 +21,19 @@ export function candlesQueryOptions(request: CandleRequest) {
   return queryOptions({
     queryKey: ['chart', 'candles', request.symbol, request.resolution, request.range],
     queryFn: ({ signal }) =>
-      apiClient.get<CandlesView>('/v1/markets/candles', {
-        query: {
-          symbol: request.symbol,
-          resolution: request.resolution,
-          range: request.range,
-          limit: request.range ? null : CANDLES_PER_LOAD,
-        },
-        signal,
-      }),
+      dataOf<CandlesView>(
+        api.GET('/v1/markets/candles', {
+          params: {
+            query: {
+              symbol: request.symbol,
+              resolution: request.resolution ?? undefined,
+              range: request.range ?? undefined,
+              limit: request.range ? undefined : CANDLES_PER_LOAD,
+            },
+          },
+          signal,
+        }),
+      ),
     // Live frames keep the last candle current; a reload starts from the server's history again.
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -51,9 +55,9 @@ export async function getCandlesBefore(
 ): Promise<CandlesView['candles']> {
   const to = Math.floor(beforeMs / 1000) - 1;
   if (to <= 0) return [];
-  const view = await apiClient.get<CandlesView>('/v1/markets/candles', {
-    query: { symbol, resolution, to, limit: CANDLES_PER_LOAD },
-  });
+  const view = await dataOf<CandlesView>(
+    api.GET('/v1/markets/candles', { params: { query: { symbol, resolution, to, limit: CANDLES_PER_LOAD } } }),
+  );
   return view.candles.filter((candle) => candle.time < beforeMs);
 }
 
@@ -62,7 +66,7 @@ export function usePriceChange(symbol: string, range: ChartRange) {
   return useQuery({
     queryKey: ['chart', 'price-change', symbol, range],
     queryFn: ({ signal }) =>
-      apiClient.get<PriceChange>('/v1/markets/price-change', { query: { symbol, range }, signal }),
+      dataOf<PriceChange>(api.GET('/v1/markets/price-change', { params: { query: { symbol, range } }, signal })),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });

@@ -1,3 +1,4 @@
+import { direction, formatChangePct } from '@/lib/format';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -12,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { useEffectiveTheme } from '@/hooks/use-effective-theme';
 import { useLocale } from '@/hooks/use-locale';
 import { useLiveChannel, useOnLiveReconnect } from '@/lib/live/use-live-channel';
-import { direction, formatChangePct } from '@/lib/price-format';
 import { getCandlesBefore, useCandles, usePriceChange } from '../api/get-candles';
 import { useKLineChart } from '../hooks/use-kline-chart';
 import { haltText, type ChartFlags } from '../lib/halt';

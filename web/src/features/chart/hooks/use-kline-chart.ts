@@ -1,7 +1,6 @@
 import { dispose, init, registerLocale, type Chart, type KLineData, type Period } from 'klinecharts';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { formatCompact } from '@/lib/format';
-import { localizeDecimalText } from '@/lib/price-format';
+import { formatCompact, localizeDecimalText } from '@/lib/format';
 import type { Locale, Theme } from '@/types';
 import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
 

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { marketsApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { MarketTimes, VenueStatus } from './types';
 
 /** GET markets/market-status: what every venue is doing now; re-read every minute. */
 export function useMarketStatus() {
   return useQuery({
     queryKey: ['markets', 'market-status'],
-    queryFn: ({ signal }) => apiClient.get<VenueStatus[]>(marketsApi.marketStatus, { signal }),
+    queryFn: ({ signal }) => dataOf<VenueStatus[]>(api.GET('/v1/markets/market-status', { signal })),
     staleTime: 60_000,
     refetchInterval: 60_000,
   });
@@ -17,7 +16,8 @@ export function useMarketStatus() {
 export function useMarketTimes(symbol: string) {
   return useQuery({
     queryKey: ['markets', 'market-times', symbol],
-    queryFn: ({ signal }) => apiClient.get<MarketTimes>(marketsApi.marketTimes, { query: { symbol }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<MarketTimes>(api.GET('/v1/markets/market-times', { params: { query: { symbol } }, signal })),
     staleTime: 10 * 60_000,
   });
 }

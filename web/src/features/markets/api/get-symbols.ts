@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { marketsApi } from './paths';
+import { api, bodyAs } from '@/lib/api-client';
 import type { AssetClass, SymbolPage } from './types';
 
 /** Rows per page of the markets list; with the movers it stays under the 50 live channels a connection may hold. */
@@ -13,11 +12,14 @@ export function getSymbols(
   page: number,
   signal?: AbortSignal,
 ): Promise<SymbolPage> {
-  return apiClient.get<SymbolPage>(marketsApi.symbols, {
-    query: { class: assetClass, search: search.trim(), page, size: MARKET_ROWS_PER_PAGE },
-    signal,
-    envelope: true,
-  });
+  return bodyAs<SymbolPage>(
+    // SymbolInfo flattens one of several per-class shapes; the generated type keeps only the shared fields.
+
+    api.GET('/v1/markets/symbols', {
+      params: { query: { class: assetClass, search: search.trim(), page, size: MARKET_ROWS_PER_PAGE } },
+      signal,
+    }),
+  );
 }
 
 export function symbolsQueryOptions(assetClass: AssetClass, search: string, page: number) {

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { marketsApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { AssetClass, Movers, Ticker } from './types';
 
 /** Every ticker of a class (the largest class has about 120 instruments). */
@@ -13,10 +12,12 @@ export function tickersQueryOptions(assetClass: AssetClass) {
   return queryOptions({
     queryKey: ['markets', 'tickers', assetClass],
     queryFn: ({ signal }) =>
-      apiClient.get<Ticker[]>(marketsApi.tickers, {
-        query: { class: assetClass, limit: TICKERS_PER_CLASS_MAX },
-        signal,
-      }),
+      dataOf<Ticker[]>(
+        api.GET('/v1/markets/tickers', {
+          params: { query: { class: assetClass, limit: TICKERS_PER_CLASS_MAX } },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 }
@@ -29,7 +30,7 @@ export function useTickers(assetClass: AssetClass) {
 export function tickerQueryOptions(symbol: string) {
   return queryOptions({
     queryKey: ['markets', 'ticker', symbol],
-    queryFn: ({ signal }) => apiClient.get<Ticker>(marketsApi.ticker, { query: { symbol }, signal }),
+    queryFn: ({ signal }) => dataOf<Ticker>(api.GET('/v1/markets/ticker', { params: { query: { symbol } }, signal })),
     staleTime: 30_000,
   });
 }
@@ -43,7 +44,12 @@ export function useTopMovers(assetClass: AssetClass) {
   return useQuery({
     queryKey: ['markets', 'top-movers', assetClass],
     queryFn: ({ signal }) =>
-      apiClient.get<Movers>(marketsApi.topMovers, { query: { class: assetClass, limit: TOP_MOVERS_SHOWN }, signal }),
+      dataOf<Movers>(
+        api.GET('/v1/markets/top-movers', {
+          params: { query: { class: assetClass, limit: TOP_MOVERS_SHOWN } },
+          signal,
+        }),
+      ),
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

@@ -1,6 +1,6 @@
+import { direction, formatChangePct } from '@/lib/format';
 import Box from '@mui/material/Box';
 import { useLocale } from '@/hooks/use-locale';
-import { direction, formatChangePct } from '@/lib/price-format';
 
 /** A change in percent, 2 decimals with a sign (R9.05), green up and red down. */
 export function ChangeText({ pct }: { pct: string | undefined }) {

@@ -1,3 +1,4 @@
+import { formatPrice } from '@/lib/format';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/ui/app-link';
 import { useLocale } from '@/hooks/use-locale';
-import { formatPrice } from '@/lib/price-format';
 import { useTopMovers } from '../api/get-tickers';
 import type { Ticker } from '../api/types';
 import { useLiveTicker } from '../hooks/use-live-ticker';

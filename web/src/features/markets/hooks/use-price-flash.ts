@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { compareText } from '@/lib/decimal';
 
 /** How long a price stays highlighted after it moves. */
 const FLASH_MS = 800;
@@ -11,7 +12,7 @@ export function usePriceFlash(last: string | undefined): 'up' | 'down' | null {
     const before = previous.current;
     previous.current = last;
     if (before === undefined || last === undefined || before === last) return undefined;
-    setFlash(Number(last) > Number(before) ? 'up' : 'down');
+    setFlash(compareText(last, before) > 0 ? 'up' : 'down');
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [last]);

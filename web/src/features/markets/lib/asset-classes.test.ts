@@ -1,7 +1,7 @@
+import { direction, formatChangePct, formatPrice, localizeDecimalText } from '@/lib/format';
 import { describe, expect, it } from 'vitest';
 import type { OtherInfo, UsStockInfo } from '../api/types';
 import { assetPagePath, parseMarketTab, quoteCurrency, resolveTradeTicker, rowPath } from './asset-classes';
-import { direction, formatChangePct, formatPrice, localizeDecimalText } from '@/lib/price-format';
 
 const flags = {
   enableBuy: true,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { useLiveChannel, useOnLiveReconnect } from '@/lib/live/use-live-channel';
 
 /** R3.04: bids and asks with price, quantity and cumulative percentage, the side totals, the symbol. */
@@ -9,15 +9,15 @@ export type OrderBookDoc = components['schemas']['OrderBookDoc'];
 /** Which book: crypto IDR pairs and USDT perpetuals have one. */
 export type BookKind = 'crypto' | 'perps';
 
-const BOOK_PATHS: Record<BookKind, string> = {
-  crypto: '/v1/crypto/order-book',
-  perps: '/v1/perps/order-book',
-};
-
 export function orderBookQueryOptions(kind: BookKind, symbol: string) {
   return queryOptions({
     queryKey: ['order-book', kind, symbol],
-    queryFn: ({ signal }) => apiClient.get<OrderBookDoc>(BOOK_PATHS[kind], { query: { symbol }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<OrderBookDoc>(
+        kind === 'crypto'
+          ? api.GET('/v1/crypto/order-book', { params: { query: { symbol } }, signal })
+          : api.GET('/v1/perps/order-book', { params: { query: { symbol } }, signal }),
+      ),
     // Kept current by `orderbook:SYMBOL`; the call only gives the first state.
     staleTime: Infinity,
   });

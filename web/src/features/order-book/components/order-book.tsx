@@ -1,3 +1,4 @@
+import { decimalsOf } from '@/lib/decimal';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -7,8 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/hooks/use-locale';
 import type { CurrencyCode } from '@/lib/format';
-import { formatNumber, formatPercent } from '@/lib/format';
-import { decimalsOf, formatPrice } from '@/lib/price-format';
+import { formatNumber, formatPercent, formatPrice } from '@/lib/format';
 import type { Locale } from '@/types';
 import { useOrderBook, type BookKind } from '../api/get-order-book';
 import { BOOK_DEPTH_PER_SIDE, toDepthView, type DepthRow } from '../lib/depth';

@@ -1,3 +1,4 @@
+import { compareText, decimalOrZero, roundDown, toText } from '@/lib/decimal';
 import type { OrderBookDoc } from '../api/get-order-book';
 
 /** R5.08 / R9.05: levels shown a side. */
@@ -21,53 +22,22 @@ export interface DepthView {
   spread: string | null;
 }
 
-/** Decimal text as a scaled integer (exact; quantities can have 10 decimals). */
-function toScaled(text: string, scale: number): bigint {
-  const [intPart = '0', fracPart = ''] = text.trim().replace(/^\+/, '').split('.');
-  const negative = intPart.startsWith('-');
-  const digits = `${intPart.replace('-', '')}${fracPart.padEnd(scale, '0').slice(0, scale)}`;
-  const value = BigInt(digits || '0');
-  return negative ? -value : value;
-}
-
-function fromScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const intPart = digits.slice(0, digits.length - scale);
-  const fracPart = scale > 0 ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${intPart}${fracPart ? `.${fracPart}` : ''}`;
-}
-
-function scaleOf(texts: string[]): number {
-  return texts.reduce((max, text) => {
-    const dot = text.indexOf('.');
-    return Math.max(max, dot < 0 ? 0 : text.length - dot - 1);
-  }, 0);
-}
-
-function compareDecimal(a: string, b: string): number {
-  const scale = scaleOf([a, b]);
-  const diff = toScaled(a, scale) - toScaled(b, scale);
-  return diff === 0n ? 0 : diff > 0n ? 1 : -1;
-}
-
 function side(levels: OrderBookDoc['bids'], bestFirst: (a: string, b: string) => number) {
   const shown = [...levels].sort((a, b) => bestFirst(a.price, b.price)).slice(0, BOOK_DEPTH_PER_SIDE);
-  const scale = scaleOf(shown.map((level) => level.quantity));
-  const total = shown.reduce((sum, level) => sum + toScaled(level.quantity, scale), 0n);
-  let running = 0n;
+  const total = shown.reduce((sum, level) => sum.plus(decimalOrZero(level.quantity)), decimalOrZero('0'));
+  let running = decimalOrZero('0');
   const rows = shown.map((level) => {
-    running += toScaled(level.quantity, scale);
-    // Basis points by integer division, so 100 % is exact at the last level.
-    const basisPoints = total > 0n ? Number((running * 10_000n) / total) : 0;
+    running = running.plus(decimalOrZero(level.quantity));
+    // Cut to 2 decimals, so 100 % is exact at the last level and never exceeded before it.
+    const percent = total.gt(0) ? Number(toText(roundDown(running.times(100).div(total), 2))) : 0;
     return {
       price: level.price,
       quantity: level.quantity,
-      cumulativeQuantity: fromScaled(running, scale),
-      cumulativePercentage: basisPoints / 100,
+      cumulativeQuantity: toText(running),
+      cumulativePercentage: percent,
     };
   });
-  return { rows, total: fromScaled(total, scale) };
+  return { rows, total: toText(total) };
 }
 
 /**
@@ -76,14 +46,13 @@ function side(levels: OrderBookDoc['bids'], bestFirst: (a: string, b: string) =>
  * from the frame so that the widget is right whatever order or depth a frame arrives in.
  */
 export function toDepthView(book: Pick<OrderBookDoc, 'bids' | 'asks'>): DepthView {
-  const bids = side(book.bids, (a, b) => compareDecimal(b, a));
-  const asks = side(book.asks, (a, b) => compareDecimal(a, b));
+  const bids = side(book.bids, (a, b) => compareText(b, a));
+  const asks = side(book.asks, (a, b) => compareText(a, b));
   const bestBid = bids.rows[0]?.price;
   const bestAsk = asks.rows[0]?.price;
   let spread: string | null = null;
   if (bestBid !== undefined && bestAsk !== undefined) {
-    const scale = scaleOf([bestBid, bestAsk]);
-    spread = fromScaled(toScaled(bestAsk, scale) - toScaled(bestBid, scale), scale);
+    spread = toText(decimalOrZero(bestAsk).minus(decimalOrZero(bestBid)));
   }
   return { bids: bids.rows, asks: asks.rows, totalBidQuantity: bids.total, totalAskQuantity: asks.total, spread };
 }

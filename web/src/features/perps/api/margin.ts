@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, withPolicy, type ApiError } from '@/lib/api-client';
 
 export type MarginWallet = components['schemas']['MarginWallet'];
 export type WithdrawalEstimate = components['schemas']['WithdrawalEstimate'];
 /** Which way margin moves: spot USDT → margin wallet, or back. */
 export type MarginDirection = 'DEPOSIT' | 'WITHDRAWAL';
-
-/** The perpetuals margin-wallet API paths (under /api). */
-export const marginApi = {
-  wallet: '/v1/perps/margin-wallet',
-  deposit: '/v1/perps/margin/deposit',
-  withdrawal: '/v1/perps/margin/withdrawal',
-  withdrawalEstimate: '/v1/perps/margin/withdrawal/estimate',
-} as const;
 
 export const marginKeys = { wallet: ['perps', 'margin-wallet'] as const };
 
@@ -21,14 +13,19 @@ export const marginKeys = { wallet: ['perps', 'margin-wallet'] as const };
 export function useMarginWallet() {
   return useQuery({
     queryKey: marginKeys.wallet,
-    queryFn: ({ signal }) => apiClient.get<MarginWallet>(marginApi.wallet, { signal }),
+    queryFn: ({ signal }) => dataOf<MarginWallet>(api.GET('/v1/perps/margin-wallet', { signal })),
     refetchInterval: 10_000,
   });
 }
 
 /** Prices a withdrawal (fee, net, whether the available margin covers it); nothing moves. */
 export function estimateWithdrawal(amount: string): Promise<WithdrawalEstimate> {
-  return apiClient.get<WithdrawalEstimate>(marginApi.withdrawalEstimate, { query: { amount }, retries: 0 });
+  return dataOf<WithdrawalEstimate>(
+    api.GET('/v1/perps/margin/withdrawal/estimate', {
+      params: { query: { amount } },
+      fetch: withPolicy({ retries: 0 }),
+    }),
+  );
 }
 
 /** Moves USDT between spot and the margin wallet, with the PIN; answers the wallet afterwards. */
@@ -36,10 +33,11 @@ export function useMarginTransfer() {
   const client = useQueryClient();
   return useMutation<MarginWallet, ApiError, { direction: MarginDirection; amount: string; pin: string }>({
     mutationFn: ({ direction, amount, pin }) =>
-      apiClient.post<MarginWallet>(direction === 'DEPOSIT' ? marginApi.deposit : marginApi.withdrawal, {
-        amount,
-        pin,
-      }),
+      dataOf<MarginWallet>(
+        direction === 'DEPOSIT'
+          ? api.POST('/v1/perps/margin/deposit', { body: { amount, pin } })
+          : api.POST('/v1/perps/margin/withdrawal', { body: { amount, pin } }),
+      ),
     onSuccess: (wallet) => {
       client.setQueryData(marginKeys.wallet, wallet);
       // Spot USDT changed too: the crypto balances and the portfolio read it.

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Big from 'big.js';
+import { decimalOrZero, toText } from '@/lib/decimal';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +16,7 @@ import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
-import { formatCurrency, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import {
   estimateWithdrawal,
   useMarginTransfer,
@@ -30,7 +30,7 @@ const USDT_AMOUNT = /^\d+(\.\d{1,6})?$/;
 
 function useUsdt() {
   const locale = useLocale();
-  return (value: string) => formatCurrency(value, 'USDT', locale, { maximumFractionDigits: 6 });
+  return (value: string) => formatMoney(value, 'USDT', 'balance', locale);
 }
 
 /** What the review shows before the PIN: the same figures for both directions. */
@@ -108,17 +108,17 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
     reset();
     setDone(null);
     const text = amount.trim();
-    if (!USDT_AMOUNT.test(text) || new Big(text).lte(0)) {
+    if (!USDT_AMOUNT.test(text) || decimalOrZero(text).lte(0)) {
       setError(t('margin.errors.amount'));
       return;
     }
     if (direction === 'DEPOSIT') {
       // A deposit has no estimate call: it is an internal transfer without fee, priced here.
-      if (new Big(text).gt(wallet.spotUsdtAvailable)) {
+      if (decimalOrZero(text).gt(decimalOrZero(wallet.spotUsdtAvailable))) {
         setError(t('margin.errors.spot', { available: usdt(wallet.spotUsdtAvailable) }));
         return;
       }
-      const after = new Big(wallet.marginBalance).plus(text).toString();
+      const after = toText(decimalOrZero(wallet.marginBalance).plus(decimalOrZero(text)));
       setReview({ direction, amount: text, fee: '0', net: text, marginAfter: after, ratioAfter: null });
       return;
     }
@@ -225,7 +225,7 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
 function EmptyState({ wallet }: { wallet: MarginWallet }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
-  const noSpot = new Big(wallet.spotUsdtAvailable).lte(0);
+  const noSpot = decimalOrZero(wallet.spotUsdtAvailable).lte(0);
   return (
     <Alert
       severity="info"
@@ -284,7 +284,7 @@ export function MarginScreen() {
         )}
         {data && (
           <>
-            {new Big(data.marginBalance).lte(0) && <EmptyState wallet={data} />}
+            {decimalOrZero(data.marginBalance).lte(0) && <EmptyState wallet={data} />}
             <Figures wallet={data} />
             <TransferForm wallet={data} />
           </>

@@ -1,12 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import type { AssetHolding, CashBalance } from './types';
-
-/** The portfolio calls, relative to the API base. */
-export const portfolioPaths = {
-  holdings: '/v1/portfolio/asset-holdings',
-  cash: '/v1/wallet/balance',
-} as const;
 
 /** Every portfolio query starts with this key; the user's live order and balance frames refresh it. */
 export const portfolioKey = ['portfolio'] as const;
@@ -17,7 +11,7 @@ const PORTFOLIO_REFRESH_MS = 30_000;
 export function holdingsQuery() {
   return queryOptions({
     queryKey: [...portfolioKey, 'holdings'],
-    queryFn: ({ signal }) => apiClient.get<AssetHolding[]>(portfolioPaths.holdings, { signal }),
+    queryFn: ({ signal }) => dataOf<AssetHolding[]>(api.GET('/v1/portfolio/asset-holdings', { signal })),
     refetchInterval: PORTFOLIO_REFRESH_MS,
   });
 }
@@ -25,7 +19,7 @@ export function holdingsQuery() {
 export function cashQuery() {
   return queryOptions({
     queryKey: [...portfolioKey, 'cash'],
-    queryFn: ({ signal }) => apiClient.get<CashBalance>(portfolioPaths.cash, { signal }),
+    queryFn: ({ signal }) => dataOf<CashBalance>(api.GET('/v1/wallet/balance', { signal })),
     refetchInterval: PORTFOLIO_REFRESH_MS,
   });
 }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { formatCurrency, formatNumber, formatPercent } from '@/lib/format';
+import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import type { AssetHolding } from '../api/types';
 
@@ -23,9 +23,10 @@ export function HoldingCard({ holding }: { holding: AssetHolding }) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const localize = useLocalizePath();
-  const money = (value: string | null | undefined) => (value != null ? formatCurrency(value, 'IDR', locale) : '–');
+  const money = (value: string | null | undefined) =>
+    value != null ? formatMoney(value, 'IDR', 'balance', locale) : '–';
   const signedMoney = (value: string | null | undefined) =>
-    value != null ? `${Number(value) > 0 ? '+' : ''}${formatCurrency(value, 'IDR', locale)}` : '–';
+    value != null ? `${Number(value) > 0 ? '+' : ''}${formatMoney(value, 'IDR', 'balance', locale)}` : '–';
   const percent = holding.unrealisedProfitPercentage;
   const titleId = `holding-${holding.symbol}`;
   return (

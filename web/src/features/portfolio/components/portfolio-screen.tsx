@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { formatCurrency } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { usePortfolio } from '../api/queries';
 import { useLivePrices } from '../hooks/use-live-prices';
@@ -32,7 +32,7 @@ export function PortfolioScreen() {
   const prices = useLivePrices(holdings.map((holding) => holding.symbol));
   const live = useMemo(() => holdings.map((holding) => revalue(holding, prices[holding.symbol])), [holdings, prices]);
   const sum = totals(live);
-  const money = (value: string) => formatCurrency(value, 'IDR', locale);
+  const money = (value: string) => formatMoney(value, 'IDR', 'balance', locale);
   const profit = Number(sum.profit);
 
   return (

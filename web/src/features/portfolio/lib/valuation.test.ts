@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetHolding } from '../api/types';
-import { formatDec, parseDec, percentDec } from './decimal';
 import { revalue, totals } from './valuation';
 
 const btc: AssetHolding = {
@@ -49,14 +48,5 @@ describe('portfolio valuation', () => {
     const eth = { ...btc, symbol: 'ETH-IDR', asset: 'ETH', investedAmount: '100.50', currentValue: null };
     expect(totals([btc, eth])).toEqual({ invested: '1234660.50', value: '1234560.00', profit: '-100.50' });
     expect(totals([])).toEqual({ invested: '0.00', value: '0.00', profit: '0.00' });
-  });
-});
-
-describe('exact decimals', () => {
-  it('parses, rounds and prints', () => {
-    expect(parseDec('1.2.3')).toBeNull();
-    expect(formatDec(parseDec('-0.05')!)).toBe('-0.05');
-    expect(formatDec(percentDec(parseDec('1')!, parseDec('3')!, 2)!)).toBe('33.33');
-    expect(formatDec(percentDec(parseDec('-2')!, parseDec('3')!, 2)!)).toBe('-66.67');
   });
 });

@@ -1,5 +1,5 @@
+import { decimalOrZero, parseDecimal, percentOf, roundDown, toText } from '@/lib/decimal';
 import type { AssetHolding } from '../api/types';
-import { formatDec, mulDec, parseDec, percentDec, subDec, truncDec } from './decimal';
 
 /** Rupiah amounts carry two decimals, as the server sends them. */
 const RUPIAH_DECIMALS = 2;
@@ -10,36 +10,35 @@ const RUPIAH_DECIMALS = 2;
  * server's own figures stay.
  */
 export function revalue(holding: AssetHolding, livePrice: string | null | undefined): AssetHolding {
-  const price = parseDec(livePrice);
-  const quantity = parseDec(holding.quantity);
-  const invested = parseDec(holding.investedAmount);
-  if (!price || price.units <= 0n || !quantity || !invested) return holding;
-  const value = truncDec(mulDec(quantity, price), RUPIAH_DECIMALS);
-  const profit = subDec(value, invested);
-  const percent = percentDec(profit, invested, 2);
+  const price = parseDecimal(livePrice);
+  const quantity = parseDecimal(holding.quantity);
+  const invested = parseDecimal(holding.investedAmount);
+  if (!price || price.lte(0) || !quantity || !invested) return holding;
+  // A holding is worth what a sale would truncate to.
+  const value = roundDown(quantity.times(price), RUPIAH_DECIMALS);
+  const profit = value.minus(invested);
+  const percent = percentOf(profit, invested, 2);
   return {
     ...holding,
     currentPrice: livePrice ?? holding.currentPrice,
-    currentValue: formatDec(value),
-    unrealisedProfit: formatDec(truncDec(profit, RUPIAH_DECIMALS)),
-    unrealisedProfitPercentage: percent ? formatDec(percent) : null,
+    currentValue: toText(value, RUPIAH_DECIMALS),
+    unrealisedProfit: toText(roundDown(profit, RUPIAH_DECIMALS), RUPIAH_DECIMALS),
+    unrealisedProfitPercentage: percent ? toText(percent, 2) : null,
   };
 }
 
 /** The totals row: what the crypto holdings cost, are worth and gained (nulls count as zero). */
 export function totals(holdings: AssetHolding[]): { invested: string; value: string; profit: string } {
-  let invested = parseDec('0.00')!;
-  let value = parseDec('0.00')!;
+  let invested = decimalOrZero('0');
+  let value = decimalOrZero('0');
   for (const holding of holdings) {
-    const cost = parseDec(holding.investedAmount);
-    const worth = parseDec(holding.currentValue);
-    if (cost) invested = subDec(invested, { units: -cost.units, scale: cost.scale });
-    if (worth) value = subDec(value, { units: -worth.units, scale: worth.scale });
+    invested = invested.plus(decimalOrZero(holding.investedAmount));
+    value = value.plus(decimalOrZero(holding.currentValue));
   }
-  const profit = subDec(value, invested);
+  const profit = value.minus(invested);
   return {
-    invested: formatDec(truncDec(invested, RUPIAH_DECIMALS)),
-    value: formatDec(truncDec(value, RUPIAH_DECIMALS)),
-    profit: formatDec(truncDec(profit, RUPIAH_DECIMALS)),
+    invested: toText(roundDown(invested, RUPIAH_DECIMALS), RUPIAH_DECIMALS),
+    value: toText(roundDown(value, RUPIAH_DECIMALS), RUPIAH_DECIMALS),
+    profit: toText(roundDown(profit, RUPIAH_DECIMALS), RUPIAH_DECIMALS),
   };
 }

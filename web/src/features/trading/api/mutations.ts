@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, ApiError } from '@/lib/api-client';
+import { api, dataOf, ApiError } from '@/lib/api-client';
 import { reportError } from '@/lib/error-reporting';
 import { toast } from '@/lib/toast';
-import { tradingPaths } from './paths';
 import { tradingKey } from './queries';
 import type { AmendRequest, OcoRequest, OrderRequest, OrderView, Side } from './types';
 
@@ -25,20 +24,26 @@ export async function orderHelper<T>(
 }
 
 export function placeOrder(side: Side, order: OrderRequest): Promise<OrderView> {
-  return apiClient.post<OrderView>(side === 'BUY' ? tradingPaths.buy : tradingPaths.sell, order);
+  return dataOf<OrderView>(
+    side === 'BUY' ? api.POST('/v1/crypto/buy', { body: order }) : api.POST('/v1/crypto/sell', { body: order }),
+  );
 }
 
 /** An OCO pair; the answer is its take-profit leg (the sibling's id is in `ocoSiblingId`). */
 export function placeOco(side: Side, order: OcoRequest): Promise<OrderView> {
-  return apiClient.post<OrderView>(side === 'BUY' ? tradingPaths.advancedBuy : tradingPaths.advancedSell, order);
+  return dataOf<OrderView>(
+    side === 'BUY'
+      ? api.POST('/v1/crypto/advanced-order/buy', { body: order })
+      : api.POST('/v1/crypto/advanced-order/sell', { body: order }),
+  );
 }
 
 export function cancelOrder(orderId: string): Promise<OrderView> {
-  return apiClient.post<OrderView>(tradingPaths.cancel, { orderId });
+  return dataOf<OrderView>(api.POST('/v1/crypto/cancel', { body: { orderId } }));
 }
 
 export function amendOrder(input: AmendRequest): Promise<OrderView> {
-  return apiClient.post<OrderView>(tradingPaths.amend, input);
+  return dataOf<OrderView>(api.POST('/v1/crypto/amend', { body: input }));
 }
 
 /** A trading mutation that refreshes every trading query (lists, balances, power) when it settles. */

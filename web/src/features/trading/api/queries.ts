@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE } from '@/config/constants';
-import { apiClient } from '@/lib/api-client';
-import { tradingPaths } from './paths';
+import { api, bodyOf, dataOf } from '@/lib/api-client';
 import type { CryptoBalance, EstimatedOrder, OrderPage, OrderTypes, PriceQuote, Side, SliderInput } from './types';
 
 /** Every trading query starts with this key: a fill or a cancel refreshes them all. */
@@ -10,7 +9,8 @@ export const tradingKey = ['trading'] as const;
 export function orderTypesQuery(symbol: string, enabled = true) {
   return queryOptions({
     queryKey: [...tradingKey, 'orderTypes', symbol],
-    queryFn: ({ signal }) => apiClient.get<OrderTypes>(tradingPaths.orderTypes, { query: { symbol }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<OrderTypes>(api.GET('/v1/crypto/order-types', { params: { query: { symbol } }, signal })),
     enabled,
     staleTime: 30_000,
   });
@@ -20,7 +20,8 @@ export function orderTypesQuery(symbol: string, enabled = true) {
 export function sliderInputQuery(symbol: string, side: Side, enabled = true) {
   return queryOptions({
     queryKey: [...tradingKey, 'sliderInput', symbol, side],
-    queryFn: ({ signal }) => apiClient.get<SliderInput>(tradingPaths.sliderInput, { query: { symbol, side }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<SliderInput>(api.GET('/v1/crypto/slider-input', { params: { query: { symbol, side } }, signal })),
     enabled,
     staleTime: 5_000,
   });
@@ -47,7 +48,13 @@ export function estimateQuery(input: EstimateInput, enabled = true) {
   const params = estimateQueryParams(input);
   return queryOptions({
     queryKey: [...tradingKey, 'estimate', params],
-    queryFn: ({ signal }) => apiClient.get<EstimatedOrder>(tradingPaths.estimate, { query: params, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<EstimatedOrder>(
+        api.GET('/v1/crypto/estimate', {
+          params: { query: { ...params, symbol: input.symbol.trim(), side: input.side } },
+          signal,
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 2_000,
@@ -57,7 +64,8 @@ export function estimateQuery(input: EstimateInput, enabled = true) {
 export function cryptoBalanceQuery(symbol: string, enabled = true) {
   return queryOptions({
     queryKey: [...tradingKey, 'balance', symbol],
-    queryFn: ({ signal }) => apiClient.get<CryptoBalance>(tradingPaths.balance, { query: { symbol }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<CryptoBalance>(api.GET('/v1/crypto/balance', { params: { query: { symbol } }, signal })),
     enabled,
   });
 }
@@ -69,11 +77,17 @@ export function ordersQuery(kind: OrderListKind, page: number, refetchInterval: 
   return queryOptions({
     queryKey: [...tradingKey, 'orders', kind, page],
     queryFn: ({ signal }) =>
-      apiClient.get<OrderPage>(kind === 'open' ? tradingPaths.openOrders : tradingPaths.closedOrders, {
-        query: { page, size: ORDER_PAGE_SIZE },
-        signal,
-        envelope: true,
-      }),
+      bodyOf<OrderPage>(
+        kind === 'open'
+          ? api.GET('/v1/trade-web/crypto/transactions/open', {
+              params: { query: { page, size: ORDER_PAGE_SIZE } },
+              signal,
+            })
+          : api.GET('/v1/trade-web/crypto/transactions/closed', {
+              params: { query: { page, size: ORDER_PAGE_SIZE } },
+              signal,
+            }),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -87,7 +101,8 @@ export function useOrders(kind: OrderListKind, page: number, refetchInterval: nu
 export function priceQuoteQuery(symbol: string, enabled = true) {
   return queryOptions({
     queryKey: [...tradingKey, 'priceQuote', symbol],
-    queryFn: ({ signal }) => apiClient.get<PriceQuote>(tradingPaths.priceQuote, { query: { symbol }, signal }),
+    queryFn: ({ signal }) =>
+      dataOf<PriceQuote>(api.GET('/v1/crypto/price-quote', { params: { query: { symbol } }, signal })),
     enabled,
     refetchInterval: 3_000,
   });

@@ -3,14 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
-import { formatCurrency } from '@/lib/format';
+import { formatPrice, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { formatQuantity } from '../lib/format-quantity';
 import { usePlaceOco } from '../api/mutations';
 import { sliderInputQuery } from '../api/queries';
 import type { Side } from '../api/types';
-import { positive } from '../lib/order-math';
+import { positive } from '@/lib/decimal';
 import { AmountField } from './amount-field';
 import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
@@ -105,8 +104,8 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
           {t('orderPanel.ocoSummary', {
             quantity: formatQuantity(quantity, locale),
             asset: baseAsset,
-            takeProfit: formatCurrency(takeProfit, 'IDR', locale),
-            stopLoss: formatCurrency(stopLoss, 'IDR', locale),
+            takeProfit: formatPrice(takeProfit, 'IDR', locale),
+            stopLoss: formatPrice(stopLoss, 'IDR', locale),
           })}
         </Typography>
       )}

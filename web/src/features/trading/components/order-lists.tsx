@@ -15,10 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PAGE_SIZE } from '@/config/constants';
-import { formatCurrency, formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { formatQuantity } from '../lib/format-quantity';
 import { useCancelOrder } from '../api/mutations';
 import { useOrders, type OrderListKind } from '../api/queries';
 import type { OrderView } from '../api/types';
@@ -50,7 +49,7 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
   const [amending, setAmending] = useState<OrderView | null>(null);
   const rows = orders.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDER_PAGE_SIZE));
-  const money = (value: string | null | undefined) => (value ? formatCurrency(value, 'IDR', locale) : '–');
+  const money = (value: string | null | undefined) => (value ? formatMoney(value, 'IDR', 'amount', locale) : '–');
   const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
 
   return (

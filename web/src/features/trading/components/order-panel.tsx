@@ -20,10 +20,9 @@ import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { track } from '@/lib/analytics';
-import { formatCurrency } from '@/lib/format';
+import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { formatQuantity } from '../lib/format-quantity';
 import { usePlaceOrder } from '../api/mutations';
 import { orderTypesQuery, priceQuoteQuery, sliderInputQuery } from '../api/queries';
 import type { OrderKind, Side } from '../api/types';
@@ -94,7 +93,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const ready = loggedIn && !sideBlocked && draftReady(draft, input, prices);
   const quantityPrecision = input?.quantityPrecision ?? 8;
   const amountPrecision = input?.amountPrecision ?? 0;
-  const money = (value: string | null) => (value ? formatCurrency(value, 'IDR', locale) : '–');
+  const money = (value: string | null) => (value ? formatMoney(value, 'IDR', 'amount', locale) : '–');
   const coins = (value: string | null) => (value ? `${formatQuantity(value, locale)} ${baseAsset}` : '–');
 
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));

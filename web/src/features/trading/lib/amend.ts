@@ -1,5 +1,5 @@
 import type { AmendRequest, OrderView } from '../api/types';
-import { positive } from './order-math';
+import { positive } from '@/lib/decimal';
 
 /** What changed: only fields the user altered go to the server. */
 export function amendChanges(

@@ -1,12 +1,5 @@
-import {
-  amountToQuantity,
-  buyCost,
-  fromSlider,
-  positive,
-  quantityToAmount,
-  sellProceeds,
-  toSlider,
-} from './order-math';
+import { positive } from '@/lib/decimal';
+import { amountToQuantity, buyCost, fromSlider, quantityToAmount, sellProceeds, toSlider } from './order-math';
 import type { InputType, OrderKind, OrderRequest, Side, SliderInput } from '../api/types';
 
 /** What the user has entered on the order panel (plain decimal text, '' when empty). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, withPolicy, type ApiError } from '@/lib/api-client';
 
 export type UsdPrice = components['schemas']['UsdPrice'];
 export type UsdWalletBalance = components['schemas']['UsdWalletBalance'];
@@ -15,23 +15,6 @@ export type LeverageCalculation = components['schemas']['LeverageCalculation'];
 export type LeverageDirection = 'DEPOSIT' | 'WITHDRAW';
 /** The buckets funded from paln: leverage (2x) and intraday (4x); the server treats both alike. */
 export type FundedBucket = 'leverage' | 'intraday';
-
-/** The USD API paths (under /api). */
-export const usdApi = {
-  price: '/v1/wallet/usd/price/current',
-  calculate: '/v1/wallet/usd/price/calculate',
-  balance: '/v1/wallet/usd/balance',
-  convert: '/v1/wallet/usd/convert',
-  yieldOnboarding: '/v1/wallet/usd-yield/onboarding',
-  yieldOptIn: '/v1/wallet/usd-yield/optin',
-  yieldOptOut: '/v1/wallet/usd-yield/optout',
-} as const;
-
-/** The calls of a funded bucket's wallet: `/v1/wallet/{leverage|intraday}-wallet/…`. */
-export function fundedWalletApi(bucket: FundedBucket) {
-  const base = `/v1/wallet/${bucket}-wallet`;
-  return { calculate: `${base}/calculate`, deposit: `${base}/deposit`, withdraw: `${base}/withdraw` };
-}
 
 const ZERO_BUCKET = (leverage: number): UsdBucket => ({
   usdCash: '0.00',
@@ -61,7 +44,7 @@ export function useUsdPrice() {
   return useQuery(
     queryOptions({
       queryKey: usdKeys.price,
-      queryFn: ({ signal }) => apiClient.get<UsdPrice>(usdApi.price, { signal }),
+      queryFn: ({ signal }) => dataOf<UsdPrice>(api.GET('/v1/wallet/usd/price/current', { signal })),
       refetchInterval: 10_000,
     }),
   );
@@ -71,7 +54,7 @@ export function useUsdPrice() {
 export function useUsdBalance() {
   const query = useQuery({
     queryKey: usdKeys.balance,
-    queryFn: ({ signal }) => apiClient.get<UsdWalletBalance>(usdApi.balance, { signal }),
+    queryFn: ({ signal }) => dataOf<UsdWalletBalance>(api.GET('/v1/wallet/usd/balance', { signal })),
     refetchInterval: 10_000,
   });
   const failed = query.isError && query.data === undefined;
@@ -80,14 +63,19 @@ export function useUsdBalance() {
 
 /** Prices a conversion; nothing moves. */
 export function calculateUsd(direction: Direction, amount: string): Promise<UsdCalculation> {
-  return apiClient.get<UsdCalculation>(usdApi.calculate, { query: { direction, amount }, retries: 0 });
+  return dataOf<UsdCalculation>(
+    api.GET('/v1/wallet/usd/price/calculate', {
+      params: { query: { direction, amount } },
+      fetch: withPolicy({ retries: 0 }),
+    }),
+  );
 }
 
 /** POST /v1/wallet/usd/convert with the PIN. */
 export function useConvertUsd() {
   const client = useQueryClient();
   return useMutation<UsdConversion, ApiError, { direction: Direction; amount: string; pin: string }>({
-    mutationFn: (input) => apiClient.post<UsdConversion>(usdApi.convert, input),
+    mutationFn: (input) => dataOf<UsdConversion>(api.POST('/v1/wallet/usd/convert', { body: input })),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: usdKeys.balance });
       void client.invalidateQueries({ queryKey: ['wallet'] });
@@ -99,7 +87,7 @@ export function useConvertUsd() {
 export function useUsdYield() {
   return useQuery({
     queryKey: usdKeys.yield,
-    queryFn: ({ signal }) => apiClient.get<UsdYieldOnboarding>(usdApi.yieldOnboarding, { signal }),
+    queryFn: ({ signal }) => dataOf<UsdYieldOnboarding>(api.GET('/v1/wallet/usd-yield/onboarding', { signal })),
   });
 }
 
@@ -107,7 +95,10 @@ export function useUsdYield() {
 export function useUsdYieldChoice() {
   const client = useQueryClient();
   return useMutation<UsdYieldOnboarding, ApiError, boolean>({
-    mutationFn: (optIn) => apiClient.post<UsdYieldOnboarding>(optIn ? usdApi.yieldOptIn : usdApi.yieldOptOut),
+    mutationFn: (optIn) =>
+      dataOf<UsdYieldOnboarding>(
+        optIn ? api.POST('/v1/wallet/usd-yield/optin') : api.POST('/v1/wallet/usd-yield/optout'),
+      ),
     onSuccess: (offer) => client.setQueryData(usdKeys.yield, offer),
   });
 }
@@ -118,10 +109,12 @@ export function calculateFunded(
   direction: LeverageDirection,
   amount: string,
 ): Promise<LeverageCalculation> {
-  return apiClient.get<LeverageCalculation>(fundedWalletApi(bucket).calculate, {
-    query: { direction, amount },
-    retries: 0,
-  });
+  return dataOf<LeverageCalculation>(
+    api.GET(bucket === 'leverage' ? '/v1/wallet/leverage-wallet/calculate' : '/v1/wallet/intraday-wallet/calculate', {
+      params: { query: { direction, amount } },
+      fetch: withPolicy({ retries: 0 }),
+    }),
+  );
 }
 
 /** Moves dollars between the paln bucket and a funded bucket, with the PIN. */
@@ -129,8 +122,13 @@ export function useFundedTransfer(bucket: FundedBucket) {
   const client = useQueryClient();
   return useMutation<LeverageWallet, ApiError, { direction: LeverageDirection; amount: string; pin: string }>({
     mutationFn: ({ direction, amount, pin }) => {
-      const api = fundedWalletApi(bucket);
-      return apiClient.post<LeverageWallet>(direction === 'DEPOSIT' ? api.deposit : api.withdraw, { amount, pin });
+      const body = { amount, pin };
+      const deposit = direction === 'DEPOSIT';
+      return dataOf<LeverageWallet>(
+        bucket === 'leverage'
+          ? api.POST(deposit ? '/v1/wallet/leverage-wallet/deposit' : '/v1/wallet/leverage-wallet/withdraw', { body })
+          : api.POST(deposit ? '/v1/wallet/intraday-wallet/deposit' : '/v1/wallet/intraday-wallet/withdraw', { body }),
+      );
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: usdKeys.balance }),
   });

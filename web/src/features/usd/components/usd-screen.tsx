@@ -13,7 +13,7 @@ import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { ApiError } from '@/lib/api-client';
-import { formatCurrency, formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import {
   calculateFunded,
   calculateUsd,
@@ -36,8 +36,8 @@ const BUCKETS = ['paln', 'leverage', 'intraday'] as const;
 function useMoney() {
   const locale = useLocale();
   return {
-    idr: (value: string) => formatCurrency(value, 'IDR', locale),
-    usd: (value: string) => formatCurrency(value, 'USD', locale, { maximumFractionDigits: 6 }),
+    idr: (value: string) => formatMoney(value, 'IDR', 'amount', locale),
+    usd: (value: string) => formatMoney(value, 'USD', 'amount', locale),
   };
 }
 

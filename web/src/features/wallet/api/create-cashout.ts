@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiError } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import type { Cashout, CreateCashoutInput } from './types';
 
 /** POST /api/v1/wallet/cashout: confirmed by the PIN; the amount is held until it is disbursed. */
 export function createCashout(input: CreateCashoutInput): Promise<Cashout> {
-  return apiClient.post<Cashout>(walletApi.cashout, input);
+  return dataOf<Cashout>(api.POST('/v1/wallet/cashout', { body: input }));
 }
 
 export function useCreateCashout() {

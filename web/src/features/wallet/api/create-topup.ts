@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import { historyQueryKey } from './get-transaction-history';
 import { topupQueryKey } from './get-topup-status';
-import { walletApi } from './paths';
 import type { CreateTopupInput, Topup } from './types';
 
 /** POST /api/v1/wallet/topup: a PENDING top-up and how to pay it. */
 export function createTopup(input: CreateTopupInput): Promise<Topup> {
-  return apiClient.post<Topup>(walletApi.topup, input);
+  return dataOf<Topup>(api.POST('/v1/wallet/topup', { body: input }));
 }
 
 export function useCreateTopup() {

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { AutoApprovalStatus } from './types';
 
 /** GET /api/v1/wallet/auto-approval-status?amount=: whether this amount is paid out without a manual review. */
 export function getAutoApprovalStatus(amount: string, signal?: AbortSignal): Promise<AutoApprovalStatus> {
-  return apiClient.get<AutoApprovalStatus>(walletApi.autoApprovalStatus, { query: { amount }, signal });
+  return dataOf<AutoApprovalStatus>(
+    api.GET('/v1/wallet/auto-approval-status', { params: { query: { amount } }, signal }),
+  );
 }
 
 /** `amount` null while the typed amount is not valid yet. */

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { WalletBalance } from './types';
 
 /** How often an open wallet screen re-reads the balance (no balance channel on /ws yet). */
@@ -17,7 +16,7 @@ export const ZERO_BALANCE: WalletBalance = {
 
 /** GET /api/v1/wallet/balance (R3.09). */
 export function getBalance(signal?: AbortSignal): Promise<WalletBalance> {
-  return apiClient.get<WalletBalance>(walletApi.balance, { signal });
+  return dataOf<WalletBalance>(api.GET('/v1/wallet/balance', { signal }));
 }
 
 export const balanceQueryKey = ['wallet', 'balance'] as const;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { CashoutInputVariables } from './types';
 
 /** GET /api/v1/wallet/cashout/input-variables: minimum, maximum, fee and the auto-approval limit. */
 export function getCashoutInputVariables(signal?: AbortSignal): Promise<CashoutInputVariables> {
-  return apiClient.get<CashoutInputVariables>(walletApi.cashoutInputVariables, { signal });
+  return dataOf<CashoutInputVariables>(api.GET('/v1/wallet/cashout/input-variables', { signal }));
 }
 
 export function useCashoutInputVariables() {

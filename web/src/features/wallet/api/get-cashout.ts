@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { api, dataOf } from '@/lib/api-client';
 import { cashoutQueryKey } from './create-cashout';
-import { walletApi } from './paths';
 import type { Cashout, CashoutStatus } from './types';
 
 /** While a cash-out is on its way its status is asked this often. */
@@ -12,7 +11,7 @@ export const CASHOUT_FINAL: ReadonlySet<CashoutStatus> = new Set(['COMPLETED', '
 
 /** GET /api/v1/wallet/cashout/{id} */
 export function getCashout(id: string, signal?: AbortSignal): Promise<Cashout> {
-  return apiClient.get<Cashout>(walletApi.cashoutById(id), { signal });
+  return dataOf<Cashout>(api.GET('/v1/wallet/cashout/{id}', { params: { path: { id } }, signal }));
 }
 
 /** Polled while PROCESSING (disbursement takes seconds); PENDING_REVIEW waits for an operator, so slower. */

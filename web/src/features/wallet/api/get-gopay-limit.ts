@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { GopayLimit } from './types';
 
 /** GET /api/v1/wallet/gopay-limit: GoPay's own cap per transaction, shown beside its channel limits. */
 export function getGopayLimit(signal?: AbortSignal): Promise<GopayLimit> {
-  return apiClient.get<GopayLimit>(walletApi.gopayLimit, { signal });
+  return dataOf<GopayLimit>(api.GET('/v1/wallet/gopay-limit', { signal }));
 }
 
 export function useGopayLimit(enabled: boolean) {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { HistoryFilters } from './types';
 
 /** GET /api/v1/wallet/transaction-history/filters: the kinds, wallets and assets to filter by, named in the caller's language. */
 export function getHistoryFilters(signal?: AbortSignal): Promise<HistoryFilters> {
-  return apiClient.get<HistoryFilters>(walletApi.historyFilters, { signal });
+  return dataOf<HistoryFilters>(api.GET('/v1/wallet/transaction-history/filters', { signal }));
 }
 
 export function useHistoryFilters() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { InputVariables } from './types';
 
 /** GET /api/v1/wallet/input-variables?paymentChannel=: the channel's minimum, maximum and fee. */
 export function getInputVariables(paymentChannel: string, signal?: AbortSignal): Promise<InputVariables> {
-  return apiClient.get<InputVariables>(walletApi.inputVariables, { query: { paymentChannel }, signal });
+  return dataOf<InputVariables>(
+    api.GET('/v1/wallet/input-variables', { params: { query: { paymentChannel } }, signal }),
+  );
 }
 
 export function inputVariablesQueryOptions(paymentChannel: string | null) {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { TopupMethod } from './types';
 
 /** GET /api/v1/wallet/topup-methods: virtual accounts, e-wallets and QRIS, in display order. */
 export function getTopupMethods(signal?: AbortSignal): Promise<TopupMethod[]> {
-  return apiClient.get<TopupMethod[]>(walletApi.topupMethods, { signal });
+  return dataOf<TopupMethod[]>(api.GET('/v1/wallet/topup-methods', { signal }));
 }
 
 export function topupMethodsQueryOptions() {

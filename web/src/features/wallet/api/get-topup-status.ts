@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { Topup } from './types';
 
 /** While a top-up is PENDING its status is asked this often. */
@@ -8,7 +7,7 @@ export const TOPUP_POLL_MS = 3_000;
 
 /** GET /api/v1/wallet/topup-status?id= */
 export function getTopupStatus(id: string, signal?: AbortSignal): Promise<Topup> {
-  return apiClient.get<Topup>(walletApi.topupStatus, { query: { id }, signal });
+  return dataOf<Topup>(api.GET('/v1/wallet/topup-status', { params: { query: { id } }, signal }));
 }
 
 export const topupQueryKey = (id: string) => ['wallet', 'topup', id] as const;

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf } from '@/lib/api-client';
 import type { TransactionDetails } from './types';
 
 /** GET /api/v1/wallet/transactions/{id}/details-with-state-transition: every state, with its time. */
 export function getTransactionDetails(id: string, signal?: AbortSignal): Promise<TransactionDetails> {
-  return apiClient.get<TransactionDetails>(walletApi.details(id), { signal });
+  return dataOf<TransactionDetails>(
+    api.GET('/v1/wallet/transactions/{id}/details-with-state-transition', { params: { path: { id } }, signal }),
+  );
 }
 
 export function transactionDetailsQueryOptions(id: string | null) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { walletApi } from './paths';
+import type { paths } from '@/api/schema';
+import { api, bodyOf } from '@/lib/api-client';
 import type { WalletHistoryPage } from './types';
 
 /** Wallet transactions per history page (the server allows up to 50). */
@@ -13,17 +13,29 @@ export interface HistoryFilterValues {
   asset?: string | null;
 }
 
+type HistoryQuery = NonNullable<paths['/v1/wallet/transaction-history']['get']['parameters']['query']>;
+
 /** GET /api/v1/wallet/transaction-history?page=&size=&kind=&wallet=&asset=: newest first, with the paging fields. */
 export function getTransactionHistory(
   page: number,
   filters: HistoryFilterValues = {},
   signal?: AbortSignal,
 ): Promise<WalletHistoryPage> {
-  return apiClient.get<WalletHistoryPage>(walletApi.history, {
-    query: { page, size: HISTORY_PAGE_SIZE, kind: filters.kind, wallet: filters.wallet, asset: filters.asset },
-    signal,
-    envelope: true,
-  });
+  return bodyOf<WalletHistoryPage>(
+    api.GET('/v1/wallet/transaction-history', {
+      params: {
+        // The filter values are the server's own options (history/filters), so they fit its enums.
+        query: {
+          page,
+          size: HISTORY_PAGE_SIZE,
+          kind: (filters.kind ?? undefined) as HistoryQuery['kind'],
+          wallet: (filters.wallet ?? undefined) as HistoryQuery['wallet'],
+          asset: filters.asset ?? undefined,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 export const historyQueryKey = ['wallet', 'history'] as const;

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiClient, type ApiError } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 import type { CashoutReview, CashoutReviewInput } from './types';
 
 /** POST /api/v1/wallet/cashout/review: fee, net amount and approval path; moves nothing. */
 export function reviewCashout(input: CashoutReviewInput): Promise<CashoutReview> {
-  return apiClient.post<CashoutReview>(walletApi.cashoutReview, input);
+  return dataOf<CashoutReview>(api.POST('/v1/wallet/cashout/review', { body: input }));
 }
 
 export function useReviewCashout() {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiError } from '@/lib/api-client';
-import { walletApi } from './paths';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export type SandboxPayerAction = 'pay' | 'abandon';
 
@@ -14,7 +13,7 @@ export interface SandboxPaymentInput {
  * gateway then delivers its signed webhook. Answers 204.
  */
 export function sandboxPayment({ reference, action }: SandboxPaymentInput): Promise<void> {
-  return apiClient.post<void>(walletApi.sandboxPayment(reference, action));
+  return dataOf<void>(api.POST('/sandbox/payments/{reference}/{action}', { params: { path: { reference, action } } }));
 }
 
 export function useSandboxPayment() {

@@ -28,7 +28,8 @@ import { useCashoutInputVariables } from '../api/get-cashout-input-variables';
 import { useReviewCashout } from '../api/review-cashout';
 import type { CashoutBankAccount, CashoutReview } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen } from '../lib/money';
+import { addRupiah, amountFromInput, amountProblem, limitAmountInput, wholeRupiah } from '../lib/money';
+import { compareText } from '@/lib/decimal';
 import { StatusChip } from './status-chip';
 import { SummaryRows } from './transaction-details-dialog';
 import { WalletPage } from './wallet-page';
@@ -53,12 +54,6 @@ function Destination({ account, label }: { account: CashoutBankAccount; label: s
   );
 }
 
-/** Whole rupiah (R5.01: cut, never rounded up) of a decimal string. */
-function wholeRupiah(text: string): string {
-  const sen = toSen(text) ?? 0n;
-  return (sen / 100n).toString();
-}
-
 /** Step 1: destination account and amount, with the limits, fee and the free balance. */
 function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => void }) {
   const { t } = useTranslation();
@@ -80,9 +75,7 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
   const available = balance?.freeBalance;
   const problem = limits ? amountProblem(amount, limits, available) : 'empty';
   const auto = useAutoApprovalStatus(limits && !problem ? amount : null);
-  const feeSen = limits ? (toSen(limits.fee) ?? 0n) : 0n;
-  const amountSen = toSen(amount);
-  const netSen = amountSen === null ? null : amountSen - feeSen;
+  const net = amount === '' ? null : addRupiah(amount, limits?.fee ?? '0', { subtract: true });
 
   const problemText =
     limits && problem
@@ -140,9 +133,8 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
   }
 
   const maxAmount = (() => {
-    const free = toSen(available ?? '0') ?? 0n;
-    const maximum = toSen(limits.maximumAmount) ?? free;
-    return wholeRupiah(senToDecimal(free < maximum ? free : maximum));
+    const free = available ?? '0';
+    return wholeRupiah(compareText(free, limits.maximumAmount) < 0 ? free : limits.maximumAmount);
   })();
 
   return (
@@ -226,13 +218,13 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
               },
             }}
           />
-          {!problem && netSen !== null && (
+          {!problem && net !== null && (
             <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
               <SummaryRows
                 label={t('cashout.reviewLabel')}
                 rows={[
                   [t('cashout.fee'), idr(limits.fee)],
-                  [t('cashout.net'), idr(senToDecimal(netSen))],
+                  [t('cashout.net'), idr(net)],
                 ]}
               />
               {auto.data && (
@@ -268,7 +260,7 @@ function CashoutReviewStep({
   const idr = useIdr();
   const create = useCreateCashout();
   const [pinOpen, setPinOpen] = useState(false);
-  const after = (toSen(review.availableBalance) ?? 0n) - (toSen(review.amount) ?? 0n);
+  const after = addRupiah(review.availableBalance, review.amount, { subtract: true, floorAtZero: true });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
@@ -279,9 +271,9 @@ function CashoutReviewStep({
         label={t('cashout.reviewLabel')}
         rows={[
           [t('cashout.amount'), idr(review.amount)],
-          [t('cashout.fee'), idr(review.fee)],
+          [t('cashout.fee'), idr(review.fee, 'fee')],
           [t('cashout.net'), <strong key="net">{idr(review.netAmount)}</strong>],
-          [t('cashout.balanceAfter'), idr(senToDecimal(after < 0n ? 0n : after))],
+          [t('cashout.balanceAfter'), idr(after)],
         ]}
       />
       <Alert severity={review.autoApproval ? 'info' : 'warning'} sx={{ mt: 2 }}>

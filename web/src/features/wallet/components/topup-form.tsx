@@ -18,7 +18,8 @@ import { useInputVariables } from '../api/get-input-variables';
 import { useTopupMethods } from '../api/get-topup-methods';
 import type { InputVariables, Topup } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from '../lib/money';
+import { addRupiah, amountFromInput, amountProblem, limitAmountInput, topupFee } from '../lib/money';
+import { positive } from '@/lib/decimal';
 import { ChannelPicker } from './channel-picker';
 import { SummaryRows } from './transaction-details-dialog';
 
@@ -32,8 +33,8 @@ function useFeeRule(): (vars: InputVariables) => string {
   const idr = useIdr();
   return (vars) => {
     const percent = formatNumber(vars.feePercentage, locale, { maximumFractionDigits: 2 });
-    if ((toSen(vars.feePercentage) ?? 0n) === 0n) return idr(vars.feeFlat);
-    if ((toSen(vars.feeFlat) ?? 0n) === 0n) return `${percent}%`;
+    if (!positive(vars.feePercentage)) return idr(vars.feeFlat);
+    if (!positive(vars.feeFlat)) return `${percent}%`;
     return t('topup.feeRule', { flat: idr(vars.feeFlat), percent });
   };
 }
@@ -55,8 +56,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
 
   const limits = vars.data;
   const problem = limits ? amountProblem(amount, limits) : 'empty';
-  const amountSen = toSen(amount);
-  const feeSen = limits && amountSen !== null ? topupFeeSen(amountSen, limits.feeFlat, limits.feePercentage) : null;
+  const fee = limits && amount !== '' ? topupFee(amount, limits.feeFlat, limits.feePercentage) : null;
   const problemText = (() => {
     if (!channel) return t('topup.chooseChannelFirst');
     if (!limits || !problem) return null;
@@ -166,14 +166,14 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
               />
             ))}
           </Stack>
-          {limits && feeSen !== null && amountSen !== null && !problem && (
+          {limits && fee !== null && !problem && (
             <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
               <SummaryRows
                 label={t('topup.summaryLabel')}
                 rows={[
                   [t('topup.toWallet'), idr(amount)],
-                  [`${t('topup.fee')} (${feeRule(limits)})`, idr(senToDecimal(feeSen))],
-                  [t('topup.totalToPay'), <strong key="total">{idr(senToDecimal(amountSen + feeSen))}</strong>],
+                  [`${t('topup.fee')} (${feeRule(limits)})`, idr(fee, 'fee')],
+                  [t('topup.totalToPay'), <strong key="total">{idr(addRupiah(amount, fee), 'total')}</strong>],
                 ]}
               />
             </Box>

@@ -1,25 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { amountFromInput, amountProblem, limitAmountInput, senToDecimal, toSen, topupFeeSen } from './money';
+import { addRupiah, amountFromInput, amountProblem, limitAmountInput, topupFee, wholeRupiah } from './money';
 
 describe('wallet money', () => {
-  it('parses and prints rupiah exactly in sen', () => {
-    expect(toSen('150000')).toBe(15_000_000n);
-    expect(toSen('150000.5')).toBe(15_000_050n);
-    expect(toSen('0.01')).toBe(1n);
-    expect(toSen('1.005')).toBeNull();
-    expect(toSen('-1')).toBeNull();
-    expect(toSen('abc')).toBeNull();
-    expect(senToDecimal(15_000_050n)).toBe('150000.50');
-    expect(senToDecimal(-5n)).toBe('-0.05');
+  it('adds and subtracts rupiah exactly, as the API writes them', () => {
+    expect(addRupiah('150000', '0.5')).toBe('150000.50');
+    expect(addRupiah('0.01', '0.06', { subtract: true })).toBe('-0.05');
+    expect(addRupiah('0.01', '0.06', { subtract: true, floorAtZero: true })).toBe('0.00');
     // Larger than a float can hold exactly.
-    expect(senToDecimal(toSen('90071992547409931.07')!)).toBe('90071992547409931.07');
+    expect(addRupiah('90071992547409931.07', '0')).toBe('90071992547409931.07');
+    expect(wholeRupiah('150000.99')).toBe('150000');
   });
 
   it('computes the same fee as the server: flat plus the percentage rounded up to the sen', () => {
-    expect(senToDecimal(topupFeeSen(toSen('100000')!, '4000.00', '0.00'))).toBe('4000.00');
-    expect(senToDecimal(topupFeeSen(toSen('100000')!, '0.00', '1.50'))).toBe('1500.00');
-    expect(senToDecimal(topupFeeSen(toSen('100001')!, '0.00', '1.50'))).toBe('1500.02');
-    expect(senToDecimal(topupFeeSen(toSen('10001')!, '0.00', '0.70'))).toBe('70.01');
+    expect(topupFee('100000', '4000.00', '0.00')).toBe('4000.00');
+    expect(topupFee('100000', '0.00', '1.50')).toBe('1500.00');
+    expect(topupFee('100001', '0.00', '1.50')).toBe('1500.02');
+    expect(topupFee('10001', '0.00', '0.70')).toBe('70.01');
   });
 
   it('R5.01 amount input keeps whole rupiah and cuts decimals instead of rounding', () => {

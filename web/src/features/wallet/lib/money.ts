@@ -1,43 +1,33 @@
+import { decimalOrZero, parseDecimal, roundDown, roundUp, toText } from '@/lib/decimal';
 import { limitDecimalInput, SEPARATORS } from '@/lib/format';
 import type { Locale } from '@/types';
-
-/**
- * Rupiah arithmetic on exact integers (sen, 1/100 rupiah, as the server's ledger keeps them): the API
- * sends amounts as decimal strings and nothing here goes through a float.
- */
 
 /** Top-ups and cash-outs are typed in whole rupiah: bank transfers and payment gateways move whole rupiah. */
 export const WALLET_AMOUNT_DECIMALS = 0;
 
-const SEN_PER_RUPIAH = 100n;
-const BPS_PER_WHOLE = 10_000n;
-
-/** `"150000.5"` → 15000050n; null for anything but a plain non-negative decimal with at most 2 places. */
-export function toSen(text: string | null | undefined): bigint | null {
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec((text ?? '').trim());
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
-  return BigInt(whole) * SEN_PER_RUPIAH + BigInt(fraction.padEnd(2, '0'));
-}
-
-/** 15000050n → `"150000.50"` (the API's form). */
-export function senToDecimal(sen: bigint): string {
-  const negative = sen < 0n;
-  const abs = negative ? -sen : sen;
-  const whole = abs / SEN_PER_RUPIAH;
-  const fraction = (abs % SEN_PER_RUPIAH).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
+/** Rupiah amounts as the API sends them: two decimals (sen). */
+export const RUPIAH_DECIMALS = 2;
 
 /**
  * The top-up fee the server will charge (channels.rs `fee_for`): the flat fee plus the percentage of
- * the amount, rounded up to the sen. `feePercentage` "1.50" is 150 basis points.
+ * the amount, rounded up to the sen; as the API's decimal text.
  */
-export function topupFeeSen(amountSen: bigint, feeFlat: string, feePercentage: string): bigint {
-  const flat = toSen(feeFlat) ?? 0n;
-  const bps = toSen(feePercentage) ?? 0n; // "1.50" percent = 150 bps: the same digits as sen
-  const percentPart = (amountSen * bps + BPS_PER_WHOLE - 1n) / BPS_PER_WHOLE;
-  return flat + percentPart;
+export function topupFee(amount: string, feeFlat: string, feePercentage: string): string {
+  const percentPart = roundUp(decimalOrZero(amount).times(decimalOrZero(feePercentage)).div(100), RUPIAH_DECIMALS);
+  return toText(decimalOrZero(feeFlat).plus(percentPart), RUPIAH_DECIMALS);
+}
+
+/** a + b or a − b of two rupiah decimal texts, as the API's decimal text (2 decimals); a floor of zero when asked. */
+export function addRupiah(a: string, b: string, options: { subtract?: boolean; floorAtZero?: boolean } = {}): string {
+  const left = decimalOrZero(a);
+  const right = decimalOrZero(b);
+  const result = options.subtract ? left.minus(right) : left.plus(right);
+  return toText(options.floorAtZero && result.lt(0) ? decimalOrZero('0') : result, RUPIAH_DECIMALS);
+}
+
+/** Whole rupiah (R5.01: cut, never rounded up) of a decimal text. */
+export function wholeRupiah(text: string): string {
+  return toText(roundDown(decimalOrZero(text), 0));
 }
 
 /**
@@ -68,13 +58,13 @@ export function amountProblem(
   limits: { minimumAmount: string; maximumAmount: string },
   availableBalance?: string,
 ): AmountProblem | null {
-  const amount = toSen(amountText);
-  if (amount === null || amount === 0n) return 'empty';
-  const minimum = toSen(limits.minimumAmount);
-  const maximum = toSen(limits.maximumAmount);
-  if (minimum !== null && amount < minimum) return 'belowMinimum';
-  if (maximum !== null && amount > maximum) return 'aboveMaximum';
-  const available = availableBalance === undefined ? null : toSen(availableBalance);
-  if (available !== null && amount > available) return 'aboveAvailable';
+  const amount = parseDecimal(amountText);
+  if (amount === null || amount.lte(0)) return 'empty';
+  const minimum = parseDecimal(limits.minimumAmount);
+  const maximum = parseDecimal(limits.maximumAmount);
+  if (minimum !== null && amount.lt(minimum)) return 'belowMinimum';
+  if (maximum !== null && amount.gt(maximum)) return 'aboveMaximum';
+  const available = parseDecimal(availableBalance);
+  if (available !== null && amount.gt(available)) return 'aboveAvailable';
   return null;
 }

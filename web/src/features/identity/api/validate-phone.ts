@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { PhoneValidation } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface ValidatePhoneInput {
   phone: string;
@@ -9,7 +8,7 @@ export interface ValidatePhoneInput {
 
 /** POST /api/v4/user/login/validate/phone (R7.03): whether the number is registered and may log in. */
 export function validatePhone(input: ValidatePhoneInput): Promise<PhoneValidation> {
-  return apiClient.post<PhoneValidation>(apiPaths.validatePhone, input);
+  return dataOf<PhoneValidation>(api.POST('/v4/user/login/validate/phone', { body: input }));
 }
 
 export function validatePhoneMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpSent } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface SendForgotPinOtpInput {
   phone: string;
@@ -9,7 +8,7 @@ export interface SendForgotPinOtpInput {
 
 /** POST /api/v1/user/pin/forgot-pin/send-otp: sends a code to reset a forgotten or locked PIN. */
 export function sendForgotPinOtp(input: SendForgotPinOtpInput): Promise<OtpSent> {
-  return apiClient.post<OtpSent>(apiPaths.forgotPinSendOtp, input);
+  return dataOf<OtpSent>(api.POST('/v1/user/pin/forgot-pin/send-otp', { body: input }));
 }
 
 export function sendForgotPinOtpMutationOptions() {

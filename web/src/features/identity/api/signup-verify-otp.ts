@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpVerified } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface VerifySignupOtpInput {
   otpId: string;
@@ -10,7 +9,7 @@ export interface VerifySignupOtpInput {
 
 /** POST /api/v1/user/signup/verify-otp: a right code gives the verification token for register-pin. */
 export function verifySignupOtp(input: VerifySignupOtpInput): Promise<OtpVerified> {
-  return apiClient.post<OtpVerified>(apiPaths.signupVerifyOtp, input);
+  return dataOf<OtpVerified>(api.POST('/v1/user/signup/verify-otp', { body: input }));
 }
 
 export function verifySignupOtpMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpVerified } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface VerifyLoginOtpInput {
   otpId: string;
@@ -10,7 +9,7 @@ export interface VerifyLoginOtpInput {
 
 /** POST /api/v1/user/login/verify-otp: a right code gives the verification token for verify-pin. */
 export function verifyLoginOtp(input: VerifyLoginOtpInput): Promise<OtpVerified> {
-  return apiClient.post<OtpVerified>(apiPaths.loginVerifyOtp, input);
+  return dataOf<OtpVerified>(api.POST('/v1/user/login/verify-otp', { body: input }));
 }
 
 export function verifyLoginOtpMutationOptions() {

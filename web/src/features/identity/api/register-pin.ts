@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { LoggedIn } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface RegisterPinInput {
   verificationToken: string;
@@ -11,7 +10,7 @@ export interface RegisterPinInput {
 
 /** POST /api/v1/user/pin/register-pin: creates the account with its PIN and opens the first session. */
 export function registerPin(input: RegisterPinInput): Promise<LoggedIn> {
-  return apiClient.post<LoggedIn>(apiPaths.registerPin, input);
+  return dataOf<LoggedIn>(api.POST('/v1/user/pin/register-pin', { body: input }));
 }
 
 export function registerPinMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { LoggedIn } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface ResetPinInput {
   verificationToken: string;
@@ -10,7 +9,7 @@ export interface ResetPinInput {
 
 /** POST /api/v1/user/pin/reset: sets a new PIN, ends every other session and opens one here. */
 export function resetPin(input: ResetPinInput): Promise<LoggedIn> {
-  return apiClient.post<LoggedIn>(apiPaths.resetPin, input);
+  return dataOf<LoggedIn>(api.POST('/v1/user/pin/reset', { body: input }));
 }
 
 export function resetPinMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { LoggedIn } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface VerifyLoginPinInput {
   verificationToken: string;
@@ -10,7 +9,7 @@ export interface VerifyLoginPinInput {
 
 /** POST /api/v1/user/pin/verify-pin with a verification token: ends log-in (400 pin_wrong with tries left, pin_locked). */
 export function verifyLoginPin(input: VerifyLoginPinInput): Promise<LoggedIn> {
-  return apiClient.post<LoggedIn>(apiPaths.verifyPin, input);
+  return dataOf<LoggedIn>(api.POST('/v1/user/pin/verify-pin', { body: input }));
 }
 
 export function verifyLoginPinMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { UserDetails } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface AcceptTermsInput {
   version: number;
@@ -9,7 +8,7 @@ export interface AcceptTermsInput {
 
 /** POST /api/v1/user/bappebti-tnc (R3.17 accept-terms modal): accepts the current terms. */
 export function acceptTerms(input: AcceptTermsInput): Promise<UserDetails> {
-  return apiClient.post<UserDetails>(apiPaths.acceptTerms, input);
+  return dataOf<UserDetails>(api.POST('/v1/user/bappebti-tnc', { body: input }));
 }
 
 export function acceptTermsMutationOptions() {

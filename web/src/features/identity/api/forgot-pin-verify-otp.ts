@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpVerified } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface VerifyForgotPinOtpInput {
   otpId: string;
@@ -10,7 +9,7 @@ export interface VerifyForgotPinOtpInput {
 
 /** POST /api/v1/user/pin/forgot-pin/verify-otp: a right code gives the token for the PIN reset. */
 export function verifyForgotPinOtp(input: VerifyForgotPinOtpInput): Promise<OtpVerified> {
-  return apiClient.post<OtpVerified>(apiPaths.forgotPinVerifyOtp, input);
+  return dataOf<OtpVerified>(api.POST('/v1/user/pin/forgot-pin/verify-otp', { body: input }));
 }
 
 export function verifyForgotPinOtpMutationOptions() {

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, withPolicy, type ApiError } from '@/lib/api-client';
 
 /** POST /api/v3/user/logout (R7.03) with an empty body: ends this session on the server. */
 export function logout(): Promise<void> {
-  return apiClient.post<void>(apiPaths.logout, undefined, { retries: 1 });
+  return dataOf<void>(api.POST('/v3/user/logout', { fetch: withPolicy({ retries: 1 }) }));
 }
 
 export function logoutMutationOptions() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpSent } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface SendSignupOtpInput {
   phone: string;
@@ -9,7 +8,7 @@ export interface SendSignupOtpInput {
 
 /** POST /api/v1/user/signup/phone: sends a sign-up code (409 phone_registered, 429 otp_cooldown). */
 export function sendSignupOtp(input: SendSignupOtpInput): Promise<OtpSent> {
-  return apiClient.post<OtpSent>(apiPaths.signupPhone, input);
+  return dataOf<OtpSent>(api.POST('/v1/user/signup/phone', { body: input }));
 }
 
 export function sendSignupOtpMutationOptions() {

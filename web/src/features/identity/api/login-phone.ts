@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { OtpSent } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 export interface SendLoginOtpInput {
   phone: string;
@@ -9,7 +8,7 @@ export interface SendLoginOtpInput {
 
 /** POST /api/v1/user/login/phone: sends a log-in code (404 phone_not_registered, 403 account_locked). */
 export function sendLoginOtp(input: SendLoginOtpInput): Promise<OtpSent> {
-  return apiClient.post<OtpSent>(apiPaths.loginPhone, input);
+  return dataOf<OtpSent>(api.POST('/v1/user/login/phone', { body: input }));
 }
 
 export function sendLoginOtpMutationOptions() {

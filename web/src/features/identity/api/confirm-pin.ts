@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
 import type { PinConfirmed } from '@/api/types';
-import { apiClient, type ApiError } from '@/lib/api-client';
+import { api, dataAs, type ApiError } from '@/lib/api-client';
 
 export interface ConfirmSessionPinInput {
   pin: string;
@@ -9,7 +8,8 @@ export interface ConfirmSessionPinInput {
 
 /** POST /api/v1/user/pin/verify-pin with the bearer and only the PIN: re-confirms the session (R3.17 PIN modal). */
 export function confirmSessionPin(input: ConfirmSessionPinInput): Promise<PinConfirmed> {
-  return apiClient.post<PinConfirmed>(apiPaths.verifyPin, input);
+  // verify-pin answers PinConfirmed with a bearer and LoggedIn without one; the schema shows only the latter.
+  return dataAs<PinConfirmed>(api.POST('/v1/user/pin/verify-pin', { body: input }));
 }
 
 export function confirmSessionPinMutationOptions() {
