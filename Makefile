@@ -26,7 +26,7 @@ fmt:
 api-types:
 	scripts/web-deps.sh
 	cargo run --quiet --locked -p server --bin brokerage -- openapi > docs/openapi.json
-	cd web && npx --no-install openapi-typescript ../docs/openapi.json -o src/api/schema.d.ts
+	npm --prefix web run gen:api
 
 web:
 	scripts/web-deps.sh

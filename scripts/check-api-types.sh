@@ -10,7 +10,7 @@ if ! diff -u docs/openapi.json "$tmp/openapi.json"; then
   echo "docs/openapi.json is stale: run 'make api-types'" >&2
   exit 1
 fi
-(cd web && npx --no-install openapi-typescript "$tmp/openapi.json" -o "$tmp/schema.d.ts" >/dev/null)
+(cd web && node scripts/gen-api.mjs "$tmp/openapi.json" "$tmp/schema.d.ts" >/dev/null)
 if ! diff -u web/src/api/schema.d.ts "$tmp/schema.d.ts"; then
   echo "web/src/api/schema.d.ts is stale: run 'make api-types'" >&2
   exit 1

@@ -1,4 +1,4 @@
-// Regenerates src/api/schema.d.ts from ../docs/openapi.json.
+// Regenerates src/api/schema.d.ts from ../docs/openapi.json (or: node gen-api.mjs IN OUT).
 //
 // The server's document repeats some operationIds (`balance` is the crypto, the IDR and the USD
 // balance). openapi-typescript keys its `operations` interface by operationId, so a repeated id
@@ -7,8 +7,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-const source = new URL('../../docs/openapi.json', import.meta.url);
-const target = new URL('../src/api/schema.d.ts', import.meta.url);
+const [sourceArg, targetArg] = process.argv.slice(2);
+const source = sourceArg ?? new URL('../../docs/openapi.json', import.meta.url);
+const target = targetArg ?? new URL('../src/api/schema.d.ts', import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const doc = JSON.parse(await readFile(source, 'utf8'));
