@@ -1,7 +1,9 @@
 //! The OpenAPI 3.1 document, generated from the handlers' annotations and served at
 //! `/api/openapi.json`; the web app's API types are generated from it.
 
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 /// The document's fixed parts; paths are added by each feature's router.
@@ -28,4 +30,65 @@ impl Modify for SecuritySchemes {
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
     }
+}
+
+/// Adds to every operation the answers the shared layers give, which no handler annotation lists:
+/// the session check (401), the body extractors (400, 413, 415, 422), idempotency (409), the rate
+/// limit (429) and maintenance (503). A status an operation already documents keeps its description.
+pub fn add_shared_answers(document: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in &mut document.paths.paths {
+        let operations = [
+            (&mut item.get, false),
+            (&mut item.head, false),
+            (&mut item.options, false),
+            (&mut item.post, true),
+            (&mut item.put, true),
+            (&mut item.patch, true),
+            (&mut item.delete, true),
+        ];
+        for (operation, changes_state) in operations {
+            if let Some(operation) = operation.as_mut() {
+                for (status, why) in shared_answers(path, operation, changes_state) {
+                    operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(why));
+                }
+            }
+        }
+    }
+}
+
+fn shared_answers(path: &str, operation: &Operation, changes_state: bool) -> Vec<(&'static str, &'static str)> {
+    let mut answers = vec![("429", "Too many requests from this address; `Retry-After` says when to try again.")];
+    if !path.starts_with("/admin/") {
+        answers.push(("503", "Under maintenance; `Retry-After` says when to check again."));
+    }
+    if needs_session(operation) {
+        answers.push(("401", "No session, or the session has ended (logged out, revoked, expired)."));
+    }
+    if changes_state {
+        answers.push(("409", "The `x-request-id` was used for another body, or its first call is still running."));
+    }
+    if let Some(body) = &operation.request_body {
+        answers.push(("400", "The body or a parameter is not valid; `error_message` says which."));
+        answers.push(("413", "The body is larger than the server accepts."));
+        if body.content.keys().any(|media| media.contains("json")) {
+            answers.push(("415", "The body is not sent as `application/json`."));
+            answers.push(("422", "The JSON body lacks a field or has one of the wrong type."));
+        }
+    }
+    answers
+}
+
+/// Whether the operation names a bearer scheme (users' sessions or the operator token).
+fn needs_session(operation: &Operation) -> bool {
+    operation.security.iter().flatten().any(|requirement| {
+        serde_json::to_value(requirement)
+            .ok()
+            .and_then(|value| value.as_object().map(|schemes| schemes.contains_key("bearer") || schemes.contains_key("operator")))
+            .unwrap_or(false)
+    })
+}
+
+fn error_answer(description: &str) -> RefOr<Response> {
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
 }

@@ -44,7 +44,14 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document alone (for `brokerage openapi`).
 pub fn openapi_document(state: &AppState) -> utoipa::openapi::OpenApi {
-    api_routes(state).split_for_parts().1
+    split_api(state).1
+}
+
+/// The API routes and their document, completed with the answers every route shares.
+fn split_api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut document) = api_routes(state).split_for_parts();
+    crate::openapi::add_shared_answers(&mut document);
+    (api, document)
 }
 
 /// The application router with all layers.
@@ -55,7 +62,7 @@ pub fn build(state: AppState) -> Router {
 /// The application router with extra API routes under the same layers (tests use it to prove
 /// how the layers treat handlers that fail in ways real ones should not, such as panics).
 pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
-    let (api, document) = api_routes(&state).split_for_parts();
+    let (api, document) = split_api(&state);
     let api = api.merge(extra_api);
     let document = Arc::new(document.to_pretty_json().unwrap_or_default());
     let settings = &state.settings.http;

@@ -82,6 +82,36 @@ both_backends!(the_openapi_document_is_3_1_and_lists_the_routes, |backend| async
     }
 });
 
+both_backends!(every_operation_documents_the_answers_of_the_shared_layers, |backend| async move {
+    let app = spawn_app(backend).await;
+    let document: serde_json::Value = app.get("/api/openapi.json").send().await.unwrap().json().await.unwrap();
+    let mut checked = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let listed = |status: &str| operation["responses"].get(status).is_some();
+            assert!(listed("429"), "{method} {path} lacks 429");
+            let secured = operation["security"].as_array().is_some_and(|all| {
+                all.iter().any(|s| s.get("bearer").is_some() || s.get("operator").is_some())
+            });
+            if secured {
+                assert!(listed("401"), "{method} {path} needs a session but lacks 401");
+            }
+            if operation.get("requestBody").is_some() {
+                assert!(listed("400") && listed("413"), "{method} {path} takes a body but lacks 400/413");
+            }
+            if matches!(method.as_str(), "post" | "put" | "patch" | "delete") {
+                assert!(listed("409"), "{method} {path} changes state but lacks 409");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} operations");
+    // What the document says is what the layers answer.
+    let no_session = app.get("/api/v1/crypto/balance").send().await.unwrap();
+    assert_eq!(no_session.status(), 401);
+    assert!(document["paths"]["/v1/crypto/balance"]["get"]["responses"]["401"].is_object());
+});
+
 both_backends!(a_panicking_handler_becomes_a_logged_500_in_the_error_shape, |backend| async move {
     let mut settings = test_settings();
     settings.database.url = store::testing::fresh_database_url(backend).await.unwrap();
