@@ -255,17 +255,15 @@ async function replayableBody(request: Request): Promise<BodyInit | undefined> {
   return type.includes('json') ? request.text() : request.blob();
 }
 
-/** A successful answer whose body openapi-fetch can always parse: an empty or non-JSON body becomes 204. */
-async function normalisedSuccess(response: Response): Promise<Response> {
-  const text = await response.text();
-  let json = true;
-  try {
-    JSON.parse(text);
-  } catch {
-    json = false;
-  }
-  const init = { status: json ? response.status : 204, statusText: response.statusText, headers: response.headers };
-  return new Response(json ? text : null, init);
+/**
+ * A successful answer openapi-fetch can always read: a JSON answer passes as it is (parsed once, by
+ * openapi-fetch); anything else (an empty body, a redirect page) becomes an empty 204.
+ */
+function normalisedSuccess(response: Response): Response {
+  const json = (response.headers.get('Content-Type') ?? '').includes('json');
+  if (json && response.status !== 204) return response;
+  void response.body?.cancel();
+  return new Response(null, { status: 204, statusText: response.statusText, headers: response.headers });
 }
 
 /**
