@@ -83,7 +83,9 @@ fn needs_session(operation: &Operation) -> bool {
     operation.security.iter().flatten().any(|requirement| {
         serde_json::to_value(requirement)
             .ok()
-            .and_then(|value| value.as_object().map(|schemes| schemes.contains_key("bearer") || schemes.contains_key("operator")))
+            .and_then(|value| {
+                value.as_object().map(|schemes| schemes.contains_key("bearer") || schemes.contains_key("operator"))
+            })
             .unwrap_or(false)
     })
 }

@@ -70,10 +70,24 @@ pub struct Db {
 pub struct WriteTx {
     /// The open transaction.
     pub tx: sqlx::Transaction<'static, sqlx::Any>,
+    backend: Backend,
     _writer: Option<OwnedMutexGuard<()>>,
 }
 
 impl WriteTx {
+    /// Serialises this transaction with every other that locks the same `key`, until it commits or
+    /// rolls back: the guard of a "count, check a limit, then insert" write, which two transactions
+    /// could otherwise both pass. SQLite's writers are serialised already.
+    pub async fn lock_key(&mut self, key: &str) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(key)
+                .execute(&mut *self.tx)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Commits the transaction and releases the writer lock.
     pub async fn commit(self) -> Result<(), StoreError> {
         self.tx.commit().await?;
@@ -146,7 +160,7 @@ impl Db {
             Backend::Sqlite => self.pool.begin_with("begin immediate").await?,
             Backend::Postgres => self.pool.begin().await?,
         };
-        Ok(WriteTx { tx, _writer: writer })
+        Ok(WriteTx { tx, backend: self.backend, _writer: writer })
     }
 
     /// Checks the database answers (for `/readyz`).

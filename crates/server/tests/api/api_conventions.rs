@@ -90,9 +90,9 @@ both_backends!(every_operation_documents_the_answers_of_the_shared_layers, |back
         for (method, operation) in item.as_object().unwrap() {
             let listed = |status: &str| operation["responses"].get(status).is_some();
             assert!(listed("429"), "{method} {path} lacks 429");
-            let secured = operation["security"].as_array().is_some_and(|all| {
-                all.iter().any(|s| s.get("bearer").is_some() || s.get("operator").is_some())
-            });
+            let secured = operation["security"]
+                .as_array()
+                .is_some_and(|all| all.iter().any(|s| s.get("bearer").is_some() || s.get("operator").is_some()));
             if secured {
                 assert!(listed("401"), "{method} {path} needs a session but lacks 401");
             }

@@ -120,6 +120,17 @@ both_backends!(codes_have_a_resend_cooldown_and_an_hourly_limit, |backend| async
     assert_eq!((status, body["error_code"].as_str()), (429, Some("otp_rate_limited")));
 });
 
+both_backends!(concurrent_code_requests_for_one_phone_never_pass_the_hourly_limit, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.auth.otp_sends_per_phone_per_hour = 3).await;
+    let sends = (0..20).map(|_| app.post_json("/api/v1/user/signup/phone", json!({"phone": "081234567019"})));
+    let statuses: Vec<u16> = futures::future::join_all(sends).await.into_iter().map(|(status, _)| status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 3, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 429), "{statuses:?}");
+    let inbox = app.get("/api/dev/otp-inbox?phone=%2B6281234567019").send().await.unwrap();
+    let messages: serde_json::Value = inbox.json().await.unwrap();
+    assert_eq!(messages["data"].as_array().map(Vec::len), Some(3));
+});
+
 both_backends!(new_pins_must_be_six_digits_and_not_trivial, |backend| async move {
     let app = spawn_app(backend).await;
     let token = app.verified("signup", "081234567011").await;

@@ -19,6 +19,7 @@ pub mod kyc_verifier;
 pub mod messages;
 mod onboarding;
 mod otp;
+mod otp_repo;
 pub mod phone;
 mod phone_change;
 pub mod pin;

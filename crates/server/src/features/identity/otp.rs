@@ -4,6 +4,7 @@
 //! to the account that asked. A right code yields a single-use verification token, which the next
 //! step (the PIN, or applying the change) consumes.
 
+use domain::clock::ms;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::Db;
@@ -11,10 +12,12 @@ use utoipa::ToSchema;
 
 use super::email::{Email, EmailAddress};
 use super::messages;
+use super::otp_repo::{self, SendHistory};
 use super::phone::Phone;
 use super::secrets::{digest, digests_equal, opaque_token, otp_code};
 use super::sms::Sms;
 use crate::api::{ApiError, ApiResult};
+use crate::config::AuthSettings;
 use crate::state::AppState;
 
 /// What a code is for; a code for one purpose never serves another.
@@ -129,10 +132,6 @@ pub async fn send(
 /// to the account that asked (phone and e-mail changes). A new code for an owner and purpose ends
 /// that owner's earlier codes and unused tokens of the purpose, so only the latest request counts.
 /// The answer's `phone` field holds the masked destination.
-#[expect(
-    clippy::too_many_lines,
-    reason = "limit checks to move into a pure function with the insert in one transaction (issue 22)"
-)]
 pub async fn send_to(
     state: &AppState,
     destination: &Destination,
@@ -142,63 +141,36 @@ pub async fn send_to(
     device_id: Option<&str>,
 ) -> ApiResult<OtpSent> {
     let auth = &state.settings.auth;
-    let now = store::now_ms();
-    let hour_ago = now - 3_600_000;
-    let db = &state.db;
-    let last = sqlx::query("select max(created_at_ms) as last from otp_challenges where destination = $1")
-        .bind(destination.as_str())
-        .fetch_one(db.pool())
-        .await
-        .map_err(ApiError::internal)?
-        .try_get::<Option<i64>, _>("last")
-        .map_err(ApiError::internal)?;
-    let cooldown_ms = (auth.otp_resend_cooldown_secs * 1000) as i64;
-    if let Some(last) = last.filter(|last| now - last < cooldown_ms) {
-        return Err(messages::otp_cooldown(((cooldown_ms - (now - last)) as u64).div_ceil(1000)));
-    }
-    let by_phone = count(db, "destination", destination.as_str(), hour_ago).await?;
-    let by_ip = match ip {
-        Some(ip) => count(db, "client_ip", ip, hour_ago).await?,
-        None => 0,
-    };
-    if by_phone >= i64::from(auth.otp_sends_per_phone_per_hour) || by_ip >= i64::from(auth.otp_sends_per_ip_per_hour) {
-        return Err(messages::otp_rate_limited());
-    }
-
-    if let Some(owner) = owner {
-        sqlx::query(
-            "update otp_challenges set expires_at_ms = $1, verification_expires_at_ms = $1 \
-             where user_id = $2 and purpose = $3 and verification_used = 0 \
-             and (expires_at_ms > $1 or verification_expires_at_ms > $1)",
-        )
-        .bind(now)
-        .bind(owner)
-        .bind(purpose.as_str())
-        .execute(db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    }
-
+    let now = state.clock.now_ms();
     let code = otp_code();
     let id = uuid::Uuid::now_v7().to_string();
-    let expires_at = now + (auth.otp_ttl_secs * 1000) as i64;
-    sqlx::query(
-        "insert into otp_challenges (id, destination, channel, user_id, purpose, code_hash, client_ip, device_id, \
-         created_at_ms, expires_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(&id)
-    .bind(destination.as_str())
-    .bind(destination.channel())
-    .bind(owner.map(str::to_string))
-    .bind(purpose.as_str())
-    .bind(digest(&format!("{id}:{code}")))
-    .bind(ip.map(str::to_string))
-    .bind(device_id.map(str::to_string))
-    .bind(now)
-    .bind(expires_at)
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    // The limits are counted and the code stored in one transaction, serialised per destination and
+    // per address, so concurrent requests cannot all pass a limit that only one of them should.
+    let mut wtx = state.db.begin_write().await?;
+    wtx.lock_key(&format!("otp:to:{}", destination.as_str())).await?;
+    if let Some(ip) = ip {
+        wtx.lock_key(&format!("otp:from:{ip}")).await?;
+    }
+    let history = otp_repo::send_history(&mut wtx.tx, destination.as_str(), ip, now - ms::HOUR).await?;
+    check_send_limits(&history, now, auth)?;
+    if let Some(owner) = owner {
+        otp_repo::expire_owner_codes(&mut wtx.tx, owner, purpose.as_str(), now).await?;
+    }
+    let code_hash = digest(&format!("{id}:{code}"));
+    let challenge = otp_repo::NewChallenge {
+        id: &id,
+        destination: destination.as_str(),
+        channel: destination.channel(),
+        owner,
+        purpose: purpose.as_str(),
+        code_hash: &code_hash,
+        client_ip: ip,
+        device_id,
+        created_at_ms: now,
+        expires_at_ms: now + secs_to_ms(auth.otp_ttl_secs),
+    };
+    otp_repo::insert_challenge(&mut wtx.tx, &challenge).await?;
+    wtx.commit().await?;
     let minutes = auth.otp_ttl_secs / 60;
     let body = format!(
         "Kode verifikasi Anda: {code}. Berlaku {minutes} menit. JANGAN berikan kode ini kepada siapa pun. / Your code: {code}. Never share it."
@@ -228,10 +200,24 @@ pub async fn send_to(
     })
 }
 
-async fn count(db: &Db, column: &str, value: &str, since_ms: i64) -> ApiResult<i64> {
-    let query = format!("select count(*) as n from otp_challenges where {column} = $1 and created_at_ms >= $2");
-    let row = sqlx::query(&query).bind(value).bind(since_ms).fetch_one(db.pool()).await.map_err(ApiError::internal)?;
-    row.try_get("n").map_err(ApiError::internal)
+/// Whether one more code may be sent now: the resend cooldown per destination, then the hourly
+/// limits per destination and per client address.
+fn check_send_limits(history: &SendHistory, now_ms: i64, auth: &AuthSettings) -> ApiResult<()> {
+    let cooldown_ms = secs_to_ms(auth.otp_resend_cooldown_secs);
+    if let Some(since_last) = history.last_sent_at_ms.map(|last| now_ms - last).filter(|since| *since < cooldown_ms) {
+        let wait_ms = u64::try_from(cooldown_ms - since_last).unwrap_or(0);
+        return Err(messages::otp_cooldown(wait_ms.div_ceil(1_000)));
+    }
+    if history.sent_to_destination >= i64::from(auth.otp_sends_per_phone_per_hour)
+        || history.sent_from_address >= i64::from(auth.otp_sends_per_ip_per_hour)
+    {
+        return Err(messages::otp_rate_limited());
+    }
+    Ok(())
+}
+
+fn secs_to_ms(secs: u64) -> i64 {
+    i64::try_from(secs).unwrap_or(i64::MAX / 1_000).saturating_mul(ms::SECOND)
 }
 
 /// Checks `code` for challenge `otp_id`, which must be for `purpose`; on success returns a
@@ -389,4 +375,45 @@ pub async fn void_verification(db: &Db, token: &str) -> ApiResult<()> {
     .await
     .map_err(ApiError::internal)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn auth() -> AuthSettings {
+        AuthSettings {
+            otp_resend_cooldown_secs: 60,
+            otp_sends_per_phone_per_hour: 5,
+            otp_sends_per_ip_per_hour: 30,
+            ..AuthSettings::default()
+        }
+    }
+
+    fn code_of(result: ApiResult<()>) -> Option<String> {
+        result.err().map(|e| e.code.to_string())
+    }
+
+    #[test]
+    fn a_first_code_may_always_be_sent() {
+        assert!(check_send_limits(&SendHistory::default(), 1_000_000, &auth()).is_ok());
+    }
+
+    #[test]
+    fn a_resend_within_the_cooldown_is_refused_with_the_seconds_left() {
+        let history = SendHistory { last_sent_at_ms: Some(1_000_000), sent_to_destination: 1, sent_from_address: 1 };
+        let early = check_send_limits(&history, 1_000_000 + 59_001, &auth());
+        assert_eq!(code_of(early), Some("otp_cooldown".into()));
+        assert!(check_send_limits(&history, 1_000_000 + 60_000, &auth()).is_ok());
+    }
+
+    #[test]
+    fn the_hourly_limits_per_destination_and_per_address_hold() {
+        let per_phone = SendHistory { last_sent_at_ms: Some(0), sent_to_destination: 5, sent_from_address: 5 };
+        assert_eq!(code_of(check_send_limits(&per_phone, ms::HOUR, &auth())), Some("otp_rate_limited".into()));
+        let per_address = SendHistory { last_sent_at_ms: None, sent_to_destination: 0, sent_from_address: 30 };
+        assert_eq!(code_of(check_send_limits(&per_address, ms::HOUR, &auth())), Some("otp_rate_limited".into()));
+        let under = SendHistory { last_sent_at_ms: Some(0), sent_to_destination: 4, sent_from_address: 29 };
+        assert!(check_send_limits(&under, ms::HOUR, &auth()).is_ok());
+    }
 }

@@ -15,6 +15,7 @@ mod lists;
 pub mod live;
 pub mod owner;
 pub mod pair;
+mod plan;
 mod quotes;
 pub mod repo;
 mod restore;

@@ -12,15 +12,15 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OrderType, OwnerId, Quote, Side, TimeInForce};
+use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
 use market::{QuoteSide, Simulator};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
 use super::errors::TradeError;
-use domain::fees::{buy_total, net_for_gross};
 
 use super::pair::PairSpec;
+use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
 use super::{live::UserEvents, restore};
 use crate::config::TradingSettings;
@@ -235,32 +235,9 @@ impl PairOwner {
         *self.view.write().unwrap_or_else(std::sync::PoisonError::into_inner) = view;
     }
 
-    /// What a buy of `quantity` at worst `price` may cost, fees and tax included.
-    fn buy_hold(&self, price: i64, quantity: i64) -> Result<i64, TradeError> {
-        buy_total(self.spec.value_sen(price, quantity), &self.deps.settings.fees).map_err(TradeError::from)
-    }
-
-    fn collar(&self, stop: i64) -> i64 {
-        let bps = i128::from(self.deps.settings.stop_buy_collar_bps);
-        let up = (i128::from(stop) * (10_000 + bps) + 9_999) / 10_000;
-        i64::try_from(up).unwrap_or(i64::MAX)
-    }
-
-    fn min_order_sen(&self) -> i64 {
-        let sen = self.deps.settings.min_order_idr * rust_decimal::Decimal::ONE_HUNDRED;
-        i64::try_from(sen.trunc().mantissa()).unwrap_or(i64::MAX)
-    }
-
-    /// The worst ask a market buy of `quantity` reaches now, or `None` without enough asks.
-    fn walk_asks(&self, quantity: i64) -> Option<i64> {
-        let mut left = quantity;
-        for level in self.book.depth(Side::Sell, usize::MAX) {
-            left -= level.qty;
-            if left <= 0 {
-                return Some(level.price);
-            }
-        }
-        None
+    /// The pricing rules of this pair.
+    pub(super) fn rules(&self) -> Rules<'_> {
+        Rules { spec: &self.spec, settings: &self.deps.settings }
     }
 
     async fn place(&mut self, request: PlaceRequest) -> Result<OrderRow, TradeError> {
@@ -269,7 +246,7 @@ impl PairOwner {
                 return Ok(found);
             }
         }
-        let plan = self.plan(&request)?;
+        let plan = plan(&self.rules(), &self.book, &request)?;
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
         let row = plan.row(id, &self.spec.symbol, &request);
@@ -295,16 +272,19 @@ impl PairOwner {
         let buy = request.side == Side::Buy;
         let stop_engine_price = match (request.stop_limit, buy) {
             (Some(p), _) => Some(p),
-            (None, true) => Some(self.collar(request.stop_loss)),
+            (None, true) => Some(self.rules().collar(request.stop_loss)?),
             (None, false) => None,
         };
         let (tp_hold, sl_hold) = if buy {
-            (self.buy_hold(request.take_profit, q)?, self.buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?)
+            (
+                self.rules().buy_hold(request.take_profit, q)?,
+                self.rules().buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?,
+            )
         } else {
             (self.spec.ledger_units(q), self.spec.ledger_units(q))
         };
         let min_value = self.spec.value_sen(request.take_profit.min(request.stop_loss), q);
-        if min_value < self.min_order_sen() {
+        if min_value < self.rules().min_order_sen()? {
             return Err(TradeError::BelowMinimum);
         }
         let (tp_id, sl_id) = (self.new_id(), self.new_id());
@@ -386,11 +366,14 @@ impl PairOwner {
         let limit = if stop_market_buy { None } else { request.limit_price };
         let stop = if row.triggered { None } else { request.stop_price };
         let engine_price = match (stop_market_buy, stop) {
-            (true, Some(s)) => Some(self.collar(s)),
+            (true, Some(s)) => Some(self.rules().collar(s)?),
             _ => limit.or(row.engine_price),
         };
-        let new_total =
-            if buy { self.buy_hold(engine_price.unwrap_or(0), quantity)? } else { self.spec.ledger_units(quantity) };
+        let new_total = if buy {
+            self.rules().buy_hold(engine_price.unwrap_or(0), quantity)?
+        } else {
+            self.spec.ledger_units(quantity)
+        };
         let owner = self.owner_of(&request.user_id);
         let mut wtx = self.deps.db.begin_write().await?;
         Self::close_holds(&mut wtx.tx, &mut row, false).await?;
@@ -401,7 +384,8 @@ impl PairOwner {
         }
         repo::save(&mut wtx.tx, &row).await?;
         let mut out = Vec::new();
-        let engine_price_change = if stop_market_buy { stop.map(|s| self.collar(s)) } else { limit };
+        let engine_price_change =
+            if stop_market_buy { stop.map(|s| self.rules().collar(s)).transpose()? } else { limit };
         self.book.amend(
             engine::Amend {
                 id: OrderId(row.id as u64),
@@ -517,142 +501,6 @@ impl PairOwner {
         self.book = restore::book_from_rows(book_config(&self.deps.settings), &rows, &owners, last_price)?;
         self.quote_key = None;
         Ok(())
-    }
-}
-
-/// The plan of a new order: the engine's order type, the hold and the stored fields.
-struct Plan {
-    engine: OrderType,
-    hold: i64,
-    order_type: &'static str,
-    input_type: &'static str,
-    limit_price: Option<i64>,
-    stop_price: Option<i64>,
-    quantity: Option<i64>,
-    amount: Option<i64>,
-    engine_price: Option<i64>,
-}
-
-impl Plan {
-    fn row(&self, id: i64, symbol: &str, request: &PlaceRequest) -> OrderRow {
-        let side = if request.side == Side::Buy { "BUY" } else { "SELL" };
-        let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type);
-        row.limit_price = self.limit_price;
-        row.stop_price = self.stop_price;
-        row.quantity = self.quantity;
-        row.amount = self.amount;
-        row.engine_price = self.engine_price;
-        row.engine_quantity = self.quantity;
-        row.hold_total = self.hold;
-        row.request_id = request.request_id.clone();
-        row
-    }
-}
-
-impl PairOwner {
-    #[expect(
-        clippy::too_many_lines,
-        reason = "pure order planning to move out of the owner into the shared order lifecycle (issue 22, 11)"
-    )]
-    fn plan(&self, request: &PlaceRequest) -> Result<Plan, TradeError> {
-        let buy = request.side == Side::Buy;
-        let units = |q: i64| self.spec.ledger_units(q);
-        let min = self.min_order_sen();
-        let check_min = |price: i64, quantity: i64| {
-            if self.spec.value_sen(price, quantity) < min {
-                Err(TradeError::BelowMinimum)
-            } else {
-                Ok(())
-            }
-        };
-        let base = |order_type, engine, hold| Plan {
-            engine,
-            hold,
-            order_type,
-            input_type: "QUANTITY",
-            limit_price: None,
-            stop_price: None,
-            quantity: None,
-            amount: None,
-            engine_price: None,
-        };
-        Ok(match request.kind {
-            PlaceKind::MarketAmount { amount } => {
-                if !buy {
-                    return Err(TradeError::Rejected("only a buy can be sized by amount".into()));
-                }
-                if amount < min {
-                    return Err(TradeError::BelowMinimum);
-                }
-                let net = net_for_gross(amount, &self.deps.settings.fees);
-                let quote = self.spec.quote_from_sen(net);
-                if self.book.best_ask().is_none() {
-                    return Err(TradeError::NoLiquidity);
-                }
-                let mut plan = base("MARKET", OrderType::MarketQuote { quote }, amount);
-                plan.input_type = "AMOUNT";
-                plan.amount = Some(amount);
-                plan
-            }
-            PlaceKind::Market { quantity } if buy => {
-                // Sent as an IOC limit at the worst ask it needs now, so the hold bounds its cost.
-                let worst = self.walk_asks(quantity).ok_or(TradeError::NoLiquidity)?;
-                let best = self.book.best_ask().map_or(worst, |l| l.price);
-                check_min(best, quantity)?;
-                let mut plan = base(
-                    "MARKET",
-                    OrderType::Limit { price: worst, qty: quantity, tif: TimeInForce::Ioc },
-                    self.buy_hold(worst, quantity)?,
-                );
-                plan.quantity = Some(quantity);
-                plan.engine_price = Some(worst);
-                plan
-            }
-            PlaceKind::Market { quantity } => {
-                let best = self.book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
-                check_min(best, quantity)?;
-                let mut plan = base("MARKET", OrderType::Market { qty: quantity }, units(quantity));
-                plan.quantity = Some(quantity);
-                plan
-            }
-            PlaceKind::Limit { price, quantity } => {
-                check_min(price, quantity)?;
-                let hold = if buy { self.buy_hold(price, quantity)? } else { units(quantity) };
-                let mut plan = base("LIMIT", OrderType::Limit { price, qty: quantity, tif: TimeInForce::Gtc }, hold);
-                plan.limit_price = Some(price);
-                plan.engine_price = Some(price);
-                plan.quantity = Some(quantity);
-                plan
-            }
-            PlaceKind::Stop { stop, quantity } => {
-                check_min(stop, quantity)?;
-                let (engine, hold, engine_price) = if buy {
-                    // A stop-market buy is a stop-limit at a collar above its trigger, so its hold bounds it.
-                    let collar = self.collar(stop);
-                    let engine =
-                        OrderType::StopLimit { stop_price: stop, price: collar, qty: quantity, tif: TimeInForce::Ioc };
-                    (engine, self.buy_hold(collar, quantity)?, Some(collar))
-                } else {
-                    (OrderType::Stop { stop_price: stop, qty: quantity }, units(quantity), None)
-                };
-                let mut plan = base("STOP", engine, hold);
-                plan.stop_price = Some(stop);
-                plan.quantity = Some(quantity);
-                plan.engine_price = engine_price;
-                plan
-            }
-            PlaceKind::StopLimit { stop, price, quantity } => {
-                check_min(price, quantity)?;
-                let hold = if buy { self.buy_hold(price, quantity)? } else { units(quantity) };
-                let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
-                let mut plan = base("STOP_LIMIT", engine, hold);
-                plan.stop_price = Some(stop);
-                plan.limit_price = Some(price);
-                plan.engine_price = Some(price);
-                plan.quantity = Some(quantity);
-                plan
-            }
-        })
     }
 }
 

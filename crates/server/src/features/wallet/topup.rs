@@ -4,6 +4,7 @@
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use domain::clock::ms;
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -178,11 +179,14 @@ pub async fn create_topup(
     }
     let fee = channel.fee_for(amount);
     let id = uuid::Uuid::now_v7().to_string();
-    let now = store::now_ms();
-    let expires_at = now + channel.expiry_minutes * 60_000;
+    let now = state.clock.now_ms();
+    let expires_at = now + channel.expiry_minutes * ms::MINUTE;
     let request =
         PaymentRequest { merchant_ref: id.clone(), channel, gross_sen: amount + fee, expires_at_ms: expires_at };
     let instructions = state.wallet.gateway.create(request).await.map_err(ApiError::internal)?;
+    let instructions_text = serde_json::to_string(&instructions).map_err(ApiError::internal)?;
+    // The row and its first state are written together: no top-up without its history.
+    let mut wtx = state.db.begin_write().await?;
     sqlx::query(
         "insert into topups (id, user_id, channel, amount, fee, status, gateway_ref, instructions, created_at_ms, expires_at_ms) \
          values ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9)",
@@ -193,13 +197,14 @@ pub async fn create_topup(
     .bind(amount)
     .bind(fee)
     .bind(&instructions.gateway_ref)
-    .bind(serde_json::to_string(&instructions).map_err(ApiError::internal)?)
+    .bind(instructions_text)
     .bind(now)
     .bind(expires_at)
-    .execute(state.db.pool())
+    .execute(&mut *wtx.tx)
     .await
     .map_err(ApiError::internal)?;
-    transitions::record(&state.db, &id, "PENDING", None).await?;
+    transitions::record_in(&mut wtx.tx, &id, "PENDING", None).await?;
+    wtx.commit().await?;
     Ok(Data::new(load(&state, &caller.user_id, &id).await?))
 }
 

@@ -21,19 +21,6 @@ pub struct Transition {
 
 const INSERT: &str = "insert into wallet_transitions (subject_id, status, note, at_ms) values ($1, $2, $3, $4)";
 
-/// Records a state change outside a transaction.
-pub async fn record(db: &Db, subject_id: &str, status: &str, note: Option<&str>) -> ApiResult<()> {
-    sqlx::query(INSERT)
-        .bind(subject_id)
-        .bind(status)
-        .bind(note.map(str::to_string))
-        .bind(store::now_ms())
-        .execute(db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(())
-}
-
 /// Records a state change inside the transaction that made it.
 pub async fn record_in(
     tx: &mut Transaction<'static, Any>,

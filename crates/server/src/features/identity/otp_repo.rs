@@ -1,0 +1,108 @@
+//! The one-time-code queries, run inside the caller's transaction.
+
+use sqlx::{Any, Transaction};
+use store::StoreError;
+
+/// What was sent lately, for the send limits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SendHistory {
+    /// When the destination was last sent a code.
+    pub last_sent_at_ms: Option<i64>,
+    /// Codes sent to the destination since the window's start.
+    pub sent_to_destination: i64,
+    /// Codes asked from the client address since the window's start (0 without an address).
+    pub sent_from_address: i64,
+}
+
+/// A code to store; only its digest is kept.
+pub struct NewChallenge<'a> {
+    /// Id (UUID v7), also the client's `otpId`.
+    pub id: &'a str,
+    /// E.164 phone or e-mail address.
+    pub destination: &'a str,
+    /// `SMS` or `EMAIL`.
+    pub channel: &'a str,
+    /// The account it is bound to (phone and e-mail changes).
+    pub owner: Option<&'a str>,
+    /// What the code is for.
+    pub purpose: &'a str,
+    /// Digest of id and code.
+    pub code_hash: &'a str,
+    /// The asking client's address.
+    pub client_ip: Option<&'a str>,
+    /// The asking device.
+    pub device_id: Option<&'a str>,
+    /// When it was made.
+    pub created_at_ms: i64,
+    /// When the code stops working.
+    pub expires_at_ms: i64,
+}
+
+/// The codes sent to `destination`, and asked from `address`, since `since_ms`.
+pub async fn send_history(
+    tx: &mut Transaction<'static, Any>,
+    destination: &str,
+    address: Option<&str>,
+    since_ms: i64,
+) -> Result<SendHistory, StoreError> {
+    let (last_sent_at_ms, sent_to_destination): (Option<i64>, i64) = sqlx::query_as(
+        "select max(created_at_ms), count(case when created_at_ms >= $2 then 1 end) \
+         from otp_challenges where destination = $1",
+    )
+    .bind(destination)
+    .bind(since_ms)
+    .fetch_one(&mut **tx)
+    .await?;
+    let sent_from_address = match address {
+        Some(address) => {
+            sqlx::query_scalar("select count(*) from otp_challenges where client_ip = $1 and created_at_ms >= $2")
+                .bind(address)
+                .bind(since_ms)
+                .fetch_one(&mut **tx)
+                .await?
+        }
+        None => 0,
+    };
+    Ok(SendHistory { last_sent_at_ms, sent_to_destination, sent_from_address })
+}
+
+/// Ends `owner`'s live codes and unused verification tokens of `purpose`.
+pub async fn expire_owner_codes(
+    tx: &mut Transaction<'static, Any>,
+    owner: &str,
+    purpose: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "update otp_challenges set expires_at_ms = $1, verification_expires_at_ms = $1 \
+         where user_id = $2 and purpose = $3 and verification_used = 0 \
+         and (expires_at_ms > $1 or verification_expires_at_ms > $1)",
+    )
+    .bind(now_ms)
+    .bind(owner)
+    .bind(purpose)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Stores a new challenge.
+pub async fn insert_challenge(tx: &mut Transaction<'static, Any>, new: &NewChallenge<'_>) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into otp_challenges (id, destination, channel, user_id, purpose, code_hash, client_ip, device_id, \
+         created_at_ms, expires_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(new.id)
+    .bind(new.destination)
+    .bind(new.channel)
+    .bind(new.owner.map(str::to_string))
+    .bind(new.purpose)
+    .bind(new.code_hash)
+    .bind(new.client_ip.map(str::to_string))
+    .bind(new.device_id.map(str::to_string))
+    .bind(new.created_at_ms)
+    .bind(new.expires_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
