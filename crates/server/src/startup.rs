@@ -92,7 +92,7 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
     let identity = IdentityServices::build(&settings, &db).await?;
-    let wallet = WalletServices::build(settings.wallet_webhook_secret.clone(), &db).await?;
+    let wallet = WalletServices::build(settings.wallet_webhook_secret.as_ref(), &db).await?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let hub = Hub::new(live::Limits::from(&settings.markets));
     let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;

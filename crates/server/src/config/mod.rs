@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use figment::providers::{Env, Format, Serialized, Toml};
 use figment::Figment;
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 pub use preferences::{SupportSettings, TelegramSettings};
@@ -39,7 +40,8 @@ pub struct Settings {
     /// Sandbox mode: simulated providers and the development inbox.
     pub sandbox: bool,
     /// HMAC key of the payment gateway's webhooks; when unset one is generated and kept in the database.
-    pub wallet_webhook_secret: Option<String>,
+    #[serde(skip_serializing)]
+    pub wallet_webhook_secret: Option<SecretString>,
     /// Cash-out limits, fee, auto-approval and the disbursement job.
     pub cashout: CashoutSettings,
     /// Crypto trading: fees, tax, minimums.
@@ -154,7 +156,8 @@ impl Default for WebSettings {
 #[serde(default)]
 pub struct AdminSettings {
     /// The operator token; the admin API is closed when unset or shorter than 16 characters.
-    pub token: Option<String>,
+    #[serde(skip_serializing)]
+    pub token: Option<SecretString>,
 }
 
 /// Maintenance mode at start-up.
@@ -270,7 +273,7 @@ impl Settings {
 
     /// The operator token, when one long enough is configured.
     pub fn admin_token(&self) -> Option<&str> {
-        self.admin.token.as_deref().filter(|t| t.len() >= 16)
+        self.admin.token.as_ref().map(ExposeSecret::expose_secret).filter(|t| t.len() >= 16)
     }
 }
 
@@ -279,7 +282,8 @@ impl Settings {
 #[serde(default)]
 pub struct AuthSettings {
     /// HMAC key of access tokens; when unset one is generated once and kept in the database.
-    pub jwt_secret: Option<String>,
+    #[serde(skip_serializing)]
+    pub jwt_secret: Option<SecretString>,
     /// Access-token lifetime.
     pub access_token_ttl_secs: u64,
     /// Refresh-token lifetime.
@@ -369,5 +373,34 @@ impl Default for MarketsSettings {
             ws_ping_interval_secs: 20,
             ws_idle_timeout_secs: 60,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECRET: &str = "s3cret-operator-token-value";
+
+    fn with_secrets() -> Settings {
+        let toml = format!(
+            "[admin]\ntoken = \"{SECRET}\"\n[auth]\njwt_secret = \"{SECRET}-{SECRET}\"\n[telegram]\nwebhook_secret = \"{SECRET}\"\n"
+        );
+        Figment::from(Serialized::defaults(Settings::default())).merge(Toml::string(&toml)).extract().unwrap()
+    }
+
+    #[test]
+    fn secrets_are_read_from_configuration_and_usable() {
+        let settings = with_secrets();
+        assert_eq!(settings.admin_token(), Some(SECRET));
+        assert_eq!(settings.telegram.webhook_secret(), Some(SECRET));
+        assert_eq!(settings.auth.jwt_secret.as_ref().map(|s| s.expose_secret().len()), Some(2 * SECRET.len() + 1));
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output_or_serialised_settings() {
+        let settings = with_secrets();
+        assert!(!format!("{settings:?}").contains(SECRET));
+        assert!(!serde_json::to_string(&settings).unwrap().contains(SECRET));
     }
 }

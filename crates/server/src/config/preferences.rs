@@ -1,5 +1,6 @@
 //! Preferences settings: the Telegram bot and the support site.
 
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 /// The Telegram bot.
@@ -10,7 +11,8 @@ pub struct TelegramSettings {
     pub bot_username: String,
     /// The `secret_token` given to Telegram's `setWebhook`; Telegram sends it back in
     /// `X-Telegram-Bot-Api-Secret-Token`. Unset (or shorter than 16 characters) closes the webhook (404).
-    pub webhook_secret: Option<String>,
+    #[serde(skip_serializing)]
+    pub webhook_secret: Option<SecretString>,
     /// How long a deep link may be used.
     pub link_ttl_secs: u64,
 }
@@ -24,7 +26,7 @@ impl Default for TelegramSettings {
 impl TelegramSettings {
     /// The webhook secret, when one long enough is configured.
     pub fn webhook_secret(&self) -> Option<&str> {
-        self.webhook_secret.as_deref().filter(|s| s.len() >= 16)
+        self.webhook_secret.as_ref().map(ExposeSecret::expose_secret).filter(|s| s.len() >= 16)
     }
 }
 

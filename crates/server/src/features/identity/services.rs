@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use secrecy::ExposeSecret;
 use store::Db;
 
 use super::{document_store, email, kyc_verifier, pin, secrets, sms, tokens};
@@ -30,7 +31,8 @@ impl IdentityServices {
     /// Builds the services; without a configured secret, one is generated once and kept in the
     /// database so sessions survive restarts and every node agrees.
     pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
-        let secret = match settings.auth.jwt_secret.clone().filter(|s| s.len() >= 32) {
+        let configured = settings.auth.jwt_secret.as_ref().map(|s| s.expose_secret().to_owned());
+        let secret = match configured.filter(|s| s.len() >= 32) {
             Some(secret) => secret,
             None => stored_secret(db).await?,
         };

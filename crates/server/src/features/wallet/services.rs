@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use secrecy::{ExposeSecret, SecretString};
 use store::Db;
 
 use super::{bank_gateway, gateway};
@@ -21,8 +22,8 @@ pub struct WalletServices {
 
 impl WalletServices {
     /// The sandbox gateway with a webhook secret from configuration, or one kept in the database.
-    pub async fn build(configured_secret: Option<String>, db: &Db) -> anyhow::Result<Self> {
-        let secret = match configured_secret.filter(|s| s.len() >= 32) {
+    pub async fn build(configured_secret: Option<&SecretString>, db: &Db) -> anyhow::Result<Self> {
+        let secret = match configured_secret.map(|s| s.expose_secret().to_owned()).filter(|s| s.len() >= 32) {
             Some(secret) => secret,
             None => {
                 let fresh = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
