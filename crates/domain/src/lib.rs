@@ -14,6 +14,7 @@ pub mod chart;
 pub mod clock;
 pub mod depth;
 pub mod fees;
+pub mod ledger;
 pub mod money;
 pub mod orders;
 pub mod precision;

@@ -134,11 +134,11 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         })
     };
     let purge = {
-        let db = state.db.clone();
+        let (db, clock) = (state.db.clone(), state.clock.clone());
         every(Duration::from_secs(3600), move || {
-            let db = db.clone();
+            let (db, now) = (db.clone(), clock.now_ms());
             async move {
-                match store::idempotency::purge_older_than(&db, store::now_ms() - IDEMPOTENCY_KEY_TTL_MS).await {
+                match store::idempotency::purge_older_than(&db, now - IDEMPOTENCY_KEY_TTL_MS).await {
                     Ok(n) if n > 0 => tracing::info!(deleted = n, "purged old idempotency keys"),
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "could not purge idempotency keys"),

@@ -15,8 +15,9 @@ use sqlx::{Any, Row, Transaction};
 
 use crate::{Db, StoreError};
 
+use domain::ledger::AccountRef;
 /// The owner of the broker's own accounts.
-pub const HOUSE: &str = "house";
+pub use domain::ledger::HOUSE;
 
 /// A ledger failure the caller can act on.
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +119,11 @@ pub async fn account(
     .execute(&mut **tx)
     .await?;
     Ok(id)
+}
+
+/// Finds or opens a typed account (the server names accounts only this way); returns its id.
+pub async fn open(tx: &mut Transaction<'static, Any>, account: &AccountRef) -> Result<String, LedgerError> {
+    self::account(tx, account.owner(), &account.kind().as_text(), account.currency(), account.may_go_negative()).await
 }
 
 /// Posts an entry inside `tx`; fails without effect when it does not balance or would overdraw.
@@ -336,6 +342,11 @@ pub async fn balance(db: &Db, account_id: &str) -> Result<Option<Balance>, Ledge
         .fetch_optional(db.pool())
         .await?;
     row.map(|row| Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? })).transpose()
+}
+
+/// The balance of a typed account; `None` before it is first used.
+pub async fn balance_of(db: &Db, account: &AccountRef) -> Result<Option<Balance>, LedgerError> {
+    balance(db, &account.id()).await
 }
 
 /// Every broken invariant, in words; empty when the ledger is sound.

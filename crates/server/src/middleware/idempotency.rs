@@ -40,7 +40,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
         parts.uri.path_and_query().map(axum::http::uri::PathAndQuery::as_str).unwrap_or(""),
         &bytes,
     );
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     match idempotency::begin(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
         Ok(Begin::Started) => {}
         Ok(Begin::Replay(stored)) => return replay(stored),

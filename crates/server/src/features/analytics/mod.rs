@@ -66,7 +66,7 @@ async fn record_events(
 ) -> ApiResult<Data<Accepted>> {
     let events = parse_batch(batch)?;
     let sender = store::analytics::Sender { device_id: headers.device_id, platform: headers.platform };
-    let accepted = store::analytics::insert_batch(&state.db, &sender, &events, store::now_ms()).await?;
+    let accepted = store::analytics::insert_batch(&state.db, &sender, &events, state.clock.now_ms()).await?;
     Ok(Data::new(Accepted { accepted }))
 }
 

@@ -60,7 +60,7 @@ pub async fn save_profile(
         &body.profile,
         &sender,
         PROPERTIES_MAX,
-        store::now_ms(),
+        state.clock.now_ms(),
     )
     .await?
     .ok_or_else(|| ApiError::invalid(format!("profile: at most {PROPERTIES_MAX} properties in all")))?;

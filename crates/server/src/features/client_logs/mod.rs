@@ -76,7 +76,7 @@ async fn record_client_logs(
         headers.device_id.as_deref(),
         headers.user_agent.as_deref(),
         &entries,
-        store::now_ms(),
+        state.clock.now_ms(),
     )
     .await?;
     Ok(Data::new(Accepted { accepted }))

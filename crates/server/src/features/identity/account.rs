@@ -104,7 +104,7 @@ pub async fn logout(
     headers: ClientHeaders,
     ClientAddr(ip): ClientAddr,
 ) -> ApiResult<StatusCode> {
-    sessions::revoke(&state.db, &caller.session_id, "logout").await?;
+    sessions::revoke(&state.db, &caller.session_id, "logout", state.clock.now_ms()).await?;
     repo::log_security(
         &state.db,
         "logout",
@@ -113,6 +113,7 @@ pub async fn logout(
         None,
         ip.as_deref(),
         headers.device_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await;
     Ok(StatusCode::NO_CONTENT)

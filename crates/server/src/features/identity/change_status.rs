@@ -74,7 +74,7 @@ async fn latest(state: &AppState, user_id: &str, purpose: Purpose) -> ApiResult<
         });
     };
     let read = || -> Result<ChangeRequestStatus, sqlx::Error> {
-        let now = store::now_ms();
+        let now = state.clock.now_ms();
         let channel: String = row.try_get("channel")?;
         let destination: String = row.try_get("destination")?;
         let code_expires: i64 = row.try_get("expires_at_ms")?;

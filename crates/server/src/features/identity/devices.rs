@@ -147,7 +147,7 @@ pub async fn logout_device(
     ApiJson(body): ApiJson<DeviceRequest>,
 ) -> ApiResult<axum::http::StatusCode> {
     own_session(&state, &caller, &body.id).await?;
-    sessions::revoke(&state.db, &body.id, "logout_device").await?;
+    sessions::revoke(&state.db, &body.id, "logout_device", state.clock.now_ms()).await?;
     repo::log_security(
         &state.db,
         "logout_device",
@@ -156,6 +156,7 @@ pub async fn logout_device(
         Some(&body.id),
         ip.as_deref(),
         headers.device_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await;
     Ok(axum::http::StatusCode::NO_CONTENT)
@@ -176,7 +177,17 @@ pub async fn unblock_device(
         .execute(state.db.pool())
         .await
         .map_err(ApiError::internal)?;
-    repo::log_security(&state.db, "unblock_device", Some(&caller.user_id), None, Some(&body.id), None, None).await;
+    repo::log_security(
+        &state.db,
+        "unblock_device",
+        Some(&caller.user_id),
+        None,
+        Some(&body.id),
+        None,
+        None,
+        state.clock.now_ms(),
+    )
+    .await;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 

@@ -160,7 +160,9 @@ pub async fn update_user_data(
     }
     let mut tx = state.db.begin_write().await?;
     if let (Some(email), Some(token)) = (&email, &body.change_token) {
-        let verified = otp::claim_verification(&mut tx.tx, token, Purpose::EmailChange, &caller.user_id).await?;
+        let verified =
+            otp::claim_verification(&mut tx.tx, token, Purpose::EmailChange, &caller.user_id, state.clock.now_ms())
+                .await?;
         if verified != email.as_str() {
             return Err(messages::email_not_verified());
         }
@@ -197,6 +199,7 @@ pub async fn update_user_data(
             Some(&email.masked()),
             ip.as_deref(),
             headers.device_id.as_deref(),
+            state.clock.now_ms(),
         )
         .await;
     }

@@ -144,7 +144,7 @@ const DECISIONS_BATCH_MAX: i64 = 500;
 /// Applies a due verification decision before the user's status is read elsewhere, and tells the
 /// user's open apps when this call applied it.
 pub async fn settle(state: &AppState, user_id: &str) -> Result<(), store::StoreError> {
-    if kyc_repo::settle_due(&state.db, user_id, store::now_ms()).await? {
+    if kyc_repo::settle_due(&state.db, user_id, state.clock.now_ms()).await? {
         live::user::nudge_account(&state.hub, user_id, "kyc");
     }
     Ok(())
@@ -154,7 +154,7 @@ pub async fn settle(state: &AppState, user_id: &str) -> Result<(), store::StoreE
 /// pushed to the user's open apps (`account` channel) even when nobody reads the status; returns
 /// how many it applied.
 pub async fn settle_all_due(state: &AppState) -> Result<usize, store::StoreError> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut applied = 0;
     for user_id in kyc_repo::due_users(&state.db, now, DECISIONS_BATCH_MAX).await? {
         if kyc_repo::settle_due(&state.db, &user_id, now).await? {
@@ -181,7 +181,7 @@ pub async fn submit_kyc(
     caller: AuthUser,
     ApiJson(body): ApiJson<KycSubmitRequest>,
 ) -> ApiResult<Data<KycView>> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let today = chrono::DateTime::from_timestamp_millis(now).map(|t| t.date_naive()).unwrap_or_default();
     let born = kyc_form::birth_date(&body.birth_date, today).map_err(form_error)?;
     let nik = kyc_form::nik(&body.nik, born).map_err(form_error)?;

@@ -67,7 +67,7 @@ async fn override_kyc(
         KycOutcome::Verified => ("VERIFIED", None),
         KycOutcome::Rejected => ("REJECTED", Some(reason.ok_or_else(|| ApiError::invalid("reason: required"))?)),
     };
-    if !kyc_repo::override_status(&state.db, &user_id, status, reason, store::now_ms()).await? {
+    if !kyc_repo::override_status(&state.db, &user_id, status, reason, state.clock.now_ms()).await? {
         return Err(ApiError::not_found());
     }
     live::user::nudge_account(&state.hub, &user_id, "kyc");

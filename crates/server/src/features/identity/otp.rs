@@ -238,81 +238,67 @@ pub async fn verify_for(
 ) -> ApiResult<(String, OtpVerified)> {
     let auth = &state.settings.auth;
     let db = &state.db;
-    let now = store::now_ms();
-    let row = sqlx::query(
-        "select destination, user_id, purpose, code_hash, attempts, consumed, expires_at_ms from otp_challenges where id = $1",
-    )
-    .bind(otp_id)
-    .fetch_optional(db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(|| if owner.is_some() { ApiError::not_found() } else { messages::otp_expired() })?;
-    let get_i64 = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
-    let destination: String = row.try_get("destination").map_err(ApiError::internal)?;
-    let stored_owner: Option<String> = row.try_get("user_id").map_err(ApiError::internal)?;
-    if owner.is_some() && stored_owner.as_deref() != owner {
+    let now = state.clock.now_ms();
+    let challenge = otp_repo::challenge(db, otp_id).await?.ok_or_else(|| {
+        if owner.is_some() {
+            ApiError::not_found()
+        } else {
+            messages::otp_expired()
+        }
+    })?;
+    if owner.is_some() && challenge.user_id.as_deref() != owner {
         return Err(ApiError::not_found());
     }
-    let stored_purpose: String = row.try_get("purpose").map_err(ApiError::internal)?;
-    let code_hash: String = row.try_get("code_hash").map_err(ApiError::internal)?;
-    if stored_purpose != purpose.as_str() || get_i64("consumed")? != 0 || get_i64("expires_at_ms")? <= now {
+    if challenge.purpose != purpose.as_str() || challenge.consumed != 0 || challenge.expires_at_ms <= now {
         return Err(messages::otp_expired());
     }
     // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
     let max = i64::from(auth.otp_attempts_max);
-    let counted = sqlx::query(
-        "update otp_challenges set attempts = attempts + 1 where id = $1 and attempts < $2 and consumed = 0",
-    )
-    .bind(otp_id)
-    .bind(max)
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .rows_affected();
-    if counted == 0 {
+    if !otp_repo::count_attempt(db, otp_id, max).await? {
         return Err(messages::otp_expired());
     }
+    let destination = challenge.destination;
     let well_formed = code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit());
-    if !well_formed || !digests_equal(&digest(&format!("{otp_id}:{code}")), &code_hash) {
+    if !well_formed || !digests_equal(&digest(&format!("{otp_id}:{code}")), &challenge.code_hash) {
         // A wrong code counts against the account it would serve: the owner for a change, else the
         // phone's account.
         match owner {
             Some(owner) => super::repo::record_user_code_failure(db, owner, auth.failures_before_review).await?,
             None => super::repo::record_code_failure(db, &destination, auth.failures_before_review).await?,
         }
-        let tries_left = (max - get_i64("attempts")? - 1).max(0) as u32;
+        let tries_left = u32::try_from((max - challenge.attempts - 1).max(0)).unwrap_or(0);
         let phone = owner.is_none().then_some(destination.as_str());
-        super::repo::log_security(db, "otp_failed", owner, phone, Some(purpose.as_str()), None, None).await;
+        super::repo::log_security(
+            db,
+            "otp_failed",
+            owner,
+            phone,
+            Some(purpose.as_str()),
+            None,
+            None,
+            state.clock.now_ms(),
+        )
+        .await;
         return Err(if tries_left == 0 { messages::otp_expired() } else { messages::otp_wrong(tries_left) });
     }
     let token = opaque_token();
     let verification_expires = now + (auth.verification_ttl_secs * 1000) as i64;
-    let consumed = sqlx::query(
-        "update otp_challenges set consumed = 1, verification_hash = $1, verification_expires_at_ms = $2 \
-         where id = $3 and consumed = 0",
-    )
-    .bind(digest(&token))
-    .bind(verification_expires)
-    .bind(otp_id)
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .rows_affected();
-    if consumed == 0 {
+    let consumed = otp_repo::consume(db, otp_id, &digest(&token), verification_expires).await?;
+    if !consumed {
         return Err(messages::otp_expired());
     }
     Ok((destination, OtpVerified { verification_token: token, expires_in_secs: auth.verification_ttl_secs }))
 }
 
 /// The phone a still-valid, unused verification token of `purpose` stands for.
-pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose) -> ApiResult<Phone> {
+pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose, now_ms: i64) -> ApiResult<Phone> {
     let row = sqlx::query(
         "select destination from otp_challenges where verification_hash = $1 and purpose = $2 \
          and verification_used = 0 and verification_expires_at_ms > $3",
     )
     .bind(digest(token))
     .bind(purpose.as_str())
-    .bind(store::now_ms())
+    .bind(now_ms)
     .fetch_optional(db.pool())
     .await
     .map_err(ApiError::internal)?
@@ -321,13 +307,13 @@ pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose) -> ApiRes
 }
 
 /// Marks a verification token used; fails if someone used it first.
-pub async fn finish_verification(db: &Db, token: &str) -> ApiResult<()> {
+pub async fn finish_verification(db: &Db, token: &str, now_ms: i64) -> ApiResult<()> {
     let used = sqlx::query(
         "update otp_challenges set verification_used = 1, verification_used_at_ms = $2 \
          where verification_hash = $1 and verification_used = 0",
     )
     .bind(digest(token))
-    .bind(store::now_ms())
+    .bind(now_ms)
     .execute(db.pool())
     .await
     .map_err(ApiError::internal)?
@@ -346,8 +332,9 @@ pub async fn claim_verification(
     token: &str,
     purpose: Purpose,
     owner: &str,
+    now_ms: i64,
 ) -> ApiResult<String> {
-    let now = store::now_ms();
+    let now = now_ms;
     let row = sqlx::query(
         "update otp_challenges set verification_used = 1, verification_used_at_ms = $1 \
          where verification_hash = $2 and purpose = $3 and user_id = $4 and verification_used = 0 \
@@ -365,11 +352,11 @@ pub async fn claim_verification(
 }
 
 /// Ends a verified but unused token (its change could not be applied).
-pub async fn void_verification(db: &Db, token: &str) -> ApiResult<()> {
+pub async fn void_verification(db: &Db, token: &str, now_ms: i64) -> ApiResult<()> {
     sqlx::query(
         "update otp_challenges set verification_expires_at_ms = $1 where verification_hash = $2 and verification_used = 0",
     )
-    .bind(store::now_ms())
+    .bind(now_ms)
     .bind(digest(token))
     .execute(db.pool())
     .await

@@ -1,7 +1,7 @@
 //! The one-time-code queries, run inside the caller's transaction.
 
 use sqlx::{Any, Transaction};
-use store::StoreError;
+use store::{Db, StoreError};
 
 /// What was sent lately, for the send limits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -105,4 +105,61 @@ pub async fn insert_challenge(tx: &mut Transaction<'static, Any>, new: &NewChall
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// A stored challenge, as a code check reads it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Challenge {
+    /// E.164 phone or e-mail address.
+    pub destination: String,
+    /// The account it is bound to, if any.
+    pub user_id: Option<String>,
+    /// What it is for.
+    pub purpose: String,
+    /// Digest of id and code.
+    pub code_hash: String,
+    /// Tries so far.
+    pub attempts: i64,
+    /// 1 once a right code was given.
+    pub consumed: i64,
+    /// When the code stops working.
+    pub expires_at_ms: i64,
+}
+
+/// The challenge `id`.
+pub async fn challenge(db: &Db, id: &str) -> Result<Option<Challenge>, StoreError> {
+    Ok(sqlx::query_as(
+        "select destination, user_id, purpose, code_hash, attempts, consumed, expires_at_ms from otp_challenges where id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// Counts one try, unless the challenge is used up or consumed; whether it was counted.
+pub async fn count_attempt(db: &Db, id: &str, attempts_max: i64) -> Result<bool, StoreError> {
+    let counted = sqlx::query(
+        "update otp_challenges set attempts = attempts + 1 where id = $1 and attempts < $2 and consumed = 0",
+    )
+    .bind(id)
+    .bind(attempts_max)
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(counted == 1)
+}
+
+/// Marks the challenge consumed with its verification token's digest; whether this call did it.
+pub async fn consume(db: &Db, id: &str, verification_hash: &str, expires_at_ms: i64) -> Result<bool, StoreError> {
+    let consumed = sqlx::query(
+        "update otp_challenges set consumed = 1, verification_hash = $1, verification_expires_at_ms = $2 \
+         where id = $3 and consumed = 0",
+    )
+    .bind(verification_hash)
+    .bind(expires_at_ms)
+    .bind(id)
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(consumed == 1)
 }

@@ -97,7 +97,9 @@ pub async fn verify_otp(
     let token = verified.verification_token;
     let old = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let mut tx = state.db.begin_write().await?;
-    let new_phone = otp::claim_verification(&mut tx.tx, &token, Purpose::PhoneChange, &caller.user_id).await?;
+    let new_phone =
+        otp::claim_verification(&mut tx.tx, &token, Purpose::PhoneChange, &caller.user_id, state.clock.now_ms())
+            .await?;
     let switched = sqlx::query("update users set phone_e164 = $1 where id = $2")
         .bind(&new_phone)
         .bind(&caller.user_id)
@@ -107,13 +109,14 @@ pub async fn verify_otp(
         Ok(_) => tx.commit().await?,
         Err(e) => {
             drop(tx);
-            otp::void_verification(&state.db, &token).await?;
+            otp::void_verification(&state.db, &token, state.clock.now_ms()).await?;
             let e = store::StoreError::from(e);
             return Err(if e.is_unique_violation() { messages::phone_taken() } else { ApiError::internal(e) });
         }
     }
     let sessions_ended =
-        sessions::revoke_others(&state.db, &caller.user_id, &caller.session_id, "phone_changed").await?;
+        sessions::revoke_others(&state.db, &caller.user_id, &caller.session_id, "phone_changed", state.clock.now_ms())
+            .await?;
     let detail =
         format!("{} -> {}", Phone::from_e164(old.phone_e164).masked(), Phone::from_e164(new_phone.clone()).masked());
     repo::log_security(
@@ -124,6 +127,7 @@ pub async fn verify_otp(
         Some(&detail),
         ip.as_deref(),
         headers.device_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await;
     Ok(Data::new(PhoneChanged { phone: new_phone, sessions_ended }))

@@ -93,7 +93,7 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
     let auth = &state.settings.auth;
     let failures =
         repo::record_pin_failure(&state.db, &user.id, auth.pin_attempts_max, auth.failures_before_review).await?;
-    repo::log_security(&state.db, "pin_failed", Some(&user.id), None, None, None, None).await;
+    repo::log_security(&state.db, "pin_failed", Some(&user.id), None, None, None, None, state.clock.now_ms()).await;
     let left = i64::from(auth.pin_attempts_max) - failures;
     Err(if left <= 0 { messages::pin_locked() } else { messages::pin_wrong(left as u32) })
 }
@@ -124,7 +124,8 @@ pub async fn register_pin(
 ) -> ApiResult<Data<LoggedIn>> {
     let pin = new_pin(&body.pin)?;
     let referral_text = body.referral_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    let phone = otp::peek_verification(&state.db, &body.verification_token, Purpose::Signup).await?;
+    let phone =
+        otp::peek_verification(&state.db, &body.verification_token, Purpose::Signup, state.clock.now_ms()).await?;
     if repo::user_by_phone(&state.db, phone.as_str()).await?.is_some() {
         return Err(messages::pin_already_registered());
     }
@@ -134,7 +135,7 @@ pub async fn register_pin(
         None => None,
     };
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    otp::finish_verification(&state.db, &body.verification_token).await?;
+    otp::finish_verification(&state.db, &body.verification_token, state.clock.now_ms()).await?;
     let user_id = uuid::Uuid::now_v7().to_string();
     let own_code = super::referral::generate_code();
     let referral = repo::NewReferral {
@@ -149,7 +150,7 @@ pub async fn register_pin(
         &hash,
         &referral,
         headers.lang.code(),
-        store::now_ms(),
+        state.clock.now_ms(),
     )
     .await;
     match inserted {
@@ -165,6 +166,7 @@ pub async fn register_pin(
         referral.referred_by,
         ip.as_deref(),
         headers.device_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await;
     Ok(Data::new(logged_in(&state, &user_id, &headers, ip.as_deref()).await?))
@@ -184,11 +186,11 @@ pub async fn verify_pin(
     use axum::response::IntoResponse;
     match body.verification_token {
         Some(token) => {
-            let phone = otp::peek_verification(&state.db, &token, Purpose::Login).await?;
+            let phone = otp::peek_verification(&state.db, &token, Purpose::Login, state.clock.now_ms()).await?;
             let user =
                 repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
             check_pin(&state, &user, &body.pin).await?;
-            otp::finish_verification(&state.db, &token).await?;
+            otp::finish_verification(&state.db, &token, state.clock.now_ms()).await?;
             repo::log_security(
                 &state.db,
                 "login",
@@ -197,6 +199,7 @@ pub async fn verify_pin(
                 None,
                 ip.as_deref(),
                 headers.device_id.as_deref(),
+                state.clock.now_ms(),
             )
             .await;
             Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?).into_response())
@@ -205,7 +208,7 @@ pub async fn verify_pin(
             let caller = authenticate(&state, &raw_headers).await?;
             let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
             check_pin(&state, &user, &body.pin).await?;
-            Ok(Data::new(PinConfirmed { verified_at_ms: store::now_ms() }).into_response())
+            Ok(Data::new(PinConfirmed { verified_at_ms: state.clock.now_ms() }).into_response())
         }
     }
 }
@@ -248,17 +251,27 @@ pub async fn reset_pin(
     ApiJson(body): ApiJson<ResetPinRequest>,
 ) -> ApiResult<Data<LoggedIn>> {
     let pin = new_pin(&body.pin)?;
-    let phone = otp::peek_verification(&state.db, &body.verification_token, Purpose::ForgotPin).await?;
+    let phone =
+        otp::peek_verification(&state.db, &body.verification_token, Purpose::ForgotPin, state.clock.now_ms()).await?;
     let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
     if user.status != "ACTIVE" {
         return Err(messages::account_locked());
     }
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    otp::finish_verification(&state.db, &body.verification_token).await?;
-    repo::set_pin(&state.db, &user.id, &hash, store::now_ms()).await?;
-    sessions::revoke_all(&state.db, &user.id, "pin_reset").await?;
-    repo::log_security(&state.db, "pin_reset", Some(&user.id), None, None, ip.as_deref(), headers.device_id.as_deref())
-        .await;
+    otp::finish_verification(&state.db, &body.verification_token, state.clock.now_ms()).await?;
+    repo::set_pin(&state.db, &user.id, &hash, state.clock.now_ms()).await?;
+    sessions::revoke_all(&state.db, &user.id, "pin_reset", state.clock.now_ms()).await?;
+    repo::log_security(
+        &state.db,
+        "pin_reset",
+        Some(&user.id),
+        None,
+        None,
+        ip.as_deref(),
+        headers.device_id.as_deref(),
+        state.clock.now_ms(),
+    )
+    .await;
     Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
 }
 
@@ -276,8 +289,8 @@ pub async fn update_pin(
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     check_pin(&state, &user, &body.old_pin).await?;
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    repo::set_pin(&state.db, &user.id, &hash, store::now_ms()).await?;
-    sessions::revoke_all(&state.db, &user.id, "pin_changed").await?;
+    repo::set_pin(&state.db, &user.id, &hash, state.clock.now_ms()).await?;
+    sessions::revoke_all(&state.db, &user.id, "pin_changed", state.clock.now_ms()).await?;
     repo::log_security(
         &state.db,
         "pin_changed",
@@ -286,6 +299,7 @@ pub async fn update_pin(
         None,
         ip.as_deref(),
         headers.device_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await;
     Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))

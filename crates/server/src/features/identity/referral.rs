@@ -113,7 +113,7 @@ fn mask_name(name: &str) -> String {
 /// Counts this check against the address's hourly allowance.
 async fn count_check(state: &AppState, ip: Option<&str>) -> ApiResult<()> {
     let Some(ip) = ip else { return Ok(()) };
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let hour_ago = now - 3_600_000;
     let row = sqlx::query(
         "select count(*) as n, min(at_ms) as oldest from referral_checks where client_ip = $1 and at_ms >= $2",

@@ -258,6 +258,7 @@ pub async fn log_security(
     detail: Option<&str>,
     ip: Option<&str>,
     device_id: Option<&str>,
+    now_ms: i64,
 ) {
     let result = sqlx::query(
         "insert into security_log (user_id, phone_e164, kind, detail, ip, device_id, at_ms) values ($1, $2, $3, $4, $5, $6, $7)",
@@ -268,7 +269,7 @@ pub async fn log_security(
     .bind(detail.map(str::to_string))
     .bind(ip.map(str::to_string))
     .bind(device_id.map(str::to_string))
-    .bind(store::now_ms())
+    .bind(now_ms)
     .execute(db.pool())
     .await;
     if let Err(e) = result {

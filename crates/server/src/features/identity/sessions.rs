@@ -33,7 +33,7 @@ pub async fn open(
     headers: &ClientHeaders,
     ip: Option<&str>,
 ) -> ApiResult<SessionTokens> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let session_id = uuid::Uuid::now_v7().to_string();
     let device_id = headers.device_id.clone().unwrap_or_else(|| format!("unknown-{session_id}"));
     let device_name = device_name(headers.user_agent.as_deref().unwrap_or(""));
@@ -67,7 +67,7 @@ pub async fn open(
 }
 
 async fn issue(state: &AppState, user_id: &str, session_id: &str) -> ApiResult<SessionTokens> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let access_token = state.identity.keys.issue(user_id, session_id, now / 1000).map_err(ApiError::internal)?;
     let refresh_token = opaque_token();
     let expires_at = now + state.settings.auth.refresh_token_ttl_days as i64 * 86_400_000;
@@ -94,7 +94,7 @@ async fn issue(state: &AppState, user_id: &str, session_id: &str) -> ApiResult<S
 pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<SessionTokens> {
     let db = &state.db;
     let hash = digest(refresh_token);
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let row = sqlx::query(
         "select r.session_id, r.used, r.expires_at_ms, s.status, s.user_id from refresh_tokens r \
          join sessions s on s.id = r.session_id where r.token_hash = $1",
@@ -110,9 +110,18 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
     let status: String = row.try_get("status").map_err(ApiError::internal)?;
     let expires_at: i64 = row.try_get("expires_at_ms").map_err(ApiError::internal)?;
     if used != 0 {
-        revoke(db, &session_id, "refresh_token_reused").await?;
-        super::repo::log_security(db, "refresh_token_reused", Some(&user_id), None, Some(&session_id), None, None)
-            .await;
+        revoke(db, &session_id, "refresh_token_reused", state.clock.now_ms()).await?;
+        super::repo::log_security(
+            db,
+            "refresh_token_reused",
+            Some(&user_id),
+            None,
+            Some(&session_id),
+            None,
+            None,
+            state.clock.now_ms(),
+        )
+        .await;
         return Err(messages::refresh_invalid());
     }
     if status != "ACTIVE" || expires_at <= now {
@@ -125,16 +134,16 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
         .map_err(ApiError::internal)?
         .rows_affected();
     if claimed == 0 {
-        revoke(db, &session_id, "refresh_token_reused").await?;
+        revoke(db, &session_id, "refresh_token_reused", state.clock.now_ms()).await?;
         return Err(messages::refresh_invalid());
     }
     issue(state, &user_id, &session_id).await
 }
 
 /// Ends one session.
-pub async fn revoke(db: &Db, session_id: &str, reason: &str) -> ApiResult<()> {
+pub async fn revoke(db: &Db, session_id: &str, reason: &str, now_ms: i64) -> ApiResult<()> {
     sqlx::query("update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 where id = $3 and status = 'ACTIVE'")
-        .bind(store::now_ms())
+        .bind(now_ms)
         .bind(reason)
         .bind(session_id)
         .execute(db.pool())
@@ -144,11 +153,11 @@ pub async fn revoke(db: &Db, session_id: &str, reason: &str) -> ApiResult<()> {
 }
 
 /// Ends every session of a user (a PIN change or reset).
-pub async fn revoke_all(db: &Db, user_id: &str, reason: &str) -> ApiResult<()> {
+pub async fn revoke_all(db: &Db, user_id: &str, reason: &str, now_ms: i64) -> ApiResult<()> {
     sqlx::query(
         "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 where user_id = $3 and status = 'ACTIVE'",
     )
-    .bind(store::now_ms())
+    .bind(now_ms)
     .bind(reason)
     .bind(user_id)
     .execute(db.pool())
@@ -158,12 +167,12 @@ pub async fn revoke_all(db: &Db, user_id: &str, reason: &str) -> ApiResult<()> {
 }
 
 /// Ends every session of a user but `keep` (a phone change made from `keep`); returns how many ended.
-pub async fn revoke_others(db: &Db, user_id: &str, keep: &str, reason: &str) -> ApiResult<u64> {
+pub async fn revoke_others(db: &Db, user_id: &str, keep: &str, reason: &str, now_ms: i64) -> ApiResult<u64> {
     let ended = sqlx::query(
         "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 \
          where user_id = $3 and id <> $4 and status = 'ACTIVE'",
     )
-    .bind(store::now_ms())
+    .bind(now_ms)
     .bind(reason)
     .bind(user_id)
     .bind(keep)

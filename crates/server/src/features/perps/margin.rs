@@ -10,6 +10,7 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -96,11 +97,11 @@ pub struct MarginWallet {
 
 async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
     let zero = ledger::Balance { balance: 0, held: 0 };
-    let margin = ledger::balance(&state.db, &format!("{user_id}:PERP_MARGIN:USDT"))
+    let margin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
         .await
         .map_err(ApiError::internal)?
         .unwrap_or(zero);
-    let spot = ledger::balance(&state.db, &format!("{user_id}:CRYPTO:USDT"))
+    let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
         .await
         .map_err(ApiError::internal)?
         .map(|b| b.available())
@@ -149,9 +150,12 @@ async fn transfer(
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
-    let spot = ledger::account(&mut tx.tx, user_id, "CRYPTO", "USDT", false).await.map_err(ApiError::internal)?;
-    let margin =
-        ledger::account(&mut tx.tx, user_id, "PERP_MARGIN", "USDT", false).await.map_err(ApiError::internal)?;
+    let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
+        .await
+        .map_err(ApiError::internal)?;
+    let margin = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
+        .await
+        .map_err(ApiError::internal)?;
     let (from, to, reason, short) = match direction {
         Direction::Deposit => (spot, margin, "PERP_MARGIN_DEPOSIT", "spot"),
         Direction::Withdrawal => (margin, spot, "PERP_MARGIN_WITHDRAWAL", "margin"),
@@ -216,7 +220,7 @@ pub async fn withdrawal_estimate(
     Query(q): Query<EstimateQuery>,
 ) -> ApiResult<Data<WithdrawalEstimate>> {
     let micro = parse_usdt(&q.amount)?;
-    let margin = ledger::balance(&state.db, &format!("{}:PERP_MARGIN:USDT", caller.user_id))
+    let margin = ledger::balance_of(&state.db, &AccountRef::user(&caller.user_id, AccountKind::PerpMargin, "USDT"))
         .await
         .map_err(ApiError::internal)?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 });

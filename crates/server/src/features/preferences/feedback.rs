@@ -79,7 +79,7 @@ pub async fn submit(
         platform: headers.platform.as_deref(),
         user_agent: headers.user_agent.as_deref(),
     };
-    let id = repo::insert_feedback(&state.db, &new, PER_DAY_MAX, store::now_ms())
+    let id = repo::insert_feedback(&state.db, &new, PER_DAY_MAX, state.clock.now_ms())
         .await?
         .ok_or_else(messages::feedback_rate_limited)?;
     Ok(Data::new(FeedbackReceipt { id }))

@@ -67,7 +67,7 @@ pub async fn save(
         }
         entries.push((key, value));
     }
-    if !repo::save_metadata(&state.db, &caller.user_id, &entries, KEYS_MAX, store::now_ms()).await? {
+    if !repo::save_metadata(&state.db, &caller.user_id, &entries, KEYS_MAX, state.clock.now_ms()).await? {
         return Err(messages::metadata_full(KEYS_MAX));
     }
     Ok(Data::new(current(&state, &caller.user_id).await?))

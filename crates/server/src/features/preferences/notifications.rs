@@ -171,7 +171,7 @@ pub async fn put_settings(
         }
         changes.push((change.category.as_str(), channel.as_str(), change.enabled));
     }
-    repo::save_notification_settings(&state.db, &caller.user_id, &changes, store::now_ms()).await?;
+    repo::save_notification_settings(&state.db, &caller.user_id, &changes, state.clock.now_ms()).await?;
     Ok(Data::new(view(&state, &caller.user_id).await?))
 }
 

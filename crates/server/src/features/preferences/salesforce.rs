@@ -28,7 +28,7 @@ pub struct SalesforceWebInfo {
     responses((status = 200, body = Data<SalesforceWebInfo>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn web_info(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<SalesforceWebInfo>> {
     let fresh = format!("sf_{}", opaque_token());
-    let identifier = repo::salesforce_identifier(&state.db, &caller.user_id, &fresh, store::now_ms()).await?;
+    let identifier = repo::salesforce_identifier(&state.db, &caller.user_id, &fresh, state.clock.now_ms()).await?;
     let support_url = state.settings.support.url.clone();
     let redirect_url = with_identifier(&support_url, &identifier);
     Ok(Data::new(SalesforceWebInfo { salesforce_identifier: identifier, support_url, redirect_url }))

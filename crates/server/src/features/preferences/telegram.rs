@@ -35,7 +35,7 @@ pub async fn deep_link(State(state): State<AppState>, caller: AuthUser) -> ApiRe
     let settings = &state.settings.telegram;
     // 43 URL-safe characters: inside Telegram's start-parameter alphabet and 64-character limit.
     let token = opaque_token();
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let expires_at_ms = now + (settings.link_ttl_secs as i64) * 1000;
     repo::new_link_token(&state.db, &caller.user_id, &digest(&token), now, expires_at_ms).await?;
     let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms)
@@ -142,7 +142,7 @@ pub async fn webhook(
         &digest(token),
         &message.chat.id.to_string(),
         username.as_deref(),
-        store::now_ms(),
+        state.clock.now_ms(),
     )
     .await?;
     tracing::info!(update_id = update.update_id, linked = linked.is_some(), "telegram start");

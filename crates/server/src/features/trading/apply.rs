@@ -2,11 +2,12 @@
 //! is one balanced ledger entry (both sides, fee, tax), order rows follow the engine, and each
 //! touched order ends holding exactly what it may still spend or sell.
 
+use domain::ledger::{AccountKind, AccountRef};
 use std::collections::BTreeMap;
 
 use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
-use store::ledger::{self, NewEntry, Posting, HOUSE};
+use store::ledger::{self, NewEntry, Posting};
 
 use super::errors::TradeError;
 use super::owner::{PairOwner, LP_ID_BASE};
@@ -36,12 +37,12 @@ impl PairOwner {
     pub(super) async fn open_hold(&self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
         if row.side != "BUY" {
-            let coin = ledger::account(tx, &row.user_id, "CRYPTO", &self.spec.base, false).await?;
+            let coin = ledger::open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
             row.hold_id = Some(ledger::hold(tx, &coin, amount, "ORDER", &event).await?);
             return Ok(());
         }
-        let voucher = format!("{}:IDR_VOUCHER:IDR", row.user_id);
-        let cash = ledger::account(tx, &row.user_id, "IDR_CASH", "IDR", false).await?;
+        let voucher = AccountRef::idr_voucher(&row.user_id).id();
+        let cash = ledger::open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, "IDR")).await?;
         for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, "ORDER", &event).await? {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
@@ -133,25 +134,20 @@ impl PairOwner {
                 _ => continue,
             };
             if matches!(event, Event::Fill(_)) {
-                ids.insert(format!("{HOUSE}:FEES:IDR"));
-                ids.insert(format!("{HOUSE}:TAX_PAYABLE:IDR"));
+                ids.insert(AccountRef::house(AccountKind::Fees, "IDR").id());
+                ids.insert(AccountRef::house(AccountKind::TaxPayable, "IDR").id());
             }
             for (order, owner) in orders {
-                let owner_name = if is_user(order) {
-                    self.row(tx, touched, order).await?.user_id.clone()
-                } else {
-                    format!("{HOUSE}:LP:{}", self.provider_code(owner))
-                };
                 let (cash, coin) = if is_user(order) {
-                    (format!("{owner_name}:IDR_CASH:IDR"), format!("{owner_name}:CRYPTO:{}", self.spec.base))
+                    let user = self.row(tx, touched, order).await?.user_id.clone();
+                    ids.insert(AccountRef::idr_voucher(&user).id());
+                    (AccountRef::idr_cash(&user), AccountRef::user(&user, AccountKind::Crypto, &self.spec.base))
                 } else {
-                    (format!("{owner_name}:IDR"), format!("{owner_name}:{}", self.spec.base))
+                    let provider = AccountKind::LiquidityProvider(self.provider_code(owner).to_owned());
+                    (AccountRef::house(provider.clone(), "IDR"), AccountRef::house(provider, &self.spec.base))
                 };
-                if is_user(order) {
-                    ids.insert(format!("{owner_name}:IDR_VOUCHER:IDR"));
-                }
-                ids.insert(cash);
-                ids.insert(coin);
+                ids.insert(cash.id());
+                ids.insert(coin.id());
             }
         }
         if ids.is_empty() {
@@ -245,18 +241,19 @@ impl PairOwner {
                 let maker = order == fill.maker_order;
                 let leg = self.user_leg(tx, touched, order, buy, fill, value, maker).await?;
                 let user = touched[&(order.0 as i64)].user_id.clone();
-                let cash = ledger::account(tx, &user, "IDR_CASH", "IDR", false).await?;
-                let coin_account = ledger::account(tx, &user, "CRYPTO", &self.spec.base, false).await?;
+                let cash = ledger::open(tx, &AccountRef::user(&user, AccountKind::IdrCash, "IDR")).await?;
+                let coin_account =
+                    ledger::open(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
                 if leg.voucher != 0 {
-                    let voucher = ledger::account(tx, &user, "IDR_VOUCHER", "IDR", false).await?;
+                    let voucher = ledger::open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, "IDR")).await?;
                     postings.push(Posting { account_id: voucher, currency: "IDR".into(), amount: leg.voucher });
                 }
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
-                let kind = format!("LP:{code}");
-                let cash = ledger::account(tx, HOUSE, &kind, "IDR", true).await?;
-                let coin_account = ledger::account(tx, HOUSE, &kind, &self.spec.base, true).await?;
+                let provider = AccountKind::LiquidityProvider(code.to_owned());
+                let cash = ledger::open(tx, &AccountRef::house(provider.clone(), "IDR")).await?;
+                let coin_account = ledger::open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
                 let sign = if buy { 1 } else { -1 };
                 (cash, coin_account, Leg { cash: -sign * value, voucher: 0, coin: sign * coin, fee: 0, tax: 0 })
             };
@@ -266,11 +263,11 @@ impl PairOwner {
             postings.push(Posting { account_id: coin_account, currency: self.spec.base.clone(), amount: leg.coin });
         }
         if fees > 0 {
-            let account = ledger::account(tx, HOUSE, "FEES", "IDR", true).await?;
+            let account = ledger::open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await?;
             postings.push(Posting { account_id: account, currency: "IDR".into(), amount: fees });
         }
         if taxes > 0 {
-            let account = ledger::account(tx, HOUSE, "TAX_PAYABLE", "IDR", true).await?;
+            let account = ledger::open(tx, &AccountRef::house(AccountKind::TaxPayable, "IDR")).await?;
             postings.push(Posting { account_id: account, currency: "IDR".into(), amount: taxes });
         }
         postings.retain(|p| p.amount != 0);

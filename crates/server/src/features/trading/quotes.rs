@@ -2,6 +2,7 @@
 //! R5.11) and the crypto balance (R3.12). They read the owner's published book view.
 
 use axum::extract::{Query, State};
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
 use domain::orders::OrderType;
 use domain::trading_flags::TradingMode;
@@ -145,7 +146,7 @@ pub async fn price_quote(State(state): State<AppState>, Query(q): Query<PairQuer
         best_bid: dec(&pair.spec, bid),
         best_ask: dec(&pair.spec, ask),
         last_price: dec(&pair.spec, view.last_price.or(mid)),
-        time_ms: store::now_ms(),
+        time_ms: state.clock.now_ms(),
     }))
 }
 
@@ -186,12 +187,15 @@ pub struct SliderInput {
 /// What the caller can spend or sell now: (rupiah a buy may spend, sen; coins free, ledger units;
 /// coins in all, ledger units). A buy spends voucher credit before cash, so its power is both.
 async fn free_balances(state: &AppState, user_id: &str, spec: &PairSpec) -> ApiResult<(i64, i64, i64)> {
-    let available = |id: String| async move {
-        ledger::balance(&state.db, &id).await.map_err(crate::api::ApiError::internal).map(|b| b.map(|b| b.available()))
+    let available = |account: AccountRef| async move {
+        ledger::balance_of(&state.db, &account)
+            .await
+            .map_err(crate::api::ApiError::internal)
+            .map(|b| b.map(|b| b.available()))
     };
-    let cash = available(format!("{user_id}:IDR_CASH:IDR")).await?.unwrap_or(0);
-    let voucher = available(format!("{user_id}:IDR_VOUCHER:IDR")).await?.unwrap_or(0);
-    let coin = ledger::balance(&state.db, &format!("{user_id}:CRYPTO:{}", spec.base))
+    let cash = available(AccountRef::idr_cash(user_id)).await?.unwrap_or(0);
+    let voucher = available(AccountRef::idr_voucher(user_id)).await?.unwrap_or(0);
+    let coin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, &spec.base))
         .await
         .map_err(crate::api::ApiError::internal)?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 });

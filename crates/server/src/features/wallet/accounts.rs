@@ -8,27 +8,28 @@
 //!
 //! Their sum is everything the user has in rupiah on the crypto side.
 
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
-use store::ledger::{self, LedgerError, HOUSE};
+use store::ledger::{self, LedgerError};
 use store::Db;
 use utoipa::ToSchema;
 
 /// The user's IDR cash account.
 pub async fn user_cash(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<String, LedgerError> {
-    ledger::account(tx, user_id, "IDR_CASH", "IDR", false).await
+    ledger::open(tx, &AccountRef::user(user_id, AccountKind::IdrCash, "IDR")).await
 }
 
 /// Money received by the payment gateway and not yet settled to our bank (may be negative:
 /// it mirrors what the gateway owes us).
 pub async fn gateway_clearing(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
-    ledger::account(tx, HOUSE, "PG_CLEARING", "IDR", true).await
+    ledger::open(tx, &AccountRef::house(AccountKind::PgClearing, "IDR")).await
 }
 
 /// Fees the broker earned.
 pub async fn fee_income(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
-    ledger::account(tx, HOUSE, "FEES", "IDR", true).await
+    ledger::open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await
 }
 
 /// The IDR wallet balance (R3.09), decimal strings in rupiah.
@@ -50,8 +51,8 @@ pub struct WalletBalance {
 /// Reads the balance of `user_id` (zero before the first top-up).
 pub async fn wallet_balance(db: &Db, user_id: &str) -> Result<WalletBalance, LedgerError> {
     let zero = ledger::Balance { balance: 0, held: 0 };
-    let cash = ledger::balance(db, &format!("{user_id}:IDR_CASH:IDR")).await?.unwrap_or(zero);
-    let voucher = ledger::balance(db, &format!("{user_id}:IDR_VOUCHER:IDR")).await?.unwrap_or(zero);
+    let cash = ledger::balance_of(db, &AccountRef::idr_cash(user_id)).await?.unwrap_or(zero);
+    let voucher = ledger::balance_of(db, &AccountRef::idr_voucher(user_id)).await?.unwrap_or(zero);
     Ok(WalletBalance {
         cash_balance: MinorUnits::idr(cash.held + voucher.held).to_string(),
         voucher_balance: MinorUnits::idr(voucher.available()).to_string(),

@@ -2,10 +2,11 @@
 //! for review with approve and reject, and voucher grants.
 
 use axum::extract::{Path, Query, State};
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use store::ledger::{self, NewEntry, Posting, HOUSE};
+use store::ledger::{self, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -203,7 +204,7 @@ async fn grant_voucher(
     }
     .ok_or_else(messages::unknown_user)?;
     let id = uuid::Uuid::now_v7().to_string();
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     sqlx::query("insert into voucher_grants (id, user_id, amount, reason, created_at_ms) values ($1, $2, $3, $4, $5)")
         .bind(&id)
@@ -214,10 +215,13 @@ async fn grant_voucher(
         .execute(&mut *tx.tx)
         .await
         .map_err(ApiError::internal)?;
-    let voucher =
-        ledger::account(&mut tx.tx, &user.id, "IDR_VOUCHER", "IDR", false).await.map_err(ApiError::internal)?;
+    let voucher = ledger::open(&mut tx.tx, &AccountRef::user(&user.id, AccountKind::IdrVoucher, "IDR"))
+        .await
+        .map_err(ApiError::internal)?;
     // The broker pays for promotions: the house account goes negative by what it granted.
-    let promotions = ledger::account(&mut tx.tx, HOUSE, "PROMOTIONS", "IDR", true).await.map_err(ApiError::internal)?;
+    let promotions = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::Promotions, "IDR"))
+        .await
+        .map_err(ApiError::internal)?;
     let postings = vec![
         Posting { account_id: promotions, currency: "IDR".into(), amount: -amount },
         Posting { account_id: voucher, currency: "IDR".into(), amount },
@@ -225,7 +229,7 @@ async fn grant_voucher(
     let entry =
         NewEntry { reason: "VOUCHER".into(), event_id: format!("voucher:{id}"), memo: Some(reason.clone()), postings };
     ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
-    transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason)).await?;
+    transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason), state.clock.now_ms()).await?;
     tx.commit().await?;
     live::user::nudge_balances(&state.hub, &user.id, "IDR");
     tracing::warn!(voucher = %id, user = %user.id, amount, "voucher granted by operator");

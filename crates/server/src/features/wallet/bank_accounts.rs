@@ -143,7 +143,7 @@ pub async fn add(
     .bind(bank.code)
     .bind(number)
     .bind(&holder_name)
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .execute(&mut *tx.tx)
     .await;
     match inserted {
@@ -164,7 +164,7 @@ pub async fn remove(State(state): State<AppState>, caller: AuthUser, Path(id): P
     let removed = sqlx::query(
         "update bank_accounts set deleted_at_ms = $1 where id = $2 and user_id = $3 and deleted_at_ms is null",
     )
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .bind(&id)
     .bind(&caller.user_id)
     .execute(state.db.pool())

@@ -7,6 +7,7 @@
 //! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
 
 use axum::extract::{Path, Query, State};
+use domain::ledger::AccountRef;
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
@@ -229,7 +230,7 @@ pub async fn auto_approval_status(
 }
 
 async fn free_balance(state: &AppState, user_id: &str) -> ApiResult<i64> {
-    let cash = ledger::balance(&state.db, &format!("{user_id}:IDR_CASH:IDR")).await.map_err(ApiError::internal)?;
+    let cash = ledger::balance_of(&state.db, &AccountRef::idr_cash(user_id)).await.map_err(ApiError::internal)?;
     Ok(cash.map_or(0, |b| b.available()))
 }
 
@@ -282,7 +283,7 @@ pub async fn create(
     let auto = amount <= limits.auto_approval_sen;
     let status = if auto { CashoutStatus::Processing } else { CashoutStatus::PendingReview };
     let id = uuid::Uuid::now_v7().to_string();
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
     // The hold is the only check of the balance: a conditional update, so concurrent cash-outs
@@ -309,7 +310,7 @@ pub async fn create(
     .await
     .map_err(ApiError::internal)?;
     let note = auto.then_some("auto-approved");
-    transitions::record_in(&mut tx.tx, &id, status.as_str(), note).await?;
+    transitions::record_in(&mut tx.tx, &id, status.as_str(), note, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
 }

@@ -24,7 +24,7 @@ pub async fn approve(state: &AppState, id: &str) -> ApiResult<()> {
     let changed = sqlx::query(
         "update cashouts set status = 'PROCESSING', updated_at_ms = $1 where id = $2 and status = 'PENDING_REVIEW'",
     )
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .bind(id)
     .execute(&mut *tx.tx)
     .await
@@ -33,7 +33,7 @@ pub async fn approve(state: &AppState, id: &str) -> ApiResult<()> {
     if changed == 0 {
         return Err(not_pending(state, id).await);
     }
-    transitions::record_in(&mut tx.tx, id, "PROCESSING", Some("approved by operator")).await?;
+    transitions::record_in(&mut tx.tx, id, "PROCESSING", Some("approved by operator"), state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -46,7 +46,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
          where id = $3 and status = 'PENDING_REVIEW' returning hold_id, user_id",
     )
     .bind(reason)
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .bind(id)
     .fetch_optional(&mut *tx.tx)
     .await
@@ -54,7 +54,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
     let Some(row) = row else { return Err(not_pending(state, id).await) };
     let hold_id: String = row.try_get("hold_id").map_err(ApiError::internal)?;
     ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
-    transitions::record_in(&mut tx.tx, id, "REJECTED", Some(reason)).await?;
+    transitions::record_in(&mut tx.tx, id, "REJECTED", Some(reason), state.clock.now_ms()).await?;
     tx.commit().await?;
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
     live::user::nudge_balances(&state.hub, &user_id, "IDR");
@@ -123,7 +123,7 @@ async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool
     .bind(status)
     .bind(code)
     .bind(note)
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .bind(id)
     .fetch_optional(&mut *tx.tx)
     .await
@@ -151,7 +151,7 @@ async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool
             ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
         }
     }
-    transitions::record_in(&mut tx.tx, id, status, note).await?;
+    transitions::record_in(&mut tx.tx, id, status, note, state.clock.now_ms()).await?;
     tx.commit().await?;
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
     live::user::nudge_balances(&state.hub, &user_id, "IDR");

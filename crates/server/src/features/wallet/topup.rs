@@ -203,7 +203,7 @@ pub async fn create_topup(
     .execute(&mut *wtx.tx)
     .await
     .map_err(ApiError::internal)?;
-    transitions::record_in(&mut wtx.tx, &id, "PENDING", None).await?;
+    transitions::record_in(&mut wtx.tx, &id, "PENDING", None, state.clock.now_ms()).await?;
     wtx.commit().await?;
     Ok(Data::new(load(&state, &caller.user_id, &id).await?))
 }
@@ -291,7 +291,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
     if callback.gross_amount != amount + fee {
         return Err(ApiError::invalid("grossAmount does not match the top-up"));
     }
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     match callback.status.as_str() {
         "PAID" => {
             // Money received is never lost: a late payment of an expired top-up is still credited.
@@ -319,7 +319,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
             }
             let entry = NewEntry { reason: "TOPUP".into(), event_id: format!("topup:{id}"), memo: None, postings };
             ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
-            transitions::record_in(&mut tx.tx, &id, "PAID", None).await?;
+            transitions::record_in(&mut tx.tx, &id, "PAID", None, state.clock.now_ms()).await?;
         }
         "FAILED" => {
             let closed = sqlx::query("update topups set status = 'FAILED' where id = $1 and status = 'PENDING'")
@@ -329,7 +329,8 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
                 .map_err(ApiError::internal)?
                 .rows_affected();
             if closed == 1 {
-                transitions::record_in(&mut tx.tx, &id, "FAILED", Some("payment abandoned")).await?;
+                transitions::record_in(&mut tx.tx, &id, "FAILED", Some("payment abandoned"), state.clock.now_ms())
+                    .await?;
             }
         }
         _ => return Err(ApiError::invalid("status: PAID or FAILED")),
@@ -341,7 +342,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
 
 /// Marks unpaid top-ups past their time as expired; returns how many.
 pub async fn expire_unpaid(state: &AppState) -> Result<u64, store::StoreError> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let rows = sqlx::query(
         "update topups set status = 'EXPIRED' where status = 'PENDING' and expires_at_ms <= $1 returning id",
@@ -351,7 +352,7 @@ pub async fn expire_unpaid(state: &AppState) -> Result<u64, store::StoreError> {
     .await?;
     for row in &rows {
         let id: String = row.try_get("id")?;
-        transitions::record_in(&mut tx.tx, &id, "EXPIRED", None)
+        transitions::record_in(&mut tx.tx, &id, "EXPIRED", None, state.clock.now_ms())
             .await
             .map_err(|e| store::StoreError::Conflict(e.code.to_string()))?;
     }
@@ -395,7 +396,7 @@ pub async fn sandbox_payer(
     )
     .bind(new_state)
     .bind(&reference)
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .fetch_optional(state.db.pool())
     .await
     .map_err(ApiError::internal)?

@@ -27,12 +27,13 @@ pub async fn record_in(
     subject_id: &str,
     status: &str,
     note: Option<&str>,
+    now_ms: i64,
 ) -> ApiResult<()> {
     sqlx::query(INSERT)
         .bind(subject_id)
         .bind(status)
         .bind(note.map(str::to_string))
-        .bind(store::now_ms())
+        .bind(now_ms)
         .execute(&mut **tx)
         .await
         .map_err(ApiError::internal)?;

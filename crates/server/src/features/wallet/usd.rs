@@ -8,6 +8,7 @@
 //! only when the user's gssKycStatus is VERIFIED; otherwise every amount is zero (R6.03).
 
 use axum::extract::{Query, State};
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
@@ -129,7 +130,7 @@ pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdP
         buy_price: buy.to_string(),
         sell_price: sell.to_string(),
         spread_percentage: Decimal::new(state.settings.usd.spread_bps, 2).to_string(),
-        at_ms: store::now_ms(),
+        at_ms: state.clock.now_ms(),
     }))
 }
 
@@ -186,7 +187,8 @@ pub async fn price_calculate(
 }
 
 /// The three buckets with their ledger account kind and leverage.
-pub const BUCKETS: [(&str, i64); 3] = [("USD_PALN", 1), ("USD_LEVERAGE", 2), ("USD_INTRADAY", 4)];
+pub const BUCKETS: [(AccountKind, i64); 3] =
+    [(AccountKind::UsdPaln, 1), (AccountKind::UsdLeverage, 2), (AccountKind::UsdIntraday, 4)];
 
 /// The caller's USD wallet in its three buckets; zero unless gssKycStatus is VERIFIED (R6.03).
 #[utoipa::path(get, path = "/v1/wallet/usd/balance", tag = "wallet", security(("bearer" = [])),
@@ -196,7 +198,7 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
     let verified = user.gss_kyc_status == "VERIFIED";
     let (_, buy, _) = rates(&state)?;
     let idr_free = if verified {
-        ledger::balance(&state.db, &format!("{}:IDR_CASH:IDR", user.id))
+        ledger::balance_of(&state.db, &AccountRef::idr_cash(&user.id))
             .await
             .map_err(ApiError::internal)?
             .map_or(0, |b| b.available())
@@ -206,7 +208,7 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
     let mut buckets = Vec::with_capacity(BUCKETS.len());
     for (kind, leverage) in BUCKETS {
         let account = if verified {
-            ledger::balance(&state.db, &format!("{}:{kind}:USD", user.id)).await.map_err(ApiError::internal)?
+            ledger::balance_of(&state.db, &AccountRef::user(&user.id, kind, "USD")).await.map_err(ApiError::internal)?
         } else {
             None
         };

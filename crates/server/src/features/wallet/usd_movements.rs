@@ -8,10 +8,11 @@
 //!   paln ↔ intraday; same user, USD only.
 
 use axum::extract::{Query, State};
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
-use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
+use store::ledger::{self, LedgerError, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 
 use super::usd::{self, Direction};
@@ -153,13 +154,16 @@ pub async fn convert(
     }
     identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
-    let paln =
-        ledger::account(&mut tx.tx, &caller.user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
-    let desk_idr = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "IDR", true).await.map_err(ApiError::internal)?;
-    let desk_usd = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "USD", true).await.map_err(ApiError::internal)?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(&caller.user_id, AccountKind::UsdPaln, "USD"))
+        .await
+        .map_err(ApiError::internal)?;
+    let desk_idr =
+        ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "IDR")).await.map_err(ApiError::internal)?;
+    let desk_usd =
+        ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "USD")).await.map_err(ApiError::internal)?;
     let sign = if body.direction == Direction::IdrToUsd { 1 } else { -1 };
     let postings = vec![
         Posting { account_id: cash, currency: "IDR".into(), amount: -sign * idr },
@@ -195,10 +199,10 @@ pub enum FundedBucket {
 
 impl FundedBucket {
     /// The bucket's ledger account kind.
-    fn kind(self) -> &'static str {
+    fn kind(self) -> AccountKind {
         match self {
-            FundedBucket::Leverage => "USD_LEVERAGE",
-            FundedBucket::Intraday => "USD_INTRADAY",
+            FundedBucket::Leverage => AccountKind::UsdLeverage,
+            FundedBucket::Intraday => AccountKind::UsdIntraday,
         }
     }
 
@@ -237,8 +241,8 @@ pub struct LeverageWallet {
     pub leverage: i64,
 }
 
-async fn available_usd(state: &AppState, user_id: &str, kind: &str) -> ApiResult<ledger::Balance> {
-    Ok(ledger::balance(&state.db, &format!("{user_id}:{kind}:USD"))
+async fn available_usd(state: &AppState, user_id: &str, kind: AccountKind) -> ApiResult<ledger::Balance> {
+    Ok(ledger::balance_of(&state.db, &AccountRef::user(user_id, kind, "USD"))
         .await
         .map_err(ApiError::internal)?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 }))
@@ -246,7 +250,7 @@ async fn available_usd(state: &AppState, user_id: &str, kind: &str) -> ApiResult
 
 async fn bucket_wallet(state: &AppState, user_id: &str, bucket: FundedBucket) -> ApiResult<LeverageWallet> {
     let funded = available_usd(state, user_id, bucket.kind()).await?;
-    let paln = available_usd(state, user_id, "USD_PALN").await?.available();
+    let paln = available_usd(state, user_id, AccountKind::UsdPaln).await?.available();
     Ok(LeverageWallet {
         usd_cash: MinorUnits::usd(funded.available()).to_text_min_places(2),
         usd_margin: MinorUnits::usd(funded.held).to_text_min_places(2),
@@ -323,7 +327,7 @@ async fn calculate(
     let micro = transfer_amount(&query.amount)?;
     require_verified(state, user_id).await?;
     let funded = available_usd(state, user_id, bucket.kind()).await?.available();
-    let paln = available_usd(state, user_id, "USD_PALN").await?.available();
+    let paln = available_usd(state, user_id, AccountKind::UsdPaln).await?.available();
     let (funded_after, paln_after) = match query.direction {
         LeverageDirection::Deposit => (funded + micro, paln - micro),
         LeverageDirection::Withdraw => (funded - micro, paln + micro),
@@ -362,8 +366,11 @@ async fn transfer(
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
-    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await.map_err(ApiError::internal)?;
-    let funded = ledger::account(&mut tx.tx, user_id, bucket.kind(), "USD", false).await.map_err(ApiError::internal)?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD"))
+        .await
+        .map_err(ApiError::internal)?;
+    let funded =
+        ledger::open(&mut tx.tx, &AccountRef::user(user_id, bucket.kind(), "USD")).await.map_err(ApiError::internal)?;
     let (from, to) = match direction {
         LeverageDirection::Deposit => (paln, funded),
         LeverageDirection::Withdraw => (funded, paln),
@@ -375,7 +382,7 @@ async fn transfer(
     ];
     let entry = NewEntry { reason: kind.into(), event_id: format!("usd:{id}"), memo: None, postings };
     ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
-    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), store::now_ms()).await?;
+    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), state.clock.now_ms()).await?;
     tx.commit().await?;
     bucket_wallet(state, user_id, bucket).await
 }

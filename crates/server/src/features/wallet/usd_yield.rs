@@ -11,10 +11,11 @@
 
 use axum::extract::State;
 use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
+use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use store::ledger::{self, NewEntry, Posting, HOUSE};
+use store::ledger::{self, NewEntry, Posting};
 use utoipa::ToSchema;
 
 use super::usd_movements::not_verified;
@@ -29,8 +30,6 @@ const WIB_OFFSET_SECS: i32 = 7 * 3600;
 const DAYS_PER_YEAR: i128 = 365;
 /// How many closed days the job looks back, so a node that was down catches up.
 const CATCH_UP_DAYS: u64 = 7;
-/// The house account that pays the interest.
-const EXPENSE_KIND: &str = "USD_INTEREST_EXPENSE";
 
 /// The USD-yield offer and the caller's enrolment.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -156,7 +155,7 @@ pub async fn opt_in(
     if user.gss_kyc_status != "VERIFIED" {
         return Err(not_verified());
     }
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     // A repeated opt-in keeps the first opt-in time, so it cannot move the start of accrual.
     sqlx::query(
@@ -182,7 +181,7 @@ pub async fn opt_out(
     caller: AuthUser,
     headers: ClientHeaders,
 ) -> ApiResult<Data<UsdYieldOnboarding>> {
-    let now = store::now_ms();
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let changed = sqlx::query(
         "update usd_yield_enrolments set opted_in = 0, opted_out_at_ms = $2, updated_at_ms = $2 \
@@ -254,7 +253,7 @@ pub async fn accrue_day(state: &AppState, day: NaiveDate) -> anyhow::Result<usiz
 
 async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate: i64) -> anyhow::Result<bool> {
     let mut tx = state.db.begin_write().await?;
-    let paln = ledger::account(&mut tx.tx, user_id, "USD_PALN", "USD", false).await?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
     let closing: i64 = sqlx::query(
         "select cast(coalesce(sum(p.amount), 0) as bigint) as closing from postings p \
          join journal_entries j on j.id = p.entry_id where p.account_id = $1 and j.created_at_ms < $2",
@@ -278,7 +277,7 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
     .bind(closing.max(0))
     .bind(rate)
     .bind(amount)
-    .bind(store::now_ms())
+    .bind(state.clock.now_ms())
     .execute(&mut *tx.tx)
     .await?
     .rows_affected();
@@ -286,7 +285,7 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
         return Ok(false);
     }
     if amount > 0 {
-        let expense = ledger::account(&mut tx.tx, HOUSE, EXPENSE_KIND, "USD", true).await?;
+        let expense = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::UsdInterestExpense, "USD")).await?;
         let postings = vec![
             Posting { account_id: expense, currency: "USD".into(), amount: -amount },
             Posting { account_id: paln, currency: "USD".into(), amount },

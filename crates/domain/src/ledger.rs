@@ -1,0 +1,144 @@
+//! The ledger's accounts as types: who holds an account, what it is for and in which currency. The
+//! account id the store keeps (`owner:KIND:CURRENCY`) is derived here and nowhere else.
+
+use std::fmt;
+
+/// The owner name of the broker's own (house) accounts.
+pub const HOUSE: &str = "house";
+
+/// What an account is for. The text of each kind is stored and must not change.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AccountKind {
+    /// A user's rupiah.
+    IdrCash,
+    /// A user's voucher credit: spendable on buys, never cashed out.
+    IdrVoucher,
+    /// A user's coins of one crypto asset (the currency names the coin).
+    Crypto,
+    /// A user's USD without leverage (R3.10 `paln`).
+    UsdPaln,
+    /// A user's USD for 2x leverage positions.
+    UsdLeverage,
+    /// A user's USD for 4x intraday positions.
+    UsdIntraday,
+    /// A user's USDT margin for perpetuals (R3.11).
+    PerpMargin,
+    /// The broker's fee income.
+    Fees,
+    /// Taxes withheld, owed to the tax office.
+    TaxPayable,
+    /// Money in transit from the payment gateway.
+    PgClearing,
+    /// The broker's foreign-exchange desk.
+    FxDesk,
+    /// Vouchers the broker has granted.
+    Promotions,
+    /// Interest the broker pays on USD yield.
+    UsdInterestExpense,
+    /// A liquidity provider's inventory, by its code.
+    LiquidityProvider(String),
+}
+
+impl AccountKind {
+    /// The kind's stored text (`IDR_CASH`, `LP:ALPHA`, …).
+    pub fn as_text(&self) -> String {
+        let fixed = match self {
+            AccountKind::IdrCash => "IDR_CASH",
+            AccountKind::IdrVoucher => "IDR_VOUCHER",
+            AccountKind::Crypto => "CRYPTO",
+            AccountKind::UsdPaln => "USD_PALN",
+            AccountKind::UsdLeverage => "USD_LEVERAGE",
+            AccountKind::UsdIntraday => "USD_INTRADAY",
+            AccountKind::PerpMargin => "PERP_MARGIN",
+            AccountKind::Fees => "FEES",
+            AccountKind::TaxPayable => "TAX_PAYABLE",
+            AccountKind::PgClearing => "PG_CLEARING",
+            AccountKind::FxDesk => "FX_DESK",
+            AccountKind::Promotions => "PROMOTIONS",
+            AccountKind::UsdInterestExpense => "USD_INTEREST_EXPENSE",
+            AccountKind::LiquidityProvider(code) => return format!("LP:{code}"),
+        };
+        fixed.to_owned()
+    }
+}
+
+/// One ledger account: its owner, kind and currency.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AccountRef {
+    owner: String,
+    kind: AccountKind,
+    currency: String,
+}
+
+impl AccountRef {
+    /// A user's account; it can never go below zero.
+    pub fn user(user_id: &str, kind: AccountKind, currency: &str) -> Self {
+        AccountRef { owner: user_id.to_owned(), kind, currency: currency.to_owned() }
+    }
+
+    /// A house account; it may go below zero (the broker's side of every movement).
+    pub fn house(kind: AccountKind, currency: &str) -> Self {
+        AccountRef { owner: HOUSE.to_owned(), kind, currency: currency.to_owned() }
+    }
+
+    /// A user's rupiah.
+    pub fn idr_cash(user_id: &str) -> Self {
+        Self::user(user_id, AccountKind::IdrCash, "IDR")
+    }
+
+    /// A user's voucher credit.
+    pub fn idr_voucher(user_id: &str) -> Self {
+        Self::user(user_id, AccountKind::IdrVoucher, "IDR")
+    }
+
+    /// Who holds it: a user id or [`HOUSE`].
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// What it is for.
+    pub fn kind(&self) -> &AccountKind {
+        &self.kind
+    }
+
+    /// Its currency or asset symbol.
+    pub fn currency(&self) -> &str {
+        &self.currency
+    }
+
+    /// Whether the balance may go below zero: only the house's accounts may.
+    pub fn may_go_negative(&self) -> bool {
+        self.owner == HOUSE
+    }
+
+    /// The stored id, `owner:KIND:CURRENCY`.
+    pub fn id(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for AccountRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.owner, self.kind.as_text(), self.currency)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_ids_keep_their_stored_form() {
+        assert_eq!(AccountRef::idr_cash("u1").id(), "u1:IDR_CASH:IDR");
+        assert_eq!(AccountRef::user("u1", AccountKind::Crypto, "BTC").id(), "u1:CRYPTO:BTC");
+        let lp = AccountRef::house(AccountKind::LiquidityProvider("ALPHA".into()), "IDR");
+        assert_eq!(lp.id(), "house:LP:ALPHA:IDR");
+        assert_eq!(AccountRef::house(AccountKind::UsdInterestExpense, "USD").id(), "house:USD_INTEREST_EXPENSE:USD");
+    }
+
+    #[test]
+    fn only_house_accounts_may_go_negative() {
+        assert!(!AccountRef::idr_voucher("u1").may_go_negative());
+        assert!(AccountRef::house(AccountKind::Fees, "IDR").may_go_negative());
+    }
+}
