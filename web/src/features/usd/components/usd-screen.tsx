@@ -6,13 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
-import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
 import {
   calculateFunded,
@@ -77,39 +76,48 @@ function Converter({ disabled }: { disabled: boolean }) {
   const { idr, usd } = useMoney();
   const [direction, setDirection] = useState<Direction>('IDR_TO_USD');
   const [amount, setAmount] = useState('');
-  const [review, setReview] = useState<UsdCalculation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const convert = useConvertUsd();
   const show = (value: string, currency: string) => (currency === 'USD' ? usd(value) : idr(value));
-
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
-      setReview(await calculateUsd(direction, amount.trim()));
-    } catch (e) {
-      setReview(null);
-      setError(e instanceof ApiError ? e.message : t('usd.failed'));
-    }
-  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="usd-convert" sx={{ p: 2 }}>
       <Typography id="usd-convert" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
         {t('usd.convertTitle')}
       </Typography>
-      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+      <ReviewPinForm<UsdCalculation>
+        reviewLabel={t('usd.review')}
+        errorText={t('usd.failed')}
+        canReview={amount.trim() !== ''}
+        disabled={disabled}
+        reviewFor={[direction, amount]}
+        onReview={() => calculateUsd(direction, amount.trim())}
+        review={{
+          placement: 'inline',
+          title: t('usd.reviewTitle'),
+          confirmLabel: t('usd.confirm'),
+          content: (review) => (
+            <Typography>
+              {t('usd.reviewText', {
+                from: show(review.fromAmount, review.fromCurrency),
+                to: show(review.toAmount, review.toCurrency),
+                rate: idr(review.rate),
+              })}
+            </Typography>
+          ),
+        }}
+        pinTitle={t('usd.pinTitle')}
+        pinText={(review) => t('usd.pinText', { from: show(review.fromAmount, review.fromCurrency) })}
+        onSubmit={async (_review, pin) => {
+          const made = await convert.mutateAsync({ direction, amount: amount.trim(), pin });
+          setAmount('');
+          return t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) });
+        }}
+      >
         <TextField
           select
           label={t('usd.direction')}
           value={direction}
-          onChange={(e) => {
-            setDirection(e.target.value as Direction);
-            setReview(null);
-          }}
+          onChange={(e) => setDirection(e.target.value as Direction)}
           disabled={disabled}
         >
           <MenuItem value="IDR_TO_USD">{t('usd.idrToUsd')}</MenuItem>
@@ -119,49 +127,10 @@ function Converter({ disabled }: { disabled: boolean }) {
           label={direction === 'IDR_TO_USD' ? t('usd.amountIdr') : t('usd.amountUsd')}
           value={amount}
           inputMode="decimal"
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setReview(null);
-          }}
+          onChange={(e) => setAmount(e.target.value)}
           disabled={disabled}
         />
-        {error && <Alert severity="error">{error}</Alert>}
-        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
-          {t('usd.review')}
-        </Button>
-      </Stack>
-      {review && (
-        <Box role="region" aria-label={t('usd.reviewTitle')} sx={{ mt: 2 }}>
-          <Typography>
-            {t('usd.reviewText', {
-              from: show(review.fromAmount, review.fromCurrency),
-              to: show(review.toAmount, review.toCurrency),
-              rate: idr(review.rate),
-            })}
-          </Typography>
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
-            {t('usd.confirm')}
-          </Button>
-        </Box>
-      )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('usd.pinTitle')}
-        description={review ? t('usd.pinText', { from: show(review.fromAmount, review.fromCurrency) }) : undefined}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          const made = await convert.mutateAsync({ direction, amount: amount.trim(), pin });
-          setPinOpen(false);
-          setReview(null);
-          setAmount('');
-          setDone(t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) }));
-        }}
-      />
+      </ReviewPinForm>
     </Paper>
   );
 }
@@ -175,24 +144,8 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
   const { usd } = useMoney();
   const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
   const [amount, setAmount] = useState('');
-  const [review, setReview] = useState<LeverageCalculation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const transfer = useFundedTransfer(bucket);
   const headingId = `usd-${bucket}`;
-
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
-      setReview(await calculateFunded(bucket, direction, amount.trim()));
-    } catch (e) {
-      setReview(null);
-      setError(e instanceof ApiError ? e.message : t('usd.failed'));
-    }
-  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -202,15 +155,41 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t(`usd.funded.${bucket}.help`)}
       </Typography>
-      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+      <ReviewPinForm<LeverageCalculation>
+        reviewLabel={t('usd.leverageReview')}
+        errorText={t('usd.failed')}
+        canReview={amount.trim() !== ''}
+        disabled={disabled}
+        reviewFor={[direction, amount]}
+        onReview={() => calculateFunded(bucket, direction, amount.trim())}
+        review={{
+          placement: 'inline',
+          title: t(`usd.funded.${bucket}.reviewTitle`),
+          confirmLabel: t('usd.confirm'),
+          content: (review) => (
+            <Typography>
+              {t(`usd.funded.${bucket}.reviewText`, {
+                amount: usd(review.amount),
+                cash: usd(review.usdCashAfter),
+                power: usd(review.buyingPowerAfter),
+                paln: usd(review.palnUsdCashAfter),
+              })}
+            </Typography>
+          ),
+        }}
+        pinTitle={t('usd.pinTitle')}
+        pinText={(review) => t('usd.leveragePinText', { amount: usd(review.amount) })}
+        onSubmit={async (_review, pin) => {
+          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
+          setAmount('');
+          return t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) });
+        }}
+      >
         <TextField
           select
           label={t('usd.leverageDirection')}
           value={direction}
-          onChange={(e) => {
-            setDirection(e.target.value as LeverageDirection);
-            setReview(null);
-          }}
+          onChange={(e) => setDirection(e.target.value as LeverageDirection)}
           disabled={disabled}
         >
           <MenuItem value="DEPOSIT">{t('usd.leverageDeposit')}</MenuItem>
@@ -220,50 +199,10 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
           label={t('usd.leverageAmount')}
           value={amount}
           inputMode="decimal"
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setReview(null);
-          }}
+          onChange={(e) => setAmount(e.target.value)}
           disabled={disabled}
         />
-        {error && <Alert severity="error">{error}</Alert>}
-        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
-          {t('usd.leverageReview')}
-        </Button>
-      </Stack>
-      {review && (
-        <Box role="region" aria-label={t(`usd.funded.${bucket}.reviewTitle`)} sx={{ mt: 2 }}>
-          <Typography>
-            {t(`usd.funded.${bucket}.reviewText`, {
-              amount: usd(review.amount),
-              cash: usd(review.usdCashAfter),
-              power: usd(review.buyingPowerAfter),
-              paln: usd(review.palnUsdCashAfter),
-            })}
-          </Typography>
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
-            {t('usd.confirm')}
-          </Button>
-        </Box>
-      )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('usd.pinTitle')}
-        description={review ? t('usd.leveragePinText', { amount: usd(review.amount) }) : undefined}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
-          setPinOpen(false);
-          setReview(null);
-          setAmount('');
-          setDone(t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) }));
-        }}
-      />
+      </ReviewPinForm>
     </Paper>
   );
 }
