@@ -5,12 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { Section } from '@/components/ui/section';
 import { ApiError } from '@/lib/api-client';
 import { ReviewRefused } from './review-refused';
 
@@ -210,15 +209,7 @@ export function ReviewPinForm<R>({
     );
   } else if (current !== null && step.placement === 'replace' && shownStage !== 'form') {
     reviewNode = (
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby={titleId}
-        sx={{ p: { xs: 2.5, sm: 3 }, bgcolor: 'var(--color-surface)' }}
-      >
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-          {step.title}
-        </Typography>
+      <Section title={step.title} sx={{ p: { xs: 2.5, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
         {step.content?.(current)}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
           <Button color="inherit" onClick={() => setStage('form')}>
@@ -226,7 +217,7 @@ export function ReviewPinForm<R>({
           </Button>
           {confirm}
         </Stack>
-      </Paper>
+      </Section>
     );
   } else if (current !== null && step.placement === 'dialog') {
     reviewNode = (

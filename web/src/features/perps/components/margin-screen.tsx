@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { decimalOrZero, toText } from '@/lib/decimal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { ReviewRefused } from '@/components/ui/review-refused';
@@ -61,7 +62,7 @@ function Figures({ wallet }: { wallet: MarginWallet }) {
     ],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label={t('margin.summary')} sx={{ p: 2 }}>
+    <Section label={t('margin.summary')}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
         {rows.map(([key, value, help]) => (
           <Box key={key}>
@@ -79,7 +80,7 @@ function Figures({ wallet }: { wallet: MarginWallet }) {
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Section>
   );
 }
 
@@ -122,10 +123,7 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="margin-transfer" sx={{ p: 2 }}>
-      <Typography id="margin-transfer" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {t('margin.transferTitle')}
-      </Typography>
+    <Section title={t('margin.transferTitle')}>
       <ReviewPinForm<Review>
         reviewLabel={t('margin.review')}
         errorText={t('margin.errors.generic')}
@@ -183,7 +181,7 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
           onChange={(e) => setAmount(e.target.value)}
         />
       </ReviewPinForm>
-    </Paper>
+    </Section>
   );
 }
 
@@ -231,16 +229,12 @@ export function MarginScreen() {
       </Typography>
       <Stack spacing={2}>
         {wallet.isError && !data && (
-          <Alert
+          <ErrorWithRetry
             severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void wallet.refetch()}>
-                {t('margin.retry')}
-              </Button>
-            }
-          >
-            {t('margin.loadError')}
-          </Alert>
+            message={t('margin.loadError')}
+            retryLabel={t('margin.retry')}
+            onRetry={() => wallet.refetch()}
+          />
         )}
         {!data && !wallet.isError && (
           <Stack spacing={1.5} aria-label={t('app.loading')}>

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
@@ -14,6 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
 import { ORDER_PAGE_SIZE } from '@/config/constants';
 import { formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
@@ -53,7 +53,7 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
   const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
 
   return (
-    <Paper variant="outlined" component="section" aria-label={t('orderPanel.orders')}>
+    <Section label={t('orderPanel.orders')} padding="none">
       <Tabs
         value={kind}
         onChange={(_, value: OrderListKind) => {
@@ -161,6 +161,6 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
           onClose={() => setAmending(null)}
         />
       )}
-    </Paper>
+    </Section>
   );
 }

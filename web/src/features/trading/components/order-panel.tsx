@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
@@ -125,10 +125,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
 
   if (!loggedIn) {
     return (
-      <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
-        <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
-          {t('orderPanel.title')}
-        </Typography>
+      <Section title={t('orderPanel.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('orderPanel.guest', { asset: baseAsset })}
         </Typography>
@@ -140,7 +137,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
             {t('orderPanel.login')}
           </Button>
         </Stack>
-      </Paper>
+      </Section>
     );
   }
 
@@ -161,7 +158,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
+    <Section label={t('orderPanel.title')}>
       <Tabs
         value={draft.side}
         onChange={(_, side: Side) => setSide(side)}
@@ -326,7 +323,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
         side={draft.side}
         onClose={() => setOcoOpen(false)}
       />
-    </Paper>
+    </Section>
   );
 }
 

@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
@@ -49,11 +50,7 @@ function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdB
     [t('usd.buyingPower'), bucket && usd(bucket.buyingPower)],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label={t(`usd.bucket.${name}`)} sx={{ p: 2 }}>
-      <Typography sx={{ fontWeight: 600 }}>{t(`usd.bucket.${name}`)}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t(`usd.bucketHelp.${name}`)}
-      </Typography>
+    <Section size="small" title={t(`usd.bucket.${name}`)} description={t(`usd.bucketHelp.${name}`)}>
       <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5 }}>
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
@@ -66,7 +63,7 @@ function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdB
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Section>
   );
 }
 
@@ -80,10 +77,7 @@ function Converter({ disabled }: { disabled: boolean }) {
   const show = (value: string, currency: string) => (currency === 'USD' ? usd(value) : idr(value));
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="usd-convert" sx={{ p: 2 }}>
-      <Typography id="usd-convert" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {t('usd.convertTitle')}
-      </Typography>
+    <Section title={t('usd.convertTitle')}>
       <ReviewPinForm<UsdCalculation>
         reviewLabel={t('usd.review')}
         errorText={t('usd.failed')}
@@ -131,7 +125,7 @@ function Converter({ disabled }: { disabled: boolean }) {
           disabled={disabled}
         />
       </ReviewPinForm>
-    </Paper>
+    </Section>
   );
 }
 
@@ -145,16 +139,9 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
   const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
   const [amount, setAmount] = useState('');
   const transfer = useFundedTransfer(bucket);
-  const headingId = `usd-${bucket}`;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
-        {t(`usd.funded.${bucket}.title`)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t(`usd.funded.${bucket}.help`)}
-      </Typography>
+    <Section title={t(`usd.funded.${bucket}.title`)} description={t(`usd.funded.${bucket}.help`)}>
       <ReviewPinForm<LeverageCalculation>
         reviewLabel={t('usd.leverageReview')}
         errorText={t('usd.failed')}
@@ -203,7 +190,7 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
           disabled={disabled}
         />
       </ReviewPinForm>
-    </Paper>
+    </Section>
   );
 }
 
@@ -216,12 +203,11 @@ function YieldSection() {
   const choice = useUsdYieldChoice();
   const data = offer.data;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="usd-yield" sx={{ p: 2 }}>
-      <Typography id="usd-yield" variant="h2" sx={{ fontSize: '1.125rem' }}>
-        {t('usd.yieldTitle', {
-          rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
-        })}
-      </Typography>
+    <Section
+      title={t('usd.yieldTitle', {
+        rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
+      })}
+    >
       {data && (
         <>
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -252,7 +238,7 @@ function YieldSection() {
           </Button>
         </>
       )}
-    </Paper>
+    </Section>
   );
 }
 
@@ -276,16 +262,12 @@ export function UsdScreen() {
       </Typography>
       <Stack spacing={2}>
         {failed && (
-          <Alert
+          <ErrorWithRetry
             severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('usd.retry')}
-              </Button>
-            }
-          >
-            {t('usd.loadError')}
-          </Alert>
+            message={t('usd.loadError')}
+            retryLabel={t('usd.retry')}
+            onRetry={() => refetch()}
+          />
         )}
         {balance && !verified && !failed && (
           <Alert
@@ -299,8 +281,7 @@ export function UsdScreen() {
             {t('usd.unverified')}
           </Alert>
         )}
-        <Paper variant="outlined" component="section" aria-label={t('usd.rate')} sx={{ p: 2 }}>
-          <Typography sx={{ fontWeight: 600 }}>{t('usd.rate')}</Typography>
+        <Section size="small" title={t('usd.rate')}>
           {price.data ? (
             <Typography variant="body2">
               {t('usd.rateText', {
@@ -312,7 +293,7 @@ export function UsdScreen() {
           ) : (
             <Typography variant="body2">…</Typography>
           )}
-        </Paper>
+        </Section>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
           {BUCKETS.map((name) => (
             <Bucket key={name} name={name} bucket={balance?.[name]} />

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBankAccounts } from '@/api/bank-accounts';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
@@ -95,23 +96,11 @@ function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
 
   if (accounts.isError || vars.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              void accounts.refetch();
-              void vars.refetch();
-            }}
-          >
-            {t('cashout.retry')}
-          </Button>
-        }
-      >
-        {t('cashout.loadError')}
-      </Alert>
+      <ErrorWithRetry
+        message={t('cashout.loadError')}
+        retryLabel={t('cashout.retry')}
+        onRetry={() => Promise.all([accounts.refetch(), vars.refetch()])}
+      />
     );
   }
   if (!accounts.data || !limits) {
