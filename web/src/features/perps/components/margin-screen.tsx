@@ -18,13 +18,10 @@ import { ReviewRefused } from '@/components/ui/review-refused';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { formatMoney, formatNumber } from '@/lib/format';
-import {
-  estimateWithdrawal,
-  useMarginTransfer,
-  useMarginWallet,
-  type MarginDirection,
-  type MarginWallet,
-} from '../api/margin';
+import { estimateWithdrawal } from '../api/estimate-withdrawal';
+import { useMarginWallet } from '../api/get-margin-wallet';
+import { useMarginTransfer } from '../api/transfer-margin';
+import type { MarginDirection, MarginWallet } from '../api/types';
 
 /** USDT amounts: positive, at most 6 decimals (the server refuses the rest, never rounds). */
 const USDT_AMOUNT = /^\d+(\.\d{1,6})?$/;

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { formatMoney } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { usePortfolio } from '../api/queries';
+import { usePortfolio } from '../hooks/use-portfolio';
 import { useLivePrices } from '../hooks/use-live-prices';
 import { revalue, totals } from '../lib/valuation';
 import { HoldingCard } from './holding-card';

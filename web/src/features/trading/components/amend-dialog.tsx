@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { toast } from '@/lib/toast';
-import { useAmendOrder } from '../api/mutations';
+import { useAmendOrder } from '../api/amend-order';
 import type { AmendRequest, OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
 import { AmountField } from './amount-field';

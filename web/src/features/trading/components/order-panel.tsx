@@ -23,8 +23,10 @@ import { track } from '@/lib/analytics';
 import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { usePlaceOrder } from '../api/mutations';
-import { orderTypesQuery, priceQuoteQuery, sliderInputQuery } from '../api/queries';
+import { usePlaceOrder } from '../api/place-order';
+import { orderTypesQuery } from '../api/get-order-types';
+import { priceQuoteQuery } from '../api/get-price-quote';
+import { sliderInputQuery } from '../api/get-slider-input';
 import type { OrderKind, Side } from '../api/types';
 import {
   amountInputAllowed,

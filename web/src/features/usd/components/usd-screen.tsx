@@ -14,22 +14,22 @@ import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { formatMoney, formatNumber } from '@/lib/format';
-import {
-  calculateFunded,
-  calculateUsd,
-  useFundedTransfer,
-  useConvertUsd,
-  useUsdBalance,
-  useUsdPrice,
-  useUsdYield,
-  useUsdYieldChoice,
-  type Direction,
-  type FundedBucket,
-  type LeverageCalculation,
-  type LeverageDirection,
-  type UsdBucket,
-  type UsdCalculation,
-} from '../api/usd';
+import { calculateFunded } from '../api/calculate-funded';
+import { calculateUsd } from '../api/calculate-usd';
+import { useUsdYieldChoice } from '../api/choose-usd-yield';
+import { useConvertUsd } from '../api/convert-usd';
+import { useFundedTransfer } from '../api/funded-transfer';
+import { useUsdBalance } from '../api/get-usd-balance';
+import { useUsdPrice } from '../api/get-usd-price';
+import { useUsdYield } from '../api/get-usd-yield';
+import type {
+  Direction,
+  FundedBucket,
+  LeverageCalculation,
+  LeverageDirection,
+  UsdBucket,
+  UsdCalculation,
+} from '../api/types';
 
 const BUCKETS = ['paln', 'leverage', 'intraday'] as const;
 
