@@ -19,6 +19,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
 import { useLocale } from '@/hooks/use-locale';
@@ -165,16 +166,11 @@ export function ManageSessionScreen() {
           </Alert>
         )}
         {devices.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void devices.refetch()}>
-                {t('account.devices.retry')}
-              </Button>
-            }
-          >
-            {t('account.devices.loadError')}
-          </Alert>
+          <ErrorWithRetry
+            message={t('account.devices.loadError')}
+            retryLabel={t('account.devices.retry')}
+            onRetry={() => devices.refetch()}
+          />
         ) : (
           <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
             {!devices.data ? (

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -8,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import type { NotificationCategorySettings, NotificationChannelSetting } from '@/api/types';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings';
@@ -27,16 +26,11 @@ export function NotificationScreen() {
     <>
       <AccountPageHeader title={t('notificationSettings.title')} text={t('notificationSettings.text')} />
       {settings.isError && !settings.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              {t('notificationSettings.retry')}
-            </Button>
-          }
-        >
-          {t('notificationSettings.loadError')}
-        </Alert>
+        <ErrorWithRetry
+          message={t('notificationSettings.loadError')}
+          retryLabel={t('notificationSettings.retry')}
+          onRetry={() => settings.refetch()}
+        />
       ) : !settings.data ? (
         <Paper variant="outlined" sx={{ p: 3, bgcolor: 'var(--color-surface)' }}>
           <Skeleton />

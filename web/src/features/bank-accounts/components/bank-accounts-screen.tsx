@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
@@ -96,16 +97,11 @@ export function BankAccountsScreen() {
         </Alert>
       )}
       {accounts.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void accounts.refetch()}>
-              {t('bankAccounts.retry')}
-            </Button>
-          }
-        >
-          {t('bankAccounts.loadError')}
-        </Alert>
+        <ErrorWithRetry
+          message={t('bankAccounts.loadError')}
+          retryLabel={t('bankAccounts.retry')}
+          onRetry={() => accounts.refetch()}
+        />
       ) : (
         <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
           {!accounts.data ? (

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCompact, formatNumber, formatPrice } from '@/lib/format';
 import { useMarketTimes } from '../api/get-market-status';
@@ -89,10 +89,7 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Paper variant="outlined" component="section" aria-labelledby="key-figures-title" sx={{ p: 2 }}>
-        <Typography id="key-figures-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-          {t('asset.keyFigures')}
-        </Typography>
+      <Section title={t('asset.keyFigures')}>
         <Box
           component="dl"
           sx={{
@@ -111,14 +108,11 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
             </div>
           ))}
         </Box>
-      </Paper>
+      </Section>
       {description && (
-        <Paper variant="outlined" component="section" aria-labelledby="about-title" sx={{ p: 2 }}>
-          <Typography id="about-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-            {t('asset.about', { name })}
-          </Typography>
+        <Section title={t('asset.about', { name })}>
           <Typography color="text.secondary">{description}</Typography>
-        </Paper>
+        </Section>
       )}
     </Box>
   );

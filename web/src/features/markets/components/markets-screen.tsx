@@ -1,7 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useSearchParams } from 'react-router';
 import { useLiveStatus } from '@/lib/live/use-live-channel';
 import { MARKET_ROWS_PER_PAGE, useSymbols } from '../api/get-symbols';
@@ -129,16 +128,11 @@ export function MarketsScreen() {
             }}
           />
           {symbols.isError && !symbols.data ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void symbols.refetch()}>
-                  {t('markets.retry')}
-                </Button>
-              }
-            >
-              {t('markets.loadFailed')}
-            </Alert>
+            <ErrorWithRetry
+              message={t('markets.loadFailed')}
+              retryLabel={t('markets.retry')}
+              onRetry={() => symbols.refetch()}
+            />
           ) : (
             <Box
               component="table"

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, logIn, meHandler, tagsHandler } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
-import type { MarginWallet } from '../api/margin';
+import type { MarginWallet } from '../api/types';
 
 const wallet = (overrides: Partial<MarginWallet> = {}): MarginWallet => ({
   currency: 'USDT',

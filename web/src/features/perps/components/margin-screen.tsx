@@ -3,27 +3,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { decimalOrZero, toText } from '@/lib/decimal';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { ReviewRefused } from '@/components/ui/review-refused';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
-import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
-import {
-  estimateWithdrawal,
-  useMarginTransfer,
-  useMarginWallet,
-  type MarginDirection,
-  type MarginWallet,
-} from '../api/margin';
+import { estimateWithdrawal } from '../api/estimate-withdrawal';
+import { useMarginWallet } from '../api/get-margin-wallet';
+import { useMarginTransfer } from '../api/transfer-margin';
+import type { MarginDirection, MarginWallet } from '../api/types';
 
 /** USDT amounts: positive, at most 6 decimals (the server refuses the rest, never rounds). */
 const USDT_AMOUNT = /^\d+(\.\d{1,6})?$/;
@@ -61,7 +59,7 @@ function Figures({ wallet }: { wallet: MarginWallet }) {
     ],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label={t('margin.summary')} sx={{ p: 2 }}>
+    <Section label={t('margin.summary')}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
         {rows.map(([key, value, help]) => (
           <Box key={key}>
@@ -79,7 +77,7 @@ function Figures({ wallet }: { wallet: MarginWallet }) {
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Section>
   );
 }
 
@@ -90,71 +88,80 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
   const locale = useLocale();
   const [direction, setDirection] = useState<MarginDirection>('DEPOSIT');
   const [amount, setAmount] = useState('');
-  const [review, setReview] = useState<Review | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const transfer = useMarginTransfer();
   const percent = (value: string) =>
     `${formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
 
-  const reset = () => {
-    setReview(null);
-    setError(null);
-  };
-
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    reset();
-    setDone(null);
+  const price = async (): Promise<Review> => {
     const text = amount.trim();
     if (!USDT_AMOUNT.test(text) || decimalOrZero(text).lte(0)) {
-      setError(t('margin.errors.amount'));
-      return;
+      throw new ReviewRefused(t('margin.errors.amount'));
     }
     if (direction === 'DEPOSIT') {
       // A deposit has no estimate call: it is an internal transfer without fee, priced here.
       if (decimalOrZero(text).gt(decimalOrZero(wallet.spotUsdtAvailable))) {
-        setError(t('margin.errors.spot', { available: usdt(wallet.spotUsdtAvailable) }));
-        return;
+        throw new ReviewRefused(t('margin.errors.spot', { available: usdt(wallet.spotUsdtAvailable) }));
       }
       const after = toText(decimalOrZero(wallet.marginBalance).plus(decimalOrZero(text)));
-      setReview({ direction, amount: text, fee: '0', net: text, marginAfter: after, ratioAfter: null });
-      return;
+      return { direction, amount: text, fee: '0', net: text, marginAfter: after, ratioAfter: null };
     }
-    try {
-      const estimate = await estimateWithdrawal(text);
-      if (!estimate.allowed) {
-        setError(t('margin.errors.available', { available: usdt(wallet.availableMargin) }));
-        return;
-      }
-      setReview({
-        direction,
-        amount: estimate.amount,
-        fee: estimate.fee,
-        net: estimate.netAmount,
-        marginAfter: estimate.marginBalanceAfter,
-        ratioAfter: estimate.marginRatioPercentageAfter,
-      });
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('margin.errors.generic'));
+    const estimate = await estimateWithdrawal(text);
+    if (!estimate.allowed) {
+      throw new ReviewRefused(t('margin.errors.available', { available: usdt(wallet.availableMargin) }));
     }
+    return {
+      direction,
+      amount: estimate.amount,
+      fee: estimate.fee,
+      net: estimate.netAmount,
+      marginAfter: estimate.marginBalanceAfter,
+      ratioAfter: estimate.marginRatioPercentageAfter,
+    };
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="margin-transfer" sx={{ p: 2 }}>
-      <Typography id="margin-transfer" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {t('margin.transferTitle')}
-      </Typography>
-      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+    <Section title={t('margin.transferTitle')}>
+      <ReviewPinForm<Review>
+        reviewLabel={t('margin.review')}
+        errorText={t('margin.errors.generic')}
+        canReview={amount.trim() !== ''}
+        reviewFor={[direction, amount]}
+        onReview={price}
+        review={{
+          placement: 'inline',
+          title: t('margin.reviewTitle'),
+          confirmLabel: t('margin.confirm'),
+          content: (review) => (
+            <>
+              <Typography>
+                {t(review.direction === 'DEPOSIT' ? 'margin.reviewDeposit' : 'margin.reviewWithdraw', {
+                  amount: usdt(review.amount),
+                  fee: usdt(review.fee),
+                  net: usdt(review.net),
+                  after: usdt(review.marginAfter),
+                })}
+              </Typography>
+              {review.ratioAfter !== null && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('margin.ratioAfter', { ratio: percent(review.ratioAfter) })}
+                </Typography>
+              )}
+            </>
+          ),
+        }}
+        pinTitle={t('margin.pinTitle')}
+        pinText={(review) => t('margin.pinText', { amount: usdt(review.amount) })}
+        onSubmit={async (review, pin) => {
+          const after = await transfer.mutateAsync({ direction: review.direction, amount: review.amount, pin });
+          setAmount('');
+          return t('margin.done', { balance: usdt(after.marginBalance) });
+        }}
+      >
         <TextField
           select
           label={t('margin.direction')}
           value={direction}
-          onChange={(e) => {
-            setDirection(e.target.value as MarginDirection);
-            reset();
-          }}
+          onChange={(e) => setDirection(e.target.value as MarginDirection)}
         >
           <MenuItem value="DEPOSIT">{t('margin.deposit')}</MenuItem>
           <MenuItem value="WITHDRAWAL">{t('margin.withdraw')}</MenuItem>
@@ -168,56 +175,10 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
               ? t('margin.spotAvailable', { amount: usdt(wallet.spotUsdtAvailable) })
               : t('margin.marginAvailable', { amount: usdt(wallet.availableMargin) })
           }
-          onChange={(e) => {
-            setAmount(e.target.value);
-            reset();
-          }}
+          onChange={(e) => setAmount(e.target.value)}
         />
-        {error && <Alert severity="error">{error}</Alert>}
-        <Button type="submit" variant="outlined" disabled={amount.trim() === ''}>
-          {t('margin.review')}
-        </Button>
-      </Stack>
-      {review && (
-        <Box role="region" aria-label={t('margin.reviewTitle')} sx={{ mt: 2 }}>
-          <Typography>
-            {t(review.direction === 'DEPOSIT' ? 'margin.reviewDeposit' : 'margin.reviewWithdraw', {
-              amount: usdt(review.amount),
-              fee: usdt(review.fee),
-              net: usdt(review.net),
-              after: usdt(review.marginAfter),
-            })}
-          </Typography>
-          {review.ratioAfter !== null && (
-            <Typography variant="body2" color="text.secondary">
-              {t('margin.ratioAfter', { ratio: percent(review.ratioAfter) })}
-            </Typography>
-          )}
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
-            {t('margin.confirm')}
-          </Button>
-        </Box>
-      )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('margin.pinTitle')}
-        description={review ? t('margin.pinText', { amount: usdt(review.amount) }) : undefined}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          if (!review) return;
-          const after = await transfer.mutateAsync({ direction: review.direction, amount: review.amount, pin });
-          setPinOpen(false);
-          setReview(null);
-          setAmount('');
-          setDone(t('margin.done', { balance: usdt(after.marginBalance) }));
-        }}
-      />
-    </Paper>
+      </ReviewPinForm>
+    </Section>
   );
 }
 
@@ -265,16 +226,12 @@ export function MarginScreen() {
       </Typography>
       <Stack spacing={2}>
         {wallet.isError && !data && (
-          <Alert
+          <ErrorWithRetry
             severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void wallet.refetch()}>
-                {t('margin.retry')}
-              </Button>
-            }
-          >
-            {t('margin.loadError')}
-          </Alert>
+            message={t('margin.loadError')}
+            retryLabel={t('margin.retry')}
+            onRetry={() => wallet.refetch()}
+          />
         )}
         {!data && !wallet.isError && (
           <Stack spacing={1.5} aria-label={t('app.loading')}>

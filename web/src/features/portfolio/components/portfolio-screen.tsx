@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,12 +8,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { formatMoney } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { usePortfolio } from '../api/queries';
+import { usePortfolio } from '../hooks/use-portfolio';
 import { useLivePrices } from '../hooks/use-live-prices';
 import { revalue, totals } from '../lib/valuation';
 import { HoldingCard } from './holding-card';
@@ -49,17 +49,13 @@ export function PortfolioScreen() {
         {t('portfolio.title')}
       </Typography>
       {failed && (
-        <Alert
+        <ErrorWithRetry
           severity="warning"
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('portfolio.retry')}
-            </Button>
-          }
-        >
-          {t('portfolio.loadFailed')}
-        </Alert>
+          message={t('portfolio.loadFailed')}
+          retryLabel={t('portfolio.retry')}
+          onRetry={retry}
+        />
       )}
       <Paper
         variant="outlined"

@@ -2,12 +2,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { toast } from '@/lib/toast';
-import { useAmendOrder } from '../api/mutations';
-import type { OrderView } from '../api/types';
+import { useAmendOrder } from '../api/amend-order';
+import type { AmendRequest, OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
 import { AmountField } from './amount-field';
-import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
 export interface AmendDialogProps {
   order: OrderView;
@@ -30,22 +30,25 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
   const changes = amendChanges(order, { quantity, limitPrice, stopPrice });
   const title = order.ocoLeg ? t('orderPanel.ocoModifyTitle') : t('orderPanel.amendTitle');
 
-  const submit = async (pin: string) => {
-    if (!changes) return;
+  const submit = async (request: AmendRequest, pin: string) => {
     await verifySessionPin(pin);
-    await amend.mutateAsync(changes);
+    await amend.mutateAsync(request);
     toast.success(t('orderPanel.amended'));
     onClose();
   };
 
   return (
-    <PinConfirmedFormDialog
-      open={true}
-      title={title}
-      confirmLabel={t('orderPanel.amendConfirm')}
-      ready={!!changes}
+    <ReviewPinForm<AmendRequest>
+      dialog={{ open: true, title, onClose }}
+      reviewLabel={t('orderPanel.amendConfirm')}
+      reviewButtonProps={{ variant: 'contained' }}
+      canReview={!!changes}
+      // The form shows the order's figures being changed; its button leads straight to the PIN.
+      review={{ placement: 'none' }}
+      onReview={() => changes}
+      pinTitle={t('orderPanel.pinTitle')}
+      pinText={() => t('orderPanel.pinText')}
       onSubmit={submit}
-      onClose={onClose}
     >
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.amendText')}
@@ -75,6 +78,6 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
           prefix="Rp"
         />
       )}
-    </PinConfirmedFormDialog>
+    </ReviewPinForm>
   );
 }

@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { formatPrice, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { usePlaceOco } from '../api/mutations';
-import { sliderInputQuery } from '../api/queries';
-import type { Side } from '../api/types';
+import { usePlaceOco } from '../api/place-oco';
+import { sliderInputQuery } from '../api/get-slider-input';
+import type { OcoRequest, Side } from '../api/types';
 import { positive } from '@/lib/decimal';
 import { AmountField } from './amount-field';
-import { PinConfirmedFormDialog } from './pin-confirmed-form-dialog';
 
 export interface OcoDialogProps {
   open: boolean;
@@ -45,25 +45,36 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
     setStopLimitPrice('');
   };
 
-  const submit = async (pin: string) => {
+  const submit = async (order: OcoRequest, pin: string) => {
     await verifySessionPin(pin);
-    await place.mutateAsync({
-      side,
-      order: { symbol, quantity, takeProfit, stopLoss, ...(positive(stopLimitPrice) ? { stopLimitPrice } : {}) },
-    });
+    await place.mutateAsync({ side, order });
     toast.success(t('orderPanel.ocoPlaced', { quantity: formatQuantity(quantity, locale), asset: baseAsset }));
     reset();
     onClose();
   };
 
   return (
-    <PinConfirmedFormDialog
-      open={open}
-      title={t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
-      confirmLabel={t('orderPanel.confirm')}
-      ready={ready}
+    <ReviewPinForm<OcoRequest>
+      dialog={{
+        open,
+        title: t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset }),
+        onClose,
+      }}
+      reviewLabel={t('orderPanel.confirm')}
+      reviewButtonProps={{ variant: 'contained' }}
+      canReview={ready}
+      // The form is its own review (it ends with the summary line); the button leads to the PIN.
+      review={{ placement: 'none' }}
+      onReview={() => ({
+        symbol,
+        quantity,
+        takeProfit,
+        stopLoss,
+        ...(positive(stopLimitPrice) ? { stopLimitPrice } : {}),
+      })}
+      pinTitle={t('orderPanel.pinTitle')}
+      pinText={() => t('orderPanel.pinText')}
       onSubmit={submit}
-      onClose={onClose}
     >
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.ocoText')}
@@ -109,6 +120,6 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
           })}
         </Typography>
       )}
-    </PinConfirmedFormDialog>
+    </ReviewPinForm>
   );
 }

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
@@ -14,12 +13,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
 import { ORDER_PAGE_SIZE } from '@/config/constants';
 import { formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { useCancelOrder } from '../api/mutations';
-import { useOrders, type OrderListKind } from '../api/queries';
+import { useCancelOrder } from '../api/cancel-order';
+import { useOrders, type OrderListKind } from '../api/get-orders';
 import type { OrderView } from '../api/types';
 import { useUserLiveUpdates } from '../hooks/use-user-live';
 import { AmendDialog } from './amend-dialog';
@@ -53,7 +53,7 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
   const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
 
   return (
-    <Paper variant="outlined" component="section" aria-label={t('orderPanel.orders')}>
+    <Section label={t('orderPanel.orders')} padding="none">
       <Tabs
         value={kind}
         onChange={(_, value: OrderListKind) => {
@@ -161,6 +161,6 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
           onClose={() => setAmending(null)}
         />
       )}
-    </Paper>
+    </Section>
   );
 }

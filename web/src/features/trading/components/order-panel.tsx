@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,16 +14,19 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { track } from '@/lib/analytics';
 import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
-import { usePlaceOrder } from '../api/mutations';
-import { orderTypesQuery, priceQuoteQuery, sliderInputQuery } from '../api/queries';
+import { usePlaceOrder } from '../api/place-order';
+import { orderTypesQuery } from '../api/get-order-types';
+import { priceQuoteQuery } from '../api/get-price-quote';
+import { sliderInputQuery } from '../api/get-slider-input';
 import type { OrderKind, Side } from '../api/types';
 import {
   amountInputAllowed,
@@ -41,7 +43,7 @@ import {
 import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
 import { AmountField } from './amount-field';
 import { OcoDialog } from './oco-dialog';
-import { OrderReviewDialog } from './order-review-dialog';
+import { OrderReviewLines } from './order-review-lines';
 import { PowerSlider } from './power-slider';
 
 export interface OrderPanelProps {
@@ -65,7 +67,6 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const locale = useAppStore((state) => state.misc.language);
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('BUY'));
-  const [stage, setStage] = useState<'edit' | 'review' | 'pin'>('edit');
   const [ocoOpen, setOcoOpen] = useState(false);
 
   const orderTypes = useQuery(orderTypesQuery(symbol, loggedIn));
@@ -99,27 +100,25 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const setSide = (side: Side) => setDraft((current) => ({ ...emptyDraft(side), orderType: current.orderType }));
 
-  const review = () => {
+  const review = (): OrderDraft => {
     track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol, orderType: draft.orderType });
-    setStage('review');
+    return draft;
   };
 
-  const submit = async (pin: string) => {
+  const submit = async (reviewed: OrderDraft, pin: string) => {
     // A wrong PIN stays in the PIN dialog; an order the server refuses closes it and shows the reason
     // as an error toast (R8.08), keeping what the user entered.
     await verifySessionPin(pin);
     let order;
     try {
-      order = await place.mutateAsync({ side: draft.side, order: toOrderRequest(symbol, draft) });
+      order = await place.mutateAsync({ side: reviewed.side, order: toOrderRequest(symbol, reviewed) });
     } catch {
-      setStage('edit');
       return;
     }
-    setStage('edit');
-    setDraft(emptyDraft(draft.side));
+    setDraft(emptyDraft(reviewed.side));
     toast.success(
       t(order.isOpen ? 'orderPanel.placed' : 'orderPanel.filled', {
-        side: t(`orderPanel.side.${draft.side}`),
+        side: t(`orderPanel.side.${reviewed.side}`),
         quantity: formatQuantity(order.filledQuantity, locale),
         asset: baseAsset,
       }),
@@ -128,10 +127,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
 
   if (!loggedIn) {
     return (
-      <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
-        <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
-          {t('orderPanel.title')}
-        </Typography>
+      <Section title={t('orderPanel.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('orderPanel.guest', { asset: baseAsset })}
         </Typography>
@@ -143,7 +139,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
             {t('orderPanel.login')}
           </Button>
         </Stack>
-      </Paper>
+      </Section>
     );
   }
 
@@ -164,7 +160,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('orderPanel.title')} component="section">
+    <Section label={t('orderPanel.title')}>
       <Tabs
         value={draft.side}
         onChange={(_, side: Side) => setSide(side)}
@@ -175,7 +171,50 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
         <Tab value="BUY" label={t('orderPanel.side.BUY')} />
         <Tab value="SELL" label={t('orderPanel.side.SELL')} />
       </Tabs>
-      <Stack spacing={2}>
+      <ReviewPinForm<OrderDraft>
+        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
+        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+        canReview={ready}
+        spacing={2}
+        reviewFor={[draft]}
+        onReview={review}
+        review={{
+          placement: 'dialog',
+          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset }),
+          confirmLabel: t('orderPanel.confirm'),
+          content: () => (
+            <OrderReviewLines
+              lines={[
+                { label: t('orderPanel.pair'), value: symbol },
+                { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${draft.orderType}`) },
+                ...(draft.stopPrice && (draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT')
+                  ? [{ label: t('orderPanel.stopPrice'), value: money(draft.stopPrice) }]
+                  : []),
+                ...(draft.limitPrice && (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
+                  ? [{ label: t('orderPanel.limitPrice'), value: money(draft.limitPrice) }]
+                  : []),
+                byAmount
+                  ? { label: t('orderPanel.amount'), value: money(draft.amount) }
+                  : { label: t('orderPanel.quantity'), value: coins(draft.quantity) },
+                { label: t('orderPanel.value'), value: money(totals.value) },
+                {
+                  label: t('orderPanel.fees'),
+                  value: input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–',
+                },
+                {
+                  label: t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell'),
+                  value: money(totals.total),
+                  strong: true,
+                },
+              ]}
+              note={draft.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
+            />
+          ),
+        }}
+        pinTitle={t('orderPanel.pinTitle')}
+        pinText={() => t('orderPanel.pinText')}
+        onSubmit={submit}
+      >
         <Stack direction="row" spacing={1}>
           <TextField
             select
@@ -278,54 +317,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
           />
         </Stack>
         {block && <BlockNotice block={block} side={draft.side} />}
-        <Button
-          variant="contained"
-          size="large"
-          color={draft.side === 'BUY' ? 'success' : 'error'}
-          disabled={!ready}
-          onClick={review}
-        >
-          {t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
-        </Button>
-      </Stack>
-      <OrderReviewDialog
-        open={stage === 'review'}
-        title={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
-        lines={[
-          { label: t('orderPanel.pair'), value: symbol },
-          { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${draft.orderType}`) },
-          ...(draft.stopPrice && (draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT')
-            ? [{ label: t('orderPanel.stopPrice'), value: money(draft.stopPrice) }]
-            : []),
-          ...(draft.limitPrice && (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
-            ? [{ label: t('orderPanel.limitPrice'), value: money(draft.limitPrice) }]
-            : []),
-          byAmount
-            ? { label: t('orderPanel.amount'), value: money(draft.amount) }
-            : { label: t('orderPanel.quantity'), value: coins(draft.quantity) },
-          { label: t('orderPanel.value'), value: money(totals.value) },
-          {
-            label: t('orderPanel.fees'),
-            value: input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–',
-          },
-          {
-            label: t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell'),
-            value: money(totals.total),
-            strong: true,
-          },
-        ]}
-        note={draft.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
-        confirmLabel={t('orderPanel.confirm')}
-        onConfirm={() => setStage('pin')}
-        onClose={() => setStage('edit')}
-      />
-      <PinEntryDialog
-        open={stage === 'pin'}
-        title={t('orderPanel.pinTitle')}
-        description={t('orderPanel.pinText')}
-        onSubmit={submit}
-        onClose={() => setStage('edit')}
-      />
+      </ReviewPinForm>
       <OcoDialog
         open={ocoOpen}
         symbol={symbol}
@@ -333,7 +325,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
         side={draft.side}
         onClose={() => setOcoOpen(false)}
       />
-    </Paper>
+    </Section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useUserChannels } from '@/lib/live/use-user-channels';
 import type { UserChannel } from '@/lib/live/user-live';
-import { tradingKey } from '../api/queries';
+import { tradingKey } from '../api/keys';
 
 /** The channels an order or fill touches. */
 const TRADING_CHANNELS: readonly UserChannel[] = ['orders', 'balances'];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
-import { ZERO_USD_BALANCE } from '../api/usd';
+import { ZERO_USD_BALANCE } from '../api/get-usd-balance';
 import { usdHandlers, yieldOffer } from '../testing/fixtures';
 
 describe('/balance/usd', { timeout: 20_000 }, () => {

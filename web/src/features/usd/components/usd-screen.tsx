@@ -2,34 +2,34 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Section } from '@/components/ui/section';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
-import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/format';
-import {
-  calculateFunded,
-  calculateUsd,
-  useFundedTransfer,
-  useConvertUsd,
-  useUsdBalance,
-  useUsdPrice,
-  useUsdYield,
-  useUsdYieldChoice,
-  type Direction,
-  type FundedBucket,
-  type LeverageCalculation,
-  type LeverageDirection,
-  type UsdBucket,
-  type UsdCalculation,
-} from '../api/usd';
+import { calculateFunded } from '../api/calculate-funded';
+import { calculateUsd } from '../api/calculate-usd';
+import { useUsdYieldChoice } from '../api/choose-usd-yield';
+import { useConvertUsd } from '../api/convert-usd';
+import { useFundedTransfer } from '../api/funded-transfer';
+import { useUsdBalance } from '../api/get-usd-balance';
+import { useUsdPrice } from '../api/get-usd-price';
+import { useUsdYield } from '../api/get-usd-yield';
+import type {
+  Direction,
+  FundedBucket,
+  LeverageCalculation,
+  LeverageDirection,
+  UsdBucket,
+  UsdCalculation,
+} from '../api/types';
 
 const BUCKETS = ['paln', 'leverage', 'intraday'] as const;
 
@@ -50,11 +50,7 @@ function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdB
     [t('usd.buyingPower'), bucket && usd(bucket.buyingPower)],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label={t(`usd.bucket.${name}`)} sx={{ p: 2 }}>
-      <Typography sx={{ fontWeight: 600 }}>{t(`usd.bucket.${name}`)}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t(`usd.bucketHelp.${name}`)}
-      </Typography>
+    <Section size="small" title={t(`usd.bucket.${name}`)} description={t(`usd.bucketHelp.${name}`)}>
       <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5 }}>
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
@@ -67,7 +63,7 @@ function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdB
           </Box>
         ))}
       </Box>
-    </Paper>
+    </Section>
   );
 }
 
@@ -77,39 +73,45 @@ function Converter({ disabled }: { disabled: boolean }) {
   const { idr, usd } = useMoney();
   const [direction, setDirection] = useState<Direction>('IDR_TO_USD');
   const [amount, setAmount] = useState('');
-  const [review, setReview] = useState<UsdCalculation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const convert = useConvertUsd();
   const show = (value: string, currency: string) => (currency === 'USD' ? usd(value) : idr(value));
 
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
-      setReview(await calculateUsd(direction, amount.trim()));
-    } catch (e) {
-      setReview(null);
-      setError(e instanceof ApiError ? e.message : t('usd.failed'));
-    }
-  };
-
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="usd-convert" sx={{ p: 2 }}>
-      <Typography id="usd-convert" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {t('usd.convertTitle')}
-      </Typography>
-      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+    <Section title={t('usd.convertTitle')}>
+      <ReviewPinForm<UsdCalculation>
+        reviewLabel={t('usd.review')}
+        errorText={t('usd.failed')}
+        canReview={amount.trim() !== ''}
+        disabled={disabled}
+        reviewFor={[direction, amount]}
+        onReview={() => calculateUsd(direction, amount.trim())}
+        review={{
+          placement: 'inline',
+          title: t('usd.reviewTitle'),
+          confirmLabel: t('usd.confirm'),
+          content: (review) => (
+            <Typography>
+              {t('usd.reviewText', {
+                from: show(review.fromAmount, review.fromCurrency),
+                to: show(review.toAmount, review.toCurrency),
+                rate: idr(review.rate),
+              })}
+            </Typography>
+          ),
+        }}
+        pinTitle={t('usd.pinTitle')}
+        pinText={(review) => t('usd.pinText', { from: show(review.fromAmount, review.fromCurrency) })}
+        onSubmit={async (_review, pin) => {
+          const made = await convert.mutateAsync({ direction, amount: amount.trim(), pin });
+          setAmount('');
+          return t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) });
+        }}
+      >
         <TextField
           select
           label={t('usd.direction')}
           value={direction}
-          onChange={(e) => {
-            setDirection(e.target.value as Direction);
-            setReview(null);
-          }}
+          onChange={(e) => setDirection(e.target.value as Direction)}
           disabled={disabled}
         >
           <MenuItem value="IDR_TO_USD">{t('usd.idrToUsd')}</MenuItem>
@@ -119,50 +121,11 @@ function Converter({ disabled }: { disabled: boolean }) {
           label={direction === 'IDR_TO_USD' ? t('usd.amountIdr') : t('usd.amountUsd')}
           value={amount}
           inputMode="decimal"
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setReview(null);
-          }}
+          onChange={(e) => setAmount(e.target.value)}
           disabled={disabled}
         />
-        {error && <Alert severity="error">{error}</Alert>}
-        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
-          {t('usd.review')}
-        </Button>
-      </Stack>
-      {review && (
-        <Box role="region" aria-label={t('usd.reviewTitle')} sx={{ mt: 2 }}>
-          <Typography>
-            {t('usd.reviewText', {
-              from: show(review.fromAmount, review.fromCurrency),
-              to: show(review.toAmount, review.toCurrency),
-              rate: idr(review.rate),
-            })}
-          </Typography>
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
-            {t('usd.confirm')}
-          </Button>
-        </Box>
-      )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('usd.pinTitle')}
-        description={review ? t('usd.pinText', { from: show(review.fromAmount, review.fromCurrency) }) : undefined}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          const made = await convert.mutateAsync({ direction, amount: amount.trim(), pin });
-          setPinOpen(false);
-          setReview(null);
-          setAmount('');
-          setDone(t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) }));
-        }}
-      />
-    </Paper>
+      </ReviewPinForm>
+    </Section>
   );
 }
 
@@ -175,42 +138,45 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
   const { usd } = useMoney();
   const [direction, setDirection] = useState<LeverageDirection>('DEPOSIT');
   const [amount, setAmount] = useState('');
-  const [review, setReview] = useState<LeverageCalculation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pinOpen, setPinOpen] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const transfer = useFundedTransfer(bucket);
-  const headingId = `usd-${bucket}`;
-
-  const onReview = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
-      setReview(await calculateFunded(bucket, direction, amount.trim()));
-    } catch (e) {
-      setReview(null);
-      setError(e instanceof ApiError ? e.message : t('usd.failed'));
-    }
-  };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.125rem', mb: 0.5 }}>
-        {t(`usd.funded.${bucket}.title`)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t(`usd.funded.${bucket}.help`)}
-      </Typography>
-      <Stack component="form" spacing={1.5} onSubmit={(e) => void onReview(e)} noValidate>
+    <Section title={t(`usd.funded.${bucket}.title`)} description={t(`usd.funded.${bucket}.help`)}>
+      <ReviewPinForm<LeverageCalculation>
+        reviewLabel={t('usd.leverageReview')}
+        errorText={t('usd.failed')}
+        canReview={amount.trim() !== ''}
+        disabled={disabled}
+        reviewFor={[direction, amount]}
+        onReview={() => calculateFunded(bucket, direction, amount.trim())}
+        review={{
+          placement: 'inline',
+          title: t(`usd.funded.${bucket}.reviewTitle`),
+          confirmLabel: t('usd.confirm'),
+          content: (review) => (
+            <Typography>
+              {t(`usd.funded.${bucket}.reviewText`, {
+                amount: usd(review.amount),
+                cash: usd(review.usdCashAfter),
+                power: usd(review.buyingPowerAfter),
+                paln: usd(review.palnUsdCashAfter),
+              })}
+            </Typography>
+          ),
+        }}
+        pinTitle={t('usd.pinTitle')}
+        pinText={(review) => t('usd.leveragePinText', { amount: usd(review.amount) })}
+        onSubmit={async (_review, pin) => {
+          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
+          setAmount('');
+          return t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) });
+        }}
+      >
         <TextField
           select
           label={t('usd.leverageDirection')}
           value={direction}
-          onChange={(e) => {
-            setDirection(e.target.value as LeverageDirection);
-            setReview(null);
-          }}
+          onChange={(e) => setDirection(e.target.value as LeverageDirection)}
           disabled={disabled}
         >
           <MenuItem value="DEPOSIT">{t('usd.leverageDeposit')}</MenuItem>
@@ -220,51 +186,11 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
           label={t('usd.leverageAmount')}
           value={amount}
           inputMode="decimal"
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setReview(null);
-          }}
+          onChange={(e) => setAmount(e.target.value)}
           disabled={disabled}
         />
-        {error && <Alert severity="error">{error}</Alert>}
-        <Button type="submit" variant="outlined" disabled={disabled || amount.trim() === ''}>
-          {t('usd.leverageReview')}
-        </Button>
-      </Stack>
-      {review && (
-        <Box role="region" aria-label={t(`usd.funded.${bucket}.reviewTitle`)} sx={{ mt: 2 }}>
-          <Typography>
-            {t(`usd.funded.${bucket}.reviewText`, {
-              amount: usd(review.amount),
-              cash: usd(review.usdCashAfter),
-              power: usd(review.buyingPowerAfter),
-              paln: usd(review.palnUsdCashAfter),
-            })}
-          </Typography>
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setPinOpen(true)}>
-            {t('usd.confirm')}
-          </Button>
-        </Box>
-      )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('usd.pinTitle')}
-        description={review ? t('usd.leveragePinText', { amount: usd(review.amount) }) : undefined}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          const wallet = await transfer.mutateAsync({ direction, amount: amount.trim(), pin });
-          setPinOpen(false);
-          setReview(null);
-          setAmount('');
-          setDone(t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) }));
-        }}
-      />
-    </Paper>
+      </ReviewPinForm>
+    </Section>
   );
 }
 
@@ -277,12 +203,11 @@ function YieldSection() {
   const choice = useUsdYieldChoice();
   const data = offer.data;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="usd-yield" sx={{ p: 2 }}>
-      <Typography id="usd-yield" variant="h2" sx={{ fontSize: '1.125rem' }}>
-        {t('usd.yieldTitle', {
-          rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
-        })}
-      </Typography>
+    <Section
+      title={t('usd.yieldTitle', {
+        rate: data ? formatNumber(data.annualRatePercentage, locale, { minimumFractionDigits: 2 }) : '…',
+      })}
+    >
       {data && (
         <>
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -313,7 +238,7 @@ function YieldSection() {
           </Button>
         </>
       )}
-    </Paper>
+    </Section>
   );
 }
 
@@ -337,16 +262,12 @@ export function UsdScreen() {
       </Typography>
       <Stack spacing={2}>
         {failed && (
-          <Alert
+          <ErrorWithRetry
             severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('usd.retry')}
-              </Button>
-            }
-          >
-            {t('usd.loadError')}
-          </Alert>
+            message={t('usd.loadError')}
+            retryLabel={t('usd.retry')}
+            onRetry={() => refetch()}
+          />
         )}
         {balance && !verified && !failed && (
           <Alert
@@ -360,8 +281,7 @@ export function UsdScreen() {
             {t('usd.unverified')}
           </Alert>
         )}
-        <Paper variant="outlined" component="section" aria-label={t('usd.rate')} sx={{ p: 2 }}>
-          <Typography sx={{ fontWeight: 600 }}>{t('usd.rate')}</Typography>
+        <Section size="small" title={t('usd.rate')}>
           {price.data ? (
             <Typography variant="body2">
               {t('usd.rateText', {
@@ -373,7 +293,7 @@ export function UsdScreen() {
           ) : (
             <Typography variant="body2">…</Typography>
           )}
-        </Paper>
+        </Section>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
           {BUCKETS.map((name) => (
             <Bucket key={name} name={name} bucket={balance?.[name]} />

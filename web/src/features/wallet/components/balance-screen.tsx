@@ -1,7 +1,6 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import ArrowCircleUpOutlined from '@mui/icons-material/ArrowCircleUpOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
@@ -91,17 +91,13 @@ export function BalanceScreen() {
   return (
     <WalletPage title={t('wallet.title')} text={t('wallet.text')}>
       {failed && (
-        <Alert
+        <ErrorWithRetry
           severity="warning"
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('wallet.retry')}
-            </Button>
-          }
-        >
-          {t('wallet.loadError')}
-        </Alert>
+          message={t('wallet.loadError')}
+          retryLabel={t('wallet.retry')}
+          onRetry={() => refetch()}
+        />
       )}
       <Paper
         variant="outlined"

@@ -15,9 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBankAccounts } from '@/api/bank-accounts';
-import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { useCreateCashout } from '../api/create-cashout';
@@ -54,8 +55,11 @@ function Destination({ account, label }: { account: CashoutBankAccount; label: s
   );
 }
 
-/** Step 1: destination account and amount, with the limits, fee and the free balance. */
-function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => void }) {
+/**
+ * Steps 1 and 2: destination account and amount, with the limits, fee and the free balance; then
+ * what leaves and what arrives (the server's review), then the PIN.
+ */
+function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizePath();
@@ -65,6 +69,7 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
   const vars = useCashoutInputVariables();
   const { balance } = useWalletBalance();
   const review = useReviewCashout();
+  const create = useCreateCashout();
   const [chosen, setChosen] = useState<string | null>(null);
   const [amountText, setAmountText] = useState('');
   const amount = amountFromInput(amountText, locale);
@@ -82,31 +87,20 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
       ? t(`cashout.problem.${problem}`, { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) })
       : null;
 
-  const submit = () => {
+  const price = () => {
     setShowProblem(true);
-    if (!accountId || problem || review.isPending) return;
-    review.mutate({ bankAccountId: accountId, amount }, { onSuccess: onReviewed });
+    // The amount's problem shows under the field; nothing to ask the server yet.
+    if (!accountId || problem) return null;
+    return review.mutateAsync({ bankAccountId: accountId, amount });
   };
 
   if (accounts.isError || vars.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              void accounts.refetch();
-              void vars.refetch();
-            }}
-          >
-            {t('cashout.retry')}
-          </Button>
-        }
-      >
-        {t('cashout.loadError')}
-      </Alert>
+      <ErrorWithRetry
+        message={t('cashout.loadError')}
+        retryLabel={t('cashout.retry')}
+        onRetry={() => Promise.all([accounts.refetch(), vars.refetch()])}
+      />
     );
   }
   if (!accounts.data || !limits) {
@@ -138,134 +132,140 @@ function CashoutForm({ onReviewed }: { onReviewed: (review: CashoutReview) => vo
   })();
 
   return (
-    <Stack
-      component="form"
-      noValidate
+    <ReviewPinForm<CashoutReview>
+      reviewLabel={t('cashout.review')}
+      reviewButtonProps={{ variant: 'contained', size: 'large' }}
+      canReview={!!accountId}
+      reviewFor={[accountId, amount]}
       spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
+      onReview={price}
+      review={{
+        placement: 'replace',
+        title: t('cashout.reviewTitle'),
+        confirmLabel: t('cashout.confirm'),
+        editLabel: t('cashout.edit'),
+        content: (reviewed) => <CashoutReviewDetails review={reviewed} />,
+      }}
+      pinTitle={t('cashout.pinTitle')}
+      pinText={(reviewed) =>
+        t('cashout.pinText', { amount: idr(reviewed.amount), bank: accountLine(reviewed.bankAccount) })
+      }
+      onSubmit={async (reviewed, pin) => {
+        const cashout = await create.mutateAsync({
+          bankAccountId: reviewed.bankAccount.id,
+          amount: wholeRupiah(reviewed.amount),
+          pin,
+        });
+        onCreated(cashout.id);
       }}
     >
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
-          <Typography id={accountsLabelId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('cashout.bankAccount')}
-          </Typography>
-          <Button component={RouterLink} to={localize(paths.accountBankAccount)} size="small">
-            {t('cashout.manageBankAccounts')}
-          </Button>
-        </Stack>
-        <RadioGroup
-          aria-labelledby={accountsLabelId}
-          value={accountId ?? ''}
-          onChange={(event) => setChosen(event.target.value)}
-        >
-          {accounts.data.map((account) => (
-            <FormControlLabel
-              key={account.id}
-              value={account.id}
-              control={<Radio size="small" />}
-              label={accountLine(account)}
-              sx={{ m: 0, py: 0.5, overflowWrap: 'anywhere' }}
-            />
-          ))}
-        </RadioGroup>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
-        <Stack spacing={2}>
-          <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
-            <Typography color="text.secondary">{t('cashout.available')}</Typography>
-            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-              {available !== undefined ? idr(available) : <Skeleton width={80} />}
-            </Typography>
-          </Stack>
-          <TextField
-            label={t('cashout.amount')}
-            value={amountText}
-            onChange={(event) => {
-              // R5.01: whole rupiah, digits past the precision cut, never rounded.
-              setAmountText(limitAmountInput(event.target.value, locale));
-              review.reset();
-            }}
-            onBlur={() => {
-              setAmountText(amount);
-              if (amount) setShowProblem(true);
-            }}
-            error={showProblem && problemText !== null}
-            helperText={
-              showProblem && problemText
-                ? problemText
-                : t('cashout.amountHint', {
-                    min: idr(limits.minimumAmount),
-                    max: idr(limits.maximumAmount),
-                    fee: idr(limits.fee),
-                  })
-            }
-            fullWidth
-            autoComplete="off"
-            slotProps={{
-              htmlInput: { inputMode: 'numeric', maxLength: 16 },
-              input: {
-                startAdornment: <InputAdornment position="start">Rp</InputAdornment>,
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Button size="small" onClick={() => setAmountText(maxAmount)} disabled={maxAmount === '0'}>
-                      {t('cashout.max')}
-                    </Button>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          {!problem && net !== null && (
-            <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
-              <SummaryRows
-                label={t('cashout.reviewLabel')}
-                rows={[
-                  [t('cashout.fee'), idr(limits.fee)],
-                  [t('cashout.net'), idr(net)],
-                ]}
-              />
-              {auto.data && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                  {auto.data.autoApproval
-                    ? t('cashout.autoApproval', { limit: idr(auto.data.autoApprovalLimit) })
-                    : t('cashout.manualReview', { limit: idr(auto.data.autoApprovalLimit) })}
+      {({ error, button }) => (
+        <>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+            <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+              <Typography id={accountsLabelId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                {t('cashout.bankAccount')}
+              </Typography>
+              <Button component={RouterLink} to={localize(paths.accountBankAccount)} size="small">
+                {t('cashout.manageBankAccounts')}
+              </Button>
+            </Stack>
+            <RadioGroup
+              aria-labelledby={accountsLabelId}
+              value={accountId ?? ''}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              {accounts.data.map((account) => (
+                <FormControlLabel
+                  key={account.id}
+                  value={account.id}
+                  control={<Radio size="small" />}
+                  label={accountLine(account)}
+                  sx={{ m: 0, py: 0.5, overflowWrap: 'anywhere' }}
+                />
+              ))}
+            </RadioGroup>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
+            <Stack spacing={2}>
+              <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
+                <Typography color="text.secondary">{t('cashout.available')}</Typography>
+                <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                  {available !== undefined ? idr(available) : <Skeleton width={80} />}
                 </Typography>
+              </Stack>
+              <TextField
+                label={t('cashout.amount')}
+                value={amountText}
+                onChange={(event) => {
+                  // R5.01: whole rupiah, digits past the precision cut, never rounded.
+                  setAmountText(limitAmountInput(event.target.value, locale));
+                }}
+                onBlur={() => {
+                  setAmountText(amount);
+                  if (amount) setShowProblem(true);
+                }}
+                error={showProblem && problemText !== null}
+                helperText={
+                  showProblem && problemText
+                    ? problemText
+                    : t('cashout.amountHint', {
+                        min: idr(limits.minimumAmount),
+                        max: idr(limits.maximumAmount),
+                        fee: idr(limits.fee),
+                      })
+                }
+                fullWidth
+                autoComplete="off"
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 16 },
+                  input: {
+                    startAdornment: <InputAdornment position="start">Rp</InputAdornment>,
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <Button size="small" onClick={() => setAmountText(maxAmount)} disabled={maxAmount === '0'}>
+                          {t('cashout.max')}
+                        </Button>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              {!problem && net !== null && (
+                <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
+                  <SummaryRows
+                    label={t('cashout.reviewLabel')}
+                    rows={[
+                      [t('cashout.fee'), idr(limits.fee)],
+                      [t('cashout.net'), idr(net)],
+                    ]}
+                  />
+                  {auto.data && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                      {auto.data.autoApproval
+                        ? t('cashout.autoApproval', { limit: idr(auto.data.autoApprovalLimit) })
+                        : t('cashout.manualReview', { limit: idr(auto.data.autoApprovalLimit) })}
+                    </Typography>
+                  )}
+                </Box>
               )}
-            </Box>
-          )}
-          {review.error && <Alert severity="error">{review.error.message}</Alert>}
-          <Button type="submit" variant="contained" size="large" disabled={review.isPending || !accountId}>
-            {t('cashout.review')}
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
+              {error}
+              {button}
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </ReviewPinForm>
   );
 }
 
-/** Step 2: what leaves, what arrives, then the PIN. */
-function CashoutReviewStep({
-  review,
-  onBack,
-  onCreated,
-}: {
-  review: CashoutReview;
-  onBack: () => void;
-  onCreated: (id: string) => void;
-}) {
+/** Step 2's figures: the destination, what leaves, what arrives and how it is approved. */
+function CashoutReviewDetails({ review }: { review: CashoutReview }) {
   const { t } = useTranslation();
   const idr = useIdr();
-  const create = useCreateCashout();
-  const [pinOpen, setPinOpen] = useState(false);
   const after = addRupiah(review.availableBalance, review.amount, { subtract: true, floorAtZero: true });
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-        {t('cashout.reviewTitle')}
-      </Typography>
+    <>
       <Destination account={review.bankAccount} label={t('cashout.to')} />
       <SummaryRows
         label={t('cashout.reviewLabel')}
@@ -279,29 +279,7 @@ function CashoutReviewStep({
       <Alert severity={review.autoApproval ? 'info' : 'warning'} sx={{ mt: 2 }}>
         {review.autoApproval ? t('cashout.reviewAuto') : t('cashout.reviewManual')} {t('cashout.holdNote')}
       </Alert>
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} justifyContent="flex-end" sx={{ mt: 3 }}>
-        <Button color="inherit" onClick={onBack}>
-          {t('cashout.edit')}
-        </Button>
-        <Button variant="contained" size="large" onClick={() => setPinOpen(true)}>
-          {t('cashout.confirm')}
-        </Button>
-      </Stack>
-      <PinEntryDialog
-        open={pinOpen}
-        title={t('cashout.pinTitle')}
-        description={t('cashout.pinText', { amount: idr(review.amount), bank: accountLine(review.bankAccount) })}
-        onClose={() => setPinOpen(false)}
-        onSubmit={async (pin) => {
-          const cashout = await create.mutateAsync({
-            bankAccountId: review.bankAccount.id,
-            amount: wholeRupiah(review.amount),
-            pin,
-          });
-          onCreated(cashout.id);
-        }}
-      />
-    </Paper>
+    </>
   );
 }
 
@@ -393,40 +371,18 @@ function CashoutResult({ id, onAgain }: { id: string; onAgain: () => void }) {
 export function CashoutScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [review, setReview] = useState<CashoutReview | null>(null);
   const id = params.get('id');
-  let body: ReactNode;
-  if (id) {
-    body = (
-      <CashoutResult
-        id={id}
-        onAgain={() => {
-          setReview(null);
-          setParams({});
-        }}
-      />
-    );
-  } else if (review) {
-    body = (
-      <CashoutReviewStep
-        review={review}
-        onBack={() => setReview(null)}
-        onCreated={(created) => {
-          setReview(null);
-          setParams({ id: created });
-        }}
-      />
-    );
-  } else {
-    body = <CashoutForm onReviewed={setReview} />;
-  }
   return (
     <WalletPage
       title={t('cashout.title')}
       text={id ? undefined : t('cashout.text')}
       back={{ to: paths.balance, label: t('wallet.back') }}
     >
-      {body}
+      {id ? (
+        <CashoutResult id={id} onAgain={() => setParams({})} />
+      ) : (
+        <CashoutForm onCreated={(created) => setParams({ id: created })} />
+      )}
     </WalletPage>
   );
 }

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { HISTORY_PAGE_SIZE, useTransactionHistory } from '../api/get-transaction-history';
@@ -52,16 +51,11 @@ export function HistoryScreen() {
     >
       <HistoryFiltersBar values={filters} onChange={(key, value) => update({ [key]: value, page: null })} />
       {history.isError && !history.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-              {t('history.retry')}
-            </Button>
-          }
-        >
-          {t('history.loadError')}
-        </Alert>
+        <ErrorWithRetry
+          message={t('history.loadError')}
+          retryLabel={t('history.retry')}
+          onRetry={() => history.refetch()}
+        />
       ) : (
         <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)', overflow: 'hidden' }}>
           {!history.data ? (

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useLocale } from '@/hooks/use-locale';
 import { formatCompact, formatNumber } from '@/lib/format';
 import { useCreateTopup } from '../api/create-topup';
@@ -72,16 +73,11 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   let picker: ReactNode;
   if (methods.isError) {
     picker = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void methods.refetch()}>
-            {t('topup.retry')}
-          </Button>
-        }
-      >
-        {t('topup.methodsError')}
-      </Alert>
+      <ErrorWithRetry
+        message={t('topup.methodsError')}
+        retryLabel={t('topup.retry')}
+        onRetry={() => methods.refetch()}
+      />
     );
   } else if (!methods.data) {
     picker = (

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { useAppConfig } from '@/api/app-config';
 import { paths } from '@/config/paths';
@@ -177,18 +178,7 @@ export function TopupProgress({ id, onAgain }: { id: string; onAgain: () => void
   }, [status, queryClient]);
 
   if (topup.isError && !topup.data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onAgain}>
-            {t('topup.again')}
-          </Button>
-        }
-      >
-        {t('topup.loadError')}
-      </Alert>
-    );
+    return <ErrorWithRetry message={t('topup.loadError')} retryLabel={t('topup.again')} onRetry={onAgain} />;
   }
   if (!topup.data) {
     return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateQueryParams } from './queries';
+import { estimateQueryParams } from './get-estimate';
 
 describe('estimate query', () => {
   it('R5.11 includes only non-empty fields', () => {
