@@ -265,6 +265,39 @@ both_backends!(a_pin_change_ends_every_session_and_opens_a_new_one, |backend| as
     assert_eq!(app.get("/api/v3/user/me").bearer_auth(fresh).send().await.unwrap().status(), 200);
 });
 
+both_backends!(parallel_pin_guesses_are_counted_before_hashing_so_at_most_five_are_evaluated, |backend| async move {
+    use server::features::identity::repo::security_log_count;
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234567021").await;
+    // 100 wrong PINs at once: only the first five tries are compared, the rest are refused unread.
+    let guesses = (0..100).map(|_| app.post_as(&user, "/api/v1/user/pin/verify-pin", json!({"pin": "975310"})));
+    let answers: Vec<(u16, serde_json::Value)> = futures::future::join_all(guesses).await;
+    let code = |a: &(u16, serde_json::Value)| a.1["error_code"].as_str().unwrap_or_default().to_owned();
+    let wrong = answers.iter().filter(|a| code(a) == "pin_wrong").count();
+    let locked = answers.iter().filter(|a| code(a) == "pin_locked").count();
+    assert_eq!((wrong, locked), (4, 96), "{:?}", answers.iter().map(code).collect::<Vec<_>>());
+    assert_eq!(security_log_count(&app.state.db, &user.user_id, "pin_failed").await.unwrap(), 5);
+    // Once locked, the right PIN is refused too, until the PIN is reset by code.
+    let (status, body) = app.post_as(&user, "/api/v1/user/pin/verify-pin", json!({"pin": PIN})).await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("pin_locked")));
+});
+
+both_backends!(a_right_pin_among_parallel_wrong_ones_counts_only_inside_the_limit, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234567022").await;
+    // The experiment of the review: 30 at once, the right PIN 12th. However they interleave, at
+    // most five are compared before the lock, and a right PIN is accepted only as one of them.
+    let pins: Vec<&str> = (0..30).map(|i| if i == 11 { PIN } else { "975310" }).collect();
+    let tries = pins.iter().map(|pin| app.post_as(&user, "/api/v1/user/pin/verify-pin", json!({"pin": pin})));
+    let answers: Vec<(u16, serde_json::Value)> = futures::future::join_all(tries).await;
+    let evaluated = answers.iter().filter(|(status, body)| *status == 200 || body["error_code"] == "pin_wrong").count();
+    let accepted = answers.iter().filter(|(status, _)| *status == 200).count();
+    let wrong = answers.iter().filter(|(_, body)| body["error_code"] == "pin_wrong").count();
+    assert!(accepted <= 1);
+    // A right PIN starts a new cycle of five; without it, at most four are answered "wrong".
+    assert!(wrong <= 4 + 5 * accepted && evaluated <= 5 + 5 * accepted, "{wrong} wrong, {accepted} accepted");
+});
+
 both_backends!(verify_pin_re_confirms_a_session, |backend| async move {
     let app = spawn_app(backend).await;
     let user = app.sign_up("081234567020").await;

@@ -86,16 +86,18 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
     }
     let pin = Pin::parse(pin).map_err(|_| messages::pin_format())?;
     let stored = user.pin_hash.as_deref().ok_or_else(messages::verification_invalid)?;
+    let auth = &state.settings.auth;
+    // The try is counted before the slow hash, so parallel guesses cannot outrun the limit.
+    let try_number =
+        repo::claim_pin_try(&state.db, &user.id, auth.pin_attempts_max).await?.ok_or_else(messages::pin_locked)?;
     if state.identity.hasher.verify(&pin, stored).await.map_err(ApiError::internal)? {
-        repo::clear_failures(&state.db, &user.id).await?;
+        repo::pin_was_right(&state.db, &user.id).await?;
         return Ok(());
     }
-    let auth = &state.settings.auth;
-    let failures =
-        repo::record_pin_failure(&state.db, &user.id, auth.pin_attempts_max, auth.failures_before_review).await?;
+    repo::pin_was_wrong(&state.db, &user.id, auth.failures_before_review).await?;
     repo::log_security(&state.db, "pin_failed", Some(&user.id), None, None, None, None, state.clock.now_ms()).await;
-    let left = i64::from(auth.pin_attempts_max) - failures;
-    Err(if left <= 0 { messages::pin_locked() } else { messages::pin_wrong(left as u32) })
+    let left = u32::try_from(i64::from(auth.pin_attempts_max) - try_number).unwrap_or(0);
+    Err(if left == 0 { messages::pin_locked() } else { messages::pin_wrong(left) })
 }
 
 /// Confirms `user_id`'s PIN for a money movement (cash-out, bank accounts) under the same failure

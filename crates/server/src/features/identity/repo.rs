@@ -140,21 +140,46 @@ pub async fn set_pin(db: &Db, user_id: &str, pin_hash: &str, now_ms: i64) -> Res
     Ok(())
 }
 
-/// Counts a wrong PIN; locks the PIN at `pin_max` and the account at `review_after`. Returns the
-/// wrong PINs so far.
-pub async fn record_pin_failure(db: &Db, user_id: &str, pin_max: u32, review_after: u32) -> Result<i64, StoreError> {
-    let row = sqlx::query(
-        "update users set pin_failed_attempts = pin_failed_attempts + 1, failures_in_a_row = failures_in_a_row + 1, \
-         pin_locked = case when pin_failed_attempts + 1 >= $1 then 1 else pin_locked end, \
-         status = case when failures_in_a_row + 1 >= $2 then 'LOCKED_FOR_REVIEW' else status end \
-         where id = $3 returning pin_failed_attempts",
+/// Claims one PIN try before the PIN is compared, atomically: the try counts as wrong until the
+/// comparison says otherwise, and the try that reaches `pin_max` locks the PIN at once, so however
+/// many arrive together at most `pin_max` are ever compared. Returns the try's number, or `None`
+/// when the PIN is locked.
+pub async fn claim_pin_try(db: &Db, user_id: &str, pin_max: u32) -> Result<Option<i64>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "update users set pin_failed_attempts = pin_failed_attempts + 1, \
+         pin_locked = case when pin_failed_attempts + 1 >= $1 then 1 else 0 end \
+         where id = $2 and pin_locked = 0 and pin_failed_attempts < $1 returning pin_failed_attempts",
     )
     .bind(i64::from(pin_max))
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// A claimed try was the right PIN: the counters start again and the lock its own claim may have
+/// set is lifted (a try claimed while locked never gets here).
+pub async fn pin_was_right(db: &Db, user_id: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "update users set pin_failed_attempts = 0, failures_in_a_row = 0, pin_locked = 0 \
+         where id = $1 and (pin_failed_attempts <> 0 or failures_in_a_row <> 0 or pin_locked <> 0)",
+    )
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// A claimed try was wrong: counts it towards the account's review lock at `review_after`.
+pub async fn pin_was_wrong(db: &Db, user_id: &str, review_after: u32) -> Result<(), StoreError> {
+    sqlx::query(
+        "update users set failures_in_a_row = failures_in_a_row + 1, \
+         status = case when failures_in_a_row + 1 >= $1 then 'LOCKED_FOR_REVIEW' else status end where id = $2",
+    )
     .bind(i64::from(review_after))
     .bind(user_id)
-    .fetch_one(db.pool())
+    .execute(db.pool())
     .await?;
-    Ok(row.try_get("pin_failed_attempts")?)
+    Ok(())
 }
 
 /// Counts a wrong code against the phone's account, if it has one; locks it for review at `review_after`.
@@ -202,20 +227,6 @@ pub async fn user_by_referral_code(db: &Db, code: &str) -> Result<Option<UserRow
         .fetch_optional(db.pool())
         .await?;
     Ok(row.as_ref().map(user_from).transpose()?)
-}
-
-/// A right PIN: the failure counters start again.
-pub async fn clear_failures(db: &Db, user_id: &str) -> Result<(), StoreError> {
-    // Only rows with something to clear: a right PIN then writes (and locks) nothing, which matters
-    // when many money movements of one user confirm their PIN at once.
-    sqlx::query(
-        "update users set pin_failed_attempts = 0, failures_in_a_row = 0 \
-         where id = $1 and (pin_failed_attempts <> 0 or failures_in_a_row <> 0)",
-    )
-    .bind(user_id)
-    .execute(db.pool())
-    .await?;
-    Ok(())
 }
 
 /// Records acceptance of a terms version.
