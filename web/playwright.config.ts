@@ -32,9 +32,8 @@ export default defineConfig({
   testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
   fullyParallel: false,
   workers: 1,
-  // One retry in CI: a sign-up flow once timed out waiting for the code dialog on a loaded
-  // 2-core machine and passed on every rerun; the trace of the failed try is kept for diagnosis.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky browser test is a bug to fix, and a retry would hide it.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
