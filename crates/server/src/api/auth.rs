@@ -9,6 +9,7 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
+use crate::api::client_address::client_address;
 use crate::api::error::{ApiError, ApiResult};
 use crate::features::identity::messages::account_locked;
 use crate::features::identity::repo;
@@ -34,19 +35,9 @@ impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        if state.settings.rate_limit.trust_forwarded_for {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .map(|v| v.trim().to_string())
-                .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
-            if forwarded.is_some() {
-                return Ok(Self(forwarded));
-            }
-        }
-        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string())))
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let address = client_address(&parts.headers, peer, state.settings.rate_limit.trusted_proxy_hops());
+        Ok(Self(address.map(|a| a.to_string())))
     }
 }
 

@@ -2,6 +2,7 @@
 //! shape with localised messages, the request headers of SPEC.md section 7, and the JSON extractor.
 
 pub mod auth;
+pub mod client_address;
 pub mod envelope;
 pub mod error;
 pub mod headers;

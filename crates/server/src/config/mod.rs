@@ -186,11 +186,25 @@ pub struct RateLimitSettings {
     pub burst: u32,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
+    /// With `trust_forwarded_for`: how many trusted proxies stand in front of the server; the
+    /// client is the entry the outermost of them added, counted from the right.
+    pub trusted_proxies: u8,
+}
+
+impl RateLimitSettings {
+    /// Trusted proxy hops in front of the server: 0 unless `X-Forwarded-For` is trusted.
+    pub fn trusted_proxy_hops(&self) -> u8 {
+        if self.trust_forwarded_for {
+            self.trusted_proxies
+        } else {
+            0
+        }
+    }
 }
 
 impl Default for RateLimitSettings {
     fn default() -> Self {
-        Self { per_second: 50, burst: 100, trust_forwarded_for: false }
+        Self { per_second: 50, burst: 100, trust_forwarded_for: false, trusted_proxies: 1 }
     }
 }
 

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::api::client_address::client_address;
 use crate::api::ApiError;
 use crate::config::RateLimitSettings;
 
@@ -18,7 +19,7 @@ use crate::config::RateLimitSettings;
 #[derive(Clone)]
 pub struct AddressLimiter {
     limiter: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
-    trust_forwarded_for: bool,
+    trusted_proxies: u8,
 }
 
 impl AddressLimiter {
@@ -28,7 +29,7 @@ impl AddressLimiter {
             let burst = NonZeroU32::new(settings.burst.max(settings.per_second)).unwrap_or(rate);
             Arc::new(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)))
         });
-        Self { limiter, trust_forwarded_for: settings.trust_forwarded_for }
+        Self { limiter, trusted_proxies: settings.trusted_proxy_hops() }
     }
 
     /// Forgets addresses that have been quiet, so memory stays bounded.
@@ -40,18 +41,8 @@ impl AddressLimiter {
     }
 
     fn client_address(&self, request: &Request) -> Option<IpAddr> {
-        if self.trust_forwarded_for {
-            let forwarded = request
-                .headers()
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse().ok());
-            if forwarded.is_some() {
-                return forwarded;
-            }
-        }
-        request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        client_address(request.headers(), peer, self.trusted_proxies)
     }
 }
 
