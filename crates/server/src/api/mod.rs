@@ -8,6 +8,7 @@ pub mod error;
 pub mod headers;
 pub mod json;
 pub mod lang;
+pub mod paging;
 
 pub use envelope::Data;
 pub use error::{ApiError, ApiResult, ErrorBody, Msg};

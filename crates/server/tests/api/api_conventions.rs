@@ -112,6 +112,22 @@ both_backends!(every_operation_documents_the_answers_of_the_shared_layers, |back
     assert!(document["paths"]["/v1/crypto/balance"]["get"]["responses"]["401"].is_object());
 });
 
+both_backends!(a_huge_page_number_is_refused_not_overflowed, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234567031").await;
+    for path in [
+        "/api/v1/wallet/transaction-history?page=9223372036854775807",
+        "/api/v1/wallet/balance-movement?page=9223372036854775807",
+        "/api/v1/user/devices?page=9223372036854775807",
+        "/api/v1/trade-web/crypto/transactions/open?page=9223372036854775807",
+    ] {
+        let (status, body) = app.get_as(&user, path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+    }
+    let (status, _) = app.get_as(&user, "/api/v1/wallet/transaction-history?page=100000").await;
+    assert_eq!(status, 200);
+});
+
 both_backends!(a_panicking_handler_becomes_a_logged_500_in_the_error_shape, |backend| async move {
     let mut settings = test_settings();
     settings.database.url = store::testing::fresh_database_url(backend).await.unwrap();

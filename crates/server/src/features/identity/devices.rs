@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::repo;
 use super::sessions::{self};
 use crate::api::auth::{AuthUser, ClientAddr};
+use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders};
 use crate::state::AppState;
 
@@ -33,6 +34,7 @@ pub struct DeviceQuery {
     #[param(inline)]
     pub filter: Option<DeviceFilter>,
     /// Page number from 1.
+    #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size; at most 10.
     pub size: Option<i64>,
@@ -90,11 +92,8 @@ pub async fn list(
     Query(query): Query<DeviceQuery>,
 ) -> ApiResult<axum::Json<DevicePage>> {
     let filter = query.filter.unwrap_or(DeviceFilter::Active);
-    let page = query.page.unwrap_or(1);
-    let size = query.size.unwrap_or(DEVICE_PAGE_SIZE);
-    if page < 1 || !(1..=DEVICE_PAGE_SIZE).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={DEVICE_PAGE_SIZE}")));
-    }
+    let paging = Paging::parse(query.page, query.size, DEVICE_PAGE_SIZE, DEVICE_PAGE_SIZE)?;
+    let (page, size) = (paging.page, paging.size);
     let flagged = i64::from(filter == DeviceFilter::Inactive);
     let condition = "user_id = $1 and status = 'ACTIVE' and fraud_flagged = $2";
     let total: i64 = sqlx::query(&format!("select count(*) as n from sessions where {condition}"))
@@ -112,7 +111,7 @@ pub async fn list(
     .bind(&caller.user_id)
     .bind(flagged)
     .bind(size)
-    .bind((page - 1) * size)
+    .bind(paging.offset())
     .fetch_all(state.db.pool())
     .await
     .map_err(ApiError::internal)?;

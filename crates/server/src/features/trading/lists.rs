@@ -8,6 +8,7 @@ use super::errors::invalid_order;
 use super::repo;
 use super::view::OrderView;
 use crate::api::auth::AuthUser;
+use crate::api::paging::Paging;
 use crate::api::ApiResult;
 use crate::state::AppState;
 
@@ -19,6 +20,7 @@ pub const ORDER_PAGE_SIZE: i64 = 30;
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// From 1 (default 1).
+    #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
 }
 
@@ -36,10 +38,8 @@ pub struct OrderPage {
 }
 
 async fn list(state: &AppState, user_id: &str, open: bool, page: Option<i64>) -> ApiResult<axum::Json<OrderPage>> {
-    let page = page.unwrap_or(1);
-    if !(1..=100_000).contains(&page) {
-        return Err(invalid_order("page: from 1"));
-    }
+    let page =
+        Paging::parse(page, None, ORDER_PAGE_SIZE, ORDER_PAGE_SIZE).map_err(|_| invalid_order("page: from 1"))?.page;
     let (rows, total) = repo::page(&state.db, user_id, open, page, ORDER_PAGE_SIZE).await?;
     let data = rows
         .iter()

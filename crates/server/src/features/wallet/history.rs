@@ -13,11 +13,14 @@ use super::cashout::{self, Cashout};
 use super::topup::{self, Topup};
 use super::transitions::{self, Transition};
 use crate::api::auth::AuthUser;
+use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
 use crate::state::AppState;
 
 /// History entries per page.
 pub const HISTORY_PAGE_SIZE_MAX: i64 = 50;
+/// Rows a page of history when the caller names no size.
+const HISTORY_PAGE_SIZE_DEFAULT: i64 = 20;
 
 /// What kind of transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -52,6 +55,7 @@ pub enum WalletKind {
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     /// Page from 1.
+    #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size, at most 50 (default 20).
     pub size: Option<i64>,
@@ -179,11 +183,8 @@ pub async fn history(
     caller: AuthUser,
     Query(query): Query<HistoryQuery>,
 ) -> ApiResult<axum::Json<WalletHistoryPage>> {
-    let page = query.page.unwrap_or(1);
-    let size = query.size.unwrap_or(20);
-    if page < 1 || !(1..=HISTORY_PAGE_SIZE_MAX).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={HISTORY_PAGE_SIZE_MAX}")));
-    }
+    let paging = Paging::parse(query.page, query.size, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX)?;
+    let (page, size) = (paging.page, paging.size);
     let asset = query.asset.unwrap_or_default();
     if !asset.is_empty() && !ASSETS.contains(&asset.as_str()) {
         return Err(ApiError::invalid("asset: a code from transaction-history/filters"));
@@ -206,7 +207,7 @@ pub async fn history(
     .bind(&wallet)
     .bind(&asset)
     .bind(size)
-    .bind((page - 1) * size)
+    .bind(paging.offset())
     .fetch_all(state.db.pool())
     .await
     .map_err(ApiError::internal)?;
@@ -384,6 +385,7 @@ async fn usd_movement(state: &AppState, user_id: &str, id: &str) -> ApiResult<Us
 #[into_params(parameter_in = Query)]
 pub struct MovementQuery {
     /// Page from 1.
+    #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size, at most 50 (default 20).
     pub size: Option<i64>,
@@ -426,10 +428,8 @@ pub async fn balance_movement(
     caller: AuthUser,
     Query(query): Query<MovementQuery>,
 ) -> ApiResult<axum::Json<BalanceMovementPage>> {
-    let (page, size) = (query.page.unwrap_or(1), query.size.unwrap_or(20));
-    if page < 1 || !(1..=HISTORY_PAGE_SIZE_MAX).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={HISTORY_PAGE_SIZE_MAX}")));
-    }
+    let paging = Paging::parse(query.page, query.size, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX)?;
+    let (page, size) = (paging.page, paging.size);
     const FROM: &str = "from postings p join ledger_accounts a on a.id = p.account_id \
         join journal_entries j on j.id = p.entry_id where a.owner = $1 and a.kind in ('IDR_CASH', 'IDR_VOUCHER')";
     let total: i64 = sqlx::query(&format!("select count(*) as n {FROM}"))
@@ -443,7 +443,7 @@ pub async fn balance_movement(
     ))
     .bind(&caller.user_id)
     .bind(size)
-    .bind((page - 1) * size)
+    .bind(paging.offset())
     .fetch_all(state.db.pool())
     .await
     .map_err(ApiError::internal)?;
