@@ -9,6 +9,8 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
+use sha2::{Digest, Sha256};
+
 use crate::api::client_address::client_address;
 use crate::api::error::{ApiError, ApiResult};
 use crate::features::identity::messages::account_locked;
@@ -70,4 +72,29 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
         let _ = repo::touch_session(&state.db, &claims.sid, now).await;
     }
     Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
+}
+
+/// The operator, named by the configured operator token: the `/api/admin` routes and `/metrics`.
+#[derive(Debug, Clone, Copy)]
+pub struct Operator;
+
+impl FromRequestParts<AppState> for Operator {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        check_operator(state, &parts.headers).map(|()| Operator)
+    }
+}
+
+/// Whether the bearer token is the configured operator token. With no token configured the
+/// operator's routes do not exist (404); a wrong or missing token is a 401.
+pub fn check_operator(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+    let expected = state.settings.admin_token().ok_or_else(ApiError::not_found)?;
+    let given =
+        headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or("");
+    // Comparing digests keeps the comparison time independent of where the strings differ.
+    if Sha256::digest(given.as_bytes()) != Sha256::digest(expected.as_bytes()) {
+        return Err(ApiError::unauthorized());
+    }
+    Ok(())
 }

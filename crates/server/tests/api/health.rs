@@ -1,5 +1,6 @@
 use crate::both_backends;
 use crate::helpers::spawn_app;
+use crate::helpers::ADMIN_TOKEN;
 
 both_backends!(health_and_readiness_answer, |backend| async move {
     let app = spawn_app(backend).await;
@@ -12,7 +13,10 @@ both_backends!(health_and_readiness_answer, |backend| async move {
 both_backends!(metrics_count_requests_by_route_and_show_the_pool, |backend| async move {
     let app = spawn_app(backend).await;
     app.get("/api/v1/app/config").send().await.unwrap();
-    let text = app.get("/metrics").send().await.unwrap().text().await.unwrap();
+    // Only the operator reads them.
+    assert_eq!(app.get("/metrics").send().await.unwrap().status(), 401);
+    assert_eq!(app.get("/metrics").bearer_auth("not-the-operator-token").send().await.unwrap().status(), 401);
+    let text = app.get("/metrics").bearer_auth(ADMIN_TOKEN).send().await.unwrap().text().await.unwrap();
     assert!(text.contains("http_requests_total"), "{text}");
     assert!(text.contains("route=\"/api/v1/app/config\""), "{text}");
     assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");

@@ -2,13 +2,11 @@
 //! the seam for operations: maintenance now; halts, reviews and approvals as features arrive.
 
 use axum::extract::{Request, State};
-use axum::http::header::AUTHORIZATION;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use sha2::{Digest, Sha256};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::api::ApiError;
+use crate::api::auth::check_operator;
 use crate::features::maintenance;
 use crate::state::AppState;
 
@@ -23,21 +21,10 @@ pub fn router(state: AppState) -> OpenApiRouter<AppState> {
         .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 
-/// Middleware: the bearer token must equal the configured operator token. With no token
-/// configured the operator API does not exist (404).
+/// Middleware: only the operator gets through (see [`Operator`]).
 async fn require_operator(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let Some(expected) = state.settings.admin_token() else {
-        return ApiError::not_found().into_response();
-    };
-    let given = request
-        .headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or("");
-    // Comparing digests keeps the comparison time independent of where the strings differ.
-    if Sha256::digest(given.as_bytes()) != Sha256::digest(expected.as_bytes()) {
-        return ApiError::unauthorized().into_response();
+    if let Err(refused) = check_operator(&state, request.headers()) {
+        return refused.into_response();
     }
     next.run(request).await
 }

@@ -1,5 +1,5 @@
 //! Liveness, readiness and the Prometheus endpoint, outside `/api` so maintenance and rate limits
-//! never hide them from the operator's probes.
+//! never hide them from the operator's probes. `/metrics` answers only the operator token.
 
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -7,6 +7,7 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
+use crate::api::auth::Operator;
 use crate::state::AppState;
 
 /// `/healthz`, `/readyz`, `/metrics`.
@@ -31,7 +32,7 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 /// Prometheus text exposition, with the pool gauges refreshed on each scrape.
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+async fn metrics(State(state): State<AppState>, _: Operator) -> impl IntoResponse {
     let (size, idle) = state.db.pool_stats();
     let backend = state.db.backend().name();
     metrics::gauge!("db_pool_connections", "backend" => backend).set(f64::from(size));
