@@ -16,9 +16,22 @@ function coinsFor(rupiah: number, price: number): string {
   return (Math.ceil((rupiah / price) * 1e8) / 1e8).toFixed(8);
 }
 
-/** Reviews the panel's order, confirms it and enters the PIN. */
-async function reviewAndConfirm(page: Page, panel: Locator, review: string): Promise<void> {
+/** The value of the review line labelled `label` (the review is a description list). */
+function reviewLine(dialog: Locator, label: string | RegExp): Locator {
+  // A pattern must be written without backslashes: it goes into a CSS string, where a backslash escapes.
+  const term = typeof label === 'string' ? `dt:text-is("${label}")` : `dt:text-matches("${label.source}")`;
+  return dialog.locator(`${term} + dd`);
+}
+
+/** Reviews the panel's order (running `check` on the review first), confirms it and enters the PIN. */
+async function reviewAndConfirm(
+  page: Page,
+  panel: Locator,
+  review: string,
+  check?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
   await panel.getByRole('button', { name: review }).click();
+  if (check) await check(page.getByRole('dialog', { name: review }));
   await page.getByRole('dialog', { name: review }).getByRole('button', { name: 'Konfirmasi order' }).click();
   await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
 }
@@ -52,7 +65,19 @@ test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a
   // A market buy by rupiah amount: review, PIN, the fill toast, then the order in the history.
   await panel.getByRole('button', { name: 'IDR', exact: true }).click();
   await panel.getByRole('textbox', { name: 'Nominal' }).fill('400000');
-  await reviewAndConfirm(page, panel, 'Tinjau beli BTC');
+  // R2.13 R5.06: the review says what the rupiah buy gets (the server's estimate) and what it costs.
+  await reviewAndConfirm(page, panel, 'Tinjau beli BTC', async (review) => {
+    await expect(reviewLine(review, 'Nominal')).toHaveText('Rp400.000');
+    await expect(reviewLine(review, 'Perkiraan BTC didapat')).toHaveText(/^0,\d{1,8} BTC$/);
+    await expect(reviewLine(review, 'Perkiraan harga')).toHaveText(/^Rp[\d.]+(,\d+)?$/);
+    await expect(reviewLine(review, 'Nilai order')).toHaveText(/^Rp[\d.]+$/);
+    await expect(reviewLine(review, /^Biaya transaksi [(][0-9,]+%[)]$/)).toHaveText(/^Rp[1-9][\d.]*$/);
+    await expect(reviewLine(review, /^Pajak [(][0-9,]+%[)]$/)).toHaveText(/^Rp[\d.]+$/);
+    const paid = (await reviewLine(review, 'Anda bayar (perkiraan)').textContent()) ?? '';
+    const rupiah = Number(paid.replace('Rp', '').replace(/\./g, ''));
+    expect(rupiah).toBeGreaterThan(390_000);
+    expect(rupiah).toBeLessThanOrEqual(400_000);
+  });
   await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
   await orders.getByRole('tab', { name: 'Riwayat order' }).click();
   await expect(orders.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(

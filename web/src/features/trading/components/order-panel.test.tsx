@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { analytics } from '@/lib/analytics';
+import { i18n } from '@/i18n';
+import { useAppStore } from '@/lib/store';
 import { useToasts } from '@/lib/toast';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
@@ -24,8 +26,36 @@ const slider: SliderInput = {
   amountPrecision: 0,
 };
 
-function tradingHandlers(orders: OrderRequest[], answer?: () => Response, availability = 'None') {
+/** The server's estimate: quantities at the touch (1 000 000 000 ask, 999 000 000 bid), fee 0.2 %, tax 0.21 %. */
+function estimateAnswer(url: URL): Response {
+  const buy = url.searchParams.get('side') === 'BUY';
+  const price = url.searchParams.get('limitPrice') ?? (buy ? '1000000000' : '999000000');
+  const quantity = url.searchParams.get('quantity') ?? '0.001';
+  const value = Number(quantity) * Number(price);
+  const charges = Math.ceil(value * 0.2) / 100 + Math.ceil(value * 0.21) / 100;
+  return HttpResponse.json({
+    data: {
+      quantity,
+      estimatedAmount: value.toFixed(2),
+      estimatedTotalAmount: (buy ? value + charges : value - charges).toFixed(2),
+      cryptocurrencyUnits: String(Math.round(Number(quantity) * 1e8)),
+    },
+  });
+}
+
+function tradingHandlers(
+  orders: OrderRequest[],
+  answer?: () => Response,
+  availability = 'None',
+  estimate: (url: URL) => Response = estimateAnswer,
+  estimates: URL[] = [],
+) {
   return [
+    http.get('*/api/v1/crypto/estimate', ({ request }) => {
+      const url = new URL(request.url);
+      estimates.push(url);
+      return estimate(url);
+    }),
     http.get('*/api/v1/crypto/order-types', () =>
       HttpResponse.json({
         data: {
@@ -54,6 +84,20 @@ function tradingHandlers(orders: OrderRequest[], answer?: () => Response, availa
       return HttpResponse.json({ data: { orderId: 'o1', isOpen: false, filledQuantity: '0.001', symbol: 'BTC-IDR' } });
     }),
   ];
+}
+
+/** The value of the review line labelled `label` (the review is a description list). */
+function reviewLine(review: HTMLElement, label: string): string {
+  const term = within(review).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+async function openReview(name = 'Tinjau beli BTC') {
+  const user = userEvent.setup();
+  const button = screen.getByRole('button', { name });
+  await waitFor(() => expect(button).not.toBeDisabled());
+  await user.click(button);
+  return screen.findByRole('dialog', { name });
 }
 
 beforeEach(() => analytics.reset());
@@ -166,5 +210,145 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Tinjau beli BTC' })).toBeDisabled();
     await user.click(screen.getByRole('tab', { name: 'Jual' }));
     expect(screen.queryByText('Pembelian koin ini hanya tersedia dalam mode Pro.')).not.toBeInTheDocument();
+  });
+
+  it('R2.13 R5.06 a buy by amount reviews the estimated coins, the price, the value, fee and tax in rupiah and the total paid', async () => {
+    logIn();
+    const estimates: URL[] = [];
+    // Rp400.000 all in at 1 000 000 000 with 0.2 % fee and 0.21 % tax: 0.00039836 BTC worth Rp398.360.
+    const answer = () =>
+      HttpResponse.json({
+        data: {
+          quantity: '0.00039836',
+          estimatedAmount: '398360.00',
+          estimatedTotalAmount: '399993.28',
+          cryptocurrencyUnits: '39836',
+        },
+      });
+    server.use(...tradingHandlers([], undefined, 'None', answer, estimates));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'IDR' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nominal' }), '400000');
+    const review = await openReview();
+
+    expect(estimates).toHaveLength(1);
+    expect(Object.fromEntries(estimates[0]!.searchParams)).toEqual({
+      symbol: 'BTC-IDR',
+      side: 'BUY',
+      amount: '400000',
+    });
+    expect(reviewLine(review, 'Nominal')).toBe('Rp400.000');
+    expect(reviewLine(review, 'Perkiraan BTC didapat')).toBe('0,00039836 BTC');
+    expect(reviewLine(review, 'Perkiraan harga')).toBe('Rp1.000.000.000');
+    expect(reviewLine(review, 'Nilai order')).toBe('Rp398.360');
+    // 796,72 and 836,556 → 836,56: what is paid is rounded up to whole rupiah, never shown smaller.
+    expect(reviewLine(review, 'Biaya transaksi (0,2%)')).toBe('Rp797');
+    expect(reviewLine(review, 'Pajak (0,21%)')).toBe('Rp837');
+    expect(reviewLine(review, 'Anda bayar (perkiraan)')).toBe('Rp399.994');
+    expect(within(review).getByRole('button', { name: 'Konfirmasi order' })).toBeEnabled();
+  });
+
+  it('R2.13 R5.06 a limit buy by quantity is estimated at its limit; a sell by quantity shows what is received', async () => {
+    logIn();
+    const estimates: URL[] = [];
+    server.use(...tradingHandlers([], undefined, 'None', undefined, estimates));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Jenis order' }));
+    await user.click(screen.getByRole('option', { name: 'Limit' }));
+    await user.type(screen.getByRole('textbox', { name: 'Harga limit' }), '900000000');
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.001');
+    let review = await openReview();
+    expect(Object.fromEntries(estimates[0]!.searchParams)).toEqual({
+      symbol: 'BTC-IDR',
+      side: 'BUY',
+      quantity: '0.001',
+      limitPrice: '900000000',
+    });
+    expect(reviewLine(review, 'Jumlah')).toBe('0,001 BTC');
+    expect(reviewLine(review, 'Perkiraan harga')).toBe('Rp900.000.000');
+    expect(reviewLine(review, 'Nilai order')).toBe('Rp900.000');
+    expect(reviewLine(review, 'Biaya transaksi (0,2%)')).toBe('Rp1.800');
+    expect(reviewLine(review, 'Pajak (0,21%)')).toBe('Rp1.890');
+    expect(reviewLine(review, 'Anda bayar (perkiraan)')).toBe('Rp903.690');
+    await user.click(within(review).getByRole('button', { name: 'Batal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A market sell of 0.001 BTC at the best bid, 999 000 000: fee 1 998, tax 2 097,90, received cut.
+    await user.click(screen.getByRole('tab', { name: 'Jual' }));
+    await user.click(screen.getByRole('combobox', { name: 'Jenis order' }));
+    await user.click(screen.getByRole('option', { name: 'Market' }));
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.001');
+    review = await openReview('Tinjau jual BTC');
+    expect(Object.fromEntries(estimates[1]!.searchParams)).toEqual({
+      symbol: 'BTC-IDR',
+      side: 'SELL',
+      quantity: '0.001',
+    });
+    expect(reviewLine(review, 'Jumlah')).toBe('0,001 BTC');
+    expect(reviewLine(review, 'Perkiraan harga')).toBe('Rp999.000.000');
+    expect(reviewLine(review, 'Nilai order')).toBe('Rp999.000');
+    expect(reviewLine(review, 'Biaya transaksi (0,2%)')).toBe('Rp1.998');
+    expect(reviewLine(review, 'Pajak (0,21%)')).toBe('Rp2.098');
+    expect(reviewLine(review, 'Anda terima (perkiraan)')).toBe('Rp994.904');
+  });
+
+  it('R2.13 the review speaks English too', async () => {
+    logIn();
+    useAppStore.getState().setLanguage('en');
+    await i18n.changeLanguage('en');
+    server.use(...tradingHandlers([]));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Quantity' }), '0.001');
+    const review = await openReview('Review buy BTC');
+    expect(reviewLine(review, 'Estimated price')).toBe('Rp1,000,000,000');
+    expect(reviewLine(review, 'Transaction fee (0.2%)')).toBe('Rp2,000');
+    expect(reviewLine(review, 'Tax (0.21%)')).toBe('Rp2,100');
+    expect(reviewLine(review, 'You pay (est.)')).toBe('Rp1,004,100');
+  });
+
+  it('R2.13 an order the book cannot price says so and never reaches Confirm', async () => {
+    logIn();
+    let refuse = true;
+    const estimate = () =>
+      refuse
+        ? apiError(400, 'no_liquidity', 'There is no liquidity for this order right now.')
+        : HttpResponse.json({
+            data: { quantity: '0', estimatedAmount: '0', estimatedTotalAmount: '0', cryptocurrencyUnits: '0' },
+          });
+    server.use(...tradingHandlers([], undefined, 'None', estimate));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Jumlah' }), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Tinjau beli BTC' }));
+    const unpriced = /Order ini belum bisa diperkirakan: tidak ada likuiditas di order book saat ini\./;
+    expect(await screen.findByText(unpriced)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Konfirmasi order' })).not.toBeInTheDocument();
+
+    // A buy by amount against an empty book: the server answers no coins, which is not priced either.
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'IDR' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nominal' }), '400000');
+    await user.click(screen.getByRole('button', { name: 'Tinjau beli BTC' }));
+    expect(await screen.findByText(unpriced)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Konfirmasi order' })).not.toBeInTheDocument();
+  });
+
+  it('R2.13 an estimate that fails for another reason asks to review again', async () => {
+    logIn();
+    server.use(...tradingHandlers([], undefined, 'None', () => HttpResponse.json({ error: 'down' }, { status: 404 })));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Jumlah' }), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Tinjau beli BTC' }));
+    expect(
+      await screen.findByText(
+        'Perkiraan order tidak bisa dimuat, jadi order belum bisa dikonfirmasi. Coba tinjau lagi.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Konfirmasi order' })).not.toBeInTheDocument();
   });
 });

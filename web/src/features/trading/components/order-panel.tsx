@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
@@ -19,15 +19,19 @@ import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { ReviewRefused } from '@/components/ui/review-refused';
 import { track } from '@/lib/analytics';
-import { formatMoney, formatQuantity } from '@/lib/format';
+import { ApiError } from '@/lib/api-client';
+import { decimalsOf } from '@/lib/decimal';
+import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
+import { estimateQuery } from '../api/get-estimate';
 import { usePlaceOrder } from '../api/place-order';
 import { orderTypesQuery } from '../api/get-order-types';
 import { priceQuoteQuery } from '../api/get-price-quote';
 import { sliderInputQuery } from '../api/get-slider-input';
-import type { OrderKind, Side } from '../api/types';
+import type { OrderKind, Side, SliderInput } from '../api/types';
 import {
   amountInputAllowed,
   applySlider,
@@ -40,6 +44,7 @@ import {
   toOrderRequest,
   type OrderDraft,
 } from '../lib/order-form';
+import { estimateInputFor, estimatePrice, reviewFigures, type ReviewFigures } from '../lib/order-review';
 import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
 import { AmountField } from './amount-field';
 import { OcoDialog } from './oco-dialog';
@@ -57,6 +62,13 @@ export interface OrderPanelProps {
 
 const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
 
+/** What the review shows and the PIN confirms: the entry and the server's estimate of it. */
+interface PricedOrder {
+  draft: OrderDraft;
+  figures: ReviewFigures;
+  fees: Pick<SliderInput, 'transactionFeePercentage' | 'taxationFeePercentage'>;
+}
+
 /**
  * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit, by quantity or (market
  * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
@@ -73,6 +85,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const sliderInput = useQuery(sliderInputQuery(symbol, draft.side, loggedIn));
   const quote = useQuery(priceQuoteQuery(symbol, loggedIn));
   const place = usePlaceOrder(t('errors.generic'));
+  const queryClient = useQueryClient();
 
   const input = sliderInput.data;
   const prices = useMemo(
@@ -100,12 +113,37 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const setSide = (side: Side) => setDraft((current) => ({ ...emptyDraft(side), orderType: current.orderType }));
 
-  const review = (): OrderDraft => {
+  // The review is priced by the server's estimate (R3.06) at the moment it opens: what the user gives
+  // and gets, fee and tax included. An order the book cannot price never reaches Confirm; the form
+  // says why instead (ReviewPinForm shows a refusal above the review button).
+  const review = async (): Promise<PricedOrder> => {
     track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol, orderType: draft.orderType });
-    return draft;
+    let estimate;
+    let fees: SliderInput;
+    try {
+      [estimate, fees] = await Promise.all([
+        queryClient.fetchQuery({ ...estimateQuery(estimateInputFor(symbol, draft)), staleTime: 0 }),
+        queryClient.ensureQueryData(sliderInputQuery(symbol, draft.side)),
+      ]);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'no_liquidity') {
+        throw new ReviewRefused(t('orderPanel.estimate.noLiquidity'));
+      }
+      // The server's own refusal (localised by it) says what to change; anything else is a retry.
+      if (caught instanceof ApiError && caught.status === 400) throw caught;
+      throw new ReviewRefused(t('orderPanel.estimate.failed'));
+    }
+    const priceText = prices.lastPrice ?? prices.bestAsk ?? prices.bestBid ?? '0';
+    const figures = reviewFigures(estimate, fees, {
+      quantityPrecision: fees.quantityPrecision,
+      priceDecimals: decimalsOf(priceText),
+      pricedAt: estimatePrice(draft),
+    });
+    if (!figures) throw new ReviewRefused(t('orderPanel.estimate.noLiquidity'));
+    return { draft, figures, fees };
   };
 
-  const submit = async (reviewed: OrderDraft, pin: string) => {
+  const submit = async ({ draft: reviewed }: PricedOrder, pin: string) => {
     // A wrong PIN stays in the PIN dialog; an order the server refuses closes it and shows the reason
     // as an error toast (R8.08), keeping what the user entered.
     await verifySessionPin(pin);
@@ -171,7 +209,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
         <Tab value="BUY" label={t('orderPanel.side.BUY')} />
         <Tab value="SELL" label={t('orderPanel.side.SELL')} />
       </Tabs>
-      <ReviewPinForm<OrderDraft>
+      <ReviewPinForm<PricedOrder>
         reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
         reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
         canReview={ready}
@@ -182,32 +220,55 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
           placement: 'dialog',
           title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset }),
           confirmLabel: t('orderPanel.confirm'),
-          content: () => (
+          content: ({ draft: reviewed, figures, fees }) => (
             <OrderReviewLines
               lines={[
                 { label: t('orderPanel.pair'), value: symbol },
-                { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${draft.orderType}`) },
-                ...(draft.stopPrice && (draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.stopPrice'), value: money(draft.stopPrice) }]
+                { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${reviewed.orderType}`) },
+                ...(reviewed.stopPrice && (reviewed.orderType === 'STOP' || reviewed.orderType === 'STOP_LIMIT')
+                  ? [{ label: t('orderPanel.stopPrice'), value: money(reviewed.stopPrice) }]
                   : []),
-                ...(draft.limitPrice && (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.limitPrice'), value: money(draft.limitPrice) }]
+                ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
+                  ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
                   : []),
-                byAmount
-                  ? { label: t('orderPanel.amount'), value: money(draft.amount) }
-                  : { label: t('orderPanel.quantity'), value: coins(draft.quantity) },
-                { label: t('orderPanel.value'), value: money(totals.value) },
+                ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
+                  ? [
+                      { label: t('orderPanel.amount'), value: money(reviewed.amount) },
+                      {
+                        label: t('orderPanel.review.quantityGet', { asset: baseAsset }),
+                        value: coins(figures.quantity),
+                        strong: true,
+                      },
+                    ]
+                  : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
+                { label: t('orderPanel.review.price'), value: formatPrice(figures.price, 'IDR', locale) },
+                { label: t('orderPanel.value'), value: money(figures.value) },
                 {
-                  label: t('orderPanel.fees'),
-                  value: input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–',
+                  label: t('orderPanel.review.fee', {
+                    percent: localizeDecimalText(fees.transactionFeePercentage, locale),
+                  }),
+                  value: formatMoney(figures.fee, 'IDR', 'fee', locale),
                 },
                 {
-                  label: t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell'),
-                  value: money(totals.total),
-                  strong: true,
+                  label: t('orderPanel.review.tax', {
+                    percent: localizeDecimalText(fees.taxationFeePercentage, locale),
+                  }),
+                  value: formatMoney(figures.tax, 'IDR', 'fee', locale),
                 },
+                // What is paid is never shown smaller (total); what a sell brings never larger (amount).
+                reviewed.side === 'BUY'
+                  ? {
+                      label: t('orderPanel.review.totalBuy'),
+                      value: formatMoney(figures.total, 'IDR', 'total', locale),
+                      strong: true,
+                    }
+                  : {
+                      label: t('orderPanel.totalSell'),
+                      value: formatMoney(figures.total, 'IDR', 'amount', locale),
+                      strong: true,
+                    },
               ]}
-              note={draft.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
+              note={reviewed.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
             />
           ),
         }}
