@@ -2771,6 +2771,10 @@ export interface components {
                 cryptocurrencyUnits: string;
                 /** @description Value of the coins before fee and tax, rupiah. */
                 estimatedAmount: string;
+                /** @description The broker's transaction fee on the value, rupiah (rounded up to the sen, R5.06). */
+                estimatedFee: string;
+                /** @description The tax on the value, rupiah (rounded up to the sen; none on a buy under PMK 50/2025). */
+                estimatedTax: string;
                 /** @description What a buy costs or a sell pays out, fee and tax included, rupiah. */
                 estimatedTotalAmount: string;
                 /** @description Coins the order moves. */
@@ -3958,6 +3962,10 @@ export interface components {
             cryptocurrencyUnits: string;
             /** @description Value of the coins before fee and tax, rupiah. */
             estimatedAmount: string;
+            /** @description The broker's transaction fee on the value, rupiah (rounded up to the sen, R5.06). */
+            estimatedFee: string;
+            /** @description The tax on the value, rupiah (rounded up to the sen; none on a buy under PMK 50/2025). */
+            estimatedTax: string;
             /** @description What a buy costs or a sell pays out, fee and tax included, rupiah. */
             estimatedTotalAmount: string;
             /** @description Coins the order moves. */

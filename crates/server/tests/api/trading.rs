@@ -374,6 +374,10 @@ both_backends!(r3_07_r3_06_r5_11_slider_input_estimate_and_order_types, |backend
         assert!(e[key].is_string(), "{key} in {e}");
     }
     assert!(num(&e["estimatedTotalAmount"]) <= 100_000.0 && num(&e["estimatedTotalAmount"]) > 99_000.0, "{e}");
+    // The review shows fee and tax in rupiah: with the value they make the total, to the sen (R5.06).
+    let sen = |key: &str| (num(&e[key]) * 100.0).round() as i64;
+    assert_eq!(sen("estimatedAmount") + sen("estimatedFee") + sen("estimatedTax"), sen("estimatedTotalAmount"), "{e}");
+    assert!(sen("estimatedFee") > 0, "{e}");
     let (status, _) = app.get_as(&user, "/api/v1/crypto/estimate?symbol=BTC-IDR&side=BUY&quantity=&amount=").await;
     assert_eq!(status, 400);
     let (_, types) = app.get_as(&user, "/api/v1/crypto/order-types?symbol=BTC-IDR").await;

@@ -260,6 +260,10 @@ pub struct EstimatedOrder {
     pub estimated_amount: String,
     /// What a buy costs or a sell pays out, fee and tax included, rupiah.
     pub estimated_total_amount: String,
+    /// The broker's transaction fee on the value, rupiah (rounded up to the sen, R5.06).
+    pub estimated_fee: String,
+    /// The tax on the value, rupiah (rounded up to the sen; none on a buy under PMK 50/2025).
+    pub estimated_tax: String,
     /// Coins the order moves.
     pub quantity: String,
     /// The same coins in the coin's smallest units.
@@ -338,15 +342,14 @@ pub async fn estimate(
         (None, Some(_)) => return Err(invalid_order("amount: only buys are sized by amount")),
         (None, None) => return Err(invalid_order("quantity or amount: required")),
     };
-    let total = if buy {
-        buy_total(value, fees).map_err(|e| super::api(e.into()))?
-    } else {
-        let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.sell_tax_percentage);
-        value - fee - tax
-    };
+    let (fee_pct, tax_pct) = fees.for_side(buy);
+    let (fee, tax) = fee_and_tax(value, fee_pct, tax_pct);
+    let total = if buy { buy_total(value, fees).map_err(|e| super::api(e.into()))? } else { value - fee - tax };
     Ok(Data::new(EstimatedOrder {
         estimated_amount: MinorUnits::idr(value).to_string(),
         estimated_total_amount: MinorUnits::idr(total).to_string(),
+        estimated_fee: MinorUnits::idr(fee).to_string(),
+        estimated_tax: MinorUnits::idr(tax).to_string(),
         quantity: spec.quantity(quantity).to_string(),
         cryptocurrency_units: spec.ledger_units(quantity).to_string(),
     }))

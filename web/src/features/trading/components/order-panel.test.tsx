@@ -32,12 +32,16 @@ function estimateAnswer(url: URL): Response {
   const price = url.searchParams.get('limitPrice') ?? (buy ? '1000000000' : '999000000');
   const quantity = url.searchParams.get('quantity') ?? '0.001';
   const value = Number(quantity) * Number(price);
-  const charges = Math.ceil(value * 0.2) / 100 + Math.ceil(value * 0.21) / 100;
+  const fee = Math.ceil(value * 0.2) / 100;
+  const tax = Math.ceil(value * 0.21) / 100;
+  const charges = fee + tax;
   return HttpResponse.json({
     data: {
       quantity,
       estimatedAmount: value.toFixed(2),
       estimatedTotalAmount: (buy ? value + charges : value - charges).toFixed(2),
+      estimatedFee: fee.toFixed(2),
+      estimatedTax: tax.toFixed(2),
       cryptocurrencyUnits: String(Math.round(Number(quantity) * 1e8)),
     },
   });
@@ -222,6 +226,8 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
           quantity: '0.00039836',
           estimatedAmount: '398360.00',
           estimatedTotalAmount: '399993.28',
+          estimatedFee: '796.72',
+          estimatedTax: '836.56',
           cryptocurrencyUnits: '39836',
         },
       });
@@ -316,7 +322,14 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
       refuse
         ? apiError(400, 'no_liquidity', 'There is no liquidity for this order right now.')
         : HttpResponse.json({
-            data: { quantity: '0', estimatedAmount: '0', estimatedTotalAmount: '0', cryptocurrencyUnits: '0' },
+            data: {
+              quantity: '0',
+              estimatedAmount: '0',
+              estimatedTotalAmount: '0',
+              estimatedFee: '0',
+              estimatedTax: '0',
+              cryptocurrencyUnits: '0',
+            },
           });
     server.use(...tradingHandlers([], undefined, 'None', estimate));
     renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" />);

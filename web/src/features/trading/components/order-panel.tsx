@@ -134,7 +134,7 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
       throw new ReviewRefused(t('orderPanel.estimate.failed'));
     }
     const priceText = prices.lastPrice ?? prices.bestAsk ?? prices.bestBid ?? '0';
-    const figures = reviewFigures(estimate, fees, {
+    const figures = reviewFigures(estimate, {
       quantityPrecision: fees.quantityPrecision,
       priceDecimals: decimalsOf(priceText),
       pricedAt: estimatePrice(draft),

@@ -3,8 +3,6 @@ import { emptyDraft, type OrderDraft } from './order-form';
 import { estimateInputFor, reviewFigures } from './order-review';
 
 const draft = (patch: Partial<OrderDraft>): OrderDraft => ({ ...emptyDraft('BUY'), ...patch });
-const buyFees = { transactionFeePercentage: '0.2', taxationFeePercentage: '0' };
-const sellFees = { transactionFeePercentage: '0.2', taxationFeePercentage: '0.21' };
 
 describe('estimateInputFor', () => {
   it('R2.13 R5.11 a market buy by amount asks for the amount only', () => {
@@ -44,9 +42,10 @@ describe('reviewFigures', () => {
         quantity: '0.00039920',
         estimatedAmount: '399200.00',
         estimatedTotalAmount: '399998.40',
+        estimatedFee: '798.40',
+        estimatedTax: '0.00',
         cryptocurrencyUnits: '39920',
       },
-      buyFees,
       { quantityPrecision: 8, priceDecimals: 0 },
     );
     expect(figures).toEqual({
@@ -65,9 +64,10 @@ describe('reviewFigures', () => {
         quantity: '0.001',
         estimatedAmount: '999000',
         estimatedTotalAmount: '994904.10',
+        estimatedFee: '1998.00',
+        estimatedTax: '2097.90',
         cryptocurrencyUnits: '100000',
       },
-      sellFees,
       { quantityPrecision: 8, priceDecimals: 0 },
     );
     expect(figures).toEqual({
@@ -80,11 +80,16 @@ describe('reviewFigures', () => {
     });
   });
 
-  it('R5.06 the fee is never more than what the server charged on top; the tax is the rest', () => {
-    // 0.2 % of 100.01 is 0.20002 → 0.21 rounded up, but the server charged 0.20 in all.
+  it('R5.06 fee and tax are the ones the server will charge, not worked out again here', () => {
     const figures = reviewFigures(
-      { quantity: '1', estimatedAmount: '100.01', estimatedTotalAmount: '100.21', cryptocurrencyUnits: '1' },
-      buyFees,
+      {
+        quantity: '1',
+        estimatedAmount: '100.01',
+        estimatedTotalAmount: '100.21',
+        estimatedFee: '0.20',
+        estimatedTax: '0.00',
+        cryptocurrencyUnits: '1',
+      },
       { quantityPrecision: 0, priceDecimals: 2 },
     );
     expect(figures).toMatchObject({ fee: '0.2', tax: '0', total: '100.21' });
@@ -95,23 +100,35 @@ describe('reviewFigures', () => {
       quantity: '0.123456789',
       estimatedAmount: '123456789',
       estimatedTotalAmount: '123703703',
+      estimatedFee: '246914',
+      estimatedTax: '0',
       cryptocurrencyUnits: '12345678',
     };
-    expect(reviewFigures(estimate, buyFees, { quantityPrecision: 8, priceDecimals: 0 })?.quantity).toBe('0.12345678');
-    expect(
-      reviewFigures(estimate, buyFees, { quantityPrecision: 8, priceDecimals: 0, pricedAt: '1000000000' })?.price,
-    ).toBe('1000000000');
-    expect(reviewFigures(estimate, buyFees, { quantityPrecision: 8, priceDecimals: 1 })?.price).toBe('1000000000');
+    expect(reviewFigures(estimate, { quantityPrecision: 8, priceDecimals: 0 })?.quantity).toBe('0.12345678');
+    expect(reviewFigures(estimate, { quantityPrecision: 8, priceDecimals: 0, pricedAt: '1000000000' })?.price).toBe(
+      '1000000000',
+    );
+    expect(reviewFigures(estimate, { quantityPrecision: 8, priceDecimals: 1 })?.price).toBe('1000000000');
   });
 
   it('R2.13 an estimate without coins or value cannot be priced', () => {
-    const empty = { quantity: '0', estimatedAmount: '0', estimatedTotalAmount: '0', cryptocurrencyUnits: '0' };
-    expect(reviewFigures(empty, buyFees, { quantityPrecision: 8, priceDecimals: 0 })).toBeNull();
+    const empty = {
+      quantity: '0',
+      estimatedAmount: '0',
+      estimatedTotalAmount: '0',
+      estimatedFee: '0',
+      estimatedTax: '0',
+      cryptocurrencyUnits: '0',
+    };
+    expect(reviewFigures(empty, { quantityPrecision: 8, priceDecimals: 0 })).toBeNull();
     expect(
-      reviewFigures({ ...empty, quantity: '0.000000001', estimatedAmount: '1', estimatedTotalAmount: '2' }, buyFees, {
-        quantityPrecision: 8,
-        priceDecimals: 0,
-      }),
+      reviewFigures(
+        { ...empty, quantity: '0.000000001', estimatedAmount: '1', estimatedTotalAmount: '2' },
+        {
+          quantityPrecision: 8,
+          priceDecimals: 0,
+        },
+      ),
     ).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
-import { decimalOrZero, parseDecimal, positive, roundDown, roundHalfUp, roundUp, toText } from '@/lib/decimal';
+import { decimalOrZero, parseDecimal, positive, roundDown, roundHalfUp, toText } from '@/lib/decimal';
 import { amountInputAllowed, type OrderDraft } from './order-form';
-import type { FeePercentages } from './order-math';
 import type { EstimateInput } from '../api/get-estimate';
 import type { EstimatedOrder } from '../api/types';
 
@@ -46,16 +45,12 @@ export interface ReviewFigures {
 
 /**
  * R5.06: the estimate's figures for the review, or null when it cannot be priced (no coins or no
- * value: an empty book for a buy by amount, an amount below one step).
- *
- * The server answers the value and the total; their difference is fee plus tax. The fee is the
- * transaction percentage of the value rounded up to the sen (as the server charges it, never more
- * than the difference); the tax is the rest, so the lines add up to the server's total exactly.
- * `priceDecimals` are those of the market's prices (the average price is rounded half up to them).
+ * value: an empty book for a buy by amount, an amount below one step). Value, fee, tax and total are
+ * the server's, so the review shows exactly what will be charged. `priceDecimals` are those of the
+ * market's prices (the average price is rounded half up to them).
  */
 export function reviewFigures(
   estimate: EstimatedOrder,
-  fees: FeePercentages,
   options: { quantityPrecision: number; priceDecimals: number; pricedAt?: string | null },
 ): ReviewFigures | null {
   const quantity = parseDecimal(estimate.quantity);
@@ -64,10 +59,8 @@ export function reviewFigures(
   if (!quantity || !value || !total) return null;
   const shownQuantity = roundDown(quantity, options.quantityPrecision);
   if (shownQuantity.lte(0) || value.lte(0)) return null;
-  const difference = total.minus(value).abs();
-  const percentFee = roundUp(value.times(decimalOrZero(fees.transactionFeePercentage)).div(100), 2);
-  const fee = percentFee.gt(difference) ? difference : percentFee;
-  const tax = difference.minus(fee);
+  const fee = decimalOrZero(estimate.estimatedFee);
+  const tax = decimalOrZero(estimate.estimatedTax);
   const price = positive(options.pricedAt)
     ? (options.pricedAt as string).trim()
     : toText(roundHalfUp(value.div(quantity), options.priceDecimals));
