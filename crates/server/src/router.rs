@@ -87,6 +87,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
         .merge(web_shell::router(state.clone()))
         .layer(
             ServiceBuilder::new()
+                .layer(axum::middleware::from_fn(idempotency::note_client_request_id))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {

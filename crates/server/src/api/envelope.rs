@@ -22,3 +22,27 @@ impl<T: Serialize> IntoResponse for Data<T> {
         axum::Json(self).into_response()
     }
 }
+
+/// Marks an answer that holds live credentials (session tokens, verification or change tokens, a
+/// deep-link token): the idempotency layer never stores it, so no secret sits in its table.
+#[derive(Debug, Clone, Copy)]
+pub struct HoldsSecrets;
+
+/// A `{"data": T}` answer whose payload is a credential (see [`HoldsSecrets`]).
+#[derive(Debug)]
+pub struct SecretData<T>(pub Data<T>);
+
+impl<T> SecretData<T> {
+    /// Wraps a payload that holds a credential.
+    pub fn new(data: T) -> Self {
+        Self(Data::new(data))
+    }
+}
+
+impl<T: Serialize> IntoResponse for SecretData<T> {
+    fn into_response(self) -> Response {
+        let mut response = self.0.into_response();
+        response.extensions_mut().insert(HoldsSecrets);
+        response
+    }
+}

@@ -10,7 +10,7 @@ pub mod json;
 pub mod lang;
 pub mod paging;
 
-pub use envelope::Data;
+pub use envelope::{Data, SecretData};
 pub use error::{ApiError, ApiResult, ErrorBody, Msg};
 pub use headers::ClientHeaders;
 pub use json::ApiJson;

@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 use store::idempotency::{self, Begin, StoredResponse};
 
+use crate::api::envelope::HoldsSecrets;
 use crate::api::error::messages;
 use crate::api::headers::identifier;
 use crate::api::ApiError;
@@ -57,7 +58,10 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
 
     let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
     let (parts, body) = response.into_parts();
-    let keep = !parts.status.is_server_error() && parts.status != StatusCode::REQUEST_TIMEOUT;
+    // A credential is never stored: a repeat of such a call runs again instead of replaying it.
+    let keep = !parts.status.is_server_error()
+        && parts.status != StatusCode::REQUEST_TIMEOUT
+        && parts.extensions.get::<HoldsSecrets>().is_none();
     let body = match to_bytes(body, STORED_BODY_BYTES_MAX).await {
         Ok(body) => body,
         Err(e) => {
@@ -86,6 +90,8 @@ fn idempotency_key(request: &Request) -> Option<String> {
     if !mutating {
         return None;
     }
+    // Only an id the client sent is a key: one the server made up names no retry.
+    request.extensions().get::<ClientRequestId>()?;
     request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).and_then(identifier)
 }
 
@@ -124,4 +130,16 @@ fn replay(stored: StoredResponse) -> Response {
     }
     response.headers_mut().insert("x-idempotent-replay", HeaderValue::from_static("true"));
     response
+}
+
+/// Set on requests whose `x-request-id` the client sent (the request-id layer makes one up otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientRequestId;
+
+/// Middleware, outside the request-id layer: notes whether the client sent its own request id.
+pub async fn note_client_request_id(mut request: Request, next: Next) -> Response {
+    if request.headers().contains_key("x-request-id") {
+        request.extensions_mut().insert(ClientRequestId);
+    }
+    next.run(request).await
 }

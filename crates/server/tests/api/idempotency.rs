@@ -62,3 +62,36 @@ both_backends!(concurrent_repeats_do_the_work_exactly_once, |backend| async move
     }
     assert_eq!(store::analytics::count_by_name(&app.state.db, "buy_review").await.unwrap(), 1);
 });
+
+async fn stored_keys(app: &crate::helpers::TestApp) -> Vec<(String, Option<Vec<u8>>)> {
+    sqlx::query_as("select request_key, body from idempotency_keys").fetch_all(app.state.db.pool()).await.unwrap()
+}
+
+both_backends!(answers_that_hold_credentials_are_never_kept_for_replay, |backend| async move {
+    let app = spawn_app(backend).await;
+    // Sign-up and log-in hand out verification and session tokens; none of them may be stored.
+    let user = app.sign_up("081234567041").await;
+    app.log_in("081234567041", crate::helpers::PIN, "device-y").await.unwrap();
+    let (status, _) = app.post_as(&user, "/api/v1/user/telegram/deep-link", serde_json::json!({})).await;
+    assert_eq!(status, 200);
+    let stored = stored_keys(&app).await;
+    assert!(!stored.is_empty(), "other calls of the journey are still kept");
+    for (key, body) in stored {
+        let text = String::from_utf8_lossy(&body.unwrap_or_default()).to_string();
+        for secret in ["accessToken", "refreshToken", "verificationToken", "changeToken", "t.me/"] {
+            assert!(!text.contains(secret), "{key} kept {secret}: {text}");
+        }
+    }
+});
+
+both_backends!(only_request_ids_the_client_sent_are_keys, |backend| async move {
+    let app = spawn_app(backend).await;
+    let before = stored_keys(&app).await.len();
+    let response =
+        app.client.post(app.url("/api/v1/analytics/events")).json(&batch("buy_review")).send().await.unwrap();
+    assert!(response.headers().contains_key("x-request-id"), "the server still names the request");
+    assert_eq!(stored_keys(&app).await.len(), before);
+    let keyed = app.post("/api/v1/analytics/events").json(&batch("buy_review")).send().await.unwrap();
+    assert!(keyed.status().is_success());
+    assert_eq!(stored_keys(&app).await.len(), before + 1);
+});

@@ -9,6 +9,7 @@ use super::repo;
 use super::sessions::{self, SessionTokens};
 use super::user_details::{UserDetails, UserStatus};
 use crate::api::auth::{AuthUser, ClientAddr};
+use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -91,8 +92,8 @@ pub async fn accept_terms(
 pub async fn refresh(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<RefreshRequest>,
-) -> ApiResult<Data<SessionTokens>> {
-    Ok(Data::new(sessions::refresh(&state, &body.refresh_token).await?))
+) -> ApiResult<SecretData<SessionTokens>> {
+    Ok(SecretData::new(sessions::refresh(&state, &body.refresh_token).await?))
 }
 
 /// Ends the caller's session (empty body).

@@ -13,6 +13,7 @@ use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum}
 use super::repo;
 use super::user_details::UserDetails;
 use crate::api::auth::{AuthUser, ClientAddr};
+use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -130,10 +131,10 @@ pub async fn verify_otp(
     State(state): State<AppState>,
     caller: AuthUser,
     ApiJson(body): ApiJson<EmailChangeVerifyRequest>,
-) -> ApiResult<Data<EmailVerified>> {
+) -> ApiResult<SecretData<EmailVerified>> {
     let (_, verified) =
         otp::verify_for(&state, &body.otp_id, &body.otp, Purpose::EmailChange, Some(&caller.user_id)).await?;
-    Ok(Data::new(EmailVerified {
+    Ok(SecretData::new(EmailVerified {
         change_token: verified.verification_token,
         expires_in_secs: verified.expires_in_secs,
     }))

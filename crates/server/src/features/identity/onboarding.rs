@@ -10,6 +10,7 @@ use super::otp::{self, OtpSent, OtpVerified, Purpose};
 use super::phone::Phone;
 use super::repo;
 use crate::api::auth::ClientAddr;
+use crate::api::SecretData;
 use crate::api::{ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -69,9 +70,9 @@ pub async fn signup_phone(
 pub async fn signup_verify_otp(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<VerifyOtpRequest>,
-) -> ApiResult<Data<OtpVerified>> {
+) -> ApiResult<SecretData<OtpVerified>> {
     let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::Signup).await?;
-    Ok(Data::new(verified))
+    Ok(SecretData::new(verified))
 }
 
 /// Sends a log-in code to a registered number.
@@ -97,9 +98,9 @@ pub async fn login_phone(
 pub async fn login_verify_otp(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<VerifyOtpRequest>,
-) -> ApiResult<Data<OtpVerified>> {
+) -> ApiResult<SecretData<OtpVerified>> {
     let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::Login).await?;
-    Ok(Data::new(verified))
+    Ok(SecretData::new(verified))
 }
 
 /// Whether a number is registered and may log in.

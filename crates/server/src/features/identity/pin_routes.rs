@@ -13,6 +13,7 @@ use super::repo::{self, UserRow};
 use super::sessions::{self};
 use super::user_details::{LoggedIn, UserDetails};
 use crate::api::auth::{authenticate, AuthUser, ClientAddr};
+use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -123,7 +124,7 @@ pub async fn register_pin(
     headers: ClientHeaders,
     ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<RegisterPinRequest>,
-) -> ApiResult<Data<LoggedIn>> {
+) -> ApiResult<SecretData<LoggedIn>> {
     let pin = new_pin(&body.pin)?;
     let referral_text = body.referral_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let phone =
@@ -171,7 +172,7 @@ pub async fn register_pin(
         state.clock.now_ms(),
     )
     .await;
-    Ok(Data::new(logged_in(&state, &user_id, &headers, ip.as_deref()).await?))
+    Ok(SecretData::new(logged_in(&state, &user_id, &headers, ip.as_deref()).await?))
 }
 
 /// Ends log-in with a verification token, or re-confirms the current session's PIN.
@@ -204,7 +205,7 @@ pub async fn verify_pin(
                 state.clock.now_ms(),
             )
             .await;
-            Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?).into_response())
+            Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?).into_response())
         }
         None => {
             let caller = authenticate(&state, &raw_headers).await?;
@@ -238,9 +239,9 @@ pub async fn forgot_pin_send_otp(
 pub async fn forgot_pin_verify_otp(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<super::onboarding::VerifyOtpRequest>,
-) -> ApiResult<Data<OtpVerified>> {
+) -> ApiResult<SecretData<OtpVerified>> {
     let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::ForgotPin).await?;
-    Ok(Data::new(verified))
+    Ok(SecretData::new(verified))
 }
 
 /// Sets a new PIN after a forgot-pin code, ends every session and opens a new one here.
@@ -251,7 +252,7 @@ pub async fn reset_pin(
     headers: ClientHeaders,
     ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<ResetPinRequest>,
-) -> ApiResult<Data<LoggedIn>> {
+) -> ApiResult<SecretData<LoggedIn>> {
     let pin = new_pin(&body.pin)?;
     let phone =
         otp::peek_verification(&state.db, &body.verification_token, Purpose::ForgotPin, state.clock.now_ms()).await?;
@@ -274,7 +275,7 @@ pub async fn reset_pin(
         state.clock.now_ms(),
     )
     .await;
-    Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+    Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
 }
 
 /// Changes the PIN; every session ends and this device gets a new one.
@@ -286,7 +287,7 @@ pub async fn update_pin(
     headers: ClientHeaders,
     ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<UpdatePinRequest>,
-) -> ApiResult<Data<LoggedIn>> {
+) -> ApiResult<SecretData<LoggedIn>> {
     let pin = new_pin(&body.new_pin)?;
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     check_pin(&state, &user, &body.old_pin).await?;
@@ -304,5 +305,5 @@ pub async fn update_pin(
         state.clock.now_ms(),
     )
     .await;
-    Ok(Data::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+    Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
 }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::{messages, repo};
 use crate::api::auth::AuthUser;
+use crate::api::SecretData;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::features::identity::secrets::{digest, opaque_token};
 use crate::state::AppState;
@@ -31,7 +32,7 @@ pub struct DeepLink {
 /// A new single-use deep link to the bot (older unused ones stop working).
 #[utoipa::path(post, path = "/v1/user/telegram/deep-link", tag = "preferences", security(("bearer" = [])),
     responses((status = 200, body = Data<DeepLink>), (status = 401, body = crate::api::ErrorBody)))]
-pub async fn deep_link(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<DeepLink>> {
+pub async fn deep_link(State(state): State<AppState>, caller: AuthUser) -> ApiResult<SecretData<DeepLink>> {
     let settings = &state.settings.telegram;
     // 43 URL-safe characters: inside Telegram's start-parameter alphabet and 64-character limit.
     let token = opaque_token();
@@ -41,7 +42,7 @@ pub async fn deep_link(State(state): State<AppState>, caller: AuthUser) -> ApiRe
     let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms)
         .ok_or_else(|| ApiError::internal("expiry out of range"))?
         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
-    Ok(Data::new(DeepLink { url: format!("https://t.me/{}?start={token}", settings.bot_username), expires_at }))
+    Ok(SecretData::new(DeepLink { url: format!("https://t.me/{}?start={token}", settings.bot_username), expires_at }))
 }
 
 /// Unlinks the caller's Telegram chat (204; 404 when none is linked).
