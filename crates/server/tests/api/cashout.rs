@@ -197,6 +197,36 @@ both_backends!(r1_04_an_auto_approved_cash_out_is_held_then_disbursed, |backend|
     assert_ledger_sound(&app).await;
 });
 
+both_backends!(one_cash_out_that_cannot_be_sent_does_not_hold_up_the_others, |backend| async move {
+    let app = spawn_app_with(backend, manual_disbursement).await;
+    let (first, second) = (app.sign_up("081234569021").await, app.sign_up("081234569022").await);
+    let mut ids = Vec::new();
+    for (user, number) in [(&first, "1234567801"), (&second, "1234567802")] {
+        top_up(&app, user, "150000").await;
+        let account = add_account(&app, user, "BNI", number).await;
+        let (status, cashout) = cash_out(&app, user, &account, "100000").await;
+        assert_eq!(status, 200, "{cashout}");
+        ids.push((account, cashout["data"]["id"].as_str().unwrap().to_owned()));
+    }
+    // The first cash-out's bank account no longer reads as its owner's: that one cannot be sent.
+    sqlx::query("update bank_accounts set user_id = $1 where id = $2")
+        .bind(&second.user_id)
+        .bind(&ids[0].0)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(server::features::wallet::disburse_due(&app.state).await.unwrap(), 1);
+    let (_, sent) = app.get_as(&second, &format!("/api/v1/wallet/cashout/{}", ids[1].1)).await;
+    assert_eq!(sent["data"]["status"], "COMPLETED");
+    let waiting: String = sqlx::query_scalar("select status from cashouts where id = $1")
+        .bind(&ids[0].1)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(waiting, "PROCESSING", "left for the next run, still held");
+    assert_ledger_sound(&app).await;
+});
+
 both_backends!(r1_04_a_refused_disbursement_releases_the_hold_and_says_why, |backend| async move {
     let app = spawn_app_with(backend, manual_disbursement).await;
     let user = app.sign_up("081234569021").await;

@@ -23,6 +23,7 @@ mod otp_repo;
 pub mod phone;
 mod phone_change;
 pub mod pin;
+mod pin_gate;
 mod pin_routes;
 mod profile_fields;
 mod referral;

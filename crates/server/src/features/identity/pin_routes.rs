@@ -88,6 +88,7 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
     let pin = Pin::parse(pin).map_err(|_| messages::pin_format())?;
     let stored = user.pin_hash.as_deref().ok_or_else(messages::verification_invalid)?;
     let auth = &state.settings.auth;
+    let _one_at_a_time = state.identity.pin_gates.enter(&user.id).await;
     // The try is counted before the slow hash, so parallel guesses cannot outrun the limit.
     let try_number =
         repo::claim_pin_try(&state.db, &user.id, auth.pin_attempts_max).await?.ok_or_else(messages::pin_locked)?;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use secrecy::ExposeSecret;
 use store::Db;
 
+use super::pin_gate::PinGates;
 use super::{document_store, email, kyc_verifier, pin, secrets, sms, tokens};
 use crate::config::Settings;
 
@@ -15,6 +16,8 @@ pub struct IdentityServices {
     pub keys: tokens::TokenKeys,
     /// PIN hashing with bounded concurrency.
     pub hasher: pin::PinHasher,
+    /// One PIN check at a time per user on this node.
+    pub pin_gates: Arc<PinGates>,
     /// Where codes are sent by SMS.
     pub sms: Arc<dyn sms::SmsSender>,
     /// Where codes are sent by e-mail.
@@ -39,6 +42,7 @@ impl IdentityServices {
         Ok(Self {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
             hasher: pin::PinHasher::new(&settings.auth),
+            pin_gates: Arc::new(PinGates::default()),
             sms: sms::SandboxSms::shared(db.clone()),
             email: email::SandboxEmail::shared(db.clone()),
             kyc: kyc_verifier::SandboxVerifier::shared(),

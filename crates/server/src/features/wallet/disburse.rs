@@ -74,7 +74,7 @@ async fn not_pending(state: &AppState, id: &str) -> ApiError {
 /// A bank error leaves the cash-out PROCESSING for the next run (the bank answers a repeated
 /// reference with its first answer, so nothing is paid twice).
 pub async fn disburse_due(state: &AppState) -> ApiResult<u64> {
-    let rows = sqlx::query(
+    let due: Vec<DueCashout> = sqlx::query_as(
         "select id, user_id, bank_account_id, amount, fee from cashouts where status = 'PROCESSING' \
          order by created_at_ms, id limit $1",
     )
@@ -83,30 +83,50 @@ pub async fn disburse_due(state: &AppState) -> ApiResult<u64> {
     .await
     .map_err(ApiError::internal)?;
     let mut ended = 0;
-    for row in rows {
-        let get = |name: &str| row.try_get::<String, _>(name).map_err(ApiError::internal);
-        let (id, user_id, bank_account_id) = (get("id")?, get("user_id")?, get("bank_account_id")?);
-        let amount: i64 = row.try_get("amount").map_err(ApiError::internal)?;
-        let fee: i64 = row.try_get("fee").map_err(ApiError::internal)?;
-        let (account, number) = bank_accounts::load(&state.db, &user_id, &bank_account_id, true)
-            .await?
-            .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
-        let transfer = Disbursement {
-            reference: id.clone(),
-            bank_code: account.bank_code,
-            account_number: number,
-            amount_sen: amount - fee,
-        };
-        match state.wallet.bank.disburse(transfer).await {
-            Ok(outcome) => {
-                if finish(state, &id, &outcome).await? {
-                    ended += 1;
-                }
+    for cashout in &due {
+        // One cash-out that cannot be sent must not hold up the others: it is logged, counted and
+        // tried again on the next run.
+        match disburse_one(state, cashout).await {
+            Ok(true) => ended += 1,
+            Ok(false) => {}
+            Err(e) => {
+                metrics::counter!("cashout_disbursement_errors_total").increment(1);
+                tracing::error!(cashout = %cashout.id, error = %e.code, "could not disburse; trying again on the next run");
             }
-            Err(e) => tracing::warn!(cashout = %id, error = %e, "bank did not answer; retrying on the next run"),
         }
     }
     Ok(ended)
+}
+
+/// A cash-out waiting to be sent to the bank.
+#[derive(Debug, sqlx::FromRow)]
+struct DueCashout {
+    id: String,
+    user_id: String,
+    bank_account_id: String,
+    amount: i64,
+    fee: i64,
+}
+
+/// Sends one cash-out to the bank and records the answer; false when the bank did not answer or
+/// another run recorded it first.
+async fn disburse_one(state: &AppState, cashout: &DueCashout) -> ApiResult<bool> {
+    let (account, number) = bank_accounts::load(&state.db, &cashout.user_id, &cashout.bank_account_id, true)
+        .await?
+        .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
+    let transfer = Disbursement {
+        reference: cashout.id.clone(),
+        bank_code: account.bank_code,
+        account_number: number,
+        amount_sen: cashout.amount - cashout.fee,
+    };
+    match state.wallet.bank.disburse(transfer).await {
+        Ok(outcome) => finish(state, &cashout.id, &outcome).await,
+        Err(e) => {
+            tracing::warn!(cashout = %cashout.id, error = %e, "bank did not answer; retrying on the next run");
+            Ok(false)
+        }
+    }
 }
 
 /// Records the bank's answer; false when another run recorded it first.
