@@ -28,8 +28,8 @@ process.env.E2E_DB_DIR ??= mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
 
 export default defineConfig({
   testDir: './e2e',
-  // Screenshots are a manual visual check: `SCREENSHOTS=1 npx playwright test screenshots`.
-  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+  // Screenshots are a manual visual check, not tests: `SCREENSHOTS=1 npx playwright test screenshots`.
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'],
   fullyParallel: false,
   workers: 1,
   // No retries: a flaky browser test is a bug to fix, and a retry would hide it.

@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { readOtp, uniquePhone } from './support';
 
 /** Visual check of sign-up, the OTP modal, the PIN step and the device list (`SCREENSHOTS=1`). */
-test.skip(!process.env.SCREENSHOTS, 'screenshots are a manual check: SCREENSHOTS=1');
-
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

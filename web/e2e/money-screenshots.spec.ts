@@ -5,8 +5,6 @@ import { PIN, expectNoSidewaysScroll, signUpFrom, topUpInSandbox } from './walle
  * Visual check of the screens that show money (`SCREENSHOTS=1`): a user who topped up and bought BTC,
  * at 390 px and 1440 px, in both themes. Images go to e2e/.screenshots.
  */
-test.skip(!process.env.SCREENSHOTS, 'screenshots are a manual check: SCREENSHOTS=1');
-
 const PAGES = ['/', '/markets', '/trade/BTC-IDR', '/portfolio', '/balance', '/balance/usd', '/balance/futures'];
 
 for (const size of [

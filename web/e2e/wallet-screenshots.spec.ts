@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { PIN, signUpFrom } from './wallet-support';
 
 /** Visual check of the wallet pages at phone and desktop sizes (`SCREENSHOTS=1`). */
-test.skip(!process.env.SCREENSHOTS, 'screenshots are a manual check: SCREENSHOTS=1');
-
 for (const size of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },

@@ -109,6 +109,25 @@ pub async fn confirm_pin(state: &AppState, user_id: &str, pin: &str) -> ApiResul
     check_pin(state, &user, pin).await
 }
 
+/// Stores a new PIN and ends every session of the user in one transaction (a reset or change
+/// never leaves the old sessions alive beside the new PIN), then opens this device's session.
+async fn replace_pin(
+    state: &AppState,
+    user_id: &str,
+    pin_hash: &str,
+    reason: &'static str,
+    headers: &ClientHeaders,
+    ip: Option<&str>,
+) -> ApiResult<SecretData<LoggedIn>> {
+    let now = state.clock.now_ms();
+    let mut wtx = state.db.begin_write().await?;
+    repo::set_pin(&mut wtx.tx, user_id, pin_hash, now).await?;
+    sessions::revoke_all(&mut wtx.tx, user_id, reason, now).await?;
+    wtx.commit().await?;
+    repo::log_security(&state.db, reason, Some(user_id), None, None, ip, headers.device_id.as_deref(), now).await;
+    Ok(SecretData::new(logged_in(state, user_id, headers, ip).await?))
+}
+
 async fn logged_in(state: &AppState, user_id: &str, headers: &ClientHeaders, ip: Option<&str>) -> ApiResult<LoggedIn> {
     let tokens = sessions::open(state, user_id, headers, ip).await?;
     let mut user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::not_found)?;
@@ -263,20 +282,7 @@ pub async fn reset_pin(
     }
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
     otp::finish_verification(&state.db, &body.verification_token, state.clock.now_ms()).await?;
-    repo::set_pin(&state.db, &user.id, &hash, state.clock.now_ms()).await?;
-    sessions::revoke_all(&state.db, &user.id, "pin_reset", state.clock.now_ms()).await?;
-    repo::log_security(
-        &state.db,
-        "pin_reset",
-        Some(&user.id),
-        None,
-        None,
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
-    Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+    replace_pin(&state, &user.id, &hash, "pin_reset", &headers, ip.as_deref()).await
 }
 
 /// Changes the PIN; every session ends and this device gets a new one.
@@ -293,18 +299,5 @@ pub async fn update_pin(
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     check_pin(&state, &user, &body.old_pin).await?;
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    repo::set_pin(&state.db, &user.id, &hash, state.clock.now_ms()).await?;
-    sessions::revoke_all(&state.db, &user.id, "pin_changed", state.clock.now_ms()).await?;
-    repo::log_security(
-        &state.db,
-        "pin_changed",
-        Some(&user.id),
-        None,
-        None,
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
-    Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?))
+    replace_pin(&state, &user.id, &hash, "pin_changed", &headers, ip.as_deref()).await
 }

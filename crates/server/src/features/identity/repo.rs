@@ -127,7 +127,12 @@ pub async fn insert_user<'c, E: Executor<'c, Database = Any>>(
 }
 
 /// Sets a new PIN and unlocks it.
-pub async fn set_pin(db: &Db, user_id: &str, pin_hash: &str, now_ms: i64) -> Result<(), StoreError> {
+pub async fn set_pin(
+    tx: &mut sqlx::Transaction<'static, Any>,
+    user_id: &str,
+    pin_hash: &str,
+    now_ms: i64,
+) -> Result<(), StoreError> {
     sqlx::query(
         "update users set pin_hash = $1, pin_failed_attempts = 0, pin_locked = 0, failures_in_a_row = 0, \
          pin_changed_at_ms = $2 where id = $3",
@@ -135,7 +140,7 @@ pub async fn set_pin(db: &Db, user_id: &str, pin_hash: &str, now_ms: i64) -> Res
     .bind(pin_hash)
     .bind(now_ms)
     .bind(user_id)
-    .execute(db.pool())
+    .execute(&mut **tx)
     .await?;
     Ok(())
 }

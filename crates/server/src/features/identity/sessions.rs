@@ -153,16 +153,20 @@ pub async fn revoke(db: &Db, session_id: &str, reason: &str, now_ms: i64) -> Api
 }
 
 /// Ends every session of a user (a PIN change or reset).
-pub async fn revoke_all(db: &Db, user_id: &str, reason: &str, now_ms: i64) -> ApiResult<()> {
+pub async fn revoke_all(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+    reason: &str,
+    now_ms: i64,
+) -> Result<(), store::StoreError> {
     sqlx::query(
         "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = $2 where user_id = $3 and status = 'ACTIVE'",
     )
     .bind(now_ms)
     .bind(reason)
     .bind(user_id)
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
