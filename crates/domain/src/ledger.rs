@@ -23,6 +23,22 @@ pub enum AccountKind {
     UsdIntraday,
     /// A user's USDT margin for perpetuals (R3.11).
     PerpMargin,
+    /// A user's US shares held without leverage (the currency names the stock).
+    UsSharesPaln,
+    /// A user's US shares of 2x leverage positions.
+    UsSharesLeverage,
+    /// A user's US shares of 4x intraday positions.
+    UsSharesIntraday,
+    /// The US exchange's side of every US-stock fill: dollars paid out, shares delivered.
+    UsExchange,
+    /// What the broker lends on leverage and intraday positions.
+    MarginLoans,
+    /// Interest the broker earns on margin loans.
+    MarginInterest,
+    /// Losses the broker absorbs when a liquidation cannot cover the loan.
+    MarginLosses,
+    /// US tax withheld from dividends, owed to the IRS.
+    UsWithholdingTax,
     /// The broker's fee income.
     Fees,
     /// Taxes withheld, owed to the tax office.
@@ -50,6 +66,14 @@ impl AccountKind {
             AccountKind::UsdLeverage => "USD_LEVERAGE",
             AccountKind::UsdIntraday => "USD_INTRADAY",
             AccountKind::PerpMargin => "PERP_MARGIN",
+            AccountKind::UsSharesPaln => "US_SHARES_PALN",
+            AccountKind::UsSharesLeverage => "US_SHARES_LEVERAGE",
+            AccountKind::UsSharesIntraday => "US_SHARES_INTRADAY",
+            AccountKind::UsExchange => "US_EXCHANGE",
+            AccountKind::MarginLoans => "MARGIN_LOANS",
+            AccountKind::MarginInterest => "MARGIN_INTEREST",
+            AccountKind::MarginLosses => "MARGIN_LOSSES",
+            AccountKind::UsWithholdingTax => "US_WITHHOLDING_TAX",
             AccountKind::Fees => "FEES",
             AccountKind::TaxPayable => "TAX_PAYABLE",
             AccountKind::PgClearing => "PG_CLEARING",

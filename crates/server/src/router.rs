@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::api::{self, ApiError};
 use crate::features::{
     admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio,
-    preferences, trading, wallet, web_shell,
+    preferences, trading, us_stocks, wallet, web_shell,
 };
 use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
 use crate::openapi::ApiDoc;
@@ -36,6 +36,7 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(wallet::router())
         .merge(markets::router())
         .merge(trading::router())
+        .merge(us_stocks::router())
         .merge(portfolio::router())
         .merge(perps::router())
         .merge(preferences::router())

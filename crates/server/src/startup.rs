@@ -18,6 +18,7 @@ use crate::features::live::{self, Hub};
 use crate::features::maintenance::{self, Maintenance};
 use crate::features::markets::{self, Feed, Markets};
 use crate::features::trading::TradingService;
+use crate::features::us_stocks::{self, UsStockService};
 use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
@@ -36,13 +37,18 @@ pub struct Application {
 impl Application {
     /// Connects the database, runs migrations and binds the listener.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// [`Application::build`] with the clock every part reads (tests pin the time with it).
+    pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
         let options = DbOptions {
             max_connections: settings.database.max_connections,
             acquire_timeout_ms: settings.database.acquire_timeout_ms,
         };
         let db = Db::connect(&settings.database.url, &options).await.context("connecting to the database")?;
         db.migrate().await.context("running migrations")?;
-        let state = state_for(settings, db).await?;
+        let state = state_with_clock(settings, db, clock).await?;
         let listener = TcpListener::bind(&state.settings.http.addr)
             .await
             .with_context(|| format!("binding {}", state.settings.http.addr))?;
@@ -89,19 +95,26 @@ impl Application {
 
 /// The state of an application over an already migrated database.
 pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
+    state_with_clock(settings, db, Arc::new(SystemClock)).await
+}
+
+/// [`state_for`] with the clock every part reads.
+pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>) -> anyhow::Result<AppState> {
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
     let identity = IdentityServices::build(&settings, &db).await?;
     let wallet = WalletServices::build(settings.wallet_webhook_secret.as_ref(), &db).await?;
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let hub = Hub::new(live::Limits::from(&settings.markets));
     let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;
     let trading = TradingService::start(&db, &markets, &hub, settings.trading.clone()).await?;
+    let us_stocks =
+        UsStockService::new(&markets.catalogue().us_stocks, markets.sim().clone(), settings.us_stocks.clone());
     Ok(AppState {
         clock,
         hub,
         markets,
         trading,
+        us_stocks,
         identity,
         wallet,
         shell: Arc::new(Shell::new(&settings)),
@@ -203,6 +216,7 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
     };
     let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse, usd_interest, verifications];
     jobs.extend(market_jobs(state));
+    jobs.extend(us_stock_jobs(state));
     jobs
 }
 
@@ -245,6 +259,51 @@ fn market_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         }));
     }
     jobs
+}
+
+/// The US-stock jobs: the venue's steps (sending, answering, filling, expiring orders).
+fn us_stock_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
+    let venue = {
+        let state = state.clone();
+        every(Duration::from_millis(state.settings.us_stocks.venue_step_ms.max(10)), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = us_stocks::drive_venue(&state).await {
+                    tracing::warn!(error = %e, "US venue pass failed");
+                }
+            }
+        })
+    };
+    let closeout = {
+        let state = state.clone();
+        every(Duration::from_secs(1), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = us_stocks::close_intraday(&state).await {
+                    tracing::warn!(error = %e, "intraday close pass failed");
+                }
+                if let Err(e) = us_stocks::check_margins(&state).await {
+                    tracing::warn!(error = %e, "margin pass failed");
+                }
+            }
+        })
+    };
+    // Every minute: what came due since (each date and action once, whatever runs again).
+    let daily = {
+        let state = state.clone();
+        every(Duration::from_secs(60), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = us_stocks::apply_corporate_actions(&state).await {
+                    tracing::warn!(error = %e, "corporate actions pass failed");
+                }
+                if let Err(e) = us_stocks::accrue_margin_interest(&state).await {
+                    tracing::warn!(error = %e, "margin interest pass failed");
+                }
+            }
+        })
+    };
+    vec![venue, closeout, daily]
 }
 
 /// Runs `job` every `period` (first after one period) until aborted.

@@ -13,6 +13,7 @@ use crate::features::live::Hub;
 use crate::features::maintenance::mode::Maintenance;
 use crate::features::markets::service::Markets;
 use crate::features::trading::service::TradingService;
+use crate::features::us_stocks::UsStockService;
 use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::template::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub markets: Markets,
     /// Crypto trading: one book owner per pair.
     pub trading: TradingService,
+    /// US stocks: the venue and the settings.
+    pub us_stocks: UsStockService,
 }
 
 impl axum::extract::FromRef<AppState> for AddressLimiter {

@@ -60,6 +60,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/us-stocks/corporate-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Announces a corporate action; it is applied on its record date. */
+        post: operations["announce"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/us-stocks/price-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a stock's price on the sandbox exchange (quotes, fills and margin follow it). */
+        post: operations["price_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users/{user_id}/kyc": {
         parameters: {
             query?: never;
@@ -311,7 +345,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Buys crypto: market (`instant`, by quantity or by rupiah amount), limit, stop or stop-limit. */
-        post: operations["buy"];
+        post: operations["post_v1_crypto_buy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -328,7 +362,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancels an open order of the caller (both legs of an OCO pair); its hold is released. */
-        post: operations["cancel"];
+        post: operations["post_v1_crypto_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -346,7 +380,7 @@ export interface paths {
          * Estimates an order against the book now, fee and tax included (R3.06); empty fields are
          *     ignored (R5.11).
          */
-        get: operations["estimate"];
+        get: operations["get_v1_crypto_estimate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -380,7 +414,7 @@ export interface paths {
             cookie?: never;
         };
         /** The crypto order types and the caller's availability. */
-        get: operations["order_types"];
+        get: operations["get_v1_crypto_order_types"];
         put?: never;
         post?: never;
         delete?: never;
@@ -416,7 +450,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sells crypto: market (`instant`), limit, stop or stop-limit, by quantity. */
-        post: operations["sell"];
+        post: operations["post_v1_crypto_sell"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,7 +816,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's closed crypto orders (filled, cancelled, failed), newest first, 30 a page (R7.05). */
-        get: operations["closed_orders"];
+        get: operations["get_v1_trade_web_crypto_transactions_closed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -799,7 +833,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's open crypto orders, newest first, 30 a page (R7.05). */
-        get: operations["open_orders"];
+        get: operations["get_v1_trade_web_crypto_transactions_open"];
         put?: never;
         post?: never;
         delete?: never;
@@ -817,6 +851,261 @@ export interface paths {
         };
         /** Crypto, PALN stock, market status, perp and IDSS lists (R7.06). */
         get: operations["trading_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade-web/us-stocks/transactions/closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's closed US-stock orders (filled, canceled, rejected), newest first, 30 a page (R7.05). */
+        get: operations["get_v1_trade_web_us_stocks_transactions_closed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade-web/us-stocks/transactions/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open US-stock orders, newest first, 30 a page (R7.05). */
+        get: operations["get_v1_trade_web_us_stocks_transactions_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buys a US stock without leverage (R3.15, R4.15): market (by quantity or amount), limit, stop, stop-limit; a take-profit and stop-loss become an OCO exit once filled. */
+        post: operations["post_v1_us_stocks_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The estimate of an order as the buy or sell call would take it (SPEC.md §7: GET estimate price). */
+        get: operations["get_v1_us_stocks_estimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/leverage/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens or adds to a 2x or 4x (intraday, R4.16) position (R4.15). */
+        post: operations["leverage_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/leverage/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sells shares of a 2x or 4x position (R4.15). */
+        post: operations["leverage_sell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/order-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order types of a US stock for one side (SPEC.md §7: order-types with stockId and transactionType). */
+        get: operations["get_v1_us_stocks_order_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's US-stock positions per bucket (SPEC.md §7: position overview). */
+        get: operations["positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sells a US stock held without leverage: market, limit, stop, stop-limit, trailing stop or OCO (R4.10). */
+        post: operations["post_v1_us_stocks_sell"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/transaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of the caller with its newest amend request; another user's id is 404. */
+        get: operations["order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/transaction/{id}/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Asks the exchange to change an open order (R4.04); the answer comes on the orders channel. */
+        patch: operations["amend_order"];
+        trace?: never;
+    };
+    "/v1/us-stocks/transaction/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels an open order of the caller (an OCO pair together); its hold is released. */
+        put: operations["put_v1_us_stocks_transaction_id_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/{stock_id}/corporate-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stock's dividends and splits, newest first. */
+        get: operations["corporate_actions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/{stock_id}/description": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trade page's facts of a US stock. */
+        get: operations["description"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/us-stocks/{stock_id}/earnings-per-share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stock's earnings per share, the last eight quarters, newest first. */
+        get: operations["earnings_per_share"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2160,6 +2449,22 @@ export interface components {
             /** @description Limit price of the take-profit leg. */
             takeProfit?: string | null;
         };
+        /** @description The amend request the exchange will answer (R4.04). */
+        AmendAnswer: {
+            /** @description The request; the order changes only once it is accepted. */
+            amendRequest: components["schemas"]["AmendRequestView"];
+        };
+        /** @description New terms for an open limit, stop or stop-limit order; absent fields stay. */
+        AmendBody: {
+            /** @description New total shares (above what filled). */
+            quantity?: string | null;
+            /** @description The order's ticker. */
+            stockId: string;
+            /** @description New stop price. */
+            stopPrice?: string | null;
+            /** @description New limit price. */
+            unitPrice?: string | null;
+        };
         /** @description A change to an open order; absent fields stay. */
         AmendOrderRequest: {
             /** @description New limit price. */
@@ -2170,6 +2475,35 @@ export interface components {
             quantity?: string | null;
             /** @description New trigger price. */
             stopPrice?: string | null;
+        };
+        /** @description An amend request (R4.04): the order changes only when the exchange accepts it. */
+        AmendRequestView: {
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            createdAtMs: number;
+            /** @description R4.03 state. */
+            exchangeState: string;
+            /** @description Request id. */
+            id: string;
+            /** @description The order. */
+            orderId: string;
+            /** @description New quantity. */
+            quantity?: string | null;
+            /** @description Why the exchange rejected it. */
+            reason?: string | null;
+            /** @description pending, accepted, rejected, failed, amend_requested or success (R4.04). */
+            status: string;
+            /** @description New stop price. */
+            stopPrice?: string | null;
+            /** @description New limit price. */
+            unitPrice?: string | null;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            updatedAtMs: number;
         };
         /** @description A batch of click events. */
         AnalyticsBatch: {
@@ -2186,6 +2520,47 @@ export interface components {
             path?: string | null;
             /** @description Free-form properties (a JSON object of at most 4 KiB). */
             properties?: Record<string, never>;
+        };
+        /** @description A dividend or split to announce. */
+        Announce: {
+            /** @description Dividend per share, dollars (up to 6 decimals). */
+            cashPerShare?: string | null;
+            /**
+             * Format: date
+             * @description Ex-date, `YYYY-MM-DD`.
+             */
+            exDate: string;
+            /** @description `DIVIDEND` or `SPLIT`. */
+            kind: string;
+            /**
+             * Format: date
+             * @description Pay date.
+             */
+            payDate: string;
+            /**
+             * Format: int64
+             * @description Old shares of a split (10 for a 1-for-10 reverse split).
+             */
+            ratioFrom?: number | null;
+            /**
+             * Format: int64
+             * @description New shares of a split (4 for 4-for-1).
+             */
+            ratioTo?: number | null;
+            /**
+             * Format: date
+             * @description Record date: holders of this New York date receive it.
+             */
+            recordDate: string;
+            /** @description Ticker. */
+            stockId: string;
+        };
+        /** @description The announced action. */
+        Announced: {
+            /** @description Dividend per share, dollars. */
+            cashPerShare?: string | null;
+            /** @description Id. */
+            id: string;
         };
         /** @description The web app's start-up configuration. */
         AppConfig: {
@@ -2325,10 +2700,20 @@ export interface components {
             /** @description Short heading. */
             title: string;
         };
+        /** @description The stock an order belongs to, as the cancel call sends it. */
+        CancelBody: {
+            /** @description The order's ticker. */
+            stockId: string;
+        };
         /** @description Which order to cancel. */
         CancelRequest: {
             /** @description The order id (either leg cancels an OCO pair). */
             orderId: string;
+        };
+        /** @description The orders a cancel closed (both legs of an OCO pair). */
+        Cancelled: {
+            /** @description The orders as they are now. */
+            orders: components["schemas"]["UsOrderView"][];
         };
         /** @description One candle: time is the bucket's start in Unix milliseconds. */
         CandleView: {
@@ -2506,6 +2891,25 @@ export interface components {
             /** @description The user's PIN. */
             pin: string;
         };
+        /** @description A corporate action. */
+        CorporateActionView: {
+            /** @description Applied to holders. */
+            applied: boolean;
+            /** @description Dividend per share, dollars. */
+            cashPerShare?: string | null;
+            /** @description Ex-date. */
+            exDate: string;
+            /** @description Id. */
+            id: string;
+            /** @description `DIVIDEND` or `SPLIT`. */
+            kind: string;
+            /** @description Pay date. */
+            payDate: string;
+            /** @description A split's ratio, `new:old` (e.g. `4:1`). */
+            ratio?: string | null;
+            /** @description Record date. */
+            recordDate: string;
+        };
         /** @description A cash-out to make. */
         CreateCashout: {
             /** @description Rupiah leaving the wallet, fee included. */
@@ -2541,6 +2945,24 @@ export interface components {
             data: {
                 /** @description Items stored. */
                 accepted: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_AmendAnswer: {
+            /** @description The amend request the exchange will answer (R4.04). */
+            data: {
+                /** @description The request; the order changes only once it is accepted. */
+                amendRequest: components["schemas"]["AmendRequestView"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Announced: {
+            /** @description The announced action. */
+            data: {
+                /** @description Dividend per share, dollars. */
+                cashPerShare?: string | null;
+                /** @description Id. */
+                id: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -2619,6 +3041,14 @@ export interface components {
                 createdAtMs: number;
                 /** @description Id. */
                 id: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Cancelled: {
+            /** @description The orders a cancel closed (both legs of an OCO pair). */
+            data: {
+                /** @description The orders as they are now. */
+                orders: components["schemas"]["UsOrderView"][];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3332,6 +3762,46 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_StockDescription: {
+            /** @description A US stock for the trade page. */
+            data: {
+                /** @description Best ask, dollars. */
+                ask: string;
+                /** @description Best bid, dollars. */
+                bid: string;
+                /** @description Commission per fill, percent. */
+                feePercentage: string;
+                /** @description Fractional shares (market and limit orders in regular hours) and buying by amount. */
+                fractional: boolean;
+                /** @description `STOCK` or `ETF`. */
+                kind: string;
+                /** @description Last price, dollars. */
+                last: string;
+                /** @description Leverage options offered: 1, and 2 and 4 where the stock has them. */
+                leverageOptions: number[];
+                /** @description The smallest order, dollars. */
+                minOrderUsd: string;
+                /** @description Company or fund name. */
+                name: string;
+                /** @description Options listed (`ioa`). */
+                options: boolean;
+                /** @description Post-market trading (`ipme`). */
+                postMarket: boolean;
+                /** @description Limit and stop prices within this percentage of the market. */
+                priceBandPercentage: string;
+                /** @description Regulatory fees of a sell, percent. */
+                sellTaxPercentage: string;
+                /** @description The session now. */
+                session: components["schemas"]["SessionNow"];
+                /** @description Ticker. */
+                stockId: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_String: {
+            data: string;
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_SymbolInfo: {
             /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
             data: Record<string, never> & components["schemas"]["AssetFlags"] & {
@@ -3433,6 +3903,129 @@ export interface components {
                 transitions: components["schemas"]["Transition"][];
                 usdMovement?: null | components["schemas"]["UsdMovement"];
                 voucher?: null | components["schemas"]["VoucherGrant"];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsEstimate: {
+            /** @description What an order would cost or bring. */
+            data: {
+                /** @description What the broker lends on a leveraged buy. */
+                borrowed: string;
+                /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
+                bucket: string;
+                /** @description The bucket's buying power now (usdCash × leverage). */
+                buyingPower: string;
+                /** @description Commission, dollars. */
+                fee: string;
+                /** @description The user's own money in a buy (value ÷ leverage). */
+                ownPart: string;
+                /** @description The price the estimate uses (limit, trigger or the market), dollars. */
+                price: string;
+                /** @description Shares. */
+                quantity: string;
+                /** @description Regulatory fees (sells), dollars. */
+                tax: string;
+                /** @description A buy: what leaves the bucket (own part, fee, tax); a sell: what arrives before any loan is repaid. */
+                total: string;
+                /** @description The total in rupiah at the current USD/IDR mid rate. */
+                totalIdr: string;
+                /** @description Value of the shares, dollars. */
+                value: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_UsOrderView: {
+            /** @description One US-stock order. */
+            data: {
+                amendRequest?: null | components["schemas"]["AmendRequestView"];
+                /** @description Dollars a buy by amount spends before fees (R4.17). */
+                amount?: string | null;
+                /** @description Average execution price. */
+                averagePrice?: string | null;
+                /** @description `PALN`, `LEVERAGE` or `INTRADAY` (R3.10). */
+                bucket: string;
+                /**
+                 * Format: int64
+                 * @description Unix ms.
+                 */
+                createdAtMs: number;
+                /** @description Where the order stands with the exchange (R4.03). */
+                exchangeState: string;
+                /** @description Commission, dollars. */
+                fee: string;
+                /** @description Dollars executed, before fee and tax. */
+                filledAmount: string;
+                /** @description Shares executed. */
+                filledQuantity: string;
+                /** @description Still working. */
+                isOpen: boolean;
+                /**
+                 * Format: int32
+                 * @description 1, 2 or 4.
+                 */
+                leverage: number;
+                /** @description The OCO pair the leg belongs to. */
+                ocoGroup?: string | null;
+                /** @description Order id. */
+                orderId: string;
+                /** @description For an OCO leg: `TAKE_PROFIT` or `STOP_LOSS` (R4.10). */
+                orderSubType?: string | null;
+                /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`. */
+                orderType: string;
+                /**
+                 * Format: int32
+                 * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07); a trailing stop shows as a stop.
+                 */
+                orderTypeCode?: number | null;
+                /** @description Shares ordered; absent for a buy by amount (R4.17). */
+                quantity?: string | null;
+                /** @description Why it ended without filling completely. */
+                reason?: string | null;
+                /** @description `BUY` or `SELL`. */
+                side: string;
+                /**
+                 * Format: int32
+                 * @description 1 for buy, -1 for sell (R4.06).
+                 */
+                sideCode: number;
+                /**
+                 * Format: int32
+                 * @description Numeric state (R4.05).
+                 */
+                state: number;
+                /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
+                status: string;
+                /** @description working, filled, canceled or rejected (R4.02). */
+                statusWord: string;
+                /** @description Ticker. */
+                stockId: string;
+                /** @description Stop-loss of a buy's bracket exit. */
+                stopLoss?: string | null;
+                /** @description Trigger price, dollars (for a trailing stop: where it stands now). */
+                stopPrice?: string | null;
+                /** @description Placed by the server: intraday close, liquidation. */
+                system: boolean;
+                /** @description Take-profit of a buy's bracket exit. */
+                takeProfit?: string | null;
+                /** @description Regulatory fees, dollars. */
+                tax: string;
+                /** @description `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE` (R4.09). */
+                timeInForce: string;
+                /** @description `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY` (R4.09). */
+                tradingHours: string;
+                /** @description Trailing distance in dollars. */
+                trailAmount?: string | null;
+                /** @description Trailing distance in percent. */
+                trailPercent?: string | null;
+                /** @description A stop whose trigger was reached. */
+                triggered: boolean;
+                /** @description Limit price, dollars. */
+                unitPrice?: string | null;
+                /**
+                 * Format: int64
+                 * @description Unix ms.
+                 */
+                updatedAtMs: number;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3660,6 +4253,42 @@ export interface components {
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_CorporateActionView: {
+            data: {
+                /** @description Applied to holders. */
+                applied: boolean;
+                /** @description Dividend per share, dollars. */
+                cashPerShare?: string | null;
+                /** @description Ex-date. */
+                exDate: string;
+                /** @description Id. */
+                id: string;
+                /** @description `DIVIDEND` or `SPLIT`. */
+                kind: string;
+                /** @description Pay date. */
+                payDate: string;
+                /** @description A split's ratio, `new:old` (e.g. `4:1`). */
+                ratio?: string | null;
+                /** @description Record date. */
+                recordDate: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_EpsQuarter: {
+            data: {
+                /** @description Reported EPS, dollars. */
+                eps: string;
+                /** @description The consensus estimate before the report, dollars. */
+                estimate: string;
+                /** @description Fiscal quarter, e.g. `2026-Q3`. */
+                fiscalQuarter: string;
+                /** @description When it was reported (New York date). */
+                reportDate: string;
+                /** @description (reported − estimate) ÷ |estimate|, percent. */
+                surprisePercentage: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_Vec_InboxMessage: {
             data: {
                 /** @description The text. */
@@ -3756,6 +4385,68 @@ export interface components {
                 name: string;
                 /** @description paymentChannel code. */
                 paymentChannel: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_UsOrderTypeOption: {
+            data: {
+                /** @description Whether the market's session takes it now (an order of another session is refused). */
+                availableNow: boolean;
+                /** @description Buying by amount allowed. */
+                byAmount: boolean;
+                /** @description Fractional quantities allowed. */
+                fractional: boolean;
+                /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP` or `OCO`. */
+                orderType: string;
+                /**
+                 * Format: int32
+                 * @description R4.07 code (a trailing stop shows as a stop; OCO has none).
+                 */
+                orderTypeCode?: number | null;
+                /** @description Times in force it may use. */
+                timeInForce: string[];
+                /** @description Trading hours it may use. */
+                tradingHours: string[];
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_UsPositionView: {
+            data: {
+                /** @description Average cost per share, dollars. */
+                averagePrice?: string | null;
+                /** @description Average cost per share in rupiah at today's mid rate. */
+                averagePriceIdr?: string | null;
+                /** @description What the broker lends, dollars. */
+                borrowed: string;
+                /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
+                bucket: string;
+                /** @description Dividends received after withholding, dollars. */
+                dividends: string;
+                /** @description Equity as a percentage of value (100 without a loan). */
+                equityPercentage: string;
+                /**
+                 * Format: int32
+                 * @description 1, 2 or 4.
+                 */
+                leverage: number;
+                /** @description `NORMAL` or `MARGIN_CALL`. */
+                marginStatus: string;
+                /** @description The bid the position is valued at. */
+                marketPrice: string;
+                /** @description Value at the bid, dollars. */
+                marketValue: string;
+                /** @description Value at the bid in rupiah. */
+                marketValueIdr: string;
+                /** @description Shares held. */
+                quantity: string;
+                /** @description Profit realised by sells, fees deducted, dollars. */
+                realizedPnl: string;
+                /** @description Ticker. */
+                stockId: string;
+                /** @description Value less cost, dollars. */
+                unrealizedPnl: string;
+                /** @description Unrealised profit as a percentage of cost. */
+                unrealizedPnlPercentage: string;
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3948,6 +4639,19 @@ export interface components {
              * @description Seconds it stays valid.
              */
             expiresInSecs: number;
+        };
+        /** @description One quarter's earnings per share. */
+        EpsQuarter: {
+            /** @description Reported EPS, dollars. */
+            eps: string;
+            /** @description The consensus estimate before the report, dollars. */
+            estimate: string;
+            /** @description Fiscal quarter, e.g. `2026-Q3`. */
+            fiscalQuarter: string;
+            /** @description When it was reported (New York date). */
+            reportDate: string;
+            /** @description (reported − estimate) ÷ |estimate|, percent. */
+            surprisePercentage: string;
         };
         /** @description The error body of every failed API call. */
         ErrorBody: {
@@ -4616,6 +5320,16 @@ export interface components {
              */
             to: string;
         };
+        /** @description A scripted move of a stock's sandbox price. */
+        PriceFactor: {
+            /**
+             * @description The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it).
+             * @example 0.4
+             */
+            factor: string;
+            /** @description Ticker. */
+            stockId: string;
+        };
         /** @description Best prices now. */
         PriceQuote: {
             /** @description Lowest ask. */
@@ -4719,6 +5433,29 @@ export interface components {
              */
             metadata: Record<string, never>;
         };
+        /** @description The session now and the next change (R4.09). */
+        SessionNow: {
+            /** @description Whether today closes early (13:00 New York). */
+            earlyClose: boolean;
+            /** @description The holiday closing the market today, if any. */
+            holiday?: string | null;
+            /**
+             * Format: int64
+             * @description When intraday (4x) positions are closed today, Unix ms.
+             */
+            intradayCutoffAtMs?: number | null;
+            /**
+             * Format: int64
+             * @description When the phase ends (or, closed, when pre-market opens), Unix ms.
+             */
+            nextChangeAtMs?: number | null;
+            /** @description The phase after it. */
+            nextPhase?: string | null;
+            /** @description `PRE_MARKET`, `REGULAR`, `POST_MARKET` or `CLOSED`. */
+            phase: string;
+            /** @description The New York trading date. */
+            tradingDate: string;
+        };
         /** @description A refreshed session's tokens. */
         SessionTokens: {
             /** @description Bearer token for API calls. */
@@ -4817,6 +5554,39 @@ export interface components {
             amount: string;
             /** @description One quantity step. */
             quantity: string;
+        };
+        /** @description A US stock for the trade page. */
+        StockDescription: {
+            /** @description Best ask, dollars. */
+            ask: string;
+            /** @description Best bid, dollars. */
+            bid: string;
+            /** @description Commission per fill, percent. */
+            feePercentage: string;
+            /** @description Fractional shares (market and limit orders in regular hours) and buying by amount. */
+            fractional: boolean;
+            /** @description `STOCK` or `ETF`. */
+            kind: string;
+            /** @description Last price, dollars. */
+            last: string;
+            /** @description Leverage options offered: 1, and 2 and 4 where the stock has them. */
+            leverageOptions: number[];
+            /** @description The smallest order, dollars. */
+            minOrderUsd: string;
+            /** @description Company or fund name. */
+            name: string;
+            /** @description Options listed (`ioa`). */
+            options: boolean;
+            /** @description Post-market trading (`ipme`). */
+            postMarket: boolean;
+            /** @description Limit and stop prices within this percentage of the market. */
+            priceBandPercentage: string;
+            /** @description Regulatory fees of a sell, percent. */
+            sellTaxPercentage: string;
+            /** @description The session now. */
+            session: components["schemas"]["SessionNow"];
+            /** @description Ticker. */
+            stockId: string;
         };
         /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
         SymbolInfo: Record<string, never> & components["schemas"]["AssetFlags"] & {
@@ -5015,6 +5785,249 @@ export interface components {
             incomeRange?: null | components["schemas"]["IncomeRange"];
             investmentGoal?: null | components["schemas"]["InvestmentGoal"];
             occupation?: null | components["schemas"]["Occupation"];
+        };
+        /** @description What an order would cost or bring. */
+        UsEstimate: {
+            /** @description What the broker lends on a leveraged buy. */
+            borrowed: string;
+            /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
+            bucket: string;
+            /** @description The bucket's buying power now (usdCash × leverage). */
+            buyingPower: string;
+            /** @description Commission, dollars. */
+            fee: string;
+            /** @description The user's own money in a buy (value ÷ leverage). */
+            ownPart: string;
+            /** @description The price the estimate uses (limit, trigger or the market), dollars. */
+            price: string;
+            /** @description Shares. */
+            quantity: string;
+            /** @description Regulatory fees (sells), dollars. */
+            tax: string;
+            /** @description A buy: what leaves the bucket (own part, fee, tax); a sell: what arrives before any loan is repaid. */
+            total: string;
+            /** @description The total in rupiah at the current USD/IDR mid rate. */
+            totalIdr: string;
+            /** @description Value of the shares, dollars. */
+            value: string;
+        };
+        /** @description A US-stock buy or sell (R3.15), plus the trailing distance of a trailing stop. */
+        UsOrderBody: {
+            /**
+             * @description Dollars to spend before fees: a market buy by amount (ignored when a quantity is given, R4.17).
+             * @example 25
+             */
+            amount?: string | null;
+            /** @description Derived from the leverage (4 means intraday, R4.16); what the caller sends is ignored. */
+            isIntradayLeverage?: boolean | null;
+            /**
+             * Format: int32
+             * @description 2 or 4 on the leverage endpoints; absent or 1 on the normal ones (R4.15).
+             */
+            leverage?: number | null;
+            /** @description `TRAILING_STOP` with orderType `STOP` makes a trailing stop (R4.10). */
+            orderSubType?: string | null;
+            /**
+             * @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO`, or `TRAILING_STOP`.
+             * @example LIMIT
+             */
+            orderType: string;
+            /**
+             * @description Shares, at most 6 decimals; fractional only for market and limit orders in regular hours.
+             * @example 1.5
+             */
+            quantity?: string | null;
+            /** @description The ticker, e.g. `AAPL`. */
+            stockId: string;
+            /** @description Stop-loss: an OCO sell's stop leg, or a buy's exit once filled (R2.13). */
+            stopLoss?: string | null;
+            /** @description Trigger price of a stop or stop-limit, dollars. */
+            stopPrice?: string | null;
+            /** @description Take-profit: an OCO sell's limit leg, or a buy's exit once filled (R2.13). */
+            takeProfit?: string | null;
+            /** @description `GOOD_TILL_CANCEL` (default) or `GOOD_TILL_MARKET_CLOSE`; intraday orders are always the latter. */
+            timeInForce?: string | null;
+            /** @description `REGULAR_HOURS` (default) or `INCLUDE_EXTENDED_HOURS`; dropped for 4x intraday (R4.16). */
+            tradingHours?: string | null;
+            /** @description A trailing stop's distance in dollars. */
+            trailAmount?: string | null;
+            /** @description A trailing stop's distance in percent (above 0, below the price band). */
+            trailPercent?: string | null;
+            /**
+             * @description Limit price in dollars (LIMIT, STOP_LIMIT, the take-profit of an OCO is `takeProfit`).
+             * @example 190.50
+             */
+            unitPrice?: string | null;
+        };
+        /** @description A page of US-stock orders. */
+        UsOrderPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["UsOrderView"][];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Orders in all pages.
+             */
+            total: number;
+        };
+        /** @description One order type and what it allows now. */
+        UsOrderTypeOption: {
+            /** @description Whether the market's session takes it now (an order of another session is refused). */
+            availableNow: boolean;
+            /** @description Buying by amount allowed. */
+            byAmount: boolean;
+            /** @description Fractional quantities allowed. */
+            fractional: boolean;
+            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP` or `OCO`. */
+            orderType: string;
+            /**
+             * Format: int32
+             * @description R4.07 code (a trailing stop shows as a stop; OCO has none).
+             */
+            orderTypeCode?: number | null;
+            /** @description Times in force it may use. */
+            timeInForce: string[];
+            /** @description Trading hours it may use. */
+            tradingHours: string[];
+        };
+        /** @description One US-stock order. */
+        UsOrderView: {
+            amendRequest?: null | components["schemas"]["AmendRequestView"];
+            /** @description Dollars a buy by amount spends before fees (R4.17). */
+            amount?: string | null;
+            /** @description Average execution price. */
+            averagePrice?: string | null;
+            /** @description `PALN`, `LEVERAGE` or `INTRADAY` (R3.10). */
+            bucket: string;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            createdAtMs: number;
+            /** @description Where the order stands with the exchange (R4.03). */
+            exchangeState: string;
+            /** @description Commission, dollars. */
+            fee: string;
+            /** @description Dollars executed, before fee and tax. */
+            filledAmount: string;
+            /** @description Shares executed. */
+            filledQuantity: string;
+            /** @description Still working. */
+            isOpen: boolean;
+            /**
+             * Format: int32
+             * @description 1, 2 or 4.
+             */
+            leverage: number;
+            /** @description The OCO pair the leg belongs to. */
+            ocoGroup?: string | null;
+            /** @description Order id. */
+            orderId: string;
+            /** @description For an OCO leg: `TAKE_PROFIT` or `STOP_LOSS` (R4.10). */
+            orderSubType?: string | null;
+            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`. */
+            orderType: string;
+            /**
+             * Format: int32
+             * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07); a trailing stop shows as a stop.
+             */
+            orderTypeCode?: number | null;
+            /** @description Shares ordered; absent for a buy by amount (R4.17). */
+            quantity?: string | null;
+            /** @description Why it ended without filling completely. */
+            reason?: string | null;
+            /** @description `BUY` or `SELL`. */
+            side: string;
+            /**
+             * Format: int32
+             * @description 1 for buy, -1 for sell (R4.06).
+             */
+            sideCode: number;
+            /**
+             * Format: int32
+             * @description Numeric state (R4.05).
+             */
+            state: number;
+            /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
+            status: string;
+            /** @description working, filled, canceled or rejected (R4.02). */
+            statusWord: string;
+            /** @description Ticker. */
+            stockId: string;
+            /** @description Stop-loss of a buy's bracket exit. */
+            stopLoss?: string | null;
+            /** @description Trigger price, dollars (for a trailing stop: where it stands now). */
+            stopPrice?: string | null;
+            /** @description Placed by the server: intraday close, liquidation. */
+            system: boolean;
+            /** @description Take-profit of a buy's bracket exit. */
+            takeProfit?: string | null;
+            /** @description Regulatory fees, dollars. */
+            tax: string;
+            /** @description `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE` (R4.09). */
+            timeInForce: string;
+            /** @description `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY` (R4.09). */
+            tradingHours: string;
+            /** @description Trailing distance in dollars. */
+            trailAmount?: string | null;
+            /** @description Trailing distance in percent. */
+            trailPercent?: string | null;
+            /** @description A stop whose trigger was reached. */
+            triggered: boolean;
+            /** @description Limit price, dollars. */
+            unitPrice?: string | null;
+            /**
+             * Format: int64
+             * @description Unix ms.
+             */
+            updatedAtMs: number;
+        };
+        /** @description One position of the caller. */
+        UsPositionView: {
+            /** @description Average cost per share, dollars. */
+            averagePrice?: string | null;
+            /** @description Average cost per share in rupiah at today's mid rate. */
+            averagePriceIdr?: string | null;
+            /** @description What the broker lends, dollars. */
+            borrowed: string;
+            /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
+            bucket: string;
+            /** @description Dividends received after withholding, dollars. */
+            dividends: string;
+            /** @description Equity as a percentage of value (100 without a loan). */
+            equityPercentage: string;
+            /**
+             * Format: int32
+             * @description 1, 2 or 4.
+             */
+            leverage: number;
+            /** @description `NORMAL` or `MARGIN_CALL`. */
+            marginStatus: string;
+            /** @description The bid the position is valued at. */
+            marketPrice: string;
+            /** @description Value at the bid, dollars. */
+            marketValue: string;
+            /** @description Value at the bid in rupiah. */
+            marketValueIdr: string;
+            /** @description Shares held. */
+            quantity: string;
+            /** @description Profit realised by sells, fees deducted, dollars. */
+            realizedPnl: string;
+            /** @description Ticker. */
+            stockId: string;
+            /** @description Value less cost, dollars. */
+            unrealizedPnl: string;
+            /** @description Unrealised profit as a percentage of cost. */
+            unrealizedPnlPercentage: string;
         };
         /** @description One bucket of the USD wallet (R3.10). */
         UsdBucket: {
@@ -5584,6 +6597,192 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AssetFlags"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (logged out, revoked, expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    announce: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Announce"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Announced"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (logged out, revoked, expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    price_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceFactor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
                 };
             };
             400: {
@@ -6729,7 +7928,7 @@ export interface operations {
             };
         };
     };
-    buy: {
+    post_v1_crypto_buy: {
         parameters: {
             query?: never;
             header?: never;
@@ -6830,7 +8029,7 @@ export interface operations {
             };
         };
     };
-    cancel: {
+    post_v1_crypto_cancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -6931,7 +8130,7 @@ export interface operations {
             };
         };
     };
-    estimate: {
+    get_v1_crypto_estimate: {
         parameters: {
             query: {
                 /** @description Pair. */
@@ -7043,7 +8242,7 @@ export interface operations {
             };
         };
     };
-    order_types: {
+    get_v1_crypto_order_types: {
         parameters: {
             query: {
                 /** @description Pair, e.g. `BTC-IDR`. */
@@ -7148,7 +8347,7 @@ export interface operations {
             };
         };
     };
-    sell: {
+    post_v1_crypto_sell: {
         parameters: {
             query?: never;
             header?: never;
@@ -8423,7 +9622,7 @@ export interface operations {
             };
         };
     };
-    closed_orders: {
+    get_v1_trade_web_crypto_transactions_closed: {
         parameters: {
             query?: {
                 /** @description From 1 (default 1). */
@@ -8480,7 +9679,7 @@ export interface operations {
             };
         };
     };
-    open_orders: {
+    get_v1_trade_web_crypto_transactions_open: {
         parameters: {
             query?: {
                 /** @description From 1 (default 1). */
@@ -8552,6 +9751,1121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TradingInfo"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_trade_web_us_stocks_transactions_closed: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsOrderPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (logged out, revoked, expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_trade_web_us_stocks_transactions_open: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsOrderPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session, or the session has ended (logged out, revoked, expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_us_stocks_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_us_stocks_estimate: {
+        parameters: {
+            query: {
+                /** @description `BUY` or `SELL`. */
+                transactionType: string;
+                /** @description Ticker */
+                stockId: string;
+                /** @description MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP, OCO */
+                orderType: string;
+                /** @description Shares */
+                quantity?: string;
+                /** @description Dollars (market buy) */
+                amount?: string;
+                /** @description Limit price */
+                unitPrice?: string;
+                /** @description Trigger price */
+                stopPrice?: string;
+                /** @description 1, 2 or 4 */
+                leverage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsEstimate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage_sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_us_stocks_order_types: {
+        parameters: {
+            query: {
+                /** @description Ticker. */
+                stockId: string;
+                /** @description `BUY` or `SELL`. */
+                transactionType: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_UsOrderTypeOption"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_UsPositionView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_us_stocks_sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UsOrderView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    amend_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AmendBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AmendAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v1_us_stocks_transaction_id_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Cancelled"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    corporate_actions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticker */
+                stock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_CorporateActionView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    description: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticker, e.g. AAPL */
+                stock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StockDescription"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    earnings_per_share: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticker */
+                stock_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_EpsQuarter"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Too many requests from this address; `Retry-After` says when to try again. */

@@ -4,6 +4,7 @@
 
 mod preferences;
 mod trading;
+mod us_stocks;
 
 use std::path::PathBuf;
 
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use preferences::{SupportSettings, TelegramSettings};
 pub use trading::TradingSettings;
+pub use us_stocks::UsStockSettings;
 
 /// Every setting of the server.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -46,6 +48,8 @@ pub struct Settings {
     pub cashout: CashoutSettings,
     /// Crypto trading: fees, tax, minimums.
     pub trading: TradingSettings,
+    /// US stocks: fees, sessions, leverage, dividends.
+    pub us_stocks: UsStockSettings,
     /// USD conversion.
     pub usd: UsdSettings,
     /// The Telegram bot: its name for deep links and the webhook's secret.
@@ -70,6 +74,7 @@ impl Default for Settings {
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
             trading: Default::default(),
+            us_stocks: Default::default(),
             usd: UsdSettings::default(),
             telegram: Default::default(),
             support: Default::default(),

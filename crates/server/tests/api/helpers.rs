@@ -2,6 +2,9 @@
 //! like the web app.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use domain::{Clock, SystemClock};
 
 use server::config::Settings;
 use server::startup::Application;
@@ -67,18 +70,34 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 /// Starts the app on `backend` after `customise` adjusts the settings.
 pub async fn spawn_app_with(backend: Backend, customise: impl FnOnce(&mut Settings)) -> TestApp {
+    let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
+    spawn_app_on(url, Arc::new(SystemClock), customise).await.0
+}
+
+/// Starts the app on the database at `url`, reading `clock`; sending on the returned sender stops
+/// it (the next app on the same database is a restart), dropping it does not.
+pub async fn spawn_app_on(
+    url: String,
+    clock: Arc<dyn Clock>,
+    customise: impl FnOnce(&mut Settings),
+) -> (TestApp, tokio::sync::oneshot::Sender<()>) {
     if std::env::var("TEST_LOG").is_ok() {
         server::telemetry::init(&Default::default());
     }
     let mut settings = test_settings();
-    settings.database.url = store::testing::fresh_database_url(backend).await.expect("fresh database");
+    settings.database.url = url;
     customise(&mut settings);
-    let app = Application::build(settings).await.expect("app builds");
+    let app = Application::build_with_clock(settings, clock).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until_stopped(async move {
+        if stopped.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }));
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    TestApp { address, state, client }
+    (TestApp { address, state, client }, stop)
 }
 
 impl TestApp {
@@ -226,6 +245,29 @@ impl TestApp {
     /// GET as `user`.
     pub async fn get_as(&self, user: &User, path: &str) -> (u16, serde_json::Value) {
         let response = self.get(path).bearer_auth(&user.access_token).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// A JSON call with `method` as `user`.
+    pub async fn send_as(
+        &self,
+        method: reqwest::Method,
+        user: &User,
+        path: &str,
+        body: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .request(method, self.url(path))
+            .header("x-platform", "desktop-web")
+            .header("x-device-id", "device-test-1")
+            .header("x-request-id", uuid::Uuid::new_v4().to_string())
+            .bearer_auth(&user.access_token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
         let status = response.status().as_u16();
         (status, response.json().await.unwrap_or(serde_json::Value::Null))
     }

@@ -23,6 +23,7 @@ mod profile;
 mod rate_limit;
 mod trading;
 mod trading_restart;
+mod us_stocks;
 mod usd;
 mod vouchers;
 mod wallet;

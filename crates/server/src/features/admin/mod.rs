@@ -18,6 +18,7 @@ pub fn router(state: AppState) -> OpenApiRouter<AppState> {
         .merge(crate::features::wallet::admin_router())
         .merge(crate::features::identity::admin_router())
         .merge(crate::features::preferences::admin_router())
+        .merge(crate::features::us_stocks::admin_router())
         .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 

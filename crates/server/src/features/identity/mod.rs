@@ -33,6 +33,7 @@ pub mod services;
 pub mod sessions;
 pub mod sms;
 pub mod tokens;
+pub mod us_verification;
 mod user_details;
 
 use utoipa_axum::router::OpenApiRouter;

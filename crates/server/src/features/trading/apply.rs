@@ -9,9 +9,9 @@ use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
 
-use super::errors::TradeError;
 use super::owner::{PairOwner, LP_ID_BASE};
 use super::repo::{self, OrderRow, TradeRow};
+use crate::features::orders::errors::TradeError;
 use domain::fees::fee_and_tax;
 
 type Tx = Transaction<'static, Any>;

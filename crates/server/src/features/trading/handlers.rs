@@ -6,14 +6,15 @@ use domain::orders::OrderType as DomainType;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::errors::invalid_order;
-use super::input::{check_flags, given, number_text, pair, required, units};
+use super::input::{given, number_text, pair, required, units};
 use super::owner::{AmendRequest, OcoRequest, PlaceRequest};
 use super::repo;
 use super::view::OrderView;
 use super::{api, Ask, PlaceKind, TradingService};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
+use crate::features::orders::errors::invalid_order;
+use crate::features::orders::input::{check_flags, request_id};
 use crate::state::AppState;
 
 /// A buy or sell (R3.01 fields that apply to crypto).
@@ -96,10 +97,6 @@ pub struct AmendOrderRequest {
     pub stop_price: Option<String>,
 }
 
-fn request_id(headers: &HeaderMap) -> Option<String> {
-    headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned).filter(|v| !v.is_empty())
-}
-
 fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<PlaceKind, ApiError> {
     let (ps, qs) = (pair.spec.price_scale, pair.spec.quantity_scale);
     let order_type = match given(&body.order_type) {
@@ -145,7 +142,7 @@ async fn place(
     let pair = pair(trading, &body.symbol)?.clone();
     let buy = side == domain::Side::Buy;
     let kind = parse_kind(&pair, &body, buy)?;
-    check_flags(&state, &caller.user_id, &pair, side).await?;
+    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let request = PlaceRequest {
         user_id: caller.user_id,
         request_id: request_id(&headers),
@@ -206,7 +203,7 @@ async fn advanced(
             "takeProfit must be above stopLoss for a sell"
         }));
     }
-    check_flags(&state, &caller.user_id, &pair, side).await?;
+    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let request = OcoRequest {
         user_id: caller.user_id,
         request_id: request_id(&headers),
@@ -292,7 +289,7 @@ pub async fn amend(
         return Err(invalid_order("nothing to change: quantity, limitPrice or stopPrice"));
     }
     let side = if row.side == "BUY" { domain::Side::Buy } else { domain::Side::Sell };
-    check_flags(&state, &caller.user_id, &pair, side).await?;
+    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let ask = Ask::Amend(AmendRequest { user_id: caller.user_id, order_id: row.id, quantity, limit_price, stop_price });
     let row = state.trading.ask(&pair.spec.symbol, ask).await.map_err(api)?;
     Ok(Data::new(OrderView::of(&row, &pair.spec)))

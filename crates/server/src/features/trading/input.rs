@@ -1,121 +1,14 @@
-//! Order input at the edge: decimal text into engine units (refused, never rounded, beyond the
-//! pair's precision: the web app truncates first, R5.01), the pair lookup, and the trading flags
-//! and pro mode checked on the server (R3.05, R4.13, R6.02).
+//! Crypto order input: the pair lookup; the shared parsing and flag checks are in
+//! `features::orders::input`.
 
-use axum::http::StatusCode;
-use domain::trading_flags::{TradeBlock, TradingMode};
-use domain::Locale;
-use rust_decimal::Decimal;
-use serde::{Deserialize, Deserializer};
-
-use super::errors::{invalid_order, unknown_pair, HALTED, SIDE_DISABLED};
 use super::{Pair, TradingService};
-use crate::api::{ApiError, Lang};
-use crate::features::identity::repo::user_tags;
-use crate::state::AppState;
+use crate::api::ApiError;
+use crate::features::orders::errors::unknown_pair;
 
-/// The tag that makes a user pro (R6.02).
-pub const PRO_TAG: &str = "pro";
-const NUMBER_CHARS_MAX: usize = 40;
-
-/// Accepts a JSON string or number as text, so `"0.5"` and `0.5` both arrive as `"0.5"`.
-pub fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Text(String),
-        Number(serde_json::Number),
-    }
-    Ok(match Option::<Raw>::deserialize(deserializer)? {
-        None => None,
-        Some(Raw::Text(text)) => Some(text),
-        Some(Raw::Number(n)) => Some(n.to_string()),
-    })
-}
-
-/// An optional field: absent, `null` and empty text all mean "not given" (R5.11).
-pub fn given(text: &Option<String>) -> Option<&str> {
-    text.as_deref().map(str::trim).filter(|t| !t.is_empty())
-}
-
-/// Parses a positive decimal into units of `10^-scale`; zero, negative, malformed and
-/// over-precise values are refused with the field's name.
-pub fn units(field: &str, text: &str, scale: u32) -> Result<i64, ApiError> {
-    let text = text.trim();
-    if text.starts_with('-') {
-        return Err(invalid_order(format!("{field}: must be greater than zero")));
-    }
-    let plain = !text.is_empty()
-        && text.len() <= NUMBER_CHARS_MAX
-        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && text.bytes().filter(|b| *b == b'.').count() <= 1
-        && text.bytes().any(|b| b.is_ascii_digit());
-    if !plain {
-        return Err(invalid_order(format!("{field}: not a number")));
-    }
-    let value = Decimal::from_str_exact(text).map_err(|_| invalid_order(format!("{field}: not a number")))?;
-    if value <= Decimal::ZERO {
-        return Err(invalid_order(format!("{field}: must be greater than zero")));
-    }
-    if value.normalize().scale() > scale {
-        return Err(invalid_order(format!("{field}: at most {scale} decimal places")));
-    }
-    let mut scaled = value;
-    scaled.rescale(scale);
-    i64::try_from(scaled.mantissa())
-        .ok()
-        .filter(|u| *u < (1 << 50))
-        .ok_or_else(|| invalid_order(format!("{field}: too large")))
-}
-
-/// A required decimal field.
-pub fn required(field: &str, text: &Option<String>, scale: u32) -> Result<i64, ApiError> {
-    let text = given(text).ok_or_else(|| invalid_order(format!("{field}: required")))?;
-    units(field, text, scale)
-}
+pub use crate::features::orders::input::{given, is_pro, number_text, required, units};
 
 /// The tradable pair of a symbol, or 404 `unknown_symbol`.
 pub fn pair<'a>(trading: &'a TradingService, symbol: &str) -> Result<&'a Pair, ApiError> {
     let symbol = symbol.trim().to_ascii_uppercase();
     trading.pair(&symbol).ok_or_else(|| unknown_pair(&symbol))
-}
-
-/// Whether the user is tagged pro (R6.02).
-pub async fn is_pro(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
-    Ok(user_tags(&state.db, user_id).await?.iter().any(|t| t == PRO_TAG))
-}
-
-/// Refuses a side the asset's flags close in the user's mode (R3.05, R6.02); a halt says why (R4.13).
-pub async fn check_flags(state: &AppState, user_id: &str, pair: &Pair, side: domain::Side) -> Result<(), ApiError> {
-    let asset = state.markets.asset(&pair.spec.symbol).ok_or_else(|| unknown_pair(&pair.spec.symbol))?;
-    let mode = TradingMode::for_user(is_pro(state, user_id).await?, Some(pair.spec.enable_pro_mode));
-    match asset.flags.check(side, mode) {
-        Ok(()) => Ok(()),
-        Err(TradeBlock::Halted) => {
-            let locale = if Lang::current() == Lang::En { Locale::En } else { Locale::Id };
-            let reason = asset.flags.halt_reason(locale);
-            Err(ApiError::new(StatusCode::BAD_REQUEST, "trading_halted", HALTED)
-                .with_detail(format!("{}: {}", reason.title, reason.description)))
-        }
-        Err(TradeBlock::SideDisabled { side, mode }) => {
-            let mode = if mode == TradingMode::Pro { "pro" } else { "normal" };
-            Err(ApiError::new(StatusCode::BAD_REQUEST, "trading_disabled", SIDE_DISABLED)
-                .with_detail(format!("{side} in {mode} mode")))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn r5_01_values_beyond_the_precision_are_refused_not_rounded() {
-        assert_eq!(units("quantity", "0.12345678", 8).unwrap(), 12_345_678);
-        assert_eq!(units("quantity", "1.50", 1).unwrap(), 15);
-        assert!(units("quantity", "0.123456789", 8).is_err());
-        for bad in ["0", "-1", "0.000", "abc", "1e5", "1,5", ".", "", "1.2.3"] {
-            assert!(units("quantity", bad, 8).is_err(), "{bad}");
-        }
-    }
 }

@@ -1,28 +1,16 @@
 //! The web trading lists of crypto orders, open and closed, 30 a page (R7.05, R9.06).
 
 use axum::extract::{Query, State};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::errors::invalid_order;
 use super::repo;
 use super::view::OrderView;
 use crate::api::auth::AuthUser;
-use crate::api::paging::Paging;
 use crate::api::ApiResult;
+use crate::features::orders::errors::invalid_order;
+use crate::features::orders::lists::{PageQuery, ORDER_PAGE_SIZE};
 use crate::state::AppState;
-
-/// Orders per page of the crypto lists (R7.05, R9.06).
-pub const ORDER_PAGE_SIZE: i64 = 30;
-
-/// Which page.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// From 1 (default 1).
-    #[param(minimum = 1, maximum = 100_000)]
-    pub page: Option<i64>,
-}
 
 /// A page of orders.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,9 +25,8 @@ pub struct OrderPage {
     pub total: i64,
 }
 
-async fn list(state: &AppState, user_id: &str, open: bool, page: Option<i64>) -> ApiResult<axum::Json<OrderPage>> {
-    let page =
-        Paging::parse(page, None, ORDER_PAGE_SIZE, ORDER_PAGE_SIZE).map_err(|_| invalid_order("page: from 1"))?.page;
+async fn list(state: &AppState, user_id: &str, open: bool, q: &PageQuery) -> ApiResult<axum::Json<OrderPage>> {
+    let page = q.page(|why| invalid_order(why))?;
     let (rows, total) = repo::page(&state.db, user_id, open, page, ORDER_PAGE_SIZE).await?;
     let data = rows
         .iter()
@@ -56,7 +43,7 @@ pub async fn open_orders(
     caller: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> ApiResult<axum::Json<OrderPage>> {
-    list(&state, &caller.user_id, true, q.page).await
+    list(&state, &caller.user_id, true, &q).await
 }
 
 /// The caller's closed crypto orders (filled, cancelled, failed), newest first, 30 a page (R7.05).
@@ -67,5 +54,5 @@ pub async fn closed_orders(
     caller: AuthUser,
     Query(q): Query<PageQuery>,
 ) -> ApiResult<axum::Json<OrderPage>> {
-    list(&state, &caller.user_id, false, q.page).await
+    list(&state, &caller.user_id, false, &q).await
 }

@@ -6,7 +6,8 @@
 use super::pair::PairSpec;
 use super::repo::OrderRow;
 use super::view::OrderView;
-use crate::features::live::{frame, user, Hub};
+use crate::features::live::Hub;
+use crate::features::orders::live::publish_order;
 
 /// Publishes user channels; cheap to clone.
 #[derive(Clone)]
@@ -23,11 +24,7 @@ impl UserEvents {
     /// Publishes each touched order to its owner (only channels someone listens to cost anything).
     pub fn publish_rows(&self, spec: &PairSpec, rows: &[OrderRow]) {
         for row in rows {
-            let channel = user::orders_channel(&row.user_id);
-            if self.hub.is_subscribed(&channel) {
-                self.hub.publish(&channel, frame("order", "orders", &OrderView::of(row, spec)));
-            }
-            user::nudge_balances(&self.hub, &row.user_id, &row.symbol);
+            publish_order(&self.hub, &row.user_id, &row.symbol, &OrderView::of(row, spec));
         }
     }
 }

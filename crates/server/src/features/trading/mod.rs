@@ -8,7 +8,6 @@
 //! fee and tax, in the same transaction as the orders' new state (docs/trading.md).
 
 mod apply;
-mod errors;
 mod handlers;
 mod input;
 mod lists;
@@ -25,7 +24,7 @@ mod view;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use errors::TradeError;
+pub use crate::features::orders::errors::TradeError;
 pub use owner::{Ask, PairView, PlaceKind};
 pub use service::{Pair, TradingService};
 pub use view::OrderView;

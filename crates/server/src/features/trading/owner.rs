@@ -17,7 +17,7 @@ use market::{QuoteSide, Simulator};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
-use super::errors::TradeError;
+use crate::features::orders::errors::TradeError;
 
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};

@@ -9,11 +9,11 @@ use domain::precision::Rounding;
 use domain::MoneyError;
 use engine::{Book, OrderType, Side, TimeInForce};
 
-use super::errors::TradeError;
 use super::owner::{PlaceKind, PlaceRequest};
 use super::pair::PairSpec;
 use super::repo::OrderRow;
 use crate::config::TradingSettings;
+use crate::features::orders::errors::TradeError;
 
 /// Basis points in one.
 const BPS: i128 = 10_000;

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use store::ledger;
 use utoipa::{IntoParams, ToSchema};
 
-use super::errors::invalid_order;
 use super::input::{given, is_pro, pair, units};
+use crate::features::orders::errors::invalid_order;
 use domain::fees::{buy_total, fee_and_tax, net_for_gross};
 
 use super::pair::PairSpec;

@@ -7,7 +7,6 @@ use market::AssetClass;
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
-use super::errors::TradeError;
 use super::live::UserEvents;
 use super::owner::{id_source, Ask, Envelope, OwnerDeps, PairOwner, PairView};
 use super::pair::PairSpec;
@@ -16,6 +15,7 @@ use crate::config::TradingSettings;
 use crate::features::live::Hub;
 use crate::features::markets::depth::engine_book;
 use crate::features::markets::service::Markets;
+use crate::features::orders::errors::TradeError;
 
 /// One pair: its spec, its owner's queue and what readers see of its book.
 #[derive(Clone)]

@@ -2,13 +2,14 @@
 //! R4.05 numeric state, the R4.06 side code, the R4.07 type code and the R4.08 fill mode.
 
 use domain::money::MinorUnits;
-use domain::orders::{FillMode, NumericOrderState, OrderStatus, OrderType};
+use domain::orders::{FillMode, OrderStatus, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::pair::PairSpec;
 use super::repo::OrderRow;
+use crate::features::orders::state::numeric_state;
 
 /// One crypto order.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -75,12 +76,7 @@ impl OrderView {
     pub fn of(row: &OrderRow, spec: &PairSpec) -> Self {
         let status: OrderStatus = row.status.parse().unwrap_or(OrderStatus::Failed);
         let order_type: OrderType = row.order_type.parse().unwrap_or(OrderType::Limit);
-        let state = match (status, row.is_open) {
-            (OrderStatus::Pending | OrderStatus::PartiallyFilled, true) => NumericOrderState::Working,
-            (OrderStatus::Success | OrderStatus::PartiallyFilled, false) => NumericOrderState::Filled,
-            (OrderStatus::Cancelled, _) => NumericOrderState::Canceled,
-            _ => NumericOrderState::Rejected,
-        };
+        let state = numeric_state(status, row.is_open);
         let fill_mode = if row.input_type == "AMOUNT" { FillMode::FillByAmount } else { FillMode::FillByQuantity };
         let average_price = (row.filled_quantity > 0).then(|| {
             let quantity = spec.quantity(row.filled_quantity);

@@ -114,7 +114,7 @@ pub struct UsdWalletBalance {
 
 /// The mid, buy and sell rates now.
 pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
-    let mid = state.markets.sim().price_at(RATE_SYMBOL, chrono::Utc::now()).map_err(ApiError::internal)?;
+    let mid = state.markets.sim().price_at(RATE_SYMBOL, state.clock.now()).map_err(ApiError::internal)?;
     let spread = Decimal::new(state.settings.usd.spread_bps, 4);
     let buy = (mid * (Decimal::ONE + spread)).round_dp_with_strategy(2, RoundingStrategy::AwayFromZero);
     let sell = (mid * (Decimal::ONE - spread)).round_dp_with_strategy(2, RoundingStrategy::ToZero);

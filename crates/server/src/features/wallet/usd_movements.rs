@@ -7,6 +7,7 @@
 //! - LEVERAGE_DEPOSIT / LEVERAGE_WITHDRAW: paln ↔ leverage; INTRADAY_DEPOSIT / INTRADAY_WITHDRAW:
 //!   paln ↔ intraday; same user, USD only.
 
+use crate::features::identity::us_verification::require_verified;
 use axum::extract::{Query, State};
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
@@ -27,33 +28,12 @@ const IDR_MIN_SEN: i64 = 10_000 * 100;
 /// Smallest conversion or transfer of dollars, micro-dollars.
 const USD_MIN_MICRO: i64 = 1_000_000;
 
-/// The caller is not verified for US stocks (gssKycStatus): 400 `041`, the account's status blocks
-/// this call, so the web app fetches the user's status again (R8.03, docs/identity.md).
-pub(super) fn not_verified() -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::BAD_REQUEST,
-        "041",
-        Msg::fixed(
-            "Aktifkan dulu akun saham AS Anda (verifikasi GSS).",
-            "Verify your account for US stocks first (GSS verification).",
-        ),
-    )
-}
-
 fn below(minimum: String) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::BAD_REQUEST,
         "amount_below_minimum",
         Msg::owned(format!("Nominal minimal adalah {minimum}."), format!("The smallest amount is {minimum}.")),
     )
-}
-
-async fn require_verified(state: &AppState, user_id: &str) -> ApiResult<()> {
-    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.gss_kyc_status != "VERIFIED" {
-        return Err(not_verified());
-    }
-    Ok(())
 }
 
 fn to_units(value: Decimal, scale: u32) -> ApiResult<i64> {

@@ -18,10 +18,10 @@ use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::ToSchema;
 
-use super::usd_movements::not_verified;
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang, Msg};
 use crate::features::identity::repo;
+use crate::features::identity::us_verification::not_verified;
 use crate::state::AppState;
 
 /// Jakarta time (WIB, no daylight saving): the day interest is counted by.

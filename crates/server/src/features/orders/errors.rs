@@ -1,11 +1,11 @@
-//! Trading failures with stable codes and messages in both languages. Every one of them leaves
-//! balances, holds and books as they were.
+//! Order failures of every class, with stable codes and messages in both languages. Every one of
+//! them leaves balances, holds and books as they were.
 
 use axum::http::StatusCode;
 
 use crate::api::{ApiError, Msg};
 
-/// Why the pair owner refused or failed a command.
+/// Why an order command was refused or failed.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum TradeError {
     /// Not enough free rupiah or coins for the hold.
@@ -73,7 +73,7 @@ impl From<TradeError> for ApiError {
 
 const UNKNOWN_PAIR: Msg = Msg::fixed("Aset tidak ditemukan.", "No such asset.");
 
-/// 404 `unknown_symbol`: not a tradable crypto pair.
+/// 404 `unknown_symbol`: not a tradable asset of the class.
 pub fn unknown_pair(symbol: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "unknown_symbol", UNKNOWN_PAIR)
         .with_detail(symbol.chars().take(40).collect::<String>())

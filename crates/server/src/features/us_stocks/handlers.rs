@@ -1,0 +1,294 @@
+//! Placing, cancelling and amending US-stock orders (SPEC.md §7 "US stocks"): POST buy and sell,
+//! the leverage variants (R4.15), PUT cancel with the stockId body, PATCH amend returning the
+//! amend request (R4.04). Calls need gssKycStatus VERIFIED (400 `041` otherwise).
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use domain::orders::{Bucket, Side};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::amend::{self, AmendRefusalOr, NewTerms};
+use super::errors::unknown_stock;
+use super::input::{parse, UsOrderBody};
+use super::lifecycle::{new_order, Lifecycle};
+use super::repo::{self, UsOrderRow};
+use super::rules::{self, Draft, MarketNow, UsOrderKind};
+use super::service::{intraday_cutoff, trading_date, user_key};
+use super::units::{PRICE_SCALE, QUANTITY_SCALE};
+use super::view::{AmendRequestView, UsOrderView};
+use crate::api::auth::AuthUser;
+use crate::api::{ApiError, ApiJson, ApiResult, Data};
+use crate::features::identity::us_verification::require_verified;
+use crate::features::orders::errors::{invalid_order, TradeError};
+use crate::features::orders::input::{check_flags, given, number_text, request_id, units};
+use crate::state::AppState;
+
+/// The lifecycle over the application's parts.
+pub fn lifecycle(state: &AppState) -> Lifecycle<'_> {
+    Lifecycle { db: &state.db, svc: &state.us_stocks, hub: &state.hub, clock: state.clock.as_ref() }
+}
+
+/// The market a draft meets now, for the rules.
+pub fn market_now(state: &AppState, stock_id: &str, bucket: Bucket) -> ApiResult<(MarketNow, i64)> {
+    let svc = &state.us_stocks;
+    let stock = svc.stock(stock_id).ok_or_else(|| unknown_stock(stock_id))?;
+    let now = state.clock.now();
+    let quote = svc.venue.quote(stock_id, now).ok_or_else(|| unknown_stock(stock_id))?;
+    let cutoff = intraday_cutoff(trading_date(now), svc.settings.intraday_cutoff_minutes);
+    let leverage_offered = match bucket {
+        Bucket::Paln => true,
+        Bucket::Leverage => stock.leverage2x,
+        Bucket::Intraday => stock.leverage4x || stock.intraday_leverage,
+    };
+    let market = MarketNow {
+        phase: quote.phase,
+        bid: quote.bid,
+        ask: quote.ask,
+        post_market: stock.ipme,
+        leverage_offered,
+        after_intraday_cutoff: cutoff.is_none_or(|c| now >= c),
+    };
+    Ok((market, quote.ask))
+}
+
+fn check(state: &AppState, draft: &Draft, market: &MarketNow) -> ApiResult<()> {
+    let settings = &state.us_stocks.settings;
+    let min =
+        rust_decimal::prelude::ToPrimitive::to_i64(&(settings.min_order_usd * rust_decimal::Decimal::from(1_000_000)))
+            .unwrap_or(1_000_000);
+    rules::check(draft, market, min, settings.price_band_percentage).map_err(ApiError::from)
+}
+
+async fn place(
+    state: AppState,
+    caller: AuthUser,
+    headers: HeaderMap,
+    body: UsOrderBody,
+    side: Side,
+    leverage: bool,
+) -> ApiResult<Data<UsOrderView>> {
+    require_verified(&state, &caller.user_id).await?;
+    let stock_id = body.stock_id.trim().to_ascii_uppercase();
+    let parsed = parse(&body, side, leverage)?;
+    let (market, ask) = market_now(&state, &stock_id, parsed.draft.bucket)?;
+    check_flags(&state, &caller.user_id, &stock_id, None, side).await?;
+    check(&state, &parsed.draft, &market)?;
+    if parsed.oco {
+        let stop_leg = Draft { kind: UsOrderKind::Stop, limit: None, stop: parsed.stop_loss, ..parsed.draft.clone() };
+        check(&state, &stop_leg, &market)?;
+    } else if side == Side::Buy {
+        if parsed.take_profit.is_some_and(|tp| tp <= ask) {
+            return Err(invalid_order("takeProfit: above the current ask"));
+        }
+        if parsed.stop_loss.is_some_and(|sl| sl >= market.bid) {
+            return Err(invalid_order("stopLoss: below the current bid"));
+        }
+    }
+    let request = request_id(&headers);
+    if let Some(id) = &request {
+        if let Some(existing) = repo::by_request(&state.db, &caller.user_id, id).await? {
+            return Ok(Data::new(UsOrderView::of(&existing, None)));
+        }
+    }
+    if repo::open_count(&state.db, &caller.user_id).await?
+        >= i64::from(state.us_stocks.settings.open_orders_per_user_max)
+    {
+        return Err(invalid_order("too many open orders"));
+    }
+    let lc = lifecycle(&state);
+    let now = state.clock.now();
+    let d = &parsed.draft;
+    let mut order = new_order(&caller.user_id, &stock_id, d.bucket, side, d.kind, now, state.clock.now_ms());
+    order.time_in_force = d.time_in_force.as_str().into();
+    order.trading_hours = d.hours.as_str().into();
+    order.quantity = d.quantity;
+    order.amount = d.amount;
+    order.limit_price = d.limit;
+    order.stop_price = d.stop;
+    order.trail_amount = d.trail_amount;
+    order.trail_percent = d.trail_percent.map(|p| p.to_string());
+    order.request_id = request;
+    let mut legs = Vec::new();
+    if parsed.oco {
+        let group = uuid::Uuid::now_v7().to_string();
+        order.oco_group = Some(group.clone());
+        order.oco_leg = Some("TAKE_PROFIT".into());
+        let mut stop_leg =
+            new_order(&caller.user_id, &stock_id, d.bucket, side, UsOrderKind::Stop, now, state.clock.now_ms());
+        stop_leg.time_in_force = order.time_in_force.clone();
+        stop_leg.trading_hours =
+            if d.bucket == Bucket::Intraday { order.trading_hours.clone() } else { "REGULAR_HOURS".into() };
+        stop_leg.quantity = d.quantity;
+        stop_leg.stop_price = parsed.stop_loss;
+        stop_leg.oco_group = Some(group);
+        stop_leg.oco_leg = Some("STOP_LOSS".into());
+        legs.push(stop_leg);
+    } else {
+        order.take_profit = parsed.take_profit;
+        order.stop_loss = parsed.stop_loss;
+    }
+    let mut w = state.db.begin_write().await?;
+    w.lock_key(&user_key(&caller.user_id)).await?;
+    lc.insert_with_hold(&mut w.tx, &mut order, ask).await.map_err(TradeError::into_api)?;
+    for leg in &legs {
+        // The stop-loss leg takes the shares when it triggers; the take-profit leg reserves them now.
+        repo::insert(&mut w.tx, leg).await.map_err(ApiError::internal)?;
+    }
+    w.commit().await?;
+    lc.publish(&order);
+    for leg in &legs {
+        lc.publish(leg);
+    }
+    Ok(Data::new(UsOrderView::of(&order, None)))
+}
+
+macro_rules! place_route {
+    ($name:ident, $path:literal, $side:expr, $leverage:expr, $doc:literal) => {
+        #[doc = $doc]
+        #[utoipa::path(post, path = $path, tag = "us-stocks", security(("bearer" = [])), request_body = UsOrderBody,
+            responses((status = 200, body = Data<UsOrderView>), (status = 400, body = crate::api::ErrorBody),
+                      (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: AuthUser,
+            headers: HeaderMap,
+            ApiJson(body): ApiJson<UsOrderBody>,
+        ) -> ApiResult<Data<UsOrderView>> {
+            place(state, caller, headers, body, $side, $leverage).await
+        }
+    };
+}
+
+place_route!(buy, "/v1/us-stocks/buy", Side::Buy, false, "Buys a US stock without leverage (R3.15, R4.15): market (by quantity or amount), limit, stop, stop-limit; a take-profit and stop-loss become an OCO exit once filled.");
+place_route!(
+    sell,
+    "/v1/us-stocks/sell",
+    Side::Sell,
+    false,
+    "Sells a US stock held without leverage: market, limit, stop, stop-limit, trailing stop or OCO (R4.10)."
+);
+place_route!(
+    leverage_buy,
+    "/v1/us-stocks/leverage/buy",
+    Side::Buy,
+    true,
+    "Opens or adds to a 2x or 4x (intraday, R4.16) position (R4.15)."
+);
+place_route!(
+    leverage_sell,
+    "/v1/us-stocks/leverage/sell",
+    Side::Sell,
+    true,
+    "Sells shares of a 2x or 4x position (R4.15)."
+);
+
+/// The stock an order belongs to, as the cancel call sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelBody {
+    /// The order's ticker.
+    #[schema(min_length = 1, max_length = 12)]
+    pub stock_id: String,
+}
+
+/// The orders a cancel closed (both legs of an OCO pair).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Cancelled {
+    /// The orders as they are now.
+    pub orders: Vec<UsOrderView>,
+}
+
+/// Cancels an open order of the caller (an OCO pair together); its hold is released.
+#[utoipa::path(put, path = "/v1/us-stocks/transaction/{id}/cancel", tag = "us-stocks", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Order id")), request_body = CancelBody,
+    responses((status = 200, body = Data<Cancelled>), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<CancelBody>,
+) -> ApiResult<Data<Cancelled>> {
+    require_verified(&state, &caller.user_id).await?;
+    let order = repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
+    if order.stock_id != body.stock_id.trim().to_ascii_uppercase() {
+        return Err(invalid_order("stockId: not the order's stock"));
+    }
+    let closed = lifecycle(&state).cancel(&caller.user_id, &id).await?;
+    Ok(Data::new(Cancelled { orders: closed.iter().map(|o| UsOrderView::of(o, None)).collect() }))
+}
+
+/// New terms for an open limit, stop or stop-limit order; absent fields stay.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AmendBody {
+    /// The order's ticker.
+    #[schema(min_length = 1, max_length = 12)]
+    pub stock_id: String,
+    /// New total shares (above what filled).
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub quantity: Option<String>,
+    /// New limit price.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub unit_price: Option<String>,
+    /// New stop price.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub stop_price: Option<String>,
+}
+
+/// The amend request the exchange will answer (R4.04).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AmendAnswer {
+    /// The request; the order changes only once it is accepted.
+    pub amend_request: AmendRequestView,
+}
+
+/// Asks the exchange to change an open order (R4.04); the answer comes on the orders channel.
+#[utoipa::path(patch, path = "/v1/us-stocks/transaction/{id}/amend", tag = "us-stocks", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Order id")), request_body = AmendBody,
+    responses((status = 200, body = Data<AmendAnswer>), (status = 400, body = crate::api::ErrorBody),
+              (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
+pub async fn amend_order(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<AmendBody>,
+) -> ApiResult<Data<AmendAnswer>> {
+    require_verified(&state, &caller.user_id).await?;
+    let order: UsOrderRow =
+        repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
+    if order.stock_id != body.stock_id.trim().to_ascii_uppercase() {
+        return Err(invalid_order("stockId: not the order's stock"));
+    }
+    let terms = NewTerms {
+        quantity: given(&body.quantity).map(|t| units("quantity", t, QUANTITY_SCALE)).transpose()?,
+        limit: given(&body.unit_price).map(|t| units("unitPrice", t, PRICE_SCALE)).transpose()?,
+        stop: given(&body.stop_price).map(|t| units("stopPrice", t, PRICE_SCALE)).transpose()?,
+    };
+    match amend::request(&lifecycle(&state), &caller.user_id, &id, terms).await {
+        Ok(row) => Ok(Data::new(AmendAnswer { amend_request: AmendRequestView::of(&row) })),
+        Err(AmendRefusalOr::Refused(r)) => Err(r.into()),
+        Err(AmendRefusalOr::Failed(e)) => Err(e.into_api()),
+    }
+}
+
+/// One order of the caller with its newest amend request; another user's id is 404.
+#[utoipa::path(get, path = "/v1/us-stocks/transaction/{id}", tag = "us-stocks", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Order id")),
+    responses((status = 200, body = Data<UsOrderView>), (status = 401, body = crate::api::ErrorBody),
+              (status = 404, body = crate::api::ErrorBody)))]
+pub async fn order(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Data<UsOrderView>> {
+    let order = repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
+    let amend = repo::latest_amend(&state.db, &order.id).await?;
+    Ok(Data::new(UsOrderView::of(&order, amend.as_ref())))
+}

@@ -1,0 +1,402 @@
+//! The life of a US-stock order (R4.01, R4.03): placed with its hold → waiting to be sent → sent
+//! to the exchange → accepted or rejected → filled in parts or at once, or cancelled, or expired at
+//! the close. Each step is one transaction under the owner's write lock, so a restart resumes
+//! where the database says and no step runs twice. Every fill posts to the ledger in the same
+//! transaction as the order's new state.
+
+use chrono::{DateTime, Utc};
+use domain::ledger::AccountRef;
+use domain::orders::{Bucket, ExchangeState, OrderStatus, Side, TimeInForce, TradingHours};
+use domain::Clock;
+use market::calendar::Venue as Calendar;
+use sqlx::{Any, Transaction};
+use store::ledger;
+use store::Db;
+
+use super::fills::post_fill;
+use super::holds;
+use super::repo::{self, UsOrderRow};
+use super::rules::UsOrderKind;
+use super::service::{trading_date, user_key, UsStockService};
+use super::view::UsOrderView;
+use crate::features::live::Hub;
+use crate::features::orders::errors::TradeError;
+use crate::features::orders::live::publish_order;
+use crate::features::orders::state::status_after;
+
+type Tx = Transaction<'static, Any>;
+
+/// What the lifecycle needs: the database, the service, the hub and the clock.
+#[derive(Clone, Copy)]
+pub struct Lifecycle<'a> {
+    /// The database.
+    pub db: &'a Db,
+    /// Venue and settings.
+    pub svc: &'a UsStockService,
+    /// Where owners hear of changes.
+    pub hub: &'a Hub,
+    /// The time.
+    pub clock: &'a dyn Clock,
+}
+
+/// Why an order closed without filling completely.
+pub mod reasons {
+    /// The user cancelled it.
+    pub const CANCELLED_BY_USER: &str = "CANCELLED_BY_USER";
+    /// Good till market close, and the market closed.
+    pub const EXPIRED: &str = "EXPIRED_AT_MARKET_CLOSE";
+    /// The other leg of its OCO pair executed.
+    pub const OCO_SIBLING: &str = "OCO_SIBLING_EXECUTED";
+    /// The intraday cut-off closed the position it would change.
+    pub const INTRADAY_CUTOFF: &str = "INTRADAY_CUTOFF";
+    /// A liquidation closed the position.
+    pub const LIQUIDATION: &str = "LIQUIDATION";
+    /// A stock split changed the shares.
+    pub const SPLIT: &str = "STOCK_SPLIT";
+    /// The bucket could not pay for the fill.
+    pub const INSUFFICIENT: &str = "INSUFFICIENT_BUYING_POWER";
+}
+
+impl Lifecycle<'_> {
+    fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// Publishes an order to its owner after commit.
+    pub fn publish(&self, order: &UsOrderRow) {
+        publish_order(self.hub, &order.user_id, "USD", &UsOrderView::of(order, None));
+    }
+
+    /// Stores a new order with its hold, in the caller's transaction (which holds the owner's lock).
+    pub async fn insert_with_hold(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
+        self.open_hold(tx, order, ask).await?;
+        repo::insert(tx, order).await?;
+        Ok(())
+    }
+
+    /// Takes the hold of an order whose terms changed (an accepted amend).
+    pub async fn insert_hold_for(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
+        self.open_hold(tx, order, ask).await
+    }
+
+    /// Reserves what the order may still spend or sell.
+    async fn open_hold(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
+        let need = holds::remaining(order, ask, &self.svc.settings.fees);
+        if need <= 0 || order.hold_id.is_some() {
+            return Ok(());
+        }
+        let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("bucket".into()))?;
+        let account = if order.side == Side::Buy.as_str() {
+            AccountRef::user(&order.user_id, bucket.cash_kind(), "USD")
+        } else {
+            AccountRef::user(&order.user_id, bucket.shares_kind(), &order.stock_id)
+        };
+        let account_id = ledger::open(tx, &account).await?;
+        let event = format!("us-order:{}:{}", order.id, uuid::Uuid::now_v7());
+        order.hold_id = Some(ledger::hold(tx, &account_id, need, "US_ORDER", &event).await?);
+        Ok(())
+    }
+
+    async fn release_hold(tx: &mut Tx, order: &mut UsOrderRow, captured: bool) -> Result<(), TradeError> {
+        if let Some(hold) = order.hold_id.take() {
+            ledger::close_hold(tx, &hold, captured).await?;
+        }
+        Ok(())
+    }
+
+    /// Ends an open order without further fills: releases its hold and records why.
+    pub async fn close(
+        &self,
+        tx: &mut Tx,
+        order: &mut UsOrderRow,
+        reason: &str,
+        failed: bool,
+    ) -> Result<(), TradeError> {
+        Self::release_hold(tx, order, false).await?;
+        order.is_open = false;
+        order.reason = Some(reason.to_owned());
+        order.status = status_after(false, order.filled_quantity, order.quantity, !failed).as_str().into();
+        if failed && order.filled_quantity == 0 {
+            order.status = OrderStatus::Failed.as_str().into();
+        }
+        order.updated_at_ms = self.clock.now_ms();
+        repo::save(tx, order).await?;
+        Ok(())
+    }
+
+    /// Closes the other legs of an OCO pair (one executing cancels the other, R4.10).
+    async fn close_siblings(
+        &self,
+        tx: &mut Tx,
+        order: &UsOrderRow,
+        reason: &str,
+    ) -> Result<Vec<UsOrderRow>, TradeError> {
+        let Some(group) = order.oco_group.clone() else { return Ok(Vec::new()) };
+        let mut closed = Vec::new();
+        for mut sibling in repo::open_of(tx, &order.user_id, &order.stock_id, &order.bucket).await? {
+            if sibling.id != order.id && sibling.oco_group.as_deref() == Some(group.as_str()) {
+                self.close(tx, &mut sibling, reason, false).await?;
+                closed.push(sibling);
+            }
+        }
+        Ok(closed)
+    }
+
+    /// Cancels a user's open order (and the other leg of its OCO pair); another user's id is 404.
+    pub async fn cancel(&self, user_id: &str, order_id: &str) -> Result<Vec<UsOrderRow>, TradeError> {
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let mut order = match repo::get_tx(&mut w.tx, order_id).await? {
+            Some(o) if o.user_id == user_id => o,
+            _ => return Err(TradeError::OrderNotFound),
+        };
+        if !order.is_open || order.system {
+            return Err(TradeError::OrderNotOpen);
+        }
+        let mut changed = self.close_siblings(&mut w.tx, &order, reasons::CANCELLED_BY_USER).await?;
+        self.close(&mut w.tx, &mut order, reasons::CANCELLED_BY_USER, false).await?;
+        w.commit().await?;
+        changed.insert(0, order);
+        for o in &changed {
+            self.publish(o);
+        }
+        Ok(changed)
+    }
+
+    /// One pass of the venue over every open order and pending amend; returns the steps taken.
+    pub async fn drive(&self) -> Result<usize, TradeError> {
+        let _gate = self.svc.driver_gate.lock().await;
+        let mut steps = 0;
+        for amend in repo::pending_amends(self.db).await? {
+            if super::amend::advance(self, &amend).await? {
+                steps += 1;
+            }
+        }
+        for order in repo::open_orders(self.db).await? {
+            match self.advance(&order.user_id, &order.id).await {
+                Ok(true) => steps += 1,
+                Ok(false) => {}
+                Err(TradeError::InsufficientBalance) => {
+                    self.fail_unpaid(&order.user_id, &order.id).await?;
+                    steps += 1;
+                }
+                Err(e) => tracing::warn!(order = %order.id, error = %e, "US order step failed"),
+            }
+        }
+        Ok(steps)
+    }
+
+    /// Moves one order one step; returns whether anything changed.
+    async fn advance(&self, user_id: &str, order_id: &str) -> Result<bool, TradeError> {
+        let now = self.now();
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let Some(mut order) = repo::get_tx(&mut w.tx, order_id).await? else { return Ok(false) };
+        if !order.is_open {
+            return Ok(false);
+        }
+        let before = order.clone();
+        let mut also = Vec::new();
+        let state: ExchangeState = order.exchange_state.parse().unwrap_or(ExchangeState::Failed);
+        match state {
+            ExchangeState::Pending => order.exchange_state = ExchangeState::WaitingToBeSent.as_str().into(),
+            ExchangeState::WaitingToBeSent => order.exchange_state = ExchangeState::SentToExchange.as_str().into(),
+            ExchangeState::SentToExchange => match self.svc.venue.accept(&order, now) {
+                Ok(()) => order.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into(),
+                Err(why) => {
+                    order.exchange_state = ExchangeState::RejectedFromExchange.as_str().into();
+                    self.close(&mut w.tx, &mut order, &why, true).await?;
+                }
+            },
+            ExchangeState::AcceptedFromExchange | ExchangeState::AmendRequested => {
+                if expired(&order, now) {
+                    self.close(&mut w.tx, &mut order, reasons::EXPIRED, false).await?;
+                } else {
+                    also = self.work(&mut w.tx, &mut order, now).await?;
+                }
+            }
+            _ => {}
+        }
+        if order == before {
+            return Ok(false);
+        }
+        order.updated_at_ms = self.clock.now_ms();
+        repo::save(&mut w.tx, &order).await?;
+        w.commit().await?;
+        self.publish(&order);
+        for o in &also {
+            self.publish(o);
+        }
+        Ok(true)
+    }
+
+    /// Lets the venue trigger and fill a working order.
+    async fn work(
+        &self,
+        tx: &mut Tx,
+        order: &mut UsOrderRow,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<UsOrderRow>, TradeError> {
+        let step = self.svc.venue.step(order, now);
+        let mut also = Vec::new();
+        if let Some(mark) = step.watermark {
+            order.trail_watermark = Some(mark);
+        }
+        if step.triggered {
+            order.triggered = true;
+            // A triggered stop-loss leg takes the shares its take-profit sibling reserved.
+            also.extend(self.close_siblings(tx, order, reasons::OCO_SIBLING).await?);
+            if let Some(q) = self.svc.venue.quote(&order.stock_id, now) {
+                self.open_hold(tx, order, q.ask).await?;
+            }
+        }
+        let Some((price, quantity)) = step.fill else { return Ok(also) };
+        if order.filled_quantity == 0 {
+            also.extend(self.close_siblings(tx, order, reasons::OCO_SIBLING).await?);
+        }
+        Self::release_hold(tx, order, true).await?;
+        let date = trading_date(now).to_string();
+        post_fill(tx, order, price, quantity, &self.svc.settings.fees, &date, self.clock.now_ms()).await?;
+        let complete = match (order.quantity, order.amount) {
+            (Some(q), _) => order.filled_quantity >= q,
+            (None, Some(a)) => super::units::quantity_for(a - order.filled_value, price) == 0,
+            (None, None) => true,
+        };
+        if complete {
+            order.is_open = false;
+            order.status = OrderStatus::Success.as_str().into();
+            order.exchange_state = ExchangeState::Success.as_str().into();
+            also.extend(self.place_bracket_exit(tx, order, now).await?);
+        } else {
+            order.status = OrderStatus::PartiallyFilled.as_str().into();
+            let ask = self.svc.venue.quote(&order.stock_id, now).map_or(price, |q| q.ask);
+            self.open_hold(tx, order, ask).await?;
+        }
+        Ok(also)
+    }
+
+    /// After a buy with take-profit and stop-loss filled, sells its shares with an OCO pair (R2.13).
+    async fn place_bracket_exit(
+        &self,
+        tx: &mut Tx,
+        buy: &UsOrderRow,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<UsOrderRow>, TradeError> {
+        if buy.side != Side::Buy.as_str() || (buy.take_profit.is_none() && buy.stop_loss.is_none()) {
+            return Ok(Vec::new());
+        }
+        let group = uuid::Uuid::now_v7().to_string();
+        let bucket: Bucket = buy.bucket.parse().unwrap_or(Bucket::Paln);
+        let tif =
+            if bucket == Bucket::Intraday { TimeInForce::GoodTillMarketClose } else { TimeInForce::GoodTillCancel };
+        let mut legs = Vec::new();
+        for (leg, kind, price) in
+            [("TAKE_PROFIT", UsOrderKind::Limit, buy.take_profit), ("STOP_LOSS", UsOrderKind::Stop, buy.stop_loss)]
+        {
+            let Some(price) = price else { continue };
+            let mut exit = new_order(&buy.user_id, &buy.stock_id, bucket, Side::Sell, kind, now, self.clock.now_ms());
+            exit.quantity = Some(buy.filled_quantity);
+            exit.time_in_force = tif.as_str().into();
+            exit.trading_hours = buy.trading_hours.clone();
+            if kind == UsOrderKind::Limit {
+                exit.limit_price = Some(price);
+            } else {
+                exit.stop_price = Some(price);
+            }
+            exit.oco_group = Some(group.clone());
+            exit.oco_leg = Some(leg.into());
+            exit.request_id = Some(format!("bracket:{}:{leg}", buy.id));
+            // Only the first leg reserves the shares; the stop-loss takes them when it triggers.
+            if legs.is_empty() {
+                self.insert_with_hold(tx, &mut exit, 0).await?;
+            } else {
+                repo::insert(tx, &exit).await?;
+            }
+            legs.push(exit);
+        }
+        Ok(legs)
+    }
+
+    /// Ends an order whose bucket could no longer pay for its next fill.
+    async fn fail_unpaid(&self, user_id: &str, order_id: &str) -> Result<(), TradeError> {
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let Some(mut order) = repo::get_tx(&mut w.tx, order_id).await? else { return Ok(()) };
+        if order.is_open {
+            self.close(&mut w.tx, &mut order, reasons::INSUFFICIENT, true).await?;
+            w.commit().await?;
+            self.publish(&order);
+        }
+        Ok(())
+    }
+}
+
+/// A new order row with the defaults of a fresh placement.
+pub fn new_order(
+    user_id: &str,
+    stock_id: &str,
+    bucket: Bucket,
+    side: Side,
+    kind: UsOrderKind,
+    now: DateTime<Utc>,
+    now_ms: i64,
+) -> UsOrderRow {
+    UsOrderRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        user_id: user_id.into(),
+        stock_id: stock_id.into(),
+        bucket: bucket.as_str().into(),
+        side: side.as_str().into(),
+        order_type: kind.as_str().into(),
+        oco_group: None,
+        oco_leg: None,
+        time_in_force: TimeInForce::GoodTillCancel.as_str().into(),
+        trading_hours: if bucket == Bucket::Intraday { TradingHours::Intraday } else { TradingHours::RegularHours }
+            .as_str()
+            .into(),
+        quantity: None,
+        amount: None,
+        limit_price: None,
+        stop_price: None,
+        trail_amount: None,
+        trail_percent: None,
+        trail_watermark: None,
+        take_profit: None,
+        stop_loss: None,
+        filled_quantity: 0,
+        filled_value: 0,
+        fee: 0,
+        tax: 0,
+        hold_id: None,
+        status: OrderStatus::Pending.as_str().into(),
+        exchange_state: ExchangeState::Pending.as_str().into(),
+        is_open: true,
+        triggered: false,
+        reason: None,
+        trading_date: trading_date(now).to_string(),
+        system: false,
+        request_id: None,
+        created_at_ms: now_ms,
+        updated_at_ms: now_ms,
+    }
+}
+
+/// Whether a good-till-market-close order's day is over: regular-hours orders end at the regular
+/// close, extended-hours ones at the end of post-market, every one of them on a later date.
+pub fn expired(order: &UsOrderRow, now: DateTime<Utc>) -> bool {
+    if order.time_in_force != TimeInForce::GoodTillMarketClose.as_str() {
+        return false;
+    }
+    let today = trading_date(now).to_string();
+    if today != order.trading_date {
+        return true;
+    }
+    let Ok(date) = order.trading_date.parse() else { return true };
+    let times = Calendar::UsExtended.market_times(date);
+    let end = if order.trading_hours == TradingHours::IncludeExtendedHours.as_str() {
+        times.post_market_close_time.or(times.market_close_time)
+    } else {
+        times.market_close_time
+    };
+    end.is_none_or(|end| now >= end)
+}
