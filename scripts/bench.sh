@@ -11,6 +11,7 @@ if [ "${1:-}" != "--assemble-only" ]; then
   cargo run --release --locked -p server --example markets_bench -- docs/bench/markets.md
   cargo run --release --locked -p server --example order_bench -- docs/bench/orders.md
   cargo run --release --locked -p server --example ledger_bench -- docs/bench/ledger.md
+  cargo run --release --locked -p server --example us_bench -- docs/bench/us.md
   if [ -f crates/market/src/bin/market_bench.rs ]; then
     cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
   fi
@@ -21,7 +22,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/ledger.md; do
+  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/ledger.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }

@@ -7,8 +7,19 @@ use server::state::AppState;
 
 /// Starts the app (after `customise` adjusts its settings); returns its base URL, its state and the
 /// folder of its database, which the caller removes when done.
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
 pub async fn start(
     name: &str,
+    customise: impl FnOnce(&mut Settings),
+) -> anyhow::Result<(String, AppState, std::path::PathBuf)> {
+    start_at(name, std::sync::Arc::new(domain::SystemClock), customise).await
+}
+
+/// [`start`] with the clock every part of the app reads (a benchmark pins the market's session).
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+pub async fn start_at(
+    name: &str,
+    clock: std::sync::Arc<dyn domain::Clock>,
     customise: impl FnOnce(&mut Settings),
 ) -> anyhow::Result<(String, AppState, std::path::PathBuf)> {
     let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
@@ -18,7 +29,7 @@ pub async fn start(
     settings.log.filter = "error".into();
     settings.database.url = format!("sqlite://{}/bench.db", dir.display());
     customise(&mut settings);
-    let app = Application::build(settings).await?;
+    let app = Application::build_with_clock(settings, clock).await?;
     let base = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
     tokio::spawn(app.run_until_stopped(std::future::pending()));

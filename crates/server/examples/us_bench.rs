@@ -1,0 +1,288 @@
+//! US stocks: order placement over HTTP with 1 and 32 clients beside crypto's in the same run, and
+//! the intraday close of 10,000 positions at the cut-off, on SQLite and PostgreSQL (skipped when
+//! absent). The clock is pinned in the regular session, then moved past the cut-off.
+//! `cargo run --release -p server --example us_bench -- docs/bench/us.md`
+
+#[path = "common/bench_app.rs"]
+mod bench_app;
+#[path = "common/machine.rs"]
+mod machine;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use domain::ledger::{AccountKind, AccountRef};
+use domain::FixedClock;
+use hdrhistogram::Histogram;
+use serde_json::{json, Value};
+use store::ledger::{self, NewEntry, Posting};
+use store::Backend;
+
+const RUN_FOR: Duration = Duration::from_secs(4);
+const CLIENTS: [usize; 2] = [1, 32];
+const POSITIONS: usize = 10_000;
+/// Stocks per seeded user (so 200 users hold 10,000 positions).
+const STOCKS_PER_USER: usize = 50;
+
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text).expect("instant").with_timezone(&Utc)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/us.md".into());
+    let mut placement = Vec::new();
+    let mut closing = Vec::new();
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let name = if backend == Backend::Sqlite { "SQLite" } else { "PostgreSQL" };
+        let url = match backend {
+            Backend::Sqlite => None,
+            Backend::Postgres => match store::testing::fresh_database_url(Backend::Postgres).await {
+                Ok(url) => Some(url),
+                Err(e) => {
+                    placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
+                    continue;
+                }
+            },
+        };
+        // Tuesday 24 November 2026, 10:00 New York.
+        let clock = Arc::new(FixedClock::new(at("2026-11-24T15:00:00Z")));
+        let (base, state, dir) = bench_app::start_at("us-bench", clock.clone(), |s| {
+            s.markets.warm_caches = false;
+            s.trading.open_orders_per_user_max = 1_000_000;
+            s.us_stocks.open_orders_per_user_max = 1_000_000;
+            // The benchmark drives the venue itself.
+            s.us_stocks.venue_step_ms = 3_600_000;
+            if let Some(url) = url {
+                s.database.url = url;
+            }
+        })
+        .await?;
+        let client = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+        let (token, user_id) = sign_up(&client, &base).await?;
+        fund(&state.db, &user_id).await?;
+        let ask = us_ask(&client, &base).await?;
+        let us_limit = json!({"stockId": "AAPL", "orderType": "LIMIT", "quantity": "1", "unitPrice": format!("{:.2}", ask * 0.95)});
+        let crypto_limit =
+            json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": "1000000"});
+        for clients in CLIENTS {
+            let crypto = run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
+            let us = run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
+            placement.push(row(name, "crypto limit buy, rests (reference)", clients, &crypto));
+            placement.push(
+                format!(
+                    "{} — {:.2}× crypto",
+                    row(name, "US limit buy, rests", clients, &us).trim_end_matches(" |"),
+                    us.0 / crypto.0.max(1.0)
+                ) + " |",
+            );
+        }
+        closing.push(close_intraday(&state, &clock, name).await?);
+        let problems = ledger::check(&state.db).await?;
+        anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let report = format!(
+        "## US stocks\n\n{machine}\n\n\
+         ### Order placement over HTTP\n\n\
+         `POST /api/v1/us-stocks/buy` (a limit buy below the ask: rules, hold and order row in one transaction \
+         under the owner's lock) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
+         owner), in the same app, {secs} s per row, closed loop.\n\n\
+         | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\
+         ### Closing {POSITIONS} intraday positions at the cut-off\n\n\
+         {POSITIONS} seeded 4x positions (200 users × {STOCKS_PER_USER} stocks); the clock moves past the \
+         cut-off; one pass of the intraday job places every closing sell (cancel the owner's orders on \
+         the position, sell with its hold), then the venue is driven until every sell filled \
+         (waiting, sent, accepted, filled: four transactions per order, the fill posting to the ledger). \
+         The ledger check runs afterwards.\n\n\
+         | database | closing orders placed | until all filled | ledger check |\n|---|---|---|---|\n{closing}\n",
+        machine = machine::machine_line(),
+        secs = RUN_FOR.as_secs(),
+        placement = placement.join("\n"),
+        closing = closing.join("\n"),
+    );
+    println!("{report}");
+    if let Some(parent) = std::path::Path::new(&out).parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(&out, report)?;
+    Ok(())
+}
+
+fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<u64>)) -> String {
+    format!(
+        "| {db} | {kind} | {clients} | {rate:.0} orders/s, p50 {:.1} ms, p99 {:.1} ms |",
+        hist.value_at_quantile(0.5) as f64 / 1000.0,
+        hist.value_at_quantile(0.99) as f64 / 1000.0,
+    )
+}
+
+/// `clients` loops posting `body` to `url` back to back for `RUN_FOR`.
+async fn run(client: &reqwest::Client, url: &str, token: &str, body: &Value, clients: usize) -> (f64, Histogram<u64>) {
+    let counter = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for worker in 0..clients {
+        let (client, url, token, body, counter) =
+            (client.clone(), url.to_owned(), token.to_owned(), body.clone(), counter.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut hist = Histogram::<u64>::new(3).expect("histogram");
+            let mut n = 0u64;
+            while started.elapsed() < RUN_FOR {
+                let t = Instant::now();
+                let response = client
+                    .post(&url)
+                    .bearer_auth(&token)
+                    .header("x-request-id", format!("us-bench-{}-{worker}-{n}", uuid::Uuid::new_v4()))
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("order sent");
+                let status = response.status();
+                assert!(status.is_success(), "order failed: {status} {}", response.text().await.unwrap_or_default());
+                hist.record(t.elapsed().as_micros() as u64).ok();
+                counter.fetch_add(1, Ordering::Relaxed);
+                n += 1;
+            }
+            hist
+        }));
+    }
+    let mut hist = Histogram::<u64>::new(3).expect("histogram");
+    for task in tasks {
+        hist.add(task.await.expect("worker")).ok();
+    }
+    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
+}
+
+/// Seeds the positions, moves past the cut-off, closes them all; returns the table row.
+async fn close_intraday(state: &server::state::AppState, clock: &FixedClock, db: &str) -> anyhow::Result<String> {
+    let stocks: Vec<String> =
+        state.markets.catalogue().us_stocks.iter().take(STOCKS_PER_USER).map(|s| s.cc.clone()).collect();
+    anyhow::ensure!(stocks.len() == STOCKS_PER_USER, "the catalogue has {} US stocks", stocks.len());
+    let users = POSITIONS / STOCKS_PER_USER;
+    for u in 0..users {
+        let user = format!("bench-intraday-{u}");
+        let mut w = state.db.begin_write().await?;
+        sqlx::query("insert into users (id, phone_e164, created_at_ms) values ($1, $2, 0)")
+            .bind(&user)
+            .bind(format!("+62812{u:07}"))
+            .execute(&mut *w.tx)
+            .await?;
+        for stock in &stocks {
+            let shares = 2_000_000; // two shares
+            let exchange = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, stock)).await?;
+            let held = ledger::open(&mut w.tx, &AccountRef::user(&user, AccountKind::UsSharesIntraday, stock)).await?;
+            let postings = vec![
+                Posting { account_id: exchange, currency: stock.clone(), amount: -shares },
+                Posting { account_id: held, currency: stock.clone(), amount: shares },
+            ];
+            let event = format!("bench-seed:{user}:{stock}");
+            ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_SEED".into(), event_id: event, memo: None, postings })
+                .await?;
+            sqlx::query(
+                "insert into us_positions (user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, \
+                 margin_status, opened_date, updated_at_ms) values ($1, $2, 'INTRADAY', $3, 0, 0, 0, 0, 'NORMAL', '2026-11-24', 0)",
+            )
+            .bind(&user)
+            .bind(stock)
+            .bind(shares)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        w.commit().await?;
+    }
+    clock.set(at("2026-11-24T20:46:00Z"));
+    let started = Instant::now();
+    let placed = server::features::us_stocks::close_intraday(state).await?;
+    let placing = started.elapsed();
+    anyhow::ensure!(placed == POSITIONS, "placed {placed} closing orders");
+    loop {
+        server::features::us_stocks::drive_venue(state).await?;
+        let open: i64 =
+            sqlx::query_scalar("select count(*) from us_orders where is_open = 1").fetch_one(state.db.pool()).await?;
+        if open == 0 {
+            break;
+        }
+    }
+    let total = started.elapsed();
+    let left: i64 = sqlx::query_scalar("select count(*) from us_positions where bucket = 'INTRADAY' and quantity > 0")
+        .fetch_one(state.db.pool())
+        .await?;
+    anyhow::ensure!(left == 0, "{left} intraday positions left open");
+    let started = Instant::now();
+    let problems = ledger::check(&state.db).await?;
+    anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
+    Ok(format!(
+        "| {db} | {:.1} s ({:.2} ms each) | {:.1} s ({:.2} ms per position) | passes, {:.1} s |",
+        placing.as_secs_f64(),
+        placing.as_secs_f64() * 1000.0 / POSITIONS as f64,
+        total.as_secs_f64(),
+        total.as_secs_f64() * 1000.0 / POSITIONS as f64,
+        started.elapsed().as_secs_f64(),
+    ))
+}
+
+async fn post(client: &reqwest::Client, url: String, body: Value) -> anyhow::Result<Value> {
+    let response = client
+        .post(url)
+        .header("x-device-id", "us-bench")
+        .header("x-request-id", uuid::Uuid::new_v4().to_string())
+        .json(&body)
+        .send()
+        .await?;
+    Ok(response.json().await?)
+}
+
+/// Signs a user up through the sandbox and verifies them for US stocks; returns (token, user id).
+async fn sign_up(client: &reqwest::Client, base: &str) -> anyhow::Result<(String, String)> {
+    let phone = "+6281234560998";
+    let sent = post(client, format!("{base}/api/v1/user/signup/phone"), json!({"phone": phone})).await?;
+    let inbox: Value =
+        client.get(format!("{base}/api/dev/otp-inbox?phone=%2B6281234560998")).send().await?.json().await?;
+    let code = inbox["data"][0]["code"].clone();
+    let verified = post(
+        client,
+        format!("{base}/api/v1/user/signup/verify-otp"),
+        json!({"otpId": sent["data"]["otpId"], "code": code}),
+    )
+    .await?;
+    let token = verified["data"]["verificationToken"].clone();
+    let user = post(
+        client,
+        format!("{base}/api/v1/user/pin/register-pin"),
+        json!({"verificationToken": token, "pin": "482915"}),
+    )
+    .await?;
+    let access = user["data"]["accessToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-up failed: {user}"))?;
+    Ok((access.to_owned(), user["data"]["user"]["id"].as_str().unwrap_or_default().to_owned()))
+}
+
+/// Credits rupiah and dollars, and verifies the user for US stocks.
+async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
+    let mut w = db.begin_write().await?;
+    sqlx::query("update users set gss_kyc_status = 'VERIFIED' where id = $1").bind(user_id).execute(&mut *w.tx).await?;
+    for (house, account, currency, amount) in [
+        (AccountKind::PgClearing, AccountKind::IdrCash, "IDR", 100_000_000_000_000i64),
+        (AccountKind::FxDesk, AccountKind::UsdPaln, "USD", 100_000_000_000_000i64),
+    ] {
+        let from = ledger::open(&mut w.tx, &AccountRef::house(house, currency)).await?;
+        let to = ledger::open(&mut w.tx, &AccountRef::user(user_id, account, currency)).await?;
+        let postings = vec![
+            Posting { account_id: from, currency: currency.into(), amount: -amount },
+            Posting { account_id: to, currency: currency.into(), amount },
+        ];
+        let event = format!("bench-fund:{currency}");
+        ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_FUND".into(), event_id: event, memo: None, postings })
+            .await?;
+    }
+    w.commit().await?;
+    Ok(())
+}
+
+async fn us_ask(client: &reqwest::Client, base: &str) -> anyhow::Result<f64> {
+    let d: Value = client.get(format!("{base}/api/v1/us-stocks/AAPL/description")).send().await?.json().await?;
+    let ask = d["data"]["ask"].as_str().ok_or_else(|| anyhow::anyhow!("no ask: {d}"))?;
+    Ok(ask.parse()?)
+}
