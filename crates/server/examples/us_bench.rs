@@ -47,42 +47,9 @@ async fn main() -> anyhow::Result<()> {
                 }
             },
         };
-        // Tuesday 24 November 2026, 10:00 New York.
-        let clock = Arc::new(FixedClock::new(at("2026-11-24T15:00:00Z")));
-        let (base, state, dir) = bench_app::start_at("us-bench", clock.clone(), |s| {
-            s.markets.warm_caches = false;
-            s.trading.open_orders_per_user_max = 1_000_000;
-            s.us_stocks.open_orders_per_user_max = 1_000_000;
-            // The benchmark drives the venue itself.
-            s.us_stocks.venue_step_ms = 3_600_000;
-            if let Some(url) = url {
-                s.database.url = url;
-            }
-        })
-        .await?;
-        let client = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
-        let (token, user_id) = sign_up(&client, &base).await?;
-        fund(&state.db, &user_id).await?;
-        let ask = us_ask(&client, &base).await?;
-        let us_limit = json!({"stockId": "AAPL", "orderType": "LIMIT", "quantity": "1", "unitPrice": format!("{:.2}", ask * 0.95)});
-        let crypto_limit =
-            json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": "1000000"});
-        for clients in CLIENTS {
-            let crypto = run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
-            let us = run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
-            placement.push(row(name, "crypto limit buy, rests (reference)", clients, &crypto));
-            placement.push(
-                format!(
-                    "{} — {:.2}× crypto",
-                    row(name, "US limit buy, rests", clients, &us).trim_end_matches(" |"),
-                    us.0 / crypto.0.max(1.0)
-                ) + " |",
-            );
-        }
-        closing.push(close_intraday(&state, &clock, name).await?);
-        let problems = ledger::check(&state.db).await?;
-        anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
-        let _ = std::fs::remove_dir_all(dir);
+        let (rows, close) = measure(name, url).await?;
+        placement.extend(rows);
+        closing.push(close);
     }
     let report = format!(
         "## US stocks\n\n{machine}\n\n\
@@ -109,6 +76,49 @@ async fn main() -> anyhow::Result<()> {
     }
     std::fs::write(&out, report)?;
     Ok(())
+}
+
+/// Placement rows and the closing row of one database.
+async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>, String)> {
+    let mut rows = Vec::new();
+    // Tuesday 24 November 2026, 10:00 New York.
+    let clock = Arc::new(FixedClock::new(at("2026-11-24T15:00:00Z")));
+    let (base, state, dir) = bench_app::start_at("us-bench", clock.clone(), |s| {
+        s.markets.warm_caches = false;
+        s.trading.open_orders_per_user_max = 1_000_000;
+        s.us_stocks.open_orders_per_user_max = 1_000_000;
+        // The benchmark drives the venue itself.
+        s.us_stocks.venue_step_ms = 3_600_000;
+        if let Some(url) = url {
+            s.database.url = url;
+        }
+    })
+    .await?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let (token, user_id) = sign_up(&client, &base).await?;
+    fund(&state.db, &user_id).await?;
+    let ask = us_ask(&client, &base).await?;
+    let us_limit =
+        json!({"stockId": "AAPL", "orderType": "LIMIT", "quantity": "1", "unitPrice": format!("{:.2}", ask * 0.95)});
+    let crypto_limit =
+        json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": "1000000"});
+    for clients in CLIENTS {
+        let crypto = run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
+        let us = run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
+        rows.push(row(name, "crypto limit buy, rests (reference)", clients, &crypto));
+        rows.push(
+            format!(
+                "{} — {:.2}× crypto",
+                row(name, "US limit buy, rests", clients, &us).trim_end_matches(" |"),
+                us.0 / crypto.0.max(1.0)
+            ) + " |",
+        );
+    }
+    let close = close_intraday(&state, &clock, name).await?;
+    let problems = ledger::check(&state.db).await?;
+    anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
+    let _ = std::fs::remove_dir_all(dir);
+    Ok((rows, close))
 }
 
 fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<u64>)) -> String {

@@ -58,7 +58,7 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .ok_or_else(ApiError::unauthorized)?;
-    let claims = state.identity.keys.check(token).ok_or_else(ApiError::unauthorized)?;
+    let claims = state.identity.keys.check(token, state.clock.now().timestamp()).ok_or_else(ApiError::unauthorized)?;
     let session = repo::session_state(&state.db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
     if session.status != "ACTIVE" {
         return Err(ApiError::unauthorized());

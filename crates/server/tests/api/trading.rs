@@ -414,3 +414,84 @@ both_backends!(a_thousand_concurrent_buys_never_overdraw_and_every_hold_ends_clo
     assert_eq!(open_holds, 0);
     assert_ledger_sound(&app).await;
 });
+
+// R4.10: a trailing stop sell holds its coins, starts its trail below the best bid, and its trigger
+// rises with the bid (never falls) as the market moves.
+both_backends!(r4_10_a_crypto_trailing_stop_follows_the_bid_up, |backend| async move {
+    use std::sync::Arc;
+    let url = store::testing::fresh_database_url(backend).await.unwrap();
+    let start = chrono::DateTime::parse_from_rfc3339("2026-11-24T05:00:00Z").unwrap().with_timezone(&chrono::Utc);
+    let clock = Arc::new(domain::FixedClock::new(start));
+    let (app, _stop) = crate::helpers::spawn_app_on(url, clock.clone(), |s| {
+        s.markets.warm_caches = false;
+        s.trading.requote_interval_ms = 50;
+    })
+    .await;
+    let user = app.sign_up("081234569081").await;
+    fund(&app, &user, 10_000_000).await;
+    let (status, bought) = order(
+        &app,
+        &user,
+        "buy",
+        json!({"symbol": "BTC-IDR", "orderType": "instant", "inputType": "amount", "amount": "5000000"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{bought}");
+    let held: f64 = num(&bought["data"]["filledQuantity"]);
+    let quantity = format!("{:.8}", held / 2.0);
+    let (bid, _) = best(&app, "BTC-IDR").await;
+    let (status, refused) = order(
+        &app,
+        &user,
+        "buy",
+        json!({"symbol": "BTC-IDR", "orderType": "TRAILING_STOP", "quantity": quantity, "trailPercent": "2"}),
+    )
+    .await;
+    assert_eq!(
+        (status, refused["error_code"].as_str()),
+        (400, Some("invalid_order")),
+        "a trailing stop is a sell: {refused}"
+    );
+    let body = json!({"symbol": "BTC-IDR", "orderType": "STOP", "orderSubType": "TRAILING_STOP", "quantity": quantity, "trailPercent": "2"});
+    let (status, placed) = order(&app, &user, "sell", body).await;
+    assert_eq!(status, 200, "{placed}");
+    let placed = &placed["data"];
+    assert_eq!(
+        (placed["orderType"].as_str(), placed["orderSubType"].as_str(), placed["orderTypeCode"].as_u64()),
+        (Some("TRAILING_STOP"), Some("TRAILING_STOP"), Some(3))
+    );
+    let first_stop = num(&placed["stopPrice"]);
+    assert!((first_stop - bid * 0.98).abs() <= bid * 0.001, "2 % below the bid {bid}: {first_stop}");
+    let (_, coins_held) = account(&app, &coin_of(&user, "BTC")).await;
+    assert!(coins_held > 0, "the coins are held");
+    // A later minute whose price is higher: the bid rises, and the trigger follows it.
+    let sim = app.state.markets.sim().clone();
+    let p0 = sim.price_at("BTC-IDR", start).unwrap();
+    let mut later = start;
+    for minutes in 1..5_000 {
+        let t = start + chrono::Duration::minutes(minutes);
+        clock.set(t);
+        if sim.price_at("BTC-IDR", t).unwrap() > p0 * rust_decimal::Decimal::new(1005, 3) {
+            later = t;
+            break;
+        }
+    }
+    assert!(later > start, "the simulated price rises 0.5 % within days");
+    // The access token of the morning has expired by then: log in again.
+    let user = app.log_in("081234569081", crate::helpers::PIN, "device-test-1").await.expect("logs in");
+    let id = placed["orderId"].as_str().unwrap().to_owned();
+    let mut raised = first_stop;
+    for _ in 0..250 {
+        let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
+        let found = open["data"].as_array().unwrap().iter().find(|o| o["orderId"] == id.as_str()).cloned();
+        if let Some(o) = found {
+            raised = num(&o["stopPrice"]);
+            if raised > first_stop {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+    }
+    assert!(raised > first_stop, "the trigger rose with the bid: {first_stop} → {raised}");
+    assert_ledger_sound(&app).await;
+});

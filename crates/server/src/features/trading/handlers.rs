@@ -23,8 +23,19 @@ use crate::state::AppState;
 pub struct OrderRequest {
     /// Pair, e.g. `BTC-IDR`.
     pub symbol: String,
-    /// `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07); default market.
+    /// `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07), or `TRAILING_STOP` for a sell
+    /// (R4.10); default market.
     pub order_type: Option<String>,
+    /// `TRAILING_STOP` with orderType `STOP` makes a trailing stop sell (R4.10).
+    pub order_sub_type: Option<String>,
+    /// A trailing stop's distance in rupiah.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub trail_amount: Option<String>,
+    /// A trailing stop's distance in percent (above 0, below 100).
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>)]
+    pub trail_percent: Option<String>,
     /// `quantity` or `amount` (R3.01); amount only for market buys. Default quantity.
     pub input_type: Option<String>,
     /// Coins, at most the pair's quantity precision.
@@ -99,6 +110,11 @@ pub struct AmendOrderRequest {
 
 fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<PlaceKind, ApiError> {
     let (ps, qs) = (pair.spec.price_scale, pair.spec.quantity_scale);
+    let trailing = given(&body.order_type).is_some_and(|t| t.eq_ignore_ascii_case("TRAILING_STOP"))
+        || given(&body.order_sub_type).is_some_and(|t| t.eq_ignore_ascii_case("TRAILING_STOP"));
+    if trailing {
+        return trailing_kind(pair, body, buy);
+    }
     let order_type = match given(&body.order_type) {
         None => DomainType::Market,
         Some(text) => DomainType::from_server(text).ok_or_else(|| invalid_order("orderType: unknown"))?,
@@ -129,6 +145,26 @@ fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<Plac
         },
         DomainType::Oco => return Err(invalid_order("orderType: OCO goes to advanced-order")),
     })
+}
+
+/// A trailing stop sell: a quantity and one of the trail's distance or percentage (R4.10).
+fn trailing_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<PlaceKind, ApiError> {
+    if buy {
+        return Err(invalid_order("orderType: a trailing stop is a sell"));
+    }
+    let quantity = required("quantity", &body.quantity, pair.spec.quantity_scale)?;
+    let amount = given(&body.trail_amount).map(|t| units("trailAmount", t, pair.spec.price_scale)).transpose()?;
+    let percent = given(&body.trail_percent)
+        .map(|t| units("trailPercent", t, 4).map(|u| rust_decimal::Decimal::new(u, 4).normalize()))
+        .transpose()?;
+    if percent.is_some_and(|p| p >= rust_decimal::Decimal::ONE_HUNDRED) {
+        return Err(invalid_order("trailPercent: below 100"));
+    }
+    let trail = match (amount, percent) {
+        (Some(_), Some(_)) | (None, None) => return Err(invalid_order("trailAmount or trailPercent: exactly one")),
+        (a, p) => domain::orders::Trail::of(a, p).ok_or_else(|| invalid_order("trailAmount"))?,
+    };
+    Ok(PlaceKind::TrailingStop { trail, quantity })
 }
 
 async fn place(

@@ -19,6 +19,7 @@ mod quotes;
 pub mod repo;
 mod restore;
 pub mod service;
+mod trails;
 mod view;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -45,6 +45,8 @@ pub enum PlaceKind {
     Stop { stop: i64, quantity: i64 },
     /// A stop-limit.
     StopLimit { stop: i64, price: i64, quantity: i64 },
+    /// A trailing stop sell (R4.10): a stop whose trigger follows the highest bid by `trail`.
+    TrailingStop { trail: domain::orders::Trail, quantity: i64 },
 }
 
 /// A new order.
@@ -194,6 +196,7 @@ impl PairOwner {
                 },
                 _ = ticker.tick() => {
                     self.requote().await;
+                    self.follow_trails().await;
                     self.publish_view();
                 }
             }
@@ -417,7 +420,12 @@ impl PairOwner {
     }
 
     /// Applies the events, reads the order back and commits; rebuilds the book on failure.
-    async fn finish(&mut self, mut wtx: store::WriteTx, out: &[Event], id: i64) -> Result<OrderRow, TradeError> {
+    pub(super) async fn finish(
+        &mut self,
+        mut wtx: store::WriteTx,
+        out: &[Event],
+        id: i64,
+    ) -> Result<OrderRow, TradeError> {
         let applied = self.apply(&mut wtx.tx, out).await;
         let result = match applied {
             Ok(touched) => match repo::get_tx(&mut wtx.tx, id).await {

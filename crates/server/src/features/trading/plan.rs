@@ -5,6 +5,7 @@
 use domain::fees::buy_total;
 use domain::fees::net_for_gross;
 use domain::money::{MinorUnits, Scale};
+use domain::orders::Trail;
 use domain::precision::Rounding;
 use domain::MoneyError;
 use engine::{Book, OrderType, Side, TimeInForce};
@@ -77,6 +78,8 @@ pub struct Plan {
     quantity: Option<i64>,
     amount: Option<i64>,
     engine_price: Option<i64>,
+    trail: Option<Trail>,
+    trail_watermark: Option<i64>,
 }
 
 impl Plan {
@@ -91,6 +94,8 @@ impl Plan {
             quantity: None,
             amount: None,
             engine_price: None,
+            trail: None,
+            trail_watermark: None,
         }
     }
 
@@ -106,6 +111,12 @@ impl Plan {
         row.engine_quantity = self.quantity;
         row.hold_total = self.hold;
         row.request_id = request.request_id.clone();
+        match self.trail {
+            Some(Trail::Amount(a)) => row.trail_amount = Some(a),
+            Some(Trail::Percent(p)) => row.trail_percent = Some(p.to_string()),
+            None => {}
+        }
+        row.trail_watermark = self.trail_watermark;
         row
     }
 }
@@ -127,6 +138,7 @@ pub fn plan(rules: &Rules<'_>, book: &Book, request: &PlaceRequest) -> Result<Pl
             Ok(plan)
         }
         PlaceKind::Stop { stop, quantity } => stop_market(rules, buy, stop, quantity),
+        PlaceKind::TrailingStop { trail, quantity } => trailing_stop(rules, book, buy, trail, quantity),
         PlaceKind::StopLimit { stop, price, quantity } => {
             rules.check_min(price, quantity)?;
             let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
@@ -193,6 +205,24 @@ fn stop_market(rules: &Rules<'_>, buy: bool, stop: i64, quantity: i64) -> Result
     plan.stop_price = Some(stop);
     plan.quantity = Some(quantity);
     plan.engine_price = engine_price;
+    Ok(plan)
+}
+
+/// A trailing stop sells once the price falls its trail below the highest bid since it was placed
+/// (R4.10): a stop-market sell whose trigger the owner raises as the bid rises.
+fn trailing_stop(rules: &Rules<'_>, book: &Book, buy: bool, trail: Trail, quantity: i64) -> Result<Plan, TradeError> {
+    if buy {
+        return Err(TradeError::Rejected("a trailing stop protects a holding: it is a sell".into()));
+    }
+    let bid = book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
+    let stop = trail.stop_price(domain::orders::Side::Sell, bid);
+    if stop <= 0 || stop >= bid {
+        return Err(TradeError::Rejected("the trail must be above zero and below the price".into()));
+    }
+    let mut plan = stop_market(rules, false, stop, quantity)?;
+    plan.order_type = "TRAILING_STOP";
+    plan.trail = Some(trail);
+    plan.trail_watermark = Some(bid);
     Ok(plan)
 }
 

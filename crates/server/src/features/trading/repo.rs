@@ -51,6 +51,12 @@ pub struct OrderRow {
     pub voucher_hold_id: Option<String>,
     /// Sen of the fills paid from the voucher account.
     pub voucher_paid: i64,
+    /// A trailing stop's distance, price units.
+    pub trail_amount: Option<i64>,
+    /// A trailing stop's distance, percent.
+    pub trail_percent: Option<String>,
+    /// The highest bid a trailing stop has seen, price units.
+    pub trail_watermark: Option<i64>,
     /// Not stored: voucher sen captured in the running command and not yet spent by its fills.
     pub voucher_budget: i64,
     /// R4.01 status.
@@ -74,7 +80,7 @@ pub struct OrderRow {
 const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_sibling, oco_leg, limit_price, \
     stop_price, quantity, amount, engine_price, engine_quantity, filled_quantity, filled_value, fee, tax, hold_id, \
     hold_total, status, is_open, triggered, seq, cancel_reason, request_id, created_at_ms, updated_at_ms, \
-    voucher_hold_id, voucher_paid";
+    voucher_hold_id, voucher_paid, trail_amount, trail_percent, trail_watermark";
 
 fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
     Ok(OrderRow {
@@ -100,6 +106,9 @@ fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
         hold_total: row.try_get("hold_total")?,
         voucher_hold_id: row.try_get("voucher_hold_id")?,
         voucher_paid: row.try_get("voucher_paid")?,
+        trail_amount: row.try_get("trail_amount")?,
+        trail_percent: row.try_get("trail_percent")?,
+        trail_watermark: row.try_get("trail_watermark")?,
         voucher_budget: 0,
         status: row.try_get("status")?,
         is_open: row.try_get::<i64, _>("is_open")? != 0,
@@ -116,7 +125,7 @@ fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
 pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
         "insert into crypto_orders ({COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)"
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)"
     ))
     .bind(o.id)
     .bind(&o.user_id)
@@ -148,6 +157,9 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(o.updated_at_ms)
     .bind(o.voucher_hold_id.clone())
     .bind(o.voucher_paid)
+    .bind(o.trail_amount)
+    .bind(o.trail_percent.clone())
+    .bind(o.trail_watermark)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -159,7 +171,8 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<()
         "update crypto_orders set limit_price = $1, stop_price = $2, quantity = $3, engine_price = $4, \
          engine_quantity = $5, filled_quantity = $6, filled_value = $7, fee = $8, tax = $9, hold_id = $10, \
          hold_total = $11, status = $12, is_open = $13, triggered = $14, seq = $15, cancel_reason = $16, \
-         oco_sibling = $17, updated_at_ms = $18, voucher_hold_id = $19, voucher_paid = $20 where id = $21",
+         oco_sibling = $17, updated_at_ms = $18, voucher_hold_id = $19, voucher_paid = $20, \
+         trail_watermark = $22 where id = $21",
     )
     .bind(o.limit_price)
     .bind(o.stop_price)
@@ -182,6 +195,7 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<()
     .bind(o.voucher_hold_id.clone())
     .bind(o.voucher_paid)
     .bind(o.id)
+    .bind(o.trail_watermark)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -204,6 +218,16 @@ pub async fn get_for_user(db: &Db, user_id: &str, id: i64) -> Result<Option<Orde
         .fetch_optional(db.pool())
         .await?;
     Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// The pair's trailing stops still waiting for their trigger.
+pub async fn waiting_trailing_stops(db: &Db, symbol: &str) -> Result<Vec<OrderRow>, StoreError> {
+    let sql = format!(
+        "select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 and triggered = 0 \
+         and order_type = 'TRAILING_STOP' order by id"
+    );
+    let rows = sqlx::query(&sql).bind(symbol).fetch_all(db.pool()).await?;
+    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
 }
 
 /// The order a user placed with this request id, if any.
@@ -356,6 +380,9 @@ impl OrderRow {
             tax: 0,
             hold_id: None,
             hold_total: 0,
+            trail_amount: None,
+            trail_percent: None,
+            trail_watermark: None,
             voucher_hold_id: None,
             voucher_paid: 0,
             voucher_budget: 0,

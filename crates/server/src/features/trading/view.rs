@@ -39,8 +39,14 @@ pub struct OrderView {
     pub amount: Option<String>,
     /// Limit price.
     pub limit_price: Option<String>,
-    /// Trigger price.
+    /// Trigger price (a trailing stop's moves with the highest bid).
     pub stop_price: Option<String>,
+    /// A trailing stop's distance in rupiah.
+    pub trail_amount: Option<String>,
+    /// A trailing stop's distance in percent.
+    pub trail_percent: Option<String>,
+    /// `TRAILING_STOP` for a trailing stop (R4.10).
+    pub order_sub_type: Option<String>,
     /// Executed quantity.
     pub filled_quantity: String,
     /// Executed value in rupiah, before fee and tax.
@@ -75,7 +81,10 @@ impl OrderView {
     /// The API view of a stored order.
     pub fn of(row: &OrderRow, spec: &PairSpec) -> Self {
         let status: OrderStatus = row.status.parse().unwrap_or(OrderStatus::Failed);
-        let order_type: OrderType = row.order_type.parse().unwrap_or(OrderType::Limit);
+        // A trailing stop shows as a stop (R4.07) with its sub-type (R4.10).
+        let trailing = row.order_type == "TRAILING_STOP";
+        let order_type: OrderType =
+            if trailing { OrderType::Stop } else { row.order_type.parse().unwrap_or(OrderType::Limit) };
         let state = numeric_state(status, row.is_open);
         let fill_mode = if row.input_type == "AMOUNT" { FillMode::FillByAmount } else { FillMode::FillByQuantity };
         let average_price = (row.filled_quantity > 0).then(|| {
@@ -97,6 +106,9 @@ impl OrderView {
             amount: row.amount.map(|v| MinorUnits::idr(v).to_string()),
             limit_price: row.limit_price.map(|p| spec.price(p).to_string()),
             stop_price: row.stop_price.map(|p| spec.price(p).to_string()),
+            trail_amount: row.trail_amount.map(|p| spec.price(p).to_string()),
+            trail_percent: row.trail_percent.clone(),
+            order_sub_type: trailing.then(|| "TRAILING_STOP".to_owned()),
             filled_quantity: spec.quantity(row.filled_quantity).to_string(),
             filled_amount: MinorUnits::idr(row.filled_value).to_string(),
             average_price,

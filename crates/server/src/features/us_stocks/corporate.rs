@@ -130,48 +130,19 @@ async fn apply_to(lc: &Lifecycle<'_>, action: &ActionRow, holder: &PositionRow) 
         format!("us-{}:{}:{}:{}", action.kind.to_ascii_lowercase(), action.id, position.user_id, position.bucket);
     let mut touched = Vec::new();
     let postings = if action.kind == "DIVIDEND" {
-        let per_share = action.cash_per_share.unwrap_or(0);
-        let gross = pro_rata(per_share, position.quantity, super::units::ONE_SHARE);
-        let rate = lc.svc.settings.dividend_withholding_percentage;
-        let withheld = (Decimal::from(gross) * rate / Decimal::ONE_HUNDRED).ceil().to_i64().unwrap_or(gross).min(gross);
-        if gross <= 0 {
-            return Ok(false);
-        }
-        position.dividends += gross - withheld;
-        let mut legs = vec![
-            posting(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, "USD"), -gross).await?,
-            posting(&mut w.tx, &AccountRef::user(&position.user_id, bucket.cash_kind(), "USD"), gross - withheld)
-                .await?,
-        ];
-        if withheld > 0 {
-            legs.push(posting(&mut w.tx, &AccountRef::house(AccountKind::UsWithholdingTax, "USD"), withheld).await?);
-        }
-        legs.retain(|p| p.amount != 0);
-        legs
+        let withholding = lc.svc.settings.dividend_withholding_percentage;
+        dividend_legs(&mut w.tx, action, &mut position, bucket, withholding).await?
     } else {
-        let (from, to) = (action.ratio_from.unwrap_or(1).max(1), action.ratio_to.unwrap_or(1).max(1));
-        let after = pro_rata(position.quantity, to, from);
-        let delta = after - position.quantity;
         // Open orders of the stock are cancelled: their prices and quantities meant the old shares.
         for mut order in repo::open_of(&mut w.tx, &position.user_id, &position.stock_id, &position.bucket).await? {
             lc.close(&mut w.tx, &mut order, reasons::SPLIT, false).await?;
             touched.push(order);
         }
-        position.quantity = after;
-        if delta == 0 {
-            Vec::new()
-        } else {
-            vec![
-                posting(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, &position.stock_id), -delta).await?,
-                posting(
-                    &mut w.tx,
-                    &AccountRef::user(&position.user_id, bucket.shares_kind(), &position.stock_id),
-                    delta,
-                )
-                .await?,
-            ]
-        }
+        split_legs(&mut w.tx, action, &mut position, bucket).await?
     };
+    if postings.is_empty() && action.kind == "DIVIDEND" {
+        return Ok(false);
+    }
     if !postings.is_empty() {
         let entry = NewEntry {
             reason: format!("US_{}", action.kind),
@@ -193,11 +164,56 @@ async fn apply_to(lc: &Lifecycle<'_>, action: &ActionRow, holder: &PositionRow) 
     Ok(true)
 }
 
-async fn posting(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    account: &AccountRef,
-    amount: i64,
-) -> Result<Posting, TradeError> {
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// A dividend's legs: the gross from the exchange, the withheld US tax, the rest to the bucket.
+async fn dividend_legs(
+    tx: &mut Tx,
+    action: &ActionRow,
+    position: &mut PositionRow,
+    bucket: Bucket,
+    withholding: Decimal,
+) -> Result<Vec<Posting>, TradeError> {
+    let gross = pro_rata(action.cash_per_share.unwrap_or(0), position.quantity, super::units::ONE_SHARE);
+    if gross <= 0 {
+        return Ok(Vec::new());
+    }
+    let withheld =
+        (Decimal::from(gross) * withholding / Decimal::ONE_HUNDRED).ceil().to_i64().unwrap_or(gross).min(gross);
+    position.dividends += gross - withheld;
+    let mut legs = vec![
+        posting(tx, &AccountRef::house(AccountKind::UsExchange, "USD"), -gross).await?,
+        posting(tx, &AccountRef::user(&position.user_id, bucket.cash_kind(), "USD"), gross - withheld).await?,
+    ];
+    if withheld > 0 {
+        legs.push(posting(tx, &AccountRef::house(AccountKind::UsWithholdingTax, "USD"), withheld).await?);
+    }
+    legs.retain(|p| p.amount != 0);
+    Ok(legs)
+}
+
+/// A split's legs: the new shares from the exchange (or the old ones back for a reverse split).
+async fn split_legs(
+    tx: &mut Tx,
+    action: &ActionRow,
+    position: &mut PositionRow,
+    bucket: Bucket,
+) -> Result<Vec<Posting>, TradeError> {
+    let (from, to) = (action.ratio_from.unwrap_or(1).max(1), action.ratio_to.unwrap_or(1).max(1));
+    let after = pro_rata(position.quantity, to, from);
+    let delta = after - position.quantity;
+    position.quantity = after;
+    if delta == 0 {
+        return Ok(Vec::new());
+    }
+    let held = AccountRef::user(&position.user_id, bucket.shares_kind(), &position.stock_id);
+    Ok(vec![
+        posting(tx, &AccountRef::house(AccountKind::UsExchange, &position.stock_id), -delta).await?,
+        posting(tx, &held, delta).await?,
+    ])
+}
+
+async fn posting(tx: &mut Tx, account: &AccountRef, amount: i64) -> Result<Posting, TradeError> {
     let account_id = ledger::open(tx, account).await?;
     Ok(Posting { account_id, currency: account.currency().to_owned(), amount })
 }

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::amend::{self, AmendRefusalOr, NewTerms};
 use super::errors::unknown_stock;
-use super::input::{parse, UsOrderBody};
+use super::input::{parse, Parsed, UsOrderBody};
 use super::lifecycle::{new_order, Lifecycle};
 use super::repo::{self, UsOrderRow};
 use super::rules::{self, Draft, MarketNow, UsOrderKind};
@@ -98,37 +98,9 @@ async fn place(
         return Err(invalid_order("too many open orders"));
     }
     let lc = lifecycle(&state);
-    let now = state.us_stocks.market_time(state.clock.now());
-    let d = &parsed.draft;
-    let mut order = new_order(&caller.user_id, &stock_id, d.bucket, side, d.kind, now, state.clock.now_ms());
-    order.time_in_force = d.time_in_force.as_str().into();
-    order.trading_hours = d.hours.as_str().into();
-    order.quantity = d.quantity;
-    order.amount = d.amount;
-    order.limit_price = d.limit;
-    order.stop_price = d.stop;
-    order.trail_amount = d.trail_amount;
-    order.trail_percent = d.trail_percent.map(|p| p.to_string());
+    let market_time = state.us_stocks.market_time(state.clock.now());
+    let (mut order, legs) = rows_of(&parsed, &caller.user_id, &stock_id, side, market_time, state.clock.now_ms());
     order.request_id = request;
-    let mut legs = Vec::new();
-    if parsed.oco {
-        let group = uuid::Uuid::now_v7().to_string();
-        order.oco_group = Some(group.clone());
-        order.oco_leg = Some("TAKE_PROFIT".into());
-        let mut stop_leg =
-            new_order(&caller.user_id, &stock_id, d.bucket, side, UsOrderKind::Stop, now, state.clock.now_ms());
-        stop_leg.time_in_force = order.time_in_force.clone();
-        stop_leg.trading_hours =
-            if d.bucket == Bucket::Intraday { order.trading_hours.clone() } else { "REGULAR_HOURS".into() };
-        stop_leg.quantity = d.quantity;
-        stop_leg.stop_price = parsed.stop_loss;
-        stop_leg.oco_group = Some(group);
-        stop_leg.oco_leg = Some("STOP_LOSS".into());
-        legs.push(stop_leg);
-    } else {
-        order.take_profit = parsed.take_profit;
-        order.stop_loss = parsed.stop_loss;
-    }
     let mut w = state.db.begin_write().await?;
     w.lock_key(&user_key(&caller.user_id)).await?;
     lc.insert_with_hold(&mut w.tx, &mut order, ask).await.map_err(TradeError::into_api)?;
@@ -142,6 +114,45 @@ async fn place(
         lc.publish(leg);
     }
     Ok(Data::new(UsOrderView::of(&order, None)))
+}
+
+/// The rows an order becomes: itself, and for an OCO its stop-loss leg.
+fn rows_of(
+    parsed: &Parsed,
+    user_id: &str,
+    stock_id: &str,
+    side: Side,
+    market_time: chrono::DateTime<chrono::Utc>,
+    now_ms: i64,
+) -> (UsOrderRow, Vec<UsOrderRow>) {
+    let d = &parsed.draft;
+    let mut order = new_order(user_id, stock_id, d.bucket, side, d.kind, market_time, now_ms);
+    order.time_in_force = d.time_in_force.as_str().into();
+    order.trading_hours = d.hours.as_str().into();
+    order.quantity = d.quantity;
+    order.amount = d.amount;
+    order.limit_price = d.limit;
+    order.stop_price = d.stop;
+    order.trail_amount = d.trail_amount;
+    order.trail_percent = d.trail_percent.map(|p| p.to_string());
+    if !parsed.oco {
+        order.take_profit = parsed.take_profit;
+        order.stop_loss = parsed.stop_loss;
+        return (order, Vec::new());
+    }
+    let group = uuid::Uuid::now_v7().to_string();
+    order.oco_group = Some(group.clone());
+    order.oco_leg = Some("TAKE_PROFIT".into());
+    let mut stop_leg = new_order(user_id, stock_id, d.bucket, side, UsOrderKind::Stop, market_time, now_ms);
+    stop_leg.time_in_force = order.time_in_force.clone();
+    // A stop fills in the regular session only (intraday keeps its own hours).
+    stop_leg.trading_hours =
+        if d.bucket == Bucket::Intraday { order.trading_hours.clone() } else { "REGULAR_HOURS".into() };
+    stop_leg.quantity = d.quantity;
+    stop_leg.stop_price = parsed.stop_loss;
+    stop_leg.oco_group = Some(group);
+    stop_leg.oco_leg = Some("STOP_LOSS".into());
+    (order, vec![stop_leg])
 }
 
 macro_rules! place_route {

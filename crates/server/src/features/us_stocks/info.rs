@@ -212,70 +212,44 @@ pub async fn order_types(
         .parse()
         .map_err(|_| crate::features::orders::errors::invalid_order("transactionType: BUY or SELL"))?;
     let (market, _) = market_now(&state, &stock_id, Bucket::Paln)?;
-    let regular = market.phase == Phase::Regular;
-    let open = market.phase != Phase::Closed;
-    let extended = vec!["REGULAR_HOURS".to_owned(), "INCLUDE_EXTENDED_HOURS".to_owned()];
-    let tifs = vec!["GOOD_TILL_CANCEL".to_owned(), "GOOD_TILL_MARKET_CLOSE".to_owned()];
-    let regular_only = vec!["REGULAR_HOURS".to_owned()];
-    let mut options = vec![
-        UsOrderTypeOption {
-            order_type: "MARKET".into(),
-            order_type_code: Some(2),
-            available_now: regular,
-            trading_hours: regular_only.clone(),
-            time_in_force: tifs.clone(),
-            fractional: true,
-            by_amount: side == Side::Buy,
-        },
-        UsOrderTypeOption {
-            order_type: "LIMIT".into(),
-            order_type_code: Some(1),
-            available_now: open,
-            trading_hours: extended,
-            time_in_force: tifs.clone(),
-            fractional: true,
-            by_amount: false,
-        },
-        UsOrderTypeOption {
-            order_type: "STOP".into(),
-            order_type_code: Some(3),
-            available_now: open,
-            trading_hours: regular_only.clone(),
-            time_in_force: tifs.clone(),
-            fractional: false,
-            by_amount: false,
-        },
-        UsOrderTypeOption {
-            order_type: "STOP_LIMIT".into(),
-            order_type_code: Some(4),
-            available_now: open,
-            trading_hours: regular_only.clone(),
-            time_in_force: tifs.clone(),
-            fractional: false,
-            by_amount: false,
-        },
+    Ok(Data::new(order_type_options(side, market.phase)))
+}
+
+/// type, code, available now, extended hours, fractional, by amount, sells only.
+type TypeRow = (&'static str, Option<u8>, bool, bool, bool, bool, bool);
+
+/// The order types of a side in `phase` (docs/us-stocks.md "Order rules").
+fn order_type_options(side: Side, phase: Phase) -> Vec<UsOrderTypeOption> {
+    let regular = phase == Phase::Regular;
+    let open = phase != Phase::Closed;
+    let buy = side == Side::Buy;
+    let table: [TypeRow; 6] = [
+        ("MARKET", Some(2), regular, false, true, buy, false),
+        ("LIMIT", Some(1), open, true, true, false, false),
+        ("STOP", Some(3), open, false, false, false, false),
+        ("STOP_LIMIT", Some(4), open, false, false, false, false),
+        ("TRAILING_STOP", Some(3), open, false, false, false, true),
+        ("OCO", None, open, false, false, false, true),
     ];
-    if side == Side::Sell {
-        options.push(UsOrderTypeOption {
-            order_type: "TRAILING_STOP".into(),
-            order_type_code: Some(3),
-            available_now: open,
-            trading_hours: regular_only.clone(),
-            time_in_force: tifs.clone(),
-            fractional: false,
-            by_amount: false,
-        });
-        options.push(UsOrderTypeOption {
-            order_type: "OCO".into(),
-            order_type_code: None,
-            available_now: open,
-            trading_hours: regular_only,
-            time_in_force: tifs,
-            fractional: false,
-            by_amount: false,
-        });
-    }
-    Ok(Data::new(options))
+    table
+        .into_iter()
+        .filter(|row| !row.6 || !buy)
+        .map(|(order_type, code, available_now, extended, fractional, by_amount, _)| {
+            let mut hours = vec!["REGULAR_HOURS".to_owned()];
+            if extended {
+                hours.push("INCLUDE_EXTENDED_HOURS".to_owned());
+            }
+            UsOrderTypeOption {
+                order_type: order_type.into(),
+                order_type_code: code,
+                available_now,
+                trading_hours: hours,
+                time_in_force: vec!["GOOD_TILL_CANCEL".to_owned(), "GOOD_TILL_MARKET_CLOSE".to_owned()],
+                fractional,
+                by_amount,
+            }
+        })
+        .collect()
 }
 
 /// What an order would cost or bring.

@@ -2,7 +2,7 @@
 //! market (docs/us-stocks.md "Order rules"). Each refusal names its reason; nothing is held for a
 //! refused order.
 
-use domain::orders::{Bucket, Side, TimeInForce, TradingHours};
+use domain::orders::{Bucket, Side, TimeInForce, TradingHours, Trail};
 use market::calendar::Phase;
 use rust_decimal::Decimal;
 
@@ -258,18 +258,7 @@ pub fn trailing_stop_price(
     trail_amount: Option<i64>,
     trail_percent: Option<Decimal>,
 ) -> i64 {
-    let distance = match (trail_amount, trail_percent) {
-        (Some(a), _) => a,
-        (None, Some(p)) => {
-            let d = Decimal::from(watermark) * p / Decimal::ONE_HUNDRED;
-            rust_decimal::prelude::ToPrimitive::to_i64(&d.round()).unwrap_or(0)
-        }
-        (None, None) => 0,
-    };
-    match side {
-        Side::Sell => watermark - distance,
-        Side::Buy => watermark + distance,
-    }
+    Trail::of(trail_amount, trail_percent).map_or(watermark, |trail| trail.stop_price(side, watermark))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Utc};
-use domain::orders::{Side, TradingHours};
+use domain::orders::{next_watermark, Side, TradingHours};
 use market::calendar::{Phase, Venue as Calendar};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
@@ -154,8 +154,7 @@ impl UsVenue for SandboxExchange {
         let mut triggered = order.triggered || !kind.has_trigger();
         if !triggered {
             let stop = if kind == UsOrderKind::TrailingStop {
-                let mark = order.trail_watermark.unwrap_or(touch);
-                let mark = if side == Side::Sell { mark.max(touch) } else { mark.min(touch) };
+                let mark = next_watermark(side, order.trail_watermark, touch);
                 if Some(mark) != order.trail_watermark {
                     step.watermark = Some(mark);
                 }
