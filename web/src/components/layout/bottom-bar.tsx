@@ -1,0 +1,35 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/**
+ * Who owns the phone's bottom edge. The layout shows its tab bar there; a page with its own sticky
+ * actions (the trade page's Buy and Sell) claims the edge and the tab bar steps aside while it is
+ * mounted, so the two never cover each other. Both bars are `--bottom-bar-height` tall, and the
+ * layout reserves that room under the page either way.
+ */
+interface BottomBarState {
+  claimed: boolean;
+  setClaims: (change: (count: number) => number) => void;
+}
+
+const BottomBarContext = createContext<BottomBarState>({ claimed: false, setClaims: () => undefined });
+
+export function BottomBarProvider({ children }: { children: ReactNode }) {
+  const [claims, setClaims] = useState(0);
+  const value = useMemo(() => ({ claimed: claims > 0, setClaims }), [claims]);
+  return <BottomBarContext.Provider value={value}>{children}</BottomBarContext.Provider>;
+}
+
+/** Whether a page holds the bottom edge now (the tab bar hides). */
+export function useBottomBarClaimed(): boolean {
+  return useContext(BottomBarContext).claimed;
+}
+
+/** Claims the bottom edge while `active` and mounted. Outside a provider (PWA views) it does nothing. */
+export function useClaimBottomBar(active: boolean): void {
+  const { setClaims } = useContext(BottomBarContext);
+  useEffect(() => {
+    if (!active) return undefined;
+    setClaims((count) => count + 1);
+    return () => setClaims((count) => count - 1);
+  }, [active, setClaims]);
+}
