@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { BottomBarProvider } from '@/components/layout/bottom-bar';
+import { BottomBarProvider } from '@/components/layout/bottom-bar-provider';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -40,7 +40,13 @@ export function MainLayout() {
       </Box>
       <Footer />
       {/* Room under the footer for the phone's bottom bar, so it never covers the page's end. */}
-      <Box aria-hidden sx={{ display: { xs: 'block', sm: 'none' }, height: 'calc(var(--bottom-bar-height) + env(safe-area-inset-bottom))' }} />
+      <Box
+        aria-hidden
+        sx={{
+          display: { xs: 'block', sm: 'none' },
+          height: 'calc(var(--bottom-bar-height) + env(safe-area-inset-bottom))',
+        }}
+      />
       <BottomNav />
       <AuthLayer />
       <Toaster />

@@ -71,7 +71,10 @@ export function BottomNav() {
             }}
           >
             <Icon fontSize="small" aria-hidden />
-            <Box component="span" sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Box
+              component="span"
+              sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {t(labelKey)}
             </Box>
           </Box>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 /**
  * Who owns the phone's bottom edge. The layout shows its tab bar there; a page with its own sticky
@@ -6,18 +6,12 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
  * mounted, so the two never cover each other. Both bars are `--bottom-bar-height` tall, and the
  * layout reserves that room under the page either way.
  */
-interface BottomBarState {
+export interface BottomBarState {
   claimed: boolean;
   setClaims: (change: (count: number) => number) => void;
 }
 
-const BottomBarContext = createContext<BottomBarState>({ claimed: false, setClaims: () => undefined });
-
-export function BottomBarProvider({ children }: { children: ReactNode }) {
-  const [claims, setClaims] = useState(0);
-  const value = useMemo(() => ({ claimed: claims > 0, setClaims }), [claims]);
-  return <BottomBarContext.Provider value={value}>{children}</BottomBarContext.Provider>;
-}
+export const BottomBarContext = createContext<BottomBarState>({ claimed: false, setClaims: () => undefined });
 
 /** Whether a page holds the bottom edge now (the tab bar hides). */
 export function useBottomBarClaimed(): boolean {
