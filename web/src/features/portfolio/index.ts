@@ -1,1 +1,2 @@
 export { PortfolioScreen } from './components/portfolio-screen';
+export { HoldingsSummary, PortfolioValue } from './components/portfolio-overview';

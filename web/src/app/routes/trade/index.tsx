@@ -55,7 +55,7 @@ export function Component() {
     return (
       <TradePage
         loading
-        header={<Skeleton variant="rounded" height={56} aria-label={t('app.loading')} />}
+        header={<Skeleton variant="rounded" height={56} sx={{ my: 1 }} aria-label={t('app.loading')} />}
         chart={<Skeleton variant="rounded" height={460} />}
         panels={[]}
       />
@@ -95,6 +95,7 @@ export function Component() {
           symbol={symbol}
           assetClass={info.assetClass}
           flags={info}
+          height={520}
           sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
         />
       }

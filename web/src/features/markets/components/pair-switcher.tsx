@@ -22,6 +22,15 @@ import { symbolOfInfo } from '../lib/symbol-cache';
 import { ChangeText } from './change-text';
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** Hidden from view on phones but still the button's name for screen readers. */
+const visuallyHiddenOnPhones = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clipPath: { xs: 'inset(50%)', sm: 'none' },
+  whiteSpace: 'nowrap',
+} as const;
 const SEARCH_CHARS_MAX = 40;
 
 export interface PairSwitcherProps {
@@ -48,9 +57,19 @@ export function PairSwitcher({ symbol, assetClass }: PairSwitcherProps) {
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ flexShrink: 0, borderColor: 'divider', fontWeight: 700 }}
+        sx={{
+          flexShrink: 0,
+          borderColor: 'divider',
+          fontWeight: 700,
+          // Phones: the icon alone (the header needs the width for the price); the name stays accessible.
+          minWidth: { xs: 40, sm: 64 },
+          px: { xs: 0.5, sm: 2 },
+          '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 }, mr: { xs: 0, sm: -0.5 } },
+        }}
       >
-        {t('pairSwitcher.button')}
+        <Box component="span" sx={visuallyHiddenOnPhones}>
+          {t('pairSwitcher.button')}
+        </Box>
       </Button>
       <Popover
         open={anchor !== null}

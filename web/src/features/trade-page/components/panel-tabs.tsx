@@ -37,7 +37,7 @@ export function PanelTabs({ label, panels, panelSx }: PanelTabsProps) {
             label={panel.label}
             id={`${baseId}-tab-${panel.id}`}
             aria-controls={`${baseId}-panel-${panel.id}`}
-            sx={{ minHeight: 44 }}
+            sx={{ minHeight: 44, minWidth: 0, px: 1.5 }}
           />
         ))}
       </Tabs>

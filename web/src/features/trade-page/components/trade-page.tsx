@@ -29,8 +29,8 @@ export interface TradePageProps {
 }
 
 /** Room kept for the header facts, the chart and the phone's tab panels, so nothing moves as data arrives. */
-const HEADER_MIN_HEIGHT = { xs: 112, sm: 72 } as const;
-const CHART_MIN_HEIGHT = { xs: 440, md: 520 } as const;
+const HEADER_MIN_HEIGHT = { xs: 124, sm: 72 } as const;
+const CHART_MIN_HEIGHT = { xs: 440, md: 610 } as const;
 const PHONE_PANEL_HEIGHT = 460;
 
 /**
@@ -52,12 +52,12 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
 
   const headerRow = (
     <Stack
-      direction="row"
-      alignItems="center"
+      direction={{ xs: 'row-reverse', sm: 'row' }}
+      alignItems={{ xs: 'flex-start', sm: 'center' }}
       spacing={1.5}
-      sx={{ minHeight: HEADER_MIN_HEIGHT, minWidth: 0, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      sx={{ minHeight: HEADER_MIN_HEIGHT, minWidth: 0, pt: { xs: 1, sm: 0 } }}
     >
-      {switcher}
+      <Box sx={{ flexShrink: 0 }}>{switcher}</Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>{header}</Box>
     </Stack>
   );
@@ -70,7 +70,8 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
   const pageSx = {
     maxWidth: 'var(--trade-max-width)',
     mx: 'auto',
-    px: 'var(--page-gutter)',
+    // Wide screens give the chart the room a page gutter would take.
+    px: { xs: 'var(--page-gutter)', lg: 2 },
     pb: 4,
     width: '100%',
   } as const;
@@ -111,22 +112,22 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
       <Box
         sx={{
           display: 'grid',
-          gap: 2,
+          gap: 1.5,
           alignItems: 'start',
           gridTemplateColumns: {
             sm: 'minmax(0, 1fr) minmax(0, 1fr)',
-            lg: withOrder ? 'minmax(0, 1fr) 300px 340px' : 'minmax(0, 1fr) 320px',
+            lg: withOrder ? 'minmax(0, 1fr) 280px 296px' : 'minmax(0, 1fr) 300px',
           },
           gridTemplateAreas: {
             sm: withOrder ? '"chart chart" "order side" "bottom bottom"' : '"chart chart" "side side" "bottom bottom"',
-            lg: withOrder ? '"chart side order" "bottom bottom order"' : '"chart side" "bottom bottom"',
+            lg: withOrder ? '"chart side order" "bottom side order"' : '"chart side" "bottom side"',
           },
         }}
       >
         <Box data-testid="trade-chart" sx={{ gridArea: 'chart', minWidth: 0, minHeight: CHART_MIN_HEIGHT }}>
           {chart}
         </Box>
-        <Stack spacing={2} sx={{ gridArea: 'side', minWidth: 0 }}>
+        <Stack spacing={1.5} sx={{ gridArea: 'side', minWidth: 0 }}>
           {panels.map((panel) => (
             <Box
               key={panel.id}
