@@ -88,7 +88,7 @@ test.describe('USD for a verified user, at 390 px', () => {
     await page.goto('/balance/futures');
     await page.getByRole('link', { name: 'Beli USDT' }).click();
     await expect(page).toHaveURL(/\/trade\/USDT-IDR$/);
-    const panel = page.getByRole('region', { name: 'Transaksi' });
+    const panel = page.getByRole('region', { name: 'Transaksi', exact: true });
     await panel.getByRole('button', { name: 'IDR', exact: true }).click();
     await panel.getByRole('textbox', { name: 'Nominal' }).fill('200000');
     await panel.getByRole('button', { name: 'Tinjau beli USDT' }).click();

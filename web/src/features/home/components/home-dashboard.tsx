@@ -40,12 +40,12 @@ export function HomeDashboard({ value, balance, holdings, movers, orders }: Home
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
         }}
       >
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {value}
           {balance}
           {holdings}
         </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {orders}
           {movers}
         </Box>

@@ -41,7 +41,13 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       aria-label={t('trade.headerLabel', { symbol })}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 }, py: 1.5 }}
     >
-      <Stack direction="row" spacing={1.25} alignItems="center" sx={{ minWidth: 0 }}>
+      {/* Phones: the instrument on its own line (clear of the switcher), price and change on the next. */}
+      <Stack
+        direction="row"
+        spacing={1.25}
+        alignItems="center"
+        sx={{ minWidth: 0, flexBasis: { xs: '100%', sm: 'auto' }, pr: { xs: 7, sm: 0 } }}
+      >
         <AssetAvatar code={symbol.split('-')[0] ?? symbol} size={40} />
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h1" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>

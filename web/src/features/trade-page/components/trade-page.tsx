@@ -29,7 +29,7 @@ export interface TradePageProps {
 }
 
 /** Room kept for the header facts, the chart and the phone's tab panels, so nothing moves as data arrives. */
-const HEADER_MIN_HEIGHT = { xs: 124, sm: 72 } as const;
+const HEADER_MIN_HEIGHT = { xs: 136, sm: 72 } as const;
 const CHART_MIN_HEIGHT = { xs: 440, md: 610 } as const;
 const PHONE_PANEL_HEIGHT = 460;
 
@@ -52,12 +52,15 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
 
   const headerRow = (
     <Stack
-      direction={{ xs: 'row-reverse', sm: 'row' }}
-      alignItems={{ xs: 'flex-start', sm: 'center' }}
+      direction="row"
+      alignItems="center"
       spacing={1.5}
-      sx={{ minHeight: HEADER_MIN_HEIGHT, minWidth: 0, pt: { xs: 1, sm: 0 } }}
+      sx={{ minHeight: HEADER_MIN_HEIGHT, minWidth: 0, position: 'relative' }}
     >
-      <Box sx={{ flexShrink: 0 }}>{switcher}</Box>
+      {/* Phones: the switcher sits in the header's top corner, beside the instrument's name. */}
+      <Box sx={{ flexShrink: 0, position: { xs: 'absolute', sm: 'static' }, top: 14, right: 0, zIndex: 1 }}>
+        {switcher}
+      </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>{header}</Box>
     </Stack>
   );

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Section } from '@/components/ui/section';
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
@@ -86,7 +85,6 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft(initialSide));
   const [ocoOpen, setOcoOpen] = useState(false);
-  const location = useLocation();
 
   const orderTypes = useQuery(orderTypesQuery(symbol, loggedIn));
   const sliderInput = useQuery(sliderInputQuery(symbol, draft.side, loggedIn));
@@ -173,7 +171,8 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
 
   if (!loggedIn) {
     // R2.04: signing up or logging in from here comes back to this pair.
-    const rememberHere = () => rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
+    const rememberHere = () =>
+      rememberReturnPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
     return (
       <Section title={t('orderPanel.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
