@@ -85,7 +85,9 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
       setSheetSide(side);
     };
     return (
-      <Box sx={pageSx} data-layout="phone">
+      // The Buy/Sell bar is fixed at the bottom: keep the page's end clear of it (PWA views have no
+      // layout spacer for it).
+      <Box sx={{ ...pageSx, pb: orderPanel ? 'calc(var(--bottom-bar-height) + 16px)' : 4 }} data-layout="phone">
         {headerRow}
         <PanelTabs
           label={t('tradePage.panelsLabel')}
