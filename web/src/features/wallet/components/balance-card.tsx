@@ -16,7 +16,15 @@ export function BalanceCard() {
   const { balance } = useWalletBalance();
   return (
     <Section title={t('homeDashboard.balance')}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={2} sx={{ minHeight: 48 }}>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        useFlexGap
+        flexWrap="wrap"
+        spacing={1.5}
+        sx={{ minHeight: 48 }}
+      >
         {balance ? (
           <Typography sx={{ fontSize: '1.375rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
             {idr(balance.totalBalance)}
@@ -24,7 +32,7 @@ export function BalanceCard() {
         ) : (
           <Skeleton variant="text" width={160} height={36} />
         )}
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button component={AppLink} to={paths.balanceTopup} variant="contained">
             {t('homeDashboard.topup')}
           </Button>
