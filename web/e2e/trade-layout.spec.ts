@@ -168,8 +168,12 @@ test('R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, 
   await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
   await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
   await expect(sheet).toBeHidden();
-  await page.getByRole('region', { name: 'Aktivitas trading' }).getByRole('tab', { name: 'Riwayat order' }).click();
+  const activity = page.getByRole('region', { name: 'Aktivitas trading' });
+  await activity.getByRole('tab', { name: 'Riwayat order' }).click();
   await expect(page.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(1);
+  // The position in the pair, from the holdings.
+  await activity.getByRole('tab', { name: 'Posisi' }).click();
+  await expect(activity.getByRole('tabpanel', { name: 'Posisi' })).toContainText(/0,\d+ BTC/);
 
   // Home for a signed-in user: value, balance, the new holding and the order.
   await page.getByRole('link', { name: 'Lumbung, ke beranda' }).click();

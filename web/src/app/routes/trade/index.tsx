@@ -16,6 +16,7 @@ import {
   useTradeInstrument,
 } from '@/features/markets';
 import { OrderBook } from '@/features/order-book';
+import { HoldingPosition } from '@/features/portfolio';
 import { RecentTrades } from '@/features/recent-trades';
 import { TradePage, type TradePanel } from '@/features/trade-page';
 import { OrderList, OrderPanel } from '@/features/trading';
@@ -30,7 +31,7 @@ const TRADES_HEIGHT_PX = 380;
  * The trade page: `/trade/:pair` (guest explore at `/trade/USDT-IDR`, R1.12) and `/trade?ticker=`
  * with the defaults of R2.02. Crypto fills the generic trade page (features/trade-page): the market
  * header and pair switcher, the chart, the book, the recent trades and the facts, the order panel,
- * and for a logged-in user the open orders and the history.
+ * and for a logged-in user the open orders, the history and their position in the pair.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -116,6 +117,7 @@ export function Component() {
           ? [
               { id: 'open', label: t('orderPanel.openOrders'), content: <OrderList kind="open" /> },
               { id: 'closed', label: t('orderPanel.closedOrders'), content: <OrderList kind="closed" /> },
+              { id: 'position', label: t('position.tab'), content: <HoldingPosition symbol={symbol} /> },
             ]
           : undefined
       }
