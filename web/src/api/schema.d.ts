@@ -3524,6 +3524,8 @@ export interface components {
                 ocoSiblingId?: string | null;
                 /** @description Order id. */
                 orderId: string;
+                /** @description `TRAILING_STOP` for a trailing stop (R4.10). */
+                orderSubType?: string | null;
                 /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
                 orderType: string;
                 /**
@@ -3549,12 +3551,16 @@ export interface components {
                 status: string;
                 /** @description placed, executed, cancelled or failed (R4.01). */
                 statusWord: string;
-                /** @description Trigger price. */
+                /** @description Trigger price (a trailing stop's moves with the highest bid). */
                 stopPrice?: string | null;
                 /** @description Pair, e.g. `BTC-IDR`. */
                 symbol: string;
                 /** @description Tax charged, rupiah. */
                 tax: string;
+                /** @description A trailing stop's distance in rupiah. */
+                trailAmount?: string | null;
+                /** @description A trailing stop's distance in percent. */
+                trailPercent?: string | null;
                 /** @description A stop whose trigger was reached. */
                 triggered: boolean;
                 /**
@@ -5128,7 +5134,12 @@ export interface components {
             inputType?: string | null;
             /** @description Limit price (LIMIT, STOP_LIMIT). */
             limitPrice?: string | null;
-            /** @description `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07); default market. */
+            /** @description `TRAILING_STOP` with orderType `STOP` makes a trailing stop sell (R4.10). */
+            orderSubType?: string | null;
+            /**
+             * @description `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07), or `TRAILING_STOP` for a sell
+             *     (R4.10); default market.
+             */
             orderType?: string | null;
             /** @description Coins, at most the pair's quantity precision. */
             quantity?: string | null;
@@ -5136,6 +5147,10 @@ export interface components {
             stopPrice?: string | null;
             /** @description Pair, e.g. `BTC-IDR`. */
             symbol: string;
+            /** @description A trailing stop's distance in rupiah. */
+            trailAmount?: string | null;
+            /** @description A trailing stop's distance in percent (above 0, below 100). */
+            trailPercent?: string | null;
         };
         /** @description One order type offered (R4.07). */
         OrderTypeView: {
@@ -5193,6 +5208,8 @@ export interface components {
             ocoSiblingId?: string | null;
             /** @description Order id. */
             orderId: string;
+            /** @description `TRAILING_STOP` for a trailing stop (R4.10). */
+            orderSubType?: string | null;
             /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
             orderType: string;
             /**
@@ -5218,12 +5235,16 @@ export interface components {
             status: string;
             /** @description placed, executed, cancelled or failed (R4.01). */
             statusWord: string;
-            /** @description Trigger price. */
+            /** @description Trigger price (a trailing stop's moves with the highest bid). */
             stopPrice?: string | null;
             /** @description Pair, e.g. `BTC-IDR`. */
             symbol: string;
             /** @description Tax charged, rupiah. */
             tax: string;
+            /** @description A trailing stop's distance in rupiah. */
+            trailAmount?: string | null;
+            /** @description A trailing stop's distance in percent. */
+            trailPercent?: string | null;
             /** @description A stop whose trigger was reached. */
             triggered: boolean;
             /**
