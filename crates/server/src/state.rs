@@ -13,7 +13,7 @@ use crate::features::live::Hub;
 use crate::features::maintenance::mode::Maintenance;
 use crate::features::markets::service::Markets;
 use crate::features::trading::service::TradingService;
-use crate::features::us_stocks::UsStockService;
+use crate::features::us_stocks::service::UsStockService;
 use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::template::Shell;
 use crate::middleware::rate_limit::AddressLimiter;

@@ -14,7 +14,7 @@ use store::ledger::{self, NewEntry, Posting};
 use store::Backend;
 
 use crate::both_backends;
-use crate::helpers::{spawn_app_on, TestApp, User, ADMIN_TOKEN};
+use crate::helpers::{spawn_app_on, TestApp, User, ADMIN_TOKEN, PIN};
 
 /// Tuesday 24 November 2026, 10:00 New York: the regular session.
 const REGULAR: &str = "2026-11-24T15:00:00Z";
@@ -43,6 +43,11 @@ async fn market(backend: Backend, time: &str) -> Market {
     let clock = Arc::new(FixedClock::new(at(time)));
     let (app, stop) = spawn_app_on(url.clone(), clock.clone(), |s| s.us_stocks.venue_step_ms = 10).await;
     Market { app, clock, url, _stop: stop }
+}
+
+/// Logs `phone` in again: the clock moved past the access token's life.
+async fn again(app: &TestApp, phone: &str) -> User {
+    app.log_in(phone, PIN, "device-test-1").await.expect("logs in again")
 }
 
 async fn verified(app: &TestApp, phone: &str) -> User {
@@ -196,6 +201,7 @@ both_backends!(r4_09_orders_outside_their_session_are_refused_and_hold_nothing, 
     let (status, refused) = place(&m.app, &user, "buy", half).await;
     assert_eq!((status, refused["error_code"].as_str()), (400, Some("fractional_not_allowed")), "{refused}");
     m.clock.set(at(THANKSGIVING));
+    let user = again(&m.app, "081234560102").await;
     let limit = json!({"stockId": "AAPL", "quantity": "1", "orderType": "LIMIT", "unitPrice": "260"});
     let (status, refused) = place(&m.app, &user, "buy", limit).await;
     assert_eq!((status, refused["error_code"].as_str()), (400, Some("market_closed")), "{refused}");
@@ -235,6 +241,7 @@ both_backends!(r4_04_amend_requests_are_accepted_or_rejected_by_the_exchange, |b
     assert_eq!(status, 200, "{bought}");
     filled(&m.app, &user, bought["data"]["orderId"].as_str().unwrap()).await;
     m.clock.set(at(POST));
+    let user = again(&m.app, "081234560104").await;
     let (_, description) = m.app.get_as(&user, "/api/v1/us-stocks/AAPL/description").await;
     assert_eq!(description["data"]["session"]["phase"], "POST_MARKET", "{description}");
     let bid: f64 = description["data"]["bid"].as_str().unwrap().parse().unwrap();
@@ -371,6 +378,7 @@ both_backends!(r4_16_intraday_positions_close_at_the_cutoff_once_across_a_restar
     tokio::time::sleep(Duration::from_millis(100)).await;
     let clock = Arc::new(FixedClock::new(at(AFTER_CUTOFF)));
     let (app, _stop) = spawn_app_on(url, clock.clone(), |s| s.us_stocks.venue_step_ms = 10).await;
+    let user = again(&app, "081234560107").await;
     for _ in 0..500 {
         let all = positions(&app, &user).await;
         if position(&all, "AAPL", "INTRADAY").is_some_and(|p| p["quantity"] == "0") {

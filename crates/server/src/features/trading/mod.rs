@@ -17,6 +17,7 @@ pub mod pair;
 mod plan;
 mod quotes;
 pub mod repo;
+mod requests;
 mod restore;
 pub mod service;
 mod trails;

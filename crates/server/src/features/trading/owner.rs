@@ -22,6 +22,7 @@ use crate::features::orders::errors::TradeError;
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
+pub use super::requests::{AmendRequest, Ask, OcoRequest, PlaceKind, PlaceRequest};
 use super::{live::UserEvents, restore};
 use crate::config::TradingSettings;
 
@@ -31,83 +32,6 @@ pub const LP_ID_BASE: u64 = 1 << 60;
 pub const VIEW_LEVELS: usize = 50;
 /// Commands queued per pair before callers wait.
 pub const QUEUE_DEPTH: usize = 1_024;
-
-/// What a new order asks for, in engine units.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlaceKind {
-    /// At market, a quantity.
-    Market { quantity: i64 },
-    /// A market buy spending at most `amount` sen, fees included.
-    MarketAmount { amount: i64 },
-    /// A GTC limit.
-    Limit { price: i64, quantity: i64 },
-    /// A stop: market once the last price reaches `stop`.
-    Stop { stop: i64, quantity: i64 },
-    /// A stop-limit.
-    StopLimit { stop: i64, price: i64, quantity: i64 },
-    /// A trailing stop sell (R4.10): a stop whose trigger follows the highest bid by `trail`.
-    TrailingStop { trail: domain::orders::Trail, quantity: i64 },
-}
-
-/// A new order.
-#[derive(Debug, Clone)]
-pub struct PlaceRequest {
-    /// Owner.
-    pub user_id: String,
-    /// `x-request-id`: a repeat returns the first order.
-    pub request_id: Option<String>,
-    /// Side.
-    pub side: Side,
-    /// Type and sizes.
-    pub kind: PlaceKind,
-}
-
-/// A one-cancels-other pair: a take-profit limit and a stop-loss stop (or stop-limit).
-#[derive(Debug, Clone)]
-pub struct OcoRequest {
-    /// Owner.
-    pub user_id: String,
-    /// `x-request-id`.
-    pub request_id: Option<String>,
-    /// Side of both legs.
-    pub side: Side,
-    /// Quantity of each leg.
-    pub quantity: i64,
-    /// Limit price of the take-profit leg.
-    pub take_profit: i64,
-    /// Trigger of the stop-loss leg.
-    pub stop_loss: i64,
-    /// Limit price once the stop triggers; `None` is a stop-market.
-    pub stop_limit: Option<i64>,
-}
-
-/// A change to a live order; `None` keeps a field.
-#[derive(Debug, Clone)]
-pub struct AmendRequest {
-    /// Owner.
-    pub user_id: String,
-    /// The order.
-    pub order_id: i64,
-    /// New total quantity.
-    pub quantity: Option<i64>,
-    /// New limit price.
-    pub limit_price: Option<i64>,
-    /// New trigger.
-    pub stop_price: Option<i64>,
-}
-
-/// What the owner can be asked.
-#[derive(Debug)]
-pub enum Ask {
-    /// Place an order.
-    Place(PlaceRequest),
-    /// Place an OCO pair (the reply is the take-profit leg).
-    Oco(OcoRequest),
-    /// Cancel an order of a user (and its OCO sibling).
-    Cancel { user_id: String, order_id: i64 },
-    /// Amend an order of a user.
-    Amend(AmendRequest),
-}
 
 /// A command with its reply channel.
 pub type Envelope = (Ask, oneshot::Sender<Result<OrderRow, TradeError>>);

@@ -10,9 +10,9 @@ use domain::precision::Rounding;
 use domain::MoneyError;
 use engine::{Book, OrderType, Side, TimeInForce};
 
-use super::owner::{PlaceKind, PlaceRequest};
 use super::pair::PairSpec;
 use super::repo::OrderRow;
+use super::requests::{PlaceKind, PlaceRequest};
 use crate::config::TradingSettings;
 use crate::features::orders::errors::TradeError;
 

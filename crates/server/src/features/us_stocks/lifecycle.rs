@@ -163,31 +163,8 @@ impl Lifecycle<'_> {
         Ok(changed)
     }
 
-    /// One pass of the venue over every open order and pending amend; returns the steps taken.
-    pub async fn drive(&self) -> Result<usize, TradeError> {
-        let _gate = self.svc.driver_gate.lock().await;
-        let mut steps = 0;
-        for amend in repo::pending_amends(self.db).await? {
-            if super::amend::advance(self, &amend).await? {
-                steps += 1;
-            }
-        }
-        for order in repo::open_orders(self.db).await? {
-            match self.advance(&order.user_id, &order.id).await {
-                Ok(true) => steps += 1,
-                Ok(false) => {}
-                Err(TradeError::InsufficientBalance) => {
-                    self.fail_unpaid(&order.user_id, &order.id).await?;
-                    steps += 1;
-                }
-                Err(e) => tracing::warn!(order = %order.id, error = %e, "US order step failed"),
-            }
-        }
-        Ok(steps)
-    }
-
     /// Moves one order one step; returns whether anything changed.
-    async fn advance(&self, user_id: &str, order_id: &str) -> Result<bool, TradeError> {
+    pub async fn advance(&self, user_id: &str, order_id: &str) -> Result<bool, TradeError> {
         let now = self.now();
         let mut w = self.db.begin_write().await?;
         w.lock_key(&user_key(user_id)).await?;
@@ -320,7 +297,7 @@ impl Lifecycle<'_> {
     }
 
     /// Ends an order whose bucket could no longer pay for its next fill.
-    async fn fail_unpaid(&self, user_id: &str, order_id: &str) -> Result<(), TradeError> {
+    pub async fn fail_unpaid(&self, user_id: &str, order_id: &str) -> Result<(), TradeError> {
         let mut w = self.db.begin_write().await?;
         w.lock_key(&user_key(user_id)).await?;
         let Some(mut order) = repo::get_tx(&mut w.tx, order_id).await? else { return Ok(()) };

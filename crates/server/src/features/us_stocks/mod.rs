@@ -6,6 +6,7 @@ mod admin;
 mod amend;
 mod closeout;
 mod corporate;
+mod driver;
 mod eps;
 mod errors;
 mod fills;
@@ -74,5 +75,5 @@ pub async fn apply_corporate_actions(state: &AppState) -> Result<usize, crate::f
 
 /// One pass of the venue over open orders and amend requests (the venue job).
 pub async fn drive_venue(state: &AppState) -> Result<usize, crate::features::orders::errors::TradeError> {
-    handlers::lifecycle(state).drive().await
+    driver::drive(&handlers::lifecycle(state)).await
 }
