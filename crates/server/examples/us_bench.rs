@@ -291,6 +291,13 @@ async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<i64> {
+    let quote: Value =
+        client.get(format!("{base}/api/v1/crypto/price-quote?symbol=BTC-IDR")).send().await?.json().await?;
+    let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
+    Ok(bid.parse()?)
+}
+
 async fn us_ask(client: &reqwest::Client, base: &str) -> anyhow::Result<f64> {
     let d: Value = client.get(format!("{base}/api/v1/us-stocks/AAPL/description")).send().await?.json().await?;
     let ask = d["data"]["ask"].as_str().ok_or_else(|| anyhow::anyhow!("no ask: {d}"))?;

@@ -33,6 +33,11 @@ pub struct UsStockSettings {
     pub margin_call_percentage: Decimal,
     /// Equity below this share of the position's value liquidates it, percent.
     pub maintenance_margin_percentage: Decimal,
+    /// The margin call level of 4x intraday positions, percent: they open at 25 % equity, so their
+    /// levels sit below that.
+    pub intraday_margin_call_percentage: Decimal,
+    /// The liquidation level of 4x intraday positions (half the opening margin), percent.
+    pub intraday_maintenance_margin_percentage: Decimal,
     /// US tax withheld from dividends: 15 % under the US–Indonesia treaty (Article 11).
     pub dividend_withholding_percentage: Decimal,
     /// Open orders one user may have.
@@ -60,6 +65,8 @@ impl Default for UsStockSettings {
             leverage_interest_percentage: Decimal::from(8),
             margin_call_percentage: Decimal::from(35),
             maintenance_margin_percentage: Decimal::from(25),
+            intraday_margin_call_percentage: Decimal::from(18),
+            intraday_maintenance_margin_percentage: Decimal::new(125, 1),
             dividend_withholding_percentage: Decimal::from(15),
             open_orders_per_user_max: 100,
             sandbox_regular_session: false,

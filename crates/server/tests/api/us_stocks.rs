@@ -370,6 +370,12 @@ both_backends!(r4_16_intraday_positions_close_at_the_cutoff_once_across_a_restar
     let held = position(&all, "AAPL", "INTRADAY").unwrap();
     let borrowed: f64 = held["borrowed"].as_str().unwrap().parse().unwrap();
     assert!((borrowed - value * 0.75).abs() < 0.01, "the broker lends three quarters: {held}");
+    // A fresh 4x position (25 % equity less spread and fee) is above the intraday levels.
+    server::features::us_stocks::check_margins(&m.app.state).await.unwrap();
+    let all = positions(&m.app, &user).await;
+    let held = position(&all, "AAPL", "INTRADAY").unwrap();
+    assert_eq!((held["quantity"].as_str(), held["marginStatus"].as_str()), (Some("10"), Some("NORMAL")), "{held}");
+    assert_eq!(count(&m.app, "select count(*) from us_orders where user_id = $1 and system = 1", &user).await, 0);
 
     // The server stops before the cut-off and starts again after it.
     let Market { app, _stop, url, .. } = m;

@@ -43,7 +43,13 @@ pub async fn check_margins(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
                 continue;
             }
             let equity = equity_percentage(&position, quote.bid);
-            if equity < settings.maintenance_margin_percentage {
+            // A 4x position opens at 25 % equity: its levels sit below the 2x ones.
+            let (call_level, liquidation_level) = if bucket == Bucket::Intraday {
+                (settings.intraday_margin_call_percentage, settings.intraday_maintenance_margin_percentage)
+            } else {
+                (settings.margin_call_percentage, settings.maintenance_margin_percentage)
+            };
+            if equity < liquidation_level {
                 let key = format!("liquidation:{}", position.updated_at_ms);
                 if close_position(lc, &position, reasons::LIQUIDATION, &key).await? {
                     tracing::warn!(user = %position.user_id, stock = %position.stock_id, %equity, "liquidating a position below maintenance margin");
@@ -51,7 +57,7 @@ pub async fn check_margins(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
                 }
                 continue;
             }
-            let standing = if equity < settings.margin_call_percentage { MARGIN_CALL } else { NORMAL };
+            let standing = if equity < call_level { MARGIN_CALL } else { NORMAL };
             if standing != position.margin_status && set_standing(lc, &position, standing).await? {
                 tracing::info!(user = %position.user_id, stock = %position.stock_id, %equity, standing, "margin standing changed");
                 nudge_account(lc.hub, &position.user_id, "margin");
