@@ -212,14 +212,17 @@ test('the asset pages show the chart, key figures and description; a wrong id is
 test('R9.03 the markets and trade pages fit a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/trade/USDT-IDR');
+  // Phones show the book in a tab beside the chart.
+  await page.getByRole('tablist', { name: 'Tampilan pasar' }).getByRole('tab', { name: 'Buku order' }).click();
   await expect(page.getByRole('region', { name: 'Buku order' }).locator('tbody tr')).toHaveCount(20);
+  await page.getByRole('tablist', { name: 'Tampilan pasar' }).getByRole('tab', { name: 'Grafik' }).click();
   await expect(page.getByRole('region', { name: 'Grafik USDT-IDR' }).locator('canvas').first()).toBeVisible();
   await expectNoSideways(page);
   await page.goto('/markets');
   await expect(page.getByRole('table', { name: 'Daftar aset Kripto' }).locator('tbody tr')).toHaveCount(30);
   await expectNoSideways(page);
-  // The markets link stays in the header on phones.
+  // Phones reach the markets from the bottom tab bar, which marks where the user is.
   await expect(
-    page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' }),
-  ).toBeVisible();
+    page.getByRole('navigation', { name: 'Navigasi bawah' }).getByRole('link', { name: 'Pasar' }),
+  ).toHaveAttribute('aria-current', 'page');
 });

@@ -19,7 +19,16 @@ for (const size of [
     await accepted;
     await topUpInSandbox(page, '1000000');
     await page.goto('/trade/BTC-IDR');
-    const panel = page.getByRole('region', { name: 'Transaksi' });
+    // Phones trade from the sticky Buy button's bottom sheet; wider screens from the side panel.
+    const phone = size.width < 640;
+    if (phone)
+      await page
+        .getByRole('group', { name: 'Beli atau jual' })
+        .getByRole('button', { name: 'Beli', exact: true })
+        .click();
+    const panel = phone
+      ? page.getByRole('dialog', { name: 'Transaksi BTC-IDR' })
+      : page.getByRole('region', { name: 'Transaksi', exact: true });
     await panel.getByRole('button', { name: 'IDR', exact: true }).click();
     await panel.getByRole('textbox', { name: 'Nominal' }).fill('400000');
     await panel.getByRole('button', { name: 'Tinjau beli BTC' }).click();

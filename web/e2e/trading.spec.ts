@@ -57,8 +57,8 @@ test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a
   await topUpInSandbox(page, '1000000');
 
   await page.goto('/trade/BTC-IDR');
-  const panel = page.getByRole('region', { name: 'Transaksi' });
-  const orders = page.getByRole('region', { name: 'Order' });
+  const panel = page.getByRole('region', { name: 'Transaksi', exact: true });
+  const orders = page.getByRole('region', { name: 'Aktivitas trading' });
   const bid = await bestBid(page);
   expect(bid).toBeGreaterThan(0);
 
@@ -131,7 +131,7 @@ test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a
   await expect(open.getByText('Tidak ada order terbuka.')).toBeVisible();
 
   // The portfolio: the BTC holding with its cost, and the rupiah left on top.
-  await page.getByRole('navigation').getByRole('link', { name: 'Portofolio' }).click();
+  await page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Portofolio' }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
   const holding = page.getByRole('listitem', { name: 'BTC' });
   await expect(holding).toBeVisible();

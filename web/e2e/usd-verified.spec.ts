@@ -88,7 +88,12 @@ test.describe('USD for a verified user, at 390 px', () => {
     await page.goto('/balance/futures');
     await page.getByRole('link', { name: 'Beli USDT' }).click();
     await expect(page).toHaveURL(/\/trade\/USDT-IDR$/);
-    const panel = page.getByRole('region', { name: 'Transaksi' });
+    // At 390 px the order form opens from the sticky Buy button as a bottom sheet.
+    await page
+      .getByRole('group', { name: 'Beli atau jual' })
+      .getByRole('button', { name: 'Beli', exact: true })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Transaksi USDT-IDR' });
     await panel.getByRole('button', { name: 'IDR', exact: true }).click();
     await panel.getByRole('textbox', { name: 'Nominal' }).fill('200000');
     await panel.getByRole('button', { name: 'Tinjau beli USDT' }).click();

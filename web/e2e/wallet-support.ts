@@ -8,9 +8,14 @@ export const PIN = '135792';
 
 /** Signs up through the pages, starting from a protected wallet page that the flow returns to (R2.04). */
 export async function signUpFrom(page: Page, path: string): Promise<void> {
-  const phone = uniquePhone();
   await page.goto(path);
   await expect(page).toHaveURL(/\/login$/);
+  await signUpAtLogin(page, path);
+}
+
+/** Signs up from the log-in page a guest was sent to, and expects to come back to `path` (R2.04). */
+export async function signUpAtLogin(page: Page, path: string): Promise<void> {
+  const phone = uniquePhone();
   await page.getByRole('main').getByRole('link', { name: 'Daftar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Masukkan kode verifikasi' });
   // The form can re-mount while the page settles and lose what was typed: type again until the code

@@ -208,6 +208,14 @@ export function formatDateTimeSeconds(ms: number, locale: Locale): string {
   }).format(ms);
 }
 
+/** A time of day to the second (trade prints), in Jakarta time. */
+export function formatTimeSeconds(ms: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'id-ID', {
+    timeStyle: 'medium',
+    timeZone: 'Asia/Jakarta',
+  }).format(ms);
+}
+
 /**
  * A price with its currency prefix (R9.09) and the locale's separators (R9.10), keeping exactly the
  * decimals the server sent: `1514937166` IDR → `Rp1.514.937.166` (id); `263.08` USD → `$263.08` (en).

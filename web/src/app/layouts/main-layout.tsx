@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { BottomBarProvider } from '@/components/layout/bottom-bar-provider';
+import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toaster';
@@ -9,12 +11,14 @@ import { MaintenanceScreen } from '@/features/maintenance';
 import { BalanceButton } from '@/features/wallet';
 import { useAppStore } from '@/lib/store';
 
-/** Header, page, footer. While the server is under maintenance the page is the maintenance screen. */
+/**
+ * Header, page, footer, and on phones the bottom tab bar (which a page may replace with its own bar,
+ * see components/layout/bottom-bar). While the server is under maintenance the page is the maintenance screen. */
 export function MainLayout() {
   const { t } = useTranslation();
   const underMaintenance = useAppStore((state) => state.misc.underMaintenance);
   return (
-    <>
+    <BottomBarProvider>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -35,8 +39,17 @@ export function MainLayout() {
         {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
       </Box>
       <Footer />
+      {/* Room under the footer for the phone's bottom bar, so it never covers the page's end. */}
+      <Box
+        aria-hidden
+        sx={{
+          display: { xs: 'block', sm: 'none' },
+          height: 'calc(var(--bottom-bar-height) + env(safe-area-inset-bottom))',
+        }}
+      />
+      <BottomNav />
       <AuthLayer />
       <Toaster />
-    </>
+    </BottomBarProvider>
   );
 }

@@ -8,16 +8,11 @@ import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { LanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
+import { NAV_ITEMS } from './nav-items';
 import { ThemeSwitch } from './theme-switch';
 
-/** Internal destinations that exist today; later issues add theirs (markets, portfolio, …). */
-const NAV_ITEMS = [
-  { to: paths.home, labelKey: 'nav.home', end: true, onPhones: false },
-  // Markets is the way into the app for visitors, so it stays visible on phones too.
-  { to: paths.markets, labelKey: 'markets.nav', end: false, onPhones: true },
-  // The portfolio asks for a login (RequireAuth); phones keep the narrow header for markets.
-  { to: paths.portfolio, labelKey: 'portfolio.nav', end: false, onPhones: false },
-] as const;
+/** The header's links on screens from 640 px (phones use the bottom tab bar); Account is the menu. */
+const HEADER_ITEMS = NAV_ITEMS.filter((item) => item.icon !== 'account');
 
 /** `actions`: the session's controls (log in / sign up, or the account menu), given by the app. */
 export function Header({ actions }: { actions?: ReactNode }) {
@@ -62,7 +57,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
           </Box>
         </Box>
         <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', gap: 0.5, flex: 1, minWidth: 0 }}>
-          {NAV_ITEMS.map((item) => (
+          {HEADER_ITEMS.map((item) => (
             <Button
               key={item.to}
               component={NavLink}
@@ -72,9 +67,9 @@ export function Header({ actions }: { actions?: ReactNode }) {
               size="small"
               sx={{
                 color: 'text.secondary',
-                display: { xs: item.onPhones ? 'inline-flex' : 'none', sm: 'inline-flex' },
+                display: { xs: 'none', sm: 'inline-flex' },
                 minWidth: 0,
-                '&.active': { color: 'text.primary', bgcolor: 'action.selected' },
+                '&[aria-current="page"]': { color: 'text.primary', bgcolor: 'action.selected' },
               }}
             >
               {t(item.labelKey)}

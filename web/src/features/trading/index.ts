@@ -1,3 +1,4 @@
 export { OrderPanel } from './components/order-panel';
-export { OrderLists } from './components/order-lists';
+export { OrderList } from './components/order-list';
+export { RecentOrders } from './components/recent-orders';
 export { useUserLiveUpdates } from './hooks/use-user-live';

@@ -1,29 +1,37 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { PriceChart } from '@/features/chart';
 import {
+  AssetDetails,
   displayName,
   knownPhase,
   MarketHeader,
+  PairSwitcher,
   quoteCurrency,
   resolveTradeTicker,
   useTradeInstrument,
 } from '@/features/markets';
 import { OrderBook } from '@/features/order-book';
-import { OrderLists, OrderPanel } from '@/features/trading';
+import { HoldingPosition } from '@/features/portfolio';
+import { RecentTrades } from '@/features/recent-trades';
+import { TradePage, type TradePanel } from '@/features/trade-page';
+import { OrderList, OrderPanel } from '@/features/trading';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAppStore } from '@/lib/store';
-import { TradeLayout } from './trade-layout';
+
+/** Room kept beside the chart for the book (20 levels) and the trades, so they never push the page. */
+const BOOK_HEIGHT_PX = 600;
+const TRADES_HEIGHT_PX = 380;
 
 /**
  * The trade page: `/trade/:pair` (guest explore at `/trade/USDT-IDR`, R1.12) and `/trade?ticker=`
- * with the defaults of R2.02. Market header, chart and order book; for crypto pairs the order panel
- * and, for a logged-in user, their open and closed orders under the chart.
+ * with the defaults of R2.02. Crypto fills the generic trade page (features/trade-page): the market
+ * header and pair switcher, the chart, the book, the recent trades and the facts, the order panel,
+ * and for a logged-in user the open orders, the history and their position in the pair.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -46,11 +54,11 @@ export function Component() {
   }
   if (!info) {
     return (
-      <TradeLayout
-        header={<Skeleton variant="rounded" height={64} sx={{ my: 1.5 }} aria-label={t('app.loading')} />}
-        chart={<Skeleton variant="rounded" height={420} />}
-        orderBook={null}
-        orderPanel={null}
+      <TradePage
+        loading
+        header={<Skeleton variant="rounded" height={56} sx={{ my: 1 }} aria-label={t('app.loading')} />}
+        chart={<Skeleton variant="rounded" height={460} />}
+        panels={[]}
       />
     );
   }
@@ -59,30 +67,60 @@ export function Component() {
   const bookKind = info.assetClass === 'CRYPTO' ? 'crypto' : info.assetClass === 'PERP' ? 'perps' : null;
   const crypto = info.assetClass === 'CRYPTO';
   const baseAsset = symbol.split('-')[0] ?? symbol;
-  const chart = (
-    <PriceChart
-      key={symbol}
-      symbol={symbol}
-      assetClass={info.assetClass}
-      flags={info}
-      sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
-    />
-  );
+  const panels: TradePanel[] = [
+    ...(bookKind && currency
+      ? [
+          {
+            id: 'book',
+            label: t('orderBook.title'),
+            heightPx: BOOK_HEIGHT_PX,
+            content: <OrderBook kind={bookKind} symbol={symbol} currency={currency} />,
+          },
+        ]
+      : []),
+    {
+      id: 'trades',
+      label: t('recentTrades.title'),
+      heightPx: TRADES_HEIGHT_PX,
+      content: <RecentTrades symbol={symbol} currency={currency} />,
+    },
+    { id: 'facts', label: t('tradePage.factsTab'), content: <AssetDetails info={info} ticker={ticker} /> },
+  ];
   return (
-    <TradeLayout
+    <TradePage
+      key={symbol}
       header={<MarketHeader info={info} ticker={ticker} />}
+      switcher={<PairSwitcher symbol={symbol} assetClass={info.assetClass} />}
       chart={
-        crypto && loggedIn ? (
-          <Stack spacing={2}>
-            {chart}
-            <OrderLists />
-          </Stack>
-        ) : (
-          chart
-        )
+        <PriceChart
+          symbol={symbol}
+          assetClass={info.assetClass}
+          flags={info}
+          height={520}
+          sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
+        />
       }
-      orderBook={bookKind && currency ? <OrderBook kind={bookKind} symbol={symbol} currency={currency} /> : null}
-      orderPanel={crypto ? <OrderPanel key={symbol} symbol={symbol} baseAsset={baseAsset} flags={info} /> : null}
+      panels={panels}
+      orderPanel={
+        crypto
+          ? {
+              title: t('tradePage.sheetTitle', { symbol }),
+              guest: !loggedIn,
+              render: ({ side, onDone }) => (
+                <OrderPanel symbol={symbol} baseAsset={baseAsset} flags={info} initialSide={side} onPlaced={onDone} />
+              ),
+            }
+          : null
+      }
+      bottomTabs={
+        crypto && loggedIn
+          ? [
+              { id: 'open', label: t('orderPanel.openOrders'), content: <OrderList kind="open" /> },
+              { id: 'closed', label: t('orderPanel.closedOrders'), content: <OrderList kind="closed" /> },
+              { id: 'position', label: t('position.tab'), content: <HoldingPosition symbol={symbol} /> },
+            ]
+          : undefined
+      }
     />
   );
 }

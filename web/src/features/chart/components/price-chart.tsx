@@ -152,15 +152,24 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
         </ToggleButtonGroup>
         <IndicatorMenu active={indicators} onChange={setIndicators} />
         <Box sx={{ flex: 1 }} />
-        {change !== undefined && (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={direction(change) === 'up' ? 'success' : direction(change) === 'down' ? 'error' : 'default'}
-            label={`${t('chart.priceChange', { range: t(`chart.rangeNames.${changeRange}`) })}: ${formatChangePct(change, locale)}`}
-          />
-        )}
-        {sessionLabel && <Chip size="small" label={t('chart.session', { phase: sessionLabel })} />}
+        {/* The figures arrive after the chart: on phones they get a line of their own, kept from the
+            start, so their arrival never pushes the canvas down (CLS). */}
+        <Stack
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          sx={{ flexBasis: { xs: '100%', sm: 'auto' }, minHeight: { xs: 24, sm: 0 }, minWidth: 0, overflow: 'hidden' }}
+        >
+          {change !== undefined && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={direction(change) === 'up' ? 'success' : direction(change) === 'down' ? 'error' : 'default'}
+              label={`${t('chart.priceChange', { range: t(`chart.rangeNames.${changeRange}`) })}: ${formatChangePct(change, locale)}`}
+            />
+          )}
+          {sessionLabel && <Chip size="small" label={t('chart.session', { phase: sessionLabel })} />}
+        </Stack>
       </Stack>
       <Box sx={{ position: 'relative' }}>
         {candles.isFetching && (

@@ -1,16 +1,14 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
 import CurrencyBitcoin from '@mui/icons-material/CurrencyBitcoin';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DiamondOutlined from '@mui/icons-material/DiamondOutlined';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PieChartOutline from '@mui/icons-material/PieChartOutline';
 import QueryStats from '@mui/icons-material/QueryStats';
 import ShowChart from '@mui/icons-material/ShowChart';
 import SsidChart from '@mui/icons-material/SsidChart';
-import StackedLineChart from '@mui/icons-material/StackedLineChart';
 import Savings from '@mui/icons-material/Savings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,15 +21,15 @@ import { useAppConfig } from '@/api/app-config';
 import { ExternalLink } from '@/components/ui/external-link';
 import { track } from '@/lib/analytics';
 
-type AssetKey = 'crypto' | 'futures' | 'usStocks' | 'options' | 'idss' | 'gold' | 'mutualFunds' | 'usdYield';
-type FeatureKey = 'wallet' | 'portfolio' | 'alerts' | 'charts' | 'reports' | 'news';
+type AssetKey = 'crypto' | 'futures' | 'usStocks' | 'idss' | 'gold' | 'mutualFunds' | 'usdYield';
+/** Only what the app does today (issue 26): no feature is advertised before it exists. */
+type FeatureKey = 'wallet' | 'portfolio' | 'charts' | 'history' | 'security';
 
-/** R1.03: the asset classes the product offers. */
+/** R1.03: the asset classes with live prices today (crypto is traded; the rest follow). */
 const ASSETS: ReadonlyArray<{ key: AssetKey; icon: SvgIconComponent }> = [
   { key: 'crypto', icon: CurrencyBitcoin },
   { key: 'futures', icon: SsidChart },
   { key: 'usStocks', icon: ShowChart },
-  { key: 'options', icon: StackedLineChart },
   { key: 'idss', icon: QueryStats },
   { key: 'gold', icon: DiamondOutlined },
   { key: 'mutualFunds', icon: Savings },
@@ -41,10 +39,9 @@ const ASSETS: ReadonlyArray<{ key: AssetKey; icon: SvgIconComponent }> = [
 const FEATURES: ReadonlyArray<{ key: FeatureKey; icon: SvgIconComponent }> = [
   { key: 'wallet', icon: AccountBalanceWalletOutlined },
   { key: 'portfolio', icon: PieChartOutline },
-  { key: 'alerts', icon: NotificationsActiveOutlined },
   { key: 'charts', icon: CandlestickChartOutlined },
-  { key: 'reports', icon: DescriptionOutlined },
-  { key: 'news', icon: ArticleOutlined },
+  { key: 'history', icon: DescriptionOutlined },
+  { key: 'security', icon: LockOutlined },
 ];
 
 const sectionSx = { maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)' } as const;

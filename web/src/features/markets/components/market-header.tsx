@@ -41,7 +41,13 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       aria-label={t('trade.headerLabel', { symbol })}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1.5, md: 3 }, py: 1.5 }}
     >
-      <Stack direction="row" spacing={1.25} alignItems="center" sx={{ minWidth: 0 }}>
+      {/* Phones: the instrument on its own line (clear of the switcher), price and change on the next. */}
+      <Stack
+        direction="row"
+        spacing={1.25}
+        alignItems="center"
+        sx={{ minWidth: 0, flexBasis: { xs: '100%', sm: 'auto' }, pr: { xs: 7, sm: 0 } }}
+      >
         <AssetAvatar code={symbol.split('-')[0] ?? symbol} size={40} />
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h1" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
@@ -77,10 +83,16 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       <Figure label={phase === 'CONTINUOUS' ? t('trade.change24h') : t('trade.changeSession')}>
         <ChangeText pct={ticker?.changePct} />
       </Figure>
-      <Figure label={t('trade.high')}>{price(ticker?.high)}</Figure>
-      <Figure label={t('trade.low')}>{price(ticker?.low)}</Figure>
-      <Figure label={t('trade.volume')}>{ticker ? formatCompact(Number(ticker.volume), locale) : '—'}</Figure>
-      <Figure label={t('trade.session')}>
+      <Figure secondary label={t('trade.high')}>
+        {price(ticker?.high)}
+      </Figure>
+      <Figure secondary label={t('trade.low')}>
+        {price(ticker?.low)}
+      </Figure>
+      <Figure secondary label={t('trade.volume')}>
+        {ticker ? formatCompact(Number(ticker.volume), locale) : '—'}
+      </Figure>
+      <Figure secondary label={t('trade.session')}>
         <Chip
           size="small"
           color={isOpenPhase(phase) ? 'success' : 'default'}
@@ -97,9 +109,18 @@ export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticke
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+/** `secondary` figures give way on phones, where the facts tab shows them. */
+function Figure({ label, secondary, children }: { label: string; secondary?: boolean; children: ReactNode }) {
   return (
-    <Box component="dl" sx={{ m: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums' }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        minWidth: 0,
+        fontVariantNumeric: 'tabular-nums',
+        display: secondary ? { xs: 'none', sm: 'block' } : 'block',
+      }}
+    >
       <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
         {label}
       </Box>

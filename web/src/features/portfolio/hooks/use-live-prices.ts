@@ -4,6 +4,7 @@ import { getLiveClient } from '@/lib/live/live-client';
 interface TickerFrameData {
   symbol?: string;
   last?: string;
+  change?: string;
 }
 
 /**
@@ -28,4 +29,24 @@ export function useLivePrices(symbols: string[]): Record<string, string> {
     return () => offs.forEach((off) => off());
   }, [key]);
   return prices;
+}
+
+/** The price change per unit over the ticker's period (24 h for crypto), per symbol, from `ticker:` frames. */
+export function useLiveChanges(symbols: string[]): Record<string, string> {
+  const [changes, setChanges] = useState<Record<string, string>>({});
+  const key = [...new Set(symbols)].sort().join(',');
+  useEffect(() => {
+    if (!key) return undefined;
+    const client = getLiveClient();
+    const offs = key.split(',').map((symbol) =>
+      client.subscribe(`ticker:${symbol}`, (frame) => {
+        const data = frame.data as TickerFrameData | null;
+        if (frame.type !== 'ticker' || data?.symbol !== symbol || typeof data.change !== 'string') return;
+        const change = data.change;
+        setChanges((current) => (current[symbol] === change ? current : { ...current, [symbol]: change }));
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, [key]);
+  return changes;
 }

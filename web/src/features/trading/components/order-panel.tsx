@@ -24,6 +24,7 @@ import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { decimalsOf } from '@/lib/decimal';
 import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
+import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -58,6 +59,10 @@ export interface OrderPanelProps {
   baseAsset: string;
   /** The pair's trading flags (R3.05), kept live by the markets feature; a halt blocks the panel. */
   flags?: PanelFlags | null;
+  /** The side the form opens on (the phone's Buy or Sell button chose it). */
+  initialSide?: Side;
+  /** After an order was placed (the phone's sheet closes). */
+  onPlaced?: () => void;
 }
 
 const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
@@ -74,11 +79,11 @@ interface PricedOrder {
  * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
  * (R5.06), a review (R1.15 buy_review/sell_review), the PIN, and a toast with the result (R8.08).
  */
-export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
+export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPlaced }: OrderPanelProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
-  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('BUY'));
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft(initialSide));
   const [ocoOpen, setOcoOpen] = useState(false);
 
   const orderTypes = useQuery(orderTypesQuery(symbol, loggedIn));
@@ -161,19 +166,23 @@ export function OrderPanel({ symbol, baseAsset, flags }: OrderPanelProps) {
         asset: baseAsset,
       }),
     );
+    onPlaced?.();
   };
 
   if (!loggedIn) {
+    // R2.04: signing up or logging in from here comes back to this pair.
+    const rememberHere = () =>
+      rememberReturnPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
     return (
       <Section title={t('orderPanel.title')}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('orderPanel.guest', { asset: baseAsset })}
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button component={AppLink} to={paths.signup} variant="contained" fullWidth>
+          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
             {t('orderPanel.signup')}
           </Button>
-          <Button component={AppLink} to={paths.login} variant="outlined" fullWidth>
+          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
             {t('orderPanel.login')}
           </Button>
         </Stack>

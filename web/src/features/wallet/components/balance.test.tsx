@@ -83,7 +83,7 @@ describe('/balance', { timeout: 20_000 }, () => {
     );
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Masuk' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^Saldo/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Saldo Rp/ })).not.toBeInTheDocument();
     expect(asked).toBe(0);
   });
 

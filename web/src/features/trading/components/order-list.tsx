@@ -2,18 +2,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '@/components/ui/section';
 import { ORDER_PAGE_SIZE } from '@/config/constants';
 import { formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
@@ -24,7 +21,9 @@ import type { OrderView } from '../api/types';
 import { useUserLiveUpdates } from '../hooks/use-user-live';
 import { AmendDialog } from './amend-dialog';
 
-export interface OrderListsProps {
+export interface OrderListProps {
+  /** Open orders (with cancel and amend) or the closed ones (history). */
+  kind: OrderListKind;
   /** Decimals the amend dialog accepts (the server checks each pair's own precision). */
   quantityPrecision?: number;
   amountPrecision?: number;
@@ -36,11 +35,10 @@ export interface OrderListsProps {
  */
 const OPEN_REFRESH_MS = 5_000;
 
-/** Open and closed crypto orders under the chart, 30 a page (R7.05), with cancel and amend. */
-export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: OrderListsProps) {
+/** The open or the closed crypto orders, 30 a page (R7.05); open ones with cancel and amend. */
+export function OrderList({ kind, quantityPrecision = 8, amountPrecision = 2 }: OrderListProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
-  const [kind, setKind] = useState<OrderListKind>('open');
   const [page, setPage] = useState(1);
   // Open orders change as the market fills them: the live channel says when; polling only without it.
   const live = useUserLiveUpdates();
@@ -53,19 +51,7 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
   const asset = (order: OrderView) => order.symbol.split('-')[0] ?? order.symbol;
 
   return (
-    <Section label={t('orderPanel.orders')} padding="none">
-      <Tabs
-        value={kind}
-        onChange={(_, value: OrderListKind) => {
-          setKind(value);
-          setPage(1);
-        }}
-        aria-label={t('orderPanel.orders')}
-        sx={{ px: 1 }}
-      >
-        <Tab value="open" label={t('orderPanel.openOrders')} />
-        <Tab value="closed" label={t('orderPanel.closedOrders')} />
-      </Tabs>
+    <>
       <TableContainer>
         <Table size="small" aria-label={t(kind === 'open' ? 'orderPanel.openOrders' : 'orderPanel.closedOrders')}>
           <TableHead>
@@ -161,6 +147,6 @@ export function OrderLists({ quantityPrecision = 8, amountPrecision = 2 }: Order
           onClose={() => setAmending(null)}
         />
       )}
-    </Section>
+    </>
   );
 }

@@ -1,0 +1,1 @@
+export { RecentTrades, type RecentTradesProps } from './components/recent-trades';

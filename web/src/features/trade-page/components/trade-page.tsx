@@ -1,0 +1,164 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClaimBottomBar } from '@/components/layout/bottom-bar';
+import { Section } from '@/components/ui/section';
+import type { OrderPanelSlot, TradePanel, TradeSide } from '../lib/types';
+import { OrderSheet } from './order-sheet';
+import { PanelTabs } from './panel-tabs';
+import { TradeActionBar } from './trade-action-bar';
+
+export interface TradePageProps {
+  /** The class's header facts: symbol, last price and change at least. On phones it stays on top. */
+  header: ReactNode;
+  /** Beside the header: the instrument switcher (search and live prices). */
+  switcher?: ReactNode;
+  /** The chart: most of the width on wide screens, the first tab on phones. */
+  chart: ReactNode;
+  /** Side panels (order book, recent trades, facts): beside the chart on wide screens, tabs on phones. */
+  panels: TradePanel[];
+  /** The class's order panel; absent for instruments that cannot be traded here (yet). */
+  orderPanel?: OrderPanelSlot | null;
+  /** Tabs under the chart: open orders, history, positions (signed-in users). */
+  bottomTabs?: TradePanel[];
+  /** While the instrument loads: the page keeps its shape with placeholders (no layout shift). */
+  loading?: boolean;
+}
+
+/** Room kept for the header facts, the chart and the phone's tab panels, so nothing moves as data arrives. */
+const HEADER_MIN_HEIGHT = { xs: 136, sm: 72 } as const;
+const CHART_MIN_HEIGHT = { xs: 440, md: 610 } as const;
+const PHONE_PANEL_HEIGHT = 460;
+
+/**
+ * The trade page of every asset class (crypto today; US stocks, perpetuals and options fill the same
+ * slots). R9.03 breakpoints:
+ * - phones (< 640 px): header on top; chart, book, trades and facts as tabs; a sticky Buy and Sell bar
+ *   at the bottom edge (in place of the tab bar) opening the order panel as a bottom sheet; the
+ *   bottom tabs (orders…) below.
+ * - 640–1023 px: the chart across the page, the order panel and the side panels under it.
+ * - from 1024 px: the chart takes the free width, side panels beside it, the order panel always in
+ *   view (sticky) on the right, the bottom tabs under the chart.
+ */
+export function TradePage({ header, switcher, chart, panels, orderPanel, bottomTabs, loading }: TradePageProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const { t } = useTranslation();
+  const [sheetSide, setSheetSide] = useState<TradeSide | null>(null);
+  const [lastSide, setLastSide] = useState<TradeSide>('BUY');
+  useClaimBottomBar(phone && !!orderPanel);
+
+  const headerRow = (
+    <Stack
+      direction="row"
+      alignItems="center"
+      spacing={1.5}
+      sx={{ minHeight: HEADER_MIN_HEIGHT, minWidth: 0, position: 'relative' }}
+    >
+      {/* Phones: the switcher sits in the header's top corner, beside the instrument's name. */}
+      <Box sx={{ flexShrink: 0, position: { xs: 'absolute', sm: 'static' }, top: 14, right: 0, zIndex: 1 }}>
+        {switcher}
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{header}</Box>
+    </Stack>
+  );
+  const bottom =
+    bottomTabs && bottomTabs.length > 0 ? (
+      <Section label={t('tradePage.bottomTabsLabel')} padding="none" sx={{ px: 1, pb: 1 }}>
+        <PanelTabs label={t('tradePage.bottomTabsLabel')} panels={bottomTabs} />
+      </Section>
+    ) : null;
+  const pageSx = {
+    maxWidth: 'var(--trade-max-width)',
+    mx: 'auto',
+    // Wide screens give the chart the room a page gutter would take.
+    px: { xs: 'var(--page-gutter)', lg: 2 },
+    pb: 4,
+    width: '100%',
+  } as const;
+
+  if (phone) {
+    const openSheet = (side: TradeSide) => {
+      setLastSide(side);
+      setSheetSide(side);
+    };
+    return (
+      // The Buy/Sell bar is fixed at the bottom: keep the page's end clear of it (PWA views have no
+      // layout spacer for it).
+      <Box sx={{ ...pageSx, pb: orderPanel ? 'calc(var(--bottom-bar-height) + 16px)' : 4 }} data-layout="phone">
+        {headerRow}
+        <PanelTabs
+          label={t('tradePage.panelsLabel')}
+          panels={[{ id: 'chart', label: t('tradePage.chartTab'), content: chart }, ...panels]}
+          panelSx={{ height: PHONE_PANEL_HEIGHT }}
+        />
+        {bottom && <Box sx={{ mt: 2 }}>{bottom}</Box>}
+        {orderPanel && !loading && (
+          <>
+            <TradeActionBar guest={orderPanel.guest} onTrade={openSheet} />
+            {!orderPanel.guest && (
+              <OrderSheet open={sheetSide !== null} title={orderPanel.title} onClose={() => setSheetSide(null)}>
+                {/* Keyed by side so Buy opens a buy form and Sell a sell form. */}
+                <Box key={lastSide}>{orderPanel.render({ side: lastSide, onDone: () => setSheetSide(null) })}</Box>
+              </OrderSheet>
+            )}
+          </>
+        )}
+      </Box>
+    );
+  }
+
+  const withOrder = !!orderPanel;
+  return (
+    <Box sx={pageSx} data-layout="wide">
+      {headerRow}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          alignItems: 'start',
+          gridTemplateColumns: {
+            sm: 'minmax(0, 1fr) minmax(0, 1fr)',
+            lg: withOrder ? 'minmax(0, 1fr) 280px 296px' : 'minmax(0, 1fr) 300px',
+          },
+          gridTemplateAreas: {
+            sm: withOrder ? '"chart chart" "order side" "bottom bottom"' : '"chart chart" "side side" "bottom bottom"',
+            lg: withOrder ? '"chart side order" "bottom side order"' : '"chart side" "bottom side"',
+          },
+        }}
+      >
+        <Box data-testid="trade-chart" sx={{ gridArea: 'chart', minWidth: 0, minHeight: CHART_MIN_HEIGHT }}>
+          {chart}
+        </Box>
+        <Stack spacing={1.5} sx={{ gridArea: 'side', minWidth: 0 }}>
+          {panels.map((panel) => (
+            <Box
+              key={panel.id}
+              sx={{ minWidth: 0, height: panel.heightPx, overflowY: panel.heightPx ? 'auto' : undefined }}
+            >
+              {panel.content}
+            </Box>
+          ))}
+        </Stack>
+        {orderPanel && (
+          <Box
+            sx={{
+              gridArea: 'order',
+              minWidth: 0,
+              alignSelf: 'start',
+              position: { lg: 'sticky' },
+              top: { lg: 'calc(var(--header-height) + 16px)' },
+              maxHeight: { lg: 'calc(100dvh - var(--header-height) - 32px)' },
+              overflowY: { lg: 'auto' },
+            }}
+          >
+            {!loading && orderPanel.render({ side: 'BUY' })}
+          </Box>
+        )}
+        {bottom && <Box sx={{ gridArea: 'bottom', minWidth: 0 }}>{bottom}</Box>}
+      </Box>
+    </Box>
+  );
+}
