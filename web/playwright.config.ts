@@ -76,6 +76,9 @@ export default defineConfig({
       // The auth tests sign up and log in again within a minute, all from 127.0.0.1.
       APP_AUTH__OTP_RESEND_COOLDOWN_SECS: '1',
       APP_AUTH__OTP_SENDS_PER_IP_PER_HOUR: '1000',
+      // The US exchange's sessions start in a regular session, whatever the hour of the run.
+      APP_US_STOCKS__SANDBOX_REGULAR_SESSION: 'true',
+      APP_US_STOCKS__VENUE_STEP_MS: '50',
     },
   },
 });

@@ -107,8 +107,17 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
     let hub = Hub::new(live::Limits::from(&settings.markets));
     let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;
     let trading = TradingService::start(&db, &markets, &hub, settings.trading.clone()).await?;
-    let us_stocks =
-        UsStockService::new(&markets.catalogue().us_stocks, markets.sim().clone(), settings.us_stocks.clone());
+    let session_shift = if settings.sandbox && settings.us_stocks.sandbox_regular_session {
+        us_stocks::service::shift_into_regular_session(clock.now())
+    } else {
+        chrono::Duration::zero()
+    };
+    let us_stocks = UsStockService::new(
+        &markets.catalogue().us_stocks,
+        markets.sim().clone(),
+        settings.us_stocks.clone(),
+        session_shift,
+    );
     Ok(AppState {
         clock,
         hub,

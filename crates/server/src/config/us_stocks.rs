@@ -37,6 +37,9 @@ pub struct UsStockSettings {
     pub dividend_withholding_percentage: Decimal,
     /// Open orders one user may have.
     pub open_orders_per_user_max: u32,
+    /// Sandbox only: the exchange's session clock starts 30 minutes into a regular session, so
+    /// demos and browser tests can trade at any hour (orders keep their real timestamps).
+    pub sandbox_regular_session: bool,
 }
 
 impl Default for UsStockSettings {
@@ -59,6 +62,7 @@ impl Default for UsStockSettings {
             maintenance_margin_percentage: Decimal::from(25),
             dividend_withholding_percentage: Decimal::from(15),
             open_orders_per_user_max: 100,
+            sandbox_regular_session: false,
         }
     }
 }

@@ -39,7 +39,7 @@ pub async fn close_position(
         lc.close(&mut w.tx, &mut order, reason, false).await?;
         touched.push(order);
     }
-    let now = lc.clock.now();
+    let now = lc.svc.market_time(lc.clock.now());
     let bucket: Bucket = position.bucket.parse().unwrap_or(Bucket::Paln);
     let mut sell = new_order(
         &position.user_id,
@@ -69,7 +69,7 @@ pub async fn close_position(
 
 /// Closes every open intraday position once the cut-off of today has passed; returns how many.
 pub async fn close_intraday(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
-    let now = lc.clock.now();
+    let now = lc.svc.market_time(lc.clock.now());
     let date = trading_date(now);
     let Some(cutoff) = intraday_cutoff(date, lc.svc.settings.intraday_cutoff_minutes) else { return Ok(0) };
     if now < cutoff {

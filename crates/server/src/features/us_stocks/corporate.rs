@@ -100,7 +100,7 @@ async fn due(db: &Db, today: &str) -> Result<Vec<ActionRow>, StoreError> {
 
 /// Applies every action whose record date has come; returns how many holders changed.
 pub async fn apply_due(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
-    let today = trading_date(lc.clock.now()).to_string();
+    let today = trading_date(lc.svc.market_time(lc.clock.now())).to_string();
     let mut changed = 0;
     for action in due(lc.db, &today).await? {
         for holder in repo::holders_of(lc.db, &action.stock_id).await? {

@@ -82,7 +82,11 @@ pub async fn earnings_per_share(
 ) -> ApiResult<Data<Vec<EpsQuarter>>> {
     let stock_id = stock_id.trim().to_ascii_uppercase();
     let stock = state.us_stocks.stock(&stock_id).ok_or_else(|| unknown_stock(&stock_id))?;
-    Ok(Data::new(history(&stock.cc, stock.reference_price, trading_date(state.clock.now()))))
+    Ok(Data::new(history(
+        &stock.cc,
+        stock.reference_price,
+        trading_date(state.us_stocks.market_time(state.clock.now())),
+    )))
 }
 
 #[cfg(test)]

@@ -35,7 +35,8 @@ pub fn market_now(state: &AppState, stock_id: &str, bucket: Bucket) -> ApiResult
     let stock = svc.stock(stock_id).ok_or_else(|| unknown_stock(stock_id))?;
     let now = state.clock.now();
     let quote = svc.venue.quote(stock_id, now).ok_or_else(|| unknown_stock(stock_id))?;
-    let cutoff = intraday_cutoff(trading_date(now), svc.settings.intraday_cutoff_minutes);
+    let market_time = svc.market_time(now);
+    let cutoff = intraday_cutoff(trading_date(market_time), svc.settings.intraday_cutoff_minutes);
     let leverage_offered = match bucket {
         Bucket::Paln => true,
         Bucket::Leverage => stock.leverage2x,
@@ -47,7 +48,7 @@ pub fn market_now(state: &AppState, stock_id: &str, bucket: Bucket) -> ApiResult
         ask: quote.ask,
         post_market: stock.ipme,
         leverage_offered,
-        after_intraday_cutoff: cutoff.is_none_or(|c| now >= c),
+        after_intraday_cutoff: cutoff.is_none_or(|c| market_time >= c),
     };
     Ok((market, quote.ask))
 }
@@ -97,7 +98,7 @@ async fn place(
         return Err(invalid_order("too many open orders"));
     }
     let lc = lifecycle(&state);
-    let now = state.clock.now();
+    let now = state.us_stocks.market_time(state.clock.now());
     let d = &parsed.draft;
     let mut order = new_order(&caller.user_id, &stock_id, d.bucket, side, d.kind, now, state.clock.now_ms());
     order.time_in_force = d.time_in_force.as_str().into();

@@ -152,7 +152,7 @@ pub async fn description(
         bid: price_text(quote.bid),
         ask: price_text(quote.ask),
         last: price_text(quote.last),
-        session: session_now(now, s.intraday_cutoff_minutes),
+        session: session_now(svc.market_time(now), s.intraday_cutoff_minutes),
         fractional: true,
         post_market: stock.ipme,
         options: stock.ioa,

@@ -209,7 +209,7 @@ impl Lifecycle<'_> {
                 }
             },
             ExchangeState::AcceptedFromExchange | ExchangeState::AmendRequested => {
-                if expired(&order, now) {
+                if expired(&order, self.svc.market_time(now)) {
                     self.close(&mut w.tx, &mut order, reasons::EXPIRED, false).await?;
                 } else {
                     also = self.work(&mut w.tx, &mut order, now).await?;
@@ -255,7 +255,7 @@ impl Lifecycle<'_> {
             also.extend(self.close_siblings(tx, order, reasons::OCO_SIBLING).await?);
         }
         Self::release_hold(tx, order, true).await?;
-        let date = trading_date(now).to_string();
+        let date = trading_date(self.svc.market_time(now)).to_string();
         post_fill(tx, order, price, quantity, &self.svc.settings.fees, &date, self.clock.now_ms()).await?;
         let complete = match (order.quantity, order.amount) {
             (Some(q), _) => order.filled_quantity >= q,
@@ -294,7 +294,9 @@ impl Lifecycle<'_> {
             [("TAKE_PROFIT", UsOrderKind::Limit, buy.take_profit), ("STOP_LOSS", UsOrderKind::Stop, buy.stop_loss)]
         {
             let Some(price) = price else { continue };
-            let mut exit = new_order(&buy.user_id, &buy.stock_id, bucket, Side::Sell, kind, now, self.clock.now_ms());
+            let market = self.svc.market_time(now);
+            let mut exit =
+                new_order(&buy.user_id, &buy.stock_id, bucket, Side::Sell, kind, market, self.clock.now_ms());
             exit.quantity = Some(buy.filled_quantity);
             exit.time_in_force = tif.as_str().into();
             exit.trading_hours = buy.trading_hours.clone();
@@ -331,14 +333,14 @@ impl Lifecycle<'_> {
     }
 }
 
-/// A new order row with the defaults of a fresh placement.
+/// A new order row with the defaults of a fresh placement; `market_time` dates it.
 pub fn new_order(
     user_id: &str,
     stock_id: &str,
     bucket: Bucket,
     side: Side,
     kind: UsOrderKind,
-    now: DateTime<Utc>,
+    market_time: DateTime<Utc>,
     now_ms: i64,
 ) -> UsOrderRow {
     UsOrderRow {
@@ -373,7 +375,7 @@ pub fn new_order(
         is_open: true,
         triggered: false,
         reason: None,
-        trading_date: trading_date(now).to_string(),
+        trading_date: trading_date(market_time).to_string(),
         system: false,
         request_id: None,
         created_at_ms: now_ms,

@@ -82,7 +82,7 @@ async fn set_standing(lc: &Lifecycle<'_>, position: &PositionRow, standing: &str
 
 /// Posts one day's interest on every 2x loan, once per New York date; returns how many posted.
 pub async fn accrue_interest(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
-    let date = trading_date(lc.clock.now());
+    let date = trading_date(lc.svc.market_time(lc.clock.now()));
     let rate = lc.svc.settings.leverage_interest_percentage;
     let mut posted = 0;
     for position in repo::open_positions(lc.db, Bucket::Leverage.as_str()).await? {

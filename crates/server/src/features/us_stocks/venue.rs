@@ -61,6 +61,8 @@ pub struct SandboxExchange {
     max_fill: i64,
     /// Scripted price moves per stock (a factor on the simulated price), for drills and tests.
     shocks: RwLock<HashMap<String, Decimal>>,
+    /// How far the session clock runs ahead of the real one.
+    session_shift: chrono::Duration,
 }
 
 impl SandboxExchange {
@@ -70,6 +72,7 @@ impl SandboxExchange {
         post_market: HashMap<String, bool>,
         half_spreads_bps: (u32, u32),
         max_fill_shares: Decimal,
+        session_shift: chrono::Duration,
     ) -> Self {
         let max_fill = rust_decimal::prelude::ToPrimitive::to_i64(&(max_fill_shares * Decimal::from(ONE_SHARE)))
             .unwrap_or(i64::MAX)
@@ -81,6 +84,7 @@ impl SandboxExchange {
             extended_half_spread_bps: i64::from(half_spreads_bps.1),
             max_fill,
             shocks: RwLock::new(HashMap::new()),
+            session_shift,
         }
     }
 
@@ -115,7 +119,7 @@ impl UsVenue for SandboxExchange {
             return None;
         }
         let last = price_units(self.sim.price_at(stock, now).ok()? * self.factor(stock)).max(1);
-        let phase = Calendar::UsExtended.phase_at(now);
+        let phase = Calendar::UsExtended.phase_at(now + self.session_shift);
         let bps = if phase == Phase::Regular { self.regular_half_spread_bps } else { self.extended_half_spread_bps };
         // Bid and ask on the cent grid (sub-dollar stocks on the $0.0001 grid), never crossed.
         let tick = super::units::tick_for(last);
