@@ -57,6 +57,11 @@ export function bucketOf(leverage: number): Bucket {
   return leverage === 4 ? 'INTRADAY' : leverage === 2 ? 'LEVERAGE' : 'PALN';
 }
 
+/** A bucket name from the server as one of the three (an unknown one is treated as normal). */
+export function knownBucket(bucket: string): Bucket {
+  return bucket === 'INTRADAY' || bucket === 'LEVERAGE' ? bucket : 'PALN';
+}
+
 export function leverageOf(bucket: string): Leverage {
   return bucket === 'INTRADAY' ? 4 : bucket === 'LEVERAGE' ? 2 : 1;
 }
