@@ -41,7 +41,10 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
     <ReviewPinForm<UsOrderBody>
       dialog={{
         open: true,
-        title: t('usStocks.close.title', { stockId: position.stockId, bucket: t(`usStocks.bucket.${knownBucket(position.bucket)}`) }),
+        title: t('usStocks.close.title', {
+          stockId: position.stockId,
+          bucket: t(`usStocks.bucket.${knownBucket(position.bucket)}`),
+        }),
         onClose,
       }}
       reviewLabel={t('usStocks.close.confirm')}
@@ -58,11 +61,22 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
         lines={[
           {
             label: t('usStocks.positions.quantity'),
-            value: t('usStocks.sharesOf', { quantity: formatQuantity(position.quantity, locale), stockId: position.stockId }),
+            value: t('usStocks.sharesOf', {
+              quantity: formatQuantity(position.quantity, locale),
+              stockId: position.stockId,
+            }),
           },
-          { label: t('usStocks.positions.marketValue'), value: formatMoney(position.marketValue, 'USD', 'amount', locale) },
+          {
+            label: t('usStocks.positions.marketValue'),
+            value: formatMoney(position.marketValue, 'USD', 'amount', locale),
+          },
           ...(Number(position.borrowed) > 0
-            ? [{ label: t('usStocks.positions.borrowed'), value: formatMoney(position.borrowed, 'USD', 'amount', locale) }]
+            ? [
+                {
+                  label: t('usStocks.positions.borrowed'),
+                  value: formatMoney(position.borrowed, 'USD', 'amount', locale),
+                },
+              ]
             : []),
         ]}
       />
@@ -85,7 +99,13 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
         </Typography>
       )}
       {mode === 'extendedLimit' && (
-        <DecimalField label={t('usStocks.unitPrice')} value={limitPrice} onChange={setLimitPrice} precision={4} prefix="$" />
+        <DecimalField
+          label={t('usStocks.unitPrice')}
+          value={limitPrice}
+          onChange={setLimitPrice}
+          precision={4}
+          prefix="$"
+        />
       )}
     </ReviewPinForm>
   );

@@ -17,7 +17,16 @@ export interface DecimalFieldProps {
 }
 
 /** A numeric input in the user's separators that hands back plain decimal text. */
-export function DecimalField({ label, value, onChange, precision, prefix, suffix, helperText, error }: DecimalFieldProps) {
+export function DecimalField({
+  label,
+  value,
+  onChange,
+  precision,
+  prefix,
+  suffix,
+  helperText,
+  error,
+}: DecimalFieldProps) {
   const locale = useAppStore((state) => state.misc.language);
   const { decimal } = SEPARATORS[locale];
   return (

@@ -37,16 +37,27 @@ export function StockFacts({ description }: { description?: StockDescription }) 
           { label: t('usStocks.facts.ask'), value: formatPrice(description.ask, 'USD', locale) },
           { label: t('usStocks.facts.last'), value: formatPrice(description.last, 'USD', locale) },
           { label: t('usStocks.facts.fractional'), value: yesNo(description.fractional) },
-          { label: t('usStocks.facts.extended'), value: description.postMarket ? t('usStocks.facts.prePost') : t('usStocks.facts.preOnly') },
+          {
+            label: t('usStocks.facts.extended'),
+            value: description.postMarket ? t('usStocks.facts.prePost') : t('usStocks.facts.preOnly'),
+          },
           {
             label: t('usStocks.facts.leverage'),
-            value: description.leverageOptions.map((l) => t(`usStocks.leverage.${l === 4 ? 4 : l === 2 ? 2 : 1}`)).join(', '),
+            value: description.leverageOptions
+              .map((l) => t(`usStocks.leverage.${l === 4 ? 4 : l === 2 ? 2 : 1}`))
+              .join(', '),
           },
           ...(cutoff ? [{ label: t('usStocks.facts.cutoff'), value: formatChangeTime(cutoff, locale) }] : []),
           { label: t('usStocks.facts.minOrder'), value: formatMoney(description.minOrderUsd, 'USD', 'amount', locale) },
           { label: t('usStocks.facts.fee'), value: `${localizeDecimalText(description.feePercentage, locale)}%` },
-          { label: t('usStocks.facts.sellTax'), value: `${localizeDecimalText(description.sellTaxPercentage, locale)}%` },
-          { label: t('usStocks.facts.band'), value: `${localizeDecimalText(description.priceBandPercentage, locale)}%` },
+          {
+            label: t('usStocks.facts.sellTax'),
+            value: `${localizeDecimalText(description.sellTaxPercentage, locale)}%`,
+          },
+          {
+            label: t('usStocks.facts.band'),
+            value: `${localizeDecimalText(description.priceBandPercentage, locale)}%`,
+          },
         ]}
       />
       <EarningsTable stockId={description.stockId} />

@@ -79,10 +79,22 @@ export function UsAmendDialog({ order, onClose }: UsAmendDialogProps) {
         {t('usStocks.amend.text')}
       </Typography>
       {order.stopPrice != null && (
-        <DecimalField label={t('usStocks.stopPrice')} value={stopPrice} onChange={setStopPrice} precision={4} prefix="$" />
+        <DecimalField
+          label={t('usStocks.stopPrice')}
+          value={stopPrice}
+          onChange={setStopPrice}
+          precision={4}
+          prefix="$"
+        />
       )}
       {order.unitPrice != null && (
-        <DecimalField label={t('usStocks.unitPrice')} value={unitPrice} onChange={setUnitPrice} precision={4} prefix="$" />
+        <DecimalField
+          label={t('usStocks.unitPrice')}
+          value={unitPrice}
+          onChange={setUnitPrice}
+          precision={4}
+          prefix="$"
+        />
       )}
       <DecimalField
         label={t('usStocks.quantity')}
@@ -113,7 +125,12 @@ function AmendStatusDialog({
   if (pending && outcome !== 'pending') setPending(false);
   const reason = newest.reason ?? '';
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}
+    >
       <DialogTitle id={titleId}>{t('usStocks.amend.statusTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} role="status" aria-live="polite">

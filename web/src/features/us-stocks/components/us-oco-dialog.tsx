@@ -34,7 +34,12 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
   const problem = draftProblem(draft);
   const amount =
     problem === null
-      ? formatMoney(toText(roundDown(parseDecimal(quantity)!.times(parseDecimal(takeProfit)!), 2)), 'USD', 'amount', locale)
+      ? formatMoney(
+          toText(roundDown(parseDecimal(quantity)!.times(parseDecimal(takeProfit)!), 2)),
+          'USD',
+          'amount',
+          locale,
+        )
       : null;
 
   const submit = async (body: UsOrderBody, pin: string) => {
@@ -70,12 +75,16 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
         precision={0}
         suffix={t('usStocks.shares')}
       />
-      <DecimalField label={t('usStocks.takeProfit')} value={takeProfit} onChange={setTakeProfit} precision={4} prefix="$" />
+      <DecimalField
+        label={t('usStocks.takeProfit')}
+        value={takeProfit}
+        onChange={setTakeProfit}
+        precision={4}
+        prefix="$"
+      />
       <DecimalField label={t('usStocks.stopLoss')} value={stopLoss} onChange={setStopLoss} precision={4} prefix="$" />
       {problem === 'ocoOrder' && <Typography color="error">{t('usStocks.problem.ocoOrder')}</Typography>}
-      {amount && (
-        <Typography variant="body2">{t('usStocks.oco.summary', { amount })}</Typography>
-      )}
+      {amount && <Typography variant="body2">{t('usStocks.oco.summary', { amount })}</Typography>}
     </ReviewPinForm>
   );
 }

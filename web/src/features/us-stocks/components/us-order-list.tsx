@@ -164,7 +164,9 @@ export function UsOrderList({ kind }: { kind: UsOrderListKind }) {
               <TableRow>
                 <TableCell colSpan={kind === 'open' ? 9 : 8}>
                   <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {orders.isLoading ? t('app.loading') : t(kind === 'open' ? 'orderPanel.noOpen' : 'orderPanel.noClosed')}
+                    {orders.isLoading
+                      ? t('app.loading')
+                      : t(kind === 'open' ? 'orderPanel.noOpen' : 'orderPanel.noClosed')}
                   </Typography>
                 </TableCell>
               </TableRow>

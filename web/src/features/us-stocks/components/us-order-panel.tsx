@@ -224,9 +224,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
     />
   );
   const problemText =
-    problem && problem !== 'quantityMissing' && problem !== 'amountMissing'
-      ? t(`usStocks.problem.${problem}`)
-      : null;
+    problem && problem !== 'quantityMissing' && problem !== 'amountMissing' ? t(`usStocks.problem.${problem}`) : null;
 
   return (
     <Section label={t('orderPanel.title')}>
@@ -271,7 +269,9 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
                         { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
                         {
                           label: t('usStocks.tradingHours.label'),
-                          value: t(`usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`),
+                          value: t(
+                            `usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`,
+                          ),
                         },
                       ]),
                   ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
@@ -396,7 +396,9 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
             precision={wholeSharesOnly(draft) || !description.fractional ? 0 : QUANTITY_DECIMALS}
             suffix={t('usStocks.shares')}
             helperText={
-              wholeSharesOnly(draft) || !description.fractional ? t('usStocks.wholeSharesHint') : t('usStocks.fractionalHint')
+              wholeSharesOnly(draft) || !description.fractional
+                ? t('usStocks.wholeSharesHint')
+                : t('usStocks.fractionalHint')
             }
           />
         )}

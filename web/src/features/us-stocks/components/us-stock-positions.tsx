@@ -8,7 +8,7 @@ import { useUsPositions } from '../api/get-positions';
 import { useUsdBalance } from '../api/get-usd-balance';
 import { useUsLiveUpdates } from '../hooks/use-us-live';
 import { KycGate } from './kyc-gate';
-import { sortPositions } from '../lib/positions';
+import { heldPositions, sortPositions } from '../lib/positions';
 import { UsPositionCards } from './us-positions';
 
 /** Positions are revalued at the bid; without the live channel they are read again this often. */
@@ -29,14 +29,16 @@ export function UsStockPositions({ stockId }: { stockId: string }) {
   if (!balance.data) return <Skeleton variant="rounded" height={120} aria-label={t('app.loading')} />;
   if (!verified) return <KycGate />;
   if (!positions.data) return <Skeleton variant="rounded" height={120} aria-label={t('app.loading')} />;
-  return <UsPositionCards positions={positions.data.filter((position) => position.stockId === stockId)} />;
+  return (
+    <UsPositionCards positions={heldPositions(positions.data).filter((position) => position.stockId === stockId)} />
+  );
 }
 
 /** The portfolio's US-stocks section: every position, grouped normal, 2x, 4x intraday. */
 export function UsStocksPortfolio() {
   const { t } = useTranslation();
   const { balance, verified, positions } = usePositionsOfVerified();
-  const sorted = sortPositions(positions.data ?? []);
+  const sorted = sortPositions(heldPositions(positions.data ?? []));
   const groups = (['PALN', 'LEVERAGE', 'INTRADAY'] as const)
     .map((bucket) => ({ bucket, items: sorted.filter((position) => position.bucket === bucket) }))
     .filter((group) => group.items.length > 0);
@@ -54,7 +56,9 @@ export function UsStocksPortfolio() {
           onRetry={() => void positions.refetch()}
         />
       ) : groups.length === 0 ? (
-        <Typography color="text.secondary">{positions.isLoading ? t('app.loading') : t('usStocks.positions.none')}</Typography>
+        <Typography color="text.secondary">
+          {positions.isLoading ? t('app.loading') : t('usStocks.positions.none')}
+        </Typography>
       ) : (
         <Stack spacing={2}>
           {groups.map((group) => (

@@ -14,4 +14,3 @@ export function amendBody(
   if (order.stopPrice != null && changed(values.stopPrice, order.stopPrice)) body.stopPrice = values.stopPrice.trim();
   return Object.keys(body).length > 1 ? body : null;
 }
-

@@ -38,7 +38,14 @@ describe('US order display', () => {
     expect(canAmend(order({ orderType: 'MARKET' }))).toBe(false);
     expect(canAmend(order({ system: true }))).toBe(false);
     expect(canAmend(order({ isOpen: false }))).toBe(false);
-    const pending = { id: 'a', orderId: 'o1', status: 'pending', exchangeState: 'SENT_TO_EXCHANGE', createdAtMs: 1, updatedAtMs: 1 };
+    const pending = {
+      id: 'a',
+      orderId: 'o1',
+      status: 'pending',
+      exchangeState: 'SENT_TO_EXCHANGE',
+      createdAtMs: 1,
+      updatedAtMs: 1,
+    };
     expect(canAmend(order({ amendRequest: pending }))).toBe(false);
     expect(canAmend(order({ amendRequest: { ...pending, status: 'rejected' } }))).toBe(true);
   });

@@ -81,7 +81,13 @@ describe('US order payload (R3.15)', () => {
   it('R4.16 4x drops the trading hours and forces GOOD_TILL_MARKET_CLOSE', () => {
     const body = toUsOrderBody(
       'AAPL',
-      draft({ leverage: 4, orderType: 'LIMIT', quantity: '2', unitPrice: '190', tradingHours: 'INCLUDE_EXTENDED_HOURS' }),
+      draft({
+        leverage: 4,
+        orderType: 'LIMIT',
+        quantity: '2',
+        unitPrice: '190',
+        tradingHours: 'INCLUDE_EXTENDED_HOURS',
+      }),
     );
     expect(body).not.toHaveProperty('tradingHours');
     expect(body).toMatchObject({ leverage: 4, isIntradayLeverage: true, timeInForce: 'GOOD_TILL_MARKET_CLOSE' });
@@ -89,14 +95,21 @@ describe('US order payload (R3.15)', () => {
       'AAPL',
       draft({ side: 'SELL', leverage: 4, orderType: 'OCO', quantity: '2', takeProfit: '200', stopLoss: '180' }),
     );
-    expect(oco).toMatchObject({ orderType: 'OCO', takeProfit: '200', stopLoss: '180', timeInForce: 'GOOD_TILL_MARKET_CLOSE' });
+    expect(oco).toMatchObject({
+      orderType: 'OCO',
+      takeProfit: '200',
+      stopLoss: '180',
+      timeInForce: 'GOOD_TILL_MARKET_CLOSE',
+    });
     expect(oco).not.toHaveProperty('tradingHours');
   });
 
   it('R4.09 a limit with extended hours keeps them; a market order is always regular hours', () => {
     expect(
-      toUsOrderBody('AAPL', draft({ orderType: 'LIMIT', quantity: '1', unitPrice: '190', tradingHours: 'INCLUDE_EXTENDED_HOURS' }))
-        .tradingHours,
+      toUsOrderBody(
+        'AAPL',
+        draft({ orderType: 'LIMIT', quantity: '1', unitPrice: '190', tradingHours: 'INCLUDE_EXTENDED_HOURS' }),
+      ).tradingHours,
     ).toBe('INCLUDE_EXTENDED_HOURS');
     expect(toUsOrderBody('AAPL', draft({ quantity: '1', tradingHours: 'INCLUDE_EXTENDED_HOURS' })).tradingHours).toBe(
       'REGULAR_HOURS',

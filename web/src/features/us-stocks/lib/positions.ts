@@ -33,10 +33,14 @@ export function ocoQuantityOf(position: UsPosition): string {
 
 const BUCKET_ORDER = ['PALN', 'LEVERAGE', 'INTRADAY'];
 
+/** Shares still held: the positions call also lists closed ones (kept for their realised profit). */
+export function heldPositions(positions: readonly UsPosition[]): UsPosition[] {
+  return positions.filter((position) => Number(position.quantity) > 0);
+}
+
 /** Positions ordered normal, 2x, 4x intraday, then by ticker. */
 export function sortPositions(positions: readonly UsPosition[]): UsPosition[] {
   return [...positions].sort(
     (a, b) => BUCKET_ORDER.indexOf(a.bucket) - BUCKET_ORDER.indexOf(b.bucket) || a.stockId.localeCompare(b.stockId),
   );
 }
-
