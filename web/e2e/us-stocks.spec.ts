@@ -99,6 +99,7 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   await expect(panel.getByRole('group', { name: 'Leverage' })).toBeVisible();
   await panel.getByRole('textbox', { name: 'Jumlah' }).fill('1,5');
   await expect(panel.getByRole('region', { name: 'Estimasi' })).toContainText(/Anda bayar \(est\.\)\$\d+,\d{2}/);
+  await page.screenshot({ path: `test-results/us-stocks-buy-${phone ? 390 : 1440}.png` });
   await confirmOrder(page, panel, 'Tinjau beli AAPL', /^Order Beli AAPL terkirim: (working|filled)\.$/);
   await activity.getByRole('tab', { name: 'Riwayat order' }).click();
   const closed = activity.getByRole('table', { name: 'Riwayat order AS' });
@@ -127,6 +128,7 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   await enterPin(page);
   const status = page.getByRole('dialog', { name: 'Permintaan ubah' });
   await expect(status.getByText('Perubahan diterima')).toBeVisible();
+  await page.screenshot({ path: `test-results/us-stocks-amend-${phone ? 390 : 1440}.png` });
   await status.getByRole('button', { name: 'Tutup' }).click();
   await expect(row).toContainText(`$${newPrice}`);
 
@@ -159,6 +161,8 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   await activity.getByRole('tab', { name: 'Posisi' }).click();
   const normal = activity.getByRole('region', { name: 'Posisi AAPL, Normal' });
   await expect(normal).toContainText('1,5 lembar AAPL');
+  await normal.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/us-stocks-positions-${phone ? 390 : 1440}.png` });
   await normal.getByRole('button', { name: 'Tutup posisi AAPL Normal' }).click();
   const close = page.getByRole('dialog', { name: 'Tutup AAPL (Normal)' });
   await expect(close).toContainText('1,5 lembar AAPL');

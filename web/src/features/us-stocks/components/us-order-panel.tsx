@@ -51,6 +51,7 @@ import {
 import { DecimalField } from './decimal-field';
 import { Figures, type FigureLine } from './figures';
 import { KycGate } from './kyc-gate';
+import { SessionLine } from './session-line';
 
 export interface UsOrderPanelProps {
   /** The ticker, e.g. `AAPL`. */
@@ -295,6 +296,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
         pinText={() => t('orderPanel.pinText')}
         onSubmit={submit}
       >
+        <SessionLine session={description.session} />
         {leverages.length > 1 && (
           <ToggleButtonGroup
             exclusive
