@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN_TOKEN } from './support';
 import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
 
 /**
@@ -198,5 +199,42 @@ test.describe('US stocks at 390 px', () => {
   }) => {
     test.setTimeout(240_000);
     await journey(page, true);
+  });
+});
+
+test.describe('US-stock asset page at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the session now and the next change, EPS and an announced dividend; its trade button leads to the US facts', async ({
+    page,
+  }) => {
+    const announced = await page.request.post('/api/admin/us-stocks/corporate-actions', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: {
+        stockId: 'AAPL',
+        kind: 'DIVIDEND',
+        cashPerShare: '0.26',
+        exDate: '2099-02-09',
+        recordDate: '2099-02-10',
+        payDate: '2099-02-15',
+      },
+    });
+    expect(announced.status(), await announced.text()).toBeLessThan(300);
+
+    await page.goto('/asset/usstock/AAPL/1');
+    const facts = page.getByRole('region', { name: 'Pasar dan laba AAPL' });
+    await expect(facts).toContainText('Sesi reguler');
+    await expect(facts).toContainText(/Pasca-pasar mulai \S+ \d{2}\.\d{2} WIB/);
+    await expect(facts.getByRole('table', { name: 'Laba per saham' }).getByRole('row')).toHaveCount(9);
+    await expect(facts).toContainText('Dividen $0,26 per lembar, ex-date 2099-02-09, dibayar 2099-02-15');
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole('link', { name: 'Perdagangkan AAPL' }).click();
+    await expect(page).toHaveURL(/\/trade\/AAPL$/);
+    await page.getByRole('tablist', { name: 'Tampilan pasar' }).getByRole('tab', { name: 'Info aset' }).click();
+    const info = page.getByRole('tabpanel', { name: 'Info aset' });
+    await expect(info).toContainText('Saham pecahan');
+    await expect(info).toContainText('Komisi per eksekusi');
+    await expect(info.getByRole('table', { name: 'Laba per saham' })).toBeVisible();
   });
 });
