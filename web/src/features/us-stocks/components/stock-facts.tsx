@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -73,7 +74,7 @@ export function EarningsTable({ stockId }: { stockId: string }) {
   const eps = useEarnings(stockId);
   const rows = eps.data ?? [];
   return (
-    <Stack spacing={1} component="section" aria-label={t('usStocks.eps.title')}>
+    <Stack spacing={1} component="section" aria-label={t('usStocks.eps.title')} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3">
         {t('usStocks.eps.title')}
       </Typography>
@@ -82,31 +83,34 @@ export function EarningsTable({ stockId }: { stockId: string }) {
           {eps.isLoading ? t('app.loading') : t('usStocks.eps.none')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={t('usStocks.eps.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('usStocks.eps.quarter')}</TableCell>
-              <TableCell align="right">{t('usStocks.eps.reported')}</TableCell>
-              <TableCell align="right">{t('usStocks.eps.estimate')}</TableCell>
-              <TableCell align="right">{t('usStocks.eps.surprise')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.fiscalQuarter}>
-                <TableCell>{row.fiscalQuarter}</TableCell>
-                <TableCell align="right">{formatPrice(row.eps, 'USD', locale)}</TableCell>
-                <TableCell align="right">{formatPrice(row.estimate, 'USD', locale)}</TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ color: Number(row.surprisePercentage) >= 0 ? 'success.main' : 'error.main' }}
-                >
-                  {localizeDecimalText(row.surprisePercentage, locale)}%
-                </TableCell>
+        // Four columns can be wider than a phone: the table scrolls inside its box, never the page.
+        <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('usStocks.eps.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('usStocks.eps.quarter')}</TableCell>
+                <TableCell align="right">{t('usStocks.eps.reported')}</TableCell>
+                <TableCell align="right">{t('usStocks.eps.estimate')}</TableCell>
+                <TableCell align="right">{t('usStocks.eps.surprise')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.fiscalQuarter}>
+                  <TableCell>{row.fiscalQuarter}</TableCell>
+                  <TableCell align="right">{formatPrice(row.eps, 'USD', locale)}</TableCell>
+                  <TableCell align="right">{formatPrice(row.estimate, 'USD', locale)}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ color: Number(row.surprisePercentage) >= 0 ? 'success.main' : 'error.main' }}
+                  >
+                    {localizeDecimalText(row.surprisePercentage, locale)}%
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Stack>
   );
@@ -129,7 +133,7 @@ export function CorporateActions({ stockId }: { stockId: string }) {
         </Typography>
       ) : (
         rows.map((action) => (
-          <Typography key={action.id} variant="body2">
+          <Typography key={action.id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {action.kind === 'SPLIT'
               ? t('usStocks.actions.split', { ratio: action.ratio ?? '', date: action.exDate })
               : t('usStocks.actions.dividend', {
