@@ -121,6 +121,8 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   const row = open.getByRole('row').filter({ hasText: 'Limit' }).first();
   await expect(row).toContainText('working');
   await expect(row).toContainText('Diterima bursa');
+  // The list scrolls inside its own box on a phone, never the page.
+  await expectNoSidewaysScroll(page);
   await row.getByRole('button', { name: /^Ubah order AAPL/ }).click();
   const amend = page.getByRole('dialog', { name: 'Ubah order AAPL' });
   const newPrice = await priceFromBid(page, 1.06);
