@@ -181,4 +181,15 @@ describe('UsOrderPanel', { timeout: 20_000 }, () => {
     await reviewAndConfirm('Tinjau beli AAPL');
     expect(await screen.findByText('Pasar saham AS sedang tutup.')).toBeInTheDocument();
   });
+
+  it('R8.09 a failed USD balance shows why and a retry instead of a form without buying power', async () => {
+    logIn();
+    server.use(
+      http.get('*/api/v1/wallet/usd/balance', () => apiError(400, 'unavailable', 'Tidak tersedia.')),
+      ...panelHandlers([]),
+    );
+    renderPanel();
+    expect(await screen.findByText(/Saldo USD Anda tidak dapat dimuat/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
 import { AppLink } from '@/components/ui/app-link';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
@@ -143,6 +144,18 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
             {t('orderPanel.login')}
           </Button>
         </Stack>
+      </Section>
+    );
+  }
+  if (balance.isError && !balance.data) {
+    return (
+      <Section label={t('orderPanel.title')}>
+        <ErrorWithRetry
+          severity="warning"
+          message={t('usStocks.balanceFailed')}
+          retryLabel={t('portfolio.retry')}
+          onRetry={() => void balance.refetch()}
+        />
       </Section>
     );
   }
