@@ -18,6 +18,7 @@ import {
   useAssetInstrument,
   type AssetPageSegment,
 } from '@/features/markets';
+import { UsAssetFacts } from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocalizePath } from '@/hooks/use-locale';
 
@@ -97,6 +98,11 @@ export function Component() {
         </Box>
         <AssetDetails info={info} ticker={ticker} />
       </Box>
+      {info.assetClass === 'US_STOCK' && (
+        <Box sx={{ mt: 2 }}>
+          <UsAssetFacts stockId={code} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -20,6 +20,14 @@ import { HoldingPosition } from '@/features/portfolio';
 import { RecentTrades } from '@/features/recent-trades';
 import { TradePage, type TradePanel } from '@/features/trade-page';
 import { OrderList, OrderPanel } from '@/features/trading';
+import {
+  StockFacts,
+  UsOrderList,
+  UsOrderPanel,
+  UsStockPositions,
+  useDescription,
+  useUsLiveUpdates,
+} from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAppStore } from '@/lib/store';
 
@@ -41,6 +49,10 @@ export function Component() {
   const { entry, ticker } = useTradeInstrument(symbol);
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const info = entry.info;
+  const usStock = info?.assetClass === 'US_STOCK';
+  // A US stock's facts, session and order rules come from its description (issue 11).
+  const description = useDescription(symbol, usStock);
+  useUsLiveUpdates();
   useDocumentTitle(info ? t('trade.headTitle', { symbol, name: displayName(info), brand: t('app.name') }) : null);
 
   if (entry.state === 'failed' && !info) {
@@ -84,7 +96,15 @@ export function Component() {
       heightPx: TRADES_HEIGHT_PX,
       content: <RecentTrades symbol={symbol} currency={currency} />,
     },
-    { id: 'facts', label: t('tradePage.factsTab'), content: <AssetDetails info={info} ticker={ticker} /> },
+    {
+      id: 'facts',
+      label: t('tradePage.factsTab'),
+      content: usStock ? (
+        <StockFacts description={description.data} />
+      ) : (
+        <AssetDetails info={info} ticker={ticker} />
+      ),
+    },
   ];
   return (
     <TradePage
@@ -110,10 +130,24 @@ export function Component() {
                 <OrderPanel symbol={symbol} baseAsset={baseAsset} flags={info} initialSide={side} onPlaced={onDone} />
               ),
             }
-          : null
+          : usStock
+            ? {
+                title: t('tradePage.sheetTitle', { symbol }),
+                guest: !loggedIn,
+                render: ({ side, onDone }) => (
+                  <UsOrderPanel stockId={symbol} description={description.data} initialSide={side} onPlaced={onDone} />
+                ),
+              }
+            : null
       }
       bottomTabs={
-        crypto && loggedIn
+        usStock && loggedIn
+          ? [
+              { id: 'open', label: t('usStocks.tabs.open'), content: <UsOrderList kind="open" /> },
+              { id: 'closed', label: t('usStocks.tabs.closed'), content: <UsOrderList kind="closed" /> },
+              { id: 'position', label: t('usStocks.positions.tab'), content: <UsStockPositions stockId={symbol} /> },
+            ]
+          : crypto && loggedIn
           ? [
               { id: 'open', label: t('orderPanel.openOrders'), content: <OrderList kind="open" /> },
               { id: 'closed', label: t('orderPanel.closedOrders'), content: <OrderList kind="closed" /> },

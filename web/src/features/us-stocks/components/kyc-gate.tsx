@@ -1,0 +1,25 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/components/ui/app-link';
+import { paths } from '@/config/paths';
+
+/** R6.03: an account not verified for US stocks sees the way to verification instead of the form. */
+export function KycGate() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={AppLink} to={paths.accountVerification} color="inherit" size="small">
+          {t('usStocks.kyc.action')}
+        </Button>
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      <AlertTitle>{t('usStocks.kyc.title')}</AlertTitle>
+      {t('usStocks.kyc.text')}
+    </Alert>
+  );
+}

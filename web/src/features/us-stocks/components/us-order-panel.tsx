@@ -1,0 +1,523 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { verifySessionPin } from '@/api/session-pin';
+import { AppLink } from '@/components/ui/app-link';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { ReviewRefused } from '@/components/ui/review-refused';
+import { Section } from '@/components/ui/section';
+import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics';
+import { ApiError } from '@/lib/api-client';
+import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
+import { rememberReturnPath } from '@/lib/return-path';
+import { useAppStore } from '@/lib/store';
+import { toast } from '@/lib/toast';
+import { estimateQuery } from '../api/get-estimate';
+import { orderTypesQuery } from '../api/get-order-types';
+import { usPositionsQuery } from '../api/get-positions';
+import { usdBalanceQuery } from '../api/get-usd-balance';
+import { usePlaceUsOrder } from '../api/place-order';
+import type { StockDescription, UsEstimate, UsSide, UsdWalletBalance } from '../api/types';
+import { statusWordOf } from '../lib/display';
+import {
+  bucketOf,
+  draftProblem,
+  emptyUsDraft,
+  estimateFieldsOf,
+  fieldsFor,
+  normalizeDraft,
+  toUsOrderBody,
+  typesForSide,
+  wholeSharesOnly,
+  type Leverage,
+  type UsDraft,
+  type UsOrderType,
+} from '../lib/order-form';
+import { DecimalField } from './decimal-field';
+import { Figures, type FigureLine } from './figures';
+import { KycGate } from './kyc-gate';
+import { SessionLine } from './session-line';
+
+export interface UsOrderPanelProps {
+  /** The ticker, e.g. `AAPL`. */
+  stockId: string;
+  /** The stock's description (leverage options, fractional, fees); the panel waits for it. */
+  description?: StockDescription;
+  initialSide?: UsSide;
+  /** After an order was placed (the phone's sheet closes). */
+  onPlaced?: () => void;
+}
+
+const QUANTITY_DECIMALS = 6;
+const PRICE_DECIMALS = 4;
+const AMOUNT_DECIMALS = 2;
+const BUCKET_FIELD = { PALN: 'paln', LEVERAGE: 'leverage', INTRADAY: 'intraday' } as const;
+
+interface PricedOrder {
+  draft: UsDraft;
+  estimate: UsEstimate;
+}
+
+/** The verification code of a call that needs a US-stock account (R8.03). */
+const isKycRefusal = (caught: unknown) => caught instanceof ApiError && caught.code === '041';
+
+/**
+ * The US-stock order panel (issue 11, R2.13): buy or sell, normal / 2x / 4x intraday, by shares or
+ * (market buys) by dollars, the order types the server offers now, time in force and trading hours,
+ * take-profit and stop-loss on buys, the bucket's buying power, the server's live estimate, then the
+ * review (what is given and got, in USD and IDR), the PIN and a toast (R8.08).
+ */
+export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlaced }: UsOrderPanelProps) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
+  const [draft, setDraft] = useState<UsDraft>(() => emptyUsDraft(initialSide));
+  const [exits, setExits] = useState(false);
+  const [kycRefused, setKycRefused] = useState(false);
+  const queryClient = useQueryClient();
+
+  const balance = useQuery(usdBalanceQuery(loggedIn));
+  const verified = balance.data?.gssKycStatus === 'VERIFIED' && !kycRefused;
+  const orderTypes = useQuery(orderTypesQuery(stockId, draft.side, loggedIn && verified));
+  const positions = useQuery(usPositionsQuery(loggedIn && verified));
+  const problem = draftProblem(draft);
+  const estimateInput = {
+    transactionType: draft.side,
+    stockId,
+    orderType: draft.orderType,
+    leverage: draft.leverage,
+    ...estimateFieldsOf(draft),
+  };
+  const estimate = useQuery(estimateQuery(estimateInput, loggedIn && verified && problem === null));
+  const place = usePlaceUsOrder(t('errors.generic'));
+
+  const fields = fieldsFor(draft);
+  const options = orderTypes.data ?? [];
+  const types = typesForSide(draft.side, options.length ? options.map((o) => o.orderType) : undefined);
+  const option = options.find((o) => o.orderType === draft.orderType);
+  const byAmountAllowed = fields.amountInput && (option?.byAmount ?? description?.fractional ?? true);
+  const byAmount = byAmountAllowed && draft.inputType === 'amount';
+  const leverages = (description?.leverageOptions ?? [1]).filter((l): l is Leverage => l === 1 || l === 2 || l === 4);
+  const bucket = bucketOf(draft.leverage);
+  const bucketFunds = balance.data?.[BUCKET_FIELD[bucket]];
+  const held = positions.data?.find((p) => p.stockId === stockId && p.bucket === bucket)?.quantity ?? '0';
+  const usd = (value: string | null | undefined, context: 'amount' | 'fee' | 'total' = 'amount') =>
+    value ? formatMoney(value, 'USD', context, locale) : '–';
+  const idr = (value: string | null | undefined) => (value ? formatMoney(value, 'IDR', 'total', locale) : '–');
+  const shares = (value: string | null | undefined) =>
+    value ? t('usStocks.sharesOf', { quantity: formatQuantity(value, locale), stockId }) : '–';
+
+  const update = (patch: Partial<UsDraft>) => setDraft((current) => normalizeDraft({ ...current, ...patch }));
+  const setSide = (side: UsSide) => {
+    setExits(false);
+    setDraft((current) => normalizeDraft({ ...emptyUsDraft(side, current.leverage), orderType: current.orderType }));
+  };
+
+  if (!loggedIn) {
+    const rememberHere = () => rememberReturnPath(`${window.location.pathname}${window.location.search}`);
+    return (
+      <Section title={t('orderPanel.title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('orderPanel.guest', { asset: stockId })}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
+            {t('orderPanel.signup')}
+          </Button>
+          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
+            {t('orderPanel.login')}
+          </Button>
+        </Stack>
+      </Section>
+    );
+  }
+  if (balance.isError && !balance.data) {
+    return (
+      <Section label={t('orderPanel.title')}>
+        <ErrorWithRetry
+          severity="warning"
+          message={t('usStocks.balanceFailed')}
+          retryLabel={t('portfolio.retry')}
+          onRetry={() => void balance.refetch()}
+        />
+      </Section>
+    );
+  }
+  if (!balance.data || !description) {
+    return (
+      <Section label={t('orderPanel.title')}>
+        <Skeleton variant="rounded" height={320} aria-label={t('app.loading')} />
+      </Section>
+    );
+  }
+  if (!verified) {
+    return (
+      <Section label={t('orderPanel.title')}>
+        <KycGate />
+      </Section>
+    );
+  }
+
+  const review = async (): Promise<PricedOrder> => {
+    track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol: stockId, orderType: draft.orderType });
+    try {
+      const priced = await queryClient.fetchQuery({ ...estimateQuery(estimateInput), staleTime: 0 });
+      return { draft, estimate: priced };
+    } catch (caught) {
+      if (isKycRefusal(caught)) setKycRefused(true);
+      // The server's refusal is localised by it and says what to change.
+      if (caught instanceof ApiError && caught.status === 400) throw caught;
+      throw new ReviewRefused(t('usStocks.estimateFailed'));
+    }
+  };
+
+  const submit = async ({ draft: reviewed }: PricedOrder, pin: string) => {
+    await verifySessionPin(pin);
+    let order;
+    try {
+      order = await place.mutateAsync({ side: reviewed.side, body: toUsOrderBody(stockId, reviewed) });
+    } catch (caught) {
+      if (isKycRefusal(caught)) setKycRefused(true);
+      return;
+    }
+    setDraft(emptyUsDraft(reviewed.side, reviewed.leverage));
+    setExits(false);
+    toast.success(
+      t('usStocks.placed', {
+        side: t(`orderPanel.side.${reviewed.side}`),
+        stockId,
+        status: t(`usStocks.statusWord.${statusWordOf(order)}`),
+      }),
+    );
+    onPlaced?.();
+  };
+
+  const estimateLines = (e: UsEstimate, d: UsDraft): FigureLine[] => [
+    { label: t('usStocks.est.price'), value: formatPrice(e.price, 'USD', locale) },
+    { label: t('usStocks.est.quantity'), value: shares(e.quantity), strong: d.inputType === 'amount' },
+    { label: t('usStocks.est.value'), value: usd(e.value) },
+    { label: t('usStocks.est.fee'), value: usd(e.fee, 'fee') },
+    { label: t('usStocks.est.tax'), value: usd(e.tax, 'fee') },
+    ...(d.leverage > 1 && d.side === 'BUY'
+      ? [
+          { label: t('usStocks.est.ownPart'), value: usd(e.ownPart, 'total') },
+          { label: t('usStocks.est.borrowed'), value: usd(e.borrowed) },
+        ]
+      : []),
+    {
+      label: t(d.side === 'BUY' ? 'usStocks.est.totalBuy' : 'usStocks.est.totalSell'),
+      value: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
+      strong: true,
+    },
+    { label: t('usStocks.est.totalIdr'), value: idr(e.totalIdr) },
+  ];
+
+  const priceField = (key: 'unitPrice' | 'stopPrice' | 'takeProfit' | 'stopLoss', label: string) => (
+    <DecimalField
+      label={label}
+      value={draft[key]}
+      onChange={(value) => update({ [key]: value })}
+      precision={PRICE_DECIMALS}
+      prefix="$"
+    />
+  );
+  const problemText =
+    problem && problem !== 'quantityMissing' && problem !== 'amountMissing' ? t(`usStocks.problem.${problem}`) : null;
+
+  return (
+    <Section label={t('orderPanel.title')}>
+      <Tabs
+        value={draft.side}
+        onChange={(_, side: UsSide) => setSide(side)}
+        variant="fullWidth"
+        aria-label={t('orderPanel.sideLabel')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
+        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
+      </Tabs>
+      <ReviewPinForm<PricedOrder>
+        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId })}
+        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+        canReview={problem === null}
+        spacing={2}
+        reviewFor={[draft, exits]}
+        onReview={review}
+        review={{
+          placement: 'dialog',
+          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId }),
+          confirmLabel: t('orderPanel.confirm'),
+          content: ({ draft: d, estimate: e }) => (
+            <Stack spacing={2}>
+              <Typography>
+                {t(d.side === 'BUY' ? 'usStocks.review.giveBuy' : 'usStocks.review.giveSell', {
+                  total: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
+                  totalIdr: idr(e.totalIdr),
+                  quantity: formatQuantity(e.quantity, locale),
+                  stockId,
+                })}
+              </Typography>
+              <Figures
+                lines={[
+                  { label: t('usStocks.orderType'), value: t(`usStocks.kind.${d.orderType}`) },
+                  { label: t('usStocks.leverage.label'), value: t(`usStocks.leverage.${d.leverage}`) },
+                  ...(d.leverage === 4
+                    ? []
+                    : [
+                        { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
+                        {
+                          label: t('usStocks.tradingHours.label'),
+                          value: t(
+                            `usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`,
+                          ),
+                        },
+                      ]),
+                  ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
+                    ? [{ label: t('usStocks.takeProfit'), value: usd(d.takeProfit) }]
+                    : []),
+                  ...(d.stopLoss && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
+                    ? [{ label: t('usStocks.stopLoss'), value: usd(d.stopLoss) }]
+                    : []),
+                  ...estimateLines(e, d),
+                ]}
+              />
+              {d.orderType === 'MARKET' && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('usStocks.review.marketNote')}
+                </Typography>
+              )}
+            </Stack>
+          ),
+        }}
+        pinTitle={t('orderPanel.pinTitle')}
+        pinText={() => t('orderPanel.pinText')}
+        onSubmit={submit}
+      >
+        <SessionLine session={description.session} />
+        {leverages.length > 1 && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            fullWidth
+            value={draft.leverage}
+            onChange={(_, leverage: Leverage | null) => leverage && update({ leverage })}
+            aria-label={t('usStocks.leverage.label')}
+          >
+            {leverages.map((leverage) => (
+              <ToggleButton key={leverage} value={leverage}>
+                {t(`usStocks.leverage.${leverage}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+        <TextField
+          select
+          size="small"
+          label={t('usStocks.orderType')}
+          value={types.includes(draft.orderType) ? draft.orderType : ''}
+          onChange={(event) => update({ orderType: event.target.value as UsOrderType })}
+        >
+          {types.map((type) => {
+            const now = options.find((o) => o.orderType === type)?.availableNow ?? true;
+            return (
+              <MenuItem key={type} value={type}>
+                {t(`usStocks.kind.${type}`)}
+                {now ? '' : ` (${t('usStocks.notNow')})`}
+              </MenuItem>
+            );
+          })}
+        </TextField>
+        {option && !option.availableNow && (
+          <Alert severity="warning">{t('usStocks.typeNotNow', { type: t(`usStocks.kind.${draft.orderType}`) })}</Alert>
+        )}
+        {fields.stopPrice && priceField('stopPrice', t('usStocks.stopPrice'))}
+        {fields.unitPrice && priceField('unitPrice', t('usStocks.unitPrice'))}
+        {fields.trail && (
+          <Stack direction="row" spacing={1}>
+            <TextField
+              select
+              size="small"
+              label={t('usStocks.trailBy.label')}
+              value={draft.trailBy}
+              onChange={(event) => update({ trailBy: event.target.value as UsDraft['trailBy'] })}
+              sx={{ minWidth: 120 }}
+            >
+              <MenuItem value="percent">{t('usStocks.trailBy.percent')}</MenuItem>
+              <MenuItem value="amount">{t('usStocks.trailBy.amount')}</MenuItem>
+            </TextField>
+            <DecimalField
+              label={t('usStocks.trail')}
+              value={draft.trail}
+              onChange={(trail) => update({ trail })}
+              precision={draft.trailBy === 'percent' ? 2 : PRICE_DECIMALS}
+              prefix={draft.trailBy === 'amount' ? '$' : undefined}
+              suffix={draft.trailBy === 'percent' ? '%' : undefined}
+            />
+          </Stack>
+        )}
+        {fields.ocoPrices && (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('usStocks.oco.text')}
+            </Typography>
+            {priceField('takeProfit', t('usStocks.takeProfit'))}
+            {priceField('stopLoss', t('usStocks.stopLoss'))}
+          </>
+        )}
+        {byAmountAllowed && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            fullWidth
+            value={draft.inputType}
+            onChange={(_, inputType: UsDraft['inputType'] | null) =>
+              inputType && update({ inputType, quantity: '', amount: '' })
+            }
+            aria-label={t('orderPanel.inputType')}
+          >
+            <ToggleButton value="quantity">{t('usStocks.shares')}</ToggleButton>
+            <ToggleButton value="amount">USD</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        {byAmount ? (
+          <DecimalField
+            label={t('usStocks.amount')}
+            value={draft.amount}
+            onChange={(amount) => update({ amount })}
+            precision={AMOUNT_DECIMALS}
+            prefix="$"
+          />
+        ) : (
+          <DecimalField
+            label={t('usStocks.quantity')}
+            value={draft.quantity}
+            onChange={(quantity) => update({ quantity })}
+            precision={wholeSharesOnly(draft) || !description.fractional ? 0 : QUANTITY_DECIMALS}
+            suffix={t('usStocks.shares')}
+            helperText={
+              wholeSharesOnly(draft) || !description.fractional
+                ? t('usStocks.wholeSharesHint')
+                : t('usStocks.fractionalHint')
+            }
+          />
+        )}
+        {fields.timeInForce ? (
+          <TextField
+            select
+            size="small"
+            label={t('usStocks.timeInForce.label')}
+            value={draft.timeInForce}
+            onChange={(event) => update({ timeInForce: event.target.value as UsDraft['timeInForce'] })}
+          >
+            <MenuItem value="GOOD_TILL_CANCEL">{t('usStocks.timeInForce.GOOD_TILL_CANCEL')}</MenuItem>
+            <MenuItem value="GOOD_TILL_MARKET_CLOSE">{t('usStocks.timeInForce.GOOD_TILL_MARKET_CLOSE')}</MenuItem>
+          </TextField>
+        ) : (
+          <Alert severity="info">{t('usStocks.intradayNote')}</Alert>
+        )}
+        {fields.extendedHours && (
+          <TextField
+            select
+            size="small"
+            label={t('usStocks.tradingHours.label')}
+            value={draft.tradingHours}
+            onChange={(event) => update({ tradingHours: event.target.value as UsDraft['tradingHours'] })}
+          >
+            <MenuItem value="REGULAR_HOURS">{t('usStocks.tradingHours.REGULAR_HOURS')}</MenuItem>
+            <MenuItem value="INCLUDE_EXTENDED_HOURS">{t('usStocks.tradingHours.INCLUDE_EXTENDED_HOURS')}</MenuItem>
+          </TextField>
+        )}
+        {fields.bracket && (
+          <>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={exits}
+                  onChange={(event) => {
+                    setExits(event.target.checked);
+                    if (!event.target.checked) update({ takeProfit: '', stopLoss: '' });
+                  }}
+                />
+              }
+              label={t('usStocks.addExits')}
+            />
+            {exits && (
+              <>
+                {priceField('takeProfit', t('usStocks.takeProfit'))}
+                {priceField('stopLoss', t('usStocks.stopLoss'))}
+                <Typography variant="body2" color="text.secondary">
+                  {t('usStocks.exitsNote')}
+                </Typography>
+              </>
+            )}
+          </>
+        )}
+        {problemText && <Alert severity="warning">{problemText}</Alert>}
+        <Divider />
+        <BuyingPower side={draft.side} funds={bucketFunds} held={held} bucketLabel={t(`usStocks.bucket.${bucket}`)} />
+        {problem === null && estimate.data && (
+          <Section label={t('usStocks.est.title')} padding="none" sx={{ border: 0, bgcolor: 'transparent' }}>
+            <Figures dense lines={estimateLines(estimate.data, draft)} />
+          </Section>
+        )}
+        {problem === null && estimate.error instanceof ApiError && (
+          <Alert severity="warning">{estimate.error.message}</Alert>
+        )}
+      </ReviewPinForm>
+    </Section>
+  );
+}
+
+function BuyingPower({
+  side,
+  funds,
+  held,
+  bucketLabel,
+}: {
+  side: UsSide;
+  funds: UsdWalletBalance['paln'] | undefined;
+  held: string;
+  bucketLabel: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  return (
+    <Figures
+      dense
+      lines={
+        side === 'BUY'
+          ? [
+              {
+                label: t('usStocks.buyingPower', { bucket: bucketLabel }),
+                value: funds ? formatMoney(funds.buyingPower, 'USD', 'balance', locale) : '–',
+                strong: true,
+              },
+              { label: t('usStocks.cash'), value: funds ? formatMoney(funds.usdCash, 'USD', 'balance', locale) : '–' },
+            ]
+          : [
+              {
+                label: t('usStocks.sellable', { bucket: bucketLabel }),
+                value: formatQuantity(held, locale),
+                strong: true,
+              },
+            ]
+      }
+    />
+  );
+}
