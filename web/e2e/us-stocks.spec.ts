@@ -5,12 +5,8 @@ import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './walle
 /**
  * Issue 11, the US-stock journey of a verified user: a fractional market buy, a limit sell with
  * extended hours that is amended (the exchange accepts) and then cancelled, a 4x intraday buy, and
- * the normal position closed with the close-position modal. The server runs the sandbox exchange in
- * its regular session whatever the hour.
- *
- * The 4x position is not closed from the page in this journey: closing it through the dialog did not
- * reach the server in the browser run (an open item of issue 11); the server test closes 4x
- * positions at the cut-off.
+ * both positions closed with the close-position modal. The server runs the sandbox exchange in its
+ * regular session whatever the hour.
  */
 
 async function enterPin(page: Page): Promise<void> {
@@ -176,18 +172,32 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   await expect(page.getByText('Order jual untuk menutup AAPL terkirim.')).toBeVisible();
   await expect(normal).toHaveCount(0);
 
-  // The portfolio's US-stock section holds only the 4x intraday position now.
+  // R4.16 close the 4x intraday position from the page: its share is sold at market on the leverage
+  // endpoint.
+  const intradayPosition = activity.getByRole('region', { name: 'Posisi AAPL, Intraday 4x' });
+  await expect(intradayPosition).toContainText('1 lembar AAPL');
+  await intradayPosition.getByRole('button', { name: 'Tutup posisi AAPL Intraday 4x' }).click();
+  const closeIntraday = page.getByRole('dialog', { name: 'Tutup AAPL (Intraday 4x)' });
+  await expect(closeIntraday).toBeVisible();
+  await closeIntraday.getByRole('button', { name: 'Tutup posisi' }).click();
+  await expect(page.getByRole('dialog', { name: 'Masukkan PIN' })).toBeVisible();
+  const sold = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/us-stocks/leverage/sell'),
+  );
+  await enterPin(page);
+  expect((await sold).status()).toBe(200);
+  await expect(intradayPosition).toHaveCount(0);
+
+  // The portfolio's US-stock section holds nothing any more.
   await page.goto('/portfolio');
-  const usSection = page.getByRole('region', { name: 'Saham AS' });
-  await expect(usSection.getByRole('region', { name: 'Posisi AAPL, Intraday 4x' })).toContainText('1 lembar AAPL');
-  await expect(usSection.getByRole('region', { name: 'Posisi AAPL, Normal' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Saham AS' })).toContainText('Belum ada posisi saham AS.');
   await expectNoSidewaysScroll(page);
 }
 
 test.describe('US stocks at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('R2.13 R2.14 R4.04 R4.15 R4.16 buy fractional, amend and cancel a limit sell, buy 4x intraday, close a position', async ({
+  test('R2.13 R2.14 R4.04 R4.15 R4.16 buy fractional, amend and cancel a limit sell, buy and close a 4x intraday position, close a position', async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -198,7 +208,7 @@ test.describe('US stocks at 1440 px', () => {
 test.describe('US stocks at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('R2.13 R2.14 R4.04 R4.15 R4.16 buy fractional, amend and cancel a limit sell, buy 4x intraday, close a position', async ({
+  test('R2.13 R2.14 R4.04 R4.15 R4.16 buy fractional, amend and cancel a limit sell, buy and close a 4x intraday position, close a position', async ({
     page,
   }) => {
     test.setTimeout(240_000);
