@@ -172,38 +172,7 @@ async fn close_intraday(state: &server::state::AppState, clock: &FixedClock, db:
     let stocks: Vec<String> =
         state.markets.catalogue().us_stocks.iter().take(STOCKS_PER_USER).map(|s| s.cc.clone()).collect();
     anyhow::ensure!(stocks.len() == STOCKS_PER_USER, "the catalogue has {} US stocks", stocks.len());
-    let users = POSITIONS / STOCKS_PER_USER;
-    for u in 0..users {
-        let user = format!("bench-intraday-{u}");
-        let mut w = state.db.begin_write().await?;
-        sqlx::query("insert into users (id, phone_e164, created_at_ms) values ($1, $2, 0)")
-            .bind(&user)
-            .bind(format!("+62812{u:07}"))
-            .execute(&mut *w.tx)
-            .await?;
-        for stock in &stocks {
-            let shares = 2_000_000; // two shares
-            let exchange = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, stock)).await?;
-            let held = ledger::open(&mut w.tx, &AccountRef::user(&user, AccountKind::UsSharesIntraday, stock)).await?;
-            let postings = vec![
-                Posting { account_id: exchange, currency: stock.clone(), amount: -shares },
-                Posting { account_id: held, currency: stock.clone(), amount: shares },
-            ];
-            let event = format!("bench-seed:{user}:{stock}");
-            ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_SEED".into(), event_id: event, memo: None, postings })
-                .await?;
-            sqlx::query(
-                "insert into us_positions (user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, \
-                 margin_status, opened_date, updated_at_ms) values ($1, $2, 'INTRADAY', $3, 0, 0, 0, 0, 'NORMAL', '2026-11-24', 0)",
-            )
-            .bind(&user)
-            .bind(stock)
-            .bind(shares)
-            .execute(&mut *w.tx)
-            .await?;
-        }
-        w.commit().await?;
-    }
+    seed_positions(state, &stocks).await?;
     clock.set(at("2026-11-24T20:46:00Z"));
     // The app's own intraday job (every second) places closing orders too: whichever pass places
     // an order, each position gets exactly one, and the figures count them all.
@@ -240,6 +209,43 @@ async fn close_intraday(state: &server::state::AppState, clock: &FixedClock, db:
         total.as_secs_f64() * 1000.0 / POSITIONS as f64,
         started.elapsed().as_secs_f64(),
     ))
+}
+
+/// Seeds POSITIONS intraday positions of two shares: 200 users, each holding every stock of `stocks`.
+async fn seed_positions(state: &server::state::AppState, stocks: &[String]) -> anyhow::Result<()> {
+    let users = POSITIONS / STOCKS_PER_USER;
+    for u in 0..users {
+        let user = format!("bench-intraday-{u}");
+        let mut w = state.db.begin_write().await?;
+        sqlx::query("insert into users (id, phone_e164, created_at_ms) values ($1, $2, 0)")
+            .bind(&user)
+            .bind(format!("+62812{u:07}"))
+            .execute(&mut *w.tx)
+            .await?;
+        for stock in stocks {
+            let shares = 2_000_000; // two shares
+            let exchange = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, stock)).await?;
+            let held = ledger::open(&mut w.tx, &AccountRef::user(&user, AccountKind::UsSharesIntraday, stock)).await?;
+            let postings = vec![
+                Posting { account_id: exchange, currency: stock.clone(), amount: -shares },
+                Posting { account_id: held, currency: stock.clone(), amount: shares },
+            ];
+            let event = format!("bench-seed:{user}:{stock}");
+            ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_SEED".into(), event_id: event, memo: None, postings })
+                .await?;
+            sqlx::query(
+                "insert into us_positions (user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, \
+                 margin_status, opened_date, updated_at_ms) values ($1, $2, 'INTRADAY', $3, 0, 0, 0, 0, 'NORMAL', '2026-11-24', 0)",
+            )
+            .bind(&user)
+            .bind(stock)
+            .bind(shares)
+            .execute(&mut *w.tx)
+            .await?;
+        }
+        w.commit().await?;
+    }
+    Ok(())
 }
 
 async fn post(client: &reqwest::Client, url: String, body: Value) -> anyhow::Result<Value> {
