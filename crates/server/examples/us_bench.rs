@@ -5,12 +5,13 @@
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
+#[path = "common/bench_client.rs"]
+mod bench_client;
 #[path = "common/machine.rs"]
 mod machine;
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use domain::ledger::{AccountKind, AccountRef};
@@ -20,7 +21,6 @@ use serde_json::{json, Value};
 use store::ledger::{self, NewEntry, Posting};
 use store::Backend;
 
-const RUN_FOR: Duration = Duration::from_secs(4);
 const CLIENTS: [usize; 2] = [1, 32];
 const POSITIONS: usize = 10_000;
 /// Stocks per seeded user (so 200 users hold 10,000 positions).
@@ -66,7 +66,7 @@ async fn main() -> anyhow::Result<()> {
          The ledger check runs afterwards.\n\n\
          | database | closing orders placed | until all filled | ledger check |\n|---|---|---|---|\n{closing}\n",
         machine = machine::machine_line(),
-        secs = RUN_FOR.as_secs(),
+        secs = bench_client::RUN_FOR.as_secs(),
         placement = placement.join("\n"),
         closing = closing.join("\n"),
     );
@@ -95,17 +95,18 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
     })
     .await?;
     let client = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
-    let (token, user_id) = sign_up(&client, &base).await?;
+    let (token, user_id) = bench_client::sign_up(&client, &base, "+6281234560998").await?;
     fund(&state.db, &user_id).await?;
     let ask = us_ask(&client, &base).await?;
     let us_limit =
         json!({"stockId": "AAPL", "orderType": "LIMIT", "quantity": "1", "unitPrice": format!("{:.2}", ask * 0.95)});
     // Half the market: rests in the book, never fills (as in the crypto benchmark).
-    let crypto_bid = crypto_bid(&client, &base).await?;
+    let crypto_bid = bench_client::crypto_bid(&client, &base).await?;
     let crypto_limit = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": (crypto_bid / 2).to_string()});
     for clients in CLIENTS {
-        let crypto = run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
-        let us = run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
+        let crypto =
+            bench_client::run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
+        let us = bench_client::run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
         rows.push(row(name, "crypto limit buy, rests (reference)", clients, &crypto));
         rows.push(
             format!(
@@ -128,43 +129,6 @@ fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<u64>
         hist.value_at_quantile(0.5) as f64 / 1000.0,
         hist.value_at_quantile(0.99) as f64 / 1000.0,
     )
-}
-
-/// `clients` loops posting `body` to `url` back to back for `RUN_FOR`.
-async fn run(client: &reqwest::Client, url: &str, token: &str, body: &Value, clients: usize) -> (f64, Histogram<u64>) {
-    let counter = Arc::new(AtomicU64::new(0));
-    let started = Instant::now();
-    let mut tasks = Vec::new();
-    for worker in 0..clients {
-        let (client, url, token, body, counter) =
-            (client.clone(), url.to_owned(), token.to_owned(), body.clone(), counter.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut hist = Histogram::<u64>::new(3).expect("histogram");
-            let mut n = 0u64;
-            while started.elapsed() < RUN_FOR {
-                let t = Instant::now();
-                let response = client
-                    .post(&url)
-                    .bearer_auth(&token)
-                    .header("x-request-id", format!("us-bench-{}-{worker}-{n}", uuid::Uuid::new_v4()))
-                    .json(&body)
-                    .send()
-                    .await
-                    .expect("order sent");
-                let status = response.status();
-                assert!(status.is_success(), "{url}: {status} {}", response.text().await.unwrap_or_default());
-                hist.record(t.elapsed().as_micros() as u64).ok();
-                counter.fetch_add(1, Ordering::Relaxed);
-                n += 1;
-            }
-            hist
-        }));
-    }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.add(task.await.expect("worker")).ok();
-    }
-    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
 }
 
 /// Seeds the positions, moves past the cut-off, closes them all; returns the table row.
@@ -248,41 +212,6 @@ async fn seed_positions(state: &server::state::AppState, stocks: &[String]) -> a
     Ok(())
 }
 
-async fn post(client: &reqwest::Client, url: String, body: Value) -> anyhow::Result<Value> {
-    let response = client
-        .post(url)
-        .header("x-device-id", "us-bench")
-        .header("x-request-id", uuid::Uuid::new_v4().to_string())
-        .json(&body)
-        .send()
-        .await?;
-    Ok(response.json().await?)
-}
-
-/// Signs a user up through the sandbox and verifies them for US stocks; returns (token, user id).
-async fn sign_up(client: &reqwest::Client, base: &str) -> anyhow::Result<(String, String)> {
-    let phone = "+6281234560998";
-    let sent = post(client, format!("{base}/api/v1/user/signup/phone"), json!({"phone": phone})).await?;
-    let inbox: Value =
-        client.get(format!("{base}/api/dev/otp-inbox?phone=%2B6281234560998")).send().await?.json().await?;
-    let code = inbox["data"][0]["code"].clone();
-    let verified = post(
-        client,
-        format!("{base}/api/v1/user/signup/verify-otp"),
-        json!({"otpId": sent["data"]["otpId"], "code": code}),
-    )
-    .await?;
-    let token = verified["data"]["verificationToken"].clone();
-    let user = post(
-        client,
-        format!("{base}/api/v1/user/pin/register-pin"),
-        json!({"verificationToken": token, "pin": "482915"}),
-    )
-    .await?;
-    let access = user["data"]["accessToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-up failed: {user}"))?;
-    Ok((access.to_owned(), user["data"]["user"]["id"].as_str().unwrap_or_default().to_owned()))
-}
-
 /// Credits rupiah and dollars, and verifies the user for US stocks.
 async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
     let mut w = db.begin_write().await?;
@@ -303,13 +232,6 @@ async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
     }
     w.commit().await?;
     Ok(())
-}
-
-async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<i64> {
-    let quote: Value =
-        client.get(format!("{base}/api/v1/crypto/price-quote?symbol=BTC-IDR")).send().await?.json().await?;
-    let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
-    Ok(bid.parse()?)
 }
 
 async fn us_ask(client: &reqwest::Client, base: &str) -> anyhow::Result<f64> {

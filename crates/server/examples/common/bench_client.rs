@@ -1,0 +1,106 @@
+//! The HTTP side of the order benchmarks: signing a user up through the sandbox, and closed loops
+//! of clients placing orders back to back.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hdrhistogram::Histogram;
+use serde_json::{json, Value};
+
+/// How long each measured row runs.
+pub const RUN_FOR: Duration = Duration::from_secs(4);
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// `clients` loops posting `body` to `url` back to back for `RUN_FOR`; orders per second and latency.
+pub async fn run(
+    client: &reqwest::Client,
+    url: &str,
+    token: &str,
+    body: &Value,
+    clients: usize,
+) -> (f64, Histogram<u64>) {
+    let counter = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for worker in 0..clients {
+        let (client, url, token, body, counter) =
+            (client.clone(), url.to_owned(), token.to_owned(), body.clone(), counter.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut hist = Histogram::<u64>::new(3).expect("histogram");
+            let mut n = 0u64;
+            while started.elapsed() < RUN_FOR {
+                let t = Instant::now();
+                let response = client
+                    .post(&url)
+                    .bearer_auth(&token)
+                    .header("x-request-id", format!("bench-{}-{worker}-{n}", uuid::Uuid::new_v4()))
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("order sent");
+                let status = response.status();
+                assert!(status.is_success(), "{url}: {status} {}", response.text().await.unwrap_or_default());
+                hist.record(t.elapsed().as_micros() as u64).ok();
+                counter.fetch_add(1, Ordering::Relaxed);
+                n += 1;
+            }
+            hist
+        }));
+    }
+    let mut hist = Histogram::<u64>::new(3).expect("histogram");
+    for task in tasks {
+        hist.add(task.await.expect("worker")).ok();
+    }
+    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// POSTs JSON with a fresh request id.
+pub async fn post(client: &reqwest::Client, url: String, body: Value) -> anyhow::Result<Value> {
+    let response = client
+        .post(url)
+        .header("x-device-id", "bench")
+        .header("x-request-id", uuid::Uuid::new_v4().to_string())
+        .json(&body)
+        .send()
+        .await?;
+    Ok(response.json().await?)
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// Signs a user up through the sandbox with `phone` (+62…); returns (access token, user id).
+pub async fn sign_up(client: &reqwest::Client, base: &str, phone: &str) -> anyhow::Result<(String, String)> {
+    let sent = post(client, format!("{base}/api/v1/user/signup/phone"), json!({"phone": phone})).await?;
+    let inbox: Value = client
+        .get(format!("{base}/api/dev/otp-inbox?phone={}", phone.replace('+', "%2B")))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let code = inbox["data"][0]["code"].clone();
+    let verified = post(
+        client,
+        format!("{base}/api/v1/user/signup/verify-otp"),
+        json!({"otpId": sent["data"]["otpId"], "code": code}),
+    )
+    .await?;
+    let token = verified["data"]["verificationToken"].clone();
+    let user = post(
+        client,
+        format!("{base}/api/v1/user/pin/register-pin"),
+        json!({"verificationToken": token, "pin": "482915"}),
+    )
+    .await?;
+    let access = user["data"]["accessToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-up failed: {user}"))?;
+    Ok((access.to_owned(), user["data"]["user"]["id"].as_str().unwrap_or_default().to_owned()))
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// The best bid of BTC-IDR, rupiah.
+pub async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<i64> {
+    let quote: Value =
+        client.get(format!("{base}/api/v1/crypto/price-quote?symbol=BTC-IDR")).send().await?.json().await?;
+    let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
+    Ok(bid.parse()?)
+}
