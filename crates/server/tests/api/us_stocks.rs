@@ -494,3 +494,37 @@ both_backends!(dividends_and_splits_apply_exactly_once, |backend| async move {
     assert_eq!(actions["data"].as_array().unwrap().len(), 2);
     assert_books_sound(&m.app).await;
 });
+
+// R3.10, R3.15: the estimate takes the order's own fields as a query; a 2x buy shows the user's own
+// half and the loan, a by-amount buy the shares it gets, and the bucket's buying power.
+both_backends!(r3_10_the_estimate_shows_own_part_loan_and_buying_power, |backend| async move {
+    let m = market(backend, REGULAR).await;
+    let user = verified(&m.app, "081234560110").await;
+    fund(&m.app, &user, "USD_LEVERAGE", 1_000).await;
+    let path = "/api/v1/us-stocks/estimate?transactionType=BUY&stockId=AAPL&orderType=LIMIT&quantity=2&unitPrice=250&leverage=2";
+    let (status, body) = m.app.get_as(&user, path).await;
+    assert_eq!(status, 200, "{body}");
+    let e = &body["data"];
+    assert_eq!(
+        (e["price"].as_str(), e["quantity"].as_str(), e["value"].as_str()),
+        (Some("250.00"), Some("2"), Some("500.00"))
+    );
+    assert_eq!(
+        (e["ownPart"].as_str(), e["borrowed"].as_str(), e["fee"].as_str()),
+        (Some("250.00"), Some("250.00"), Some("0.50"))
+    );
+    assert_eq!(
+        (e["total"].as_str(), e["bucket"].as_str(), e["buyingPower"].as_str()),
+        (Some("250.50"), Some("LEVERAGE"), Some("2000.00"))
+    );
+    let by_amount = "/api/v1/us-stocks/estimate?transactionType=BUY&stockId=AAPL&orderType=MARKET&amount=100";
+    let (status, body) = m.app.get_as(&user, by_amount).await;
+    assert_eq!(status, 200, "{body}");
+    let shares: f64 = body["data"]["quantity"].as_str().unwrap().parse().unwrap();
+    assert!(shares > 0.3 && shares < 0.45, "$100 of a ~$255 stock: {body}");
+    let (status, refused) = m
+        .app
+        .get_as(&user, "/api/v1/us-stocks/estimate?transactionType=BUY&stockId=AAPL&orderType=LIMIT&quantity=2")
+        .await;
+    assert_eq!((status, refused["error_code"].as_str()), (400, Some("invalid_order")), "{refused}");
+});

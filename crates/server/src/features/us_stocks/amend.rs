@@ -160,7 +160,7 @@ async fn decide(lc: &Lifecycle<'_>, amend: &AmendRow) -> Result<bool, TradeError
     order.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into();
     order.updated_at_ms = now;
     let ask = quote.map_or(0, |q| q.ask);
-    lc.insert_hold_for(&mut w.tx, &mut order, ask).await?;
+    lc.open_hold(&mut w.tx, &mut order, ask).await?;
     repo::save(&mut w.tx, &order).await?;
     row.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into();
     repo::save_amend(&mut w.tx, &row).await?;

@@ -302,7 +302,7 @@ pub async fn estimate(
     State(state): State<AppState>,
     caller: AuthUser,
     Query(side): Query<SideQuery>,
-    Query(body): Query<EstimateQuery>,
+    Query(body): Query<UsOrderBody>,
 ) -> ApiResult<Data<UsEstimate>> {
     require_verified(&state, &caller.user_id).await?;
     let side: Side = side
@@ -311,10 +311,11 @@ pub async fn estimate(
         .to_ascii_uppercase()
         .parse()
         .map_err(|_| crate::features::orders::errors::invalid_order("transactionType: BUY or SELL"))?;
-    let body = body.into_body();
     let leveraged = body.leverage.is_some_and(|l| l > 1);
     let parsed = parse(&body, side, leveraged)?;
     let d = &parsed.draft;
+    // The estimate takes the fields the order would; the session is checked when it is placed.
+    super::rules::check_fields(d).map_err(ApiError::from)?;
     let stock_id = body.stock_id.trim().to_ascii_uppercase();
     let (market, ask) = market_now(&state, &stock_id, d.bucket)?;
     // The price the order means: its limit, else its trigger, else the side of the market it meets.
@@ -353,48 +354,6 @@ pub async fn estimate(
         buying_power: usd_text(cash.saturating_mul(d.bucket.multiplier())),
         total_idr: total_idr.to_string(),
     }))
-}
-
-/// The order fields of an estimate, as query parameters.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EstimateQuery {
-    stock_id: String,
-    order_type: String,
-    order_sub_type: Option<String>,
-    quantity: Option<String>,
-    amount: Option<String>,
-    unit_price: Option<String>,
-    stop_price: Option<String>,
-    take_profit: Option<String>,
-    stop_loss: Option<String>,
-    trail_amount: Option<String>,
-    trail_percent: Option<String>,
-    trading_hours: Option<String>,
-    time_in_force: Option<String>,
-    leverage: Option<u8>,
-}
-
-impl EstimateQuery {
-    fn into_body(self) -> UsOrderBody {
-        UsOrderBody {
-            stock_id: self.stock_id,
-            quantity: self.quantity,
-            unit_price: self.unit_price,
-            amount: self.amount,
-            time_in_force: self.time_in_force.and_then(|t| t.parse().ok()),
-            order_type: self.order_type,
-            order_sub_type: self.order_sub_type,
-            trading_hours: self.trading_hours.and_then(|t| t.parse().ok()),
-            stop_price: self.stop_price,
-            stop_loss: self.stop_loss,
-            take_profit: self.take_profit,
-            trail_amount: self.trail_amount,
-            trail_percent: self.trail_percent,
-            leverage: self.leverage,
-            is_intraday_leverage: None,
-        }
-    }
 }
 
 /// One position of the caller.

@@ -74,13 +74,8 @@ impl Lifecycle<'_> {
         Ok(())
     }
 
-    /// Takes the hold of an order whose terms changed (an accepted amend).
-    pub async fn insert_hold_for(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
-        self.open_hold(tx, order, ask).await
-    }
-
-    /// Reserves what the order may still spend or sell.
-    async fn open_hold(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
+    /// Reserves what the order may still spend or sell (also again after an accepted amend).
+    pub async fn open_hold(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
         let need = holds::remaining(order, ask, &self.svc.settings.fees);
         if need <= 0 || order.hold_id.is_some() {
             return Ok(());

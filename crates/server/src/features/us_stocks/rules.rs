@@ -158,7 +158,8 @@ pub fn check(draft: &Draft, market: &MarketNow, min_order_micro: i64, band_pct: 
     Ok(())
 }
 
-fn check_fields(d: &Draft) -> Result<(), Refusal> {
+/// The fields each order type needs and may not have (also what an estimate checks).
+pub fn check_fields(d: &Draft) -> Result<(), Refusal> {
     let need = |present: bool, name| if present { Ok(()) } else { Err(Refusal::Field(name)) };
     let forbid = |present: bool, name| if present { Err(Refusal::Field(name)) } else { Ok(()) };
     need(d.quantity.is_some() != d.amount.is_some(), "quantity")?;
