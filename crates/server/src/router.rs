@@ -11,6 +11,8 @@ use axum::routing::get;
 use axum::Router;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -73,6 +75,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
         .route_layer(axum::middleware::from_fn(metrics::track))
         .layer(
             ServiceBuilder::new()
+                .layer(api_compression())
                 .layer(axum::middleware::from_fn(error_shape::ensure_error_shape))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), maintenance::gate))
@@ -99,6 +102,13 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
                 .layer(CatchPanicLayer::custom(panic::panic_to_response)),
         )
         .with_state(state)
+}
+
+/// API answers compressed (brotli or gzip, as the client accepts) once they are big enough for it to
+/// pay: small JSON answers go out as they are, since compressing them costs more than it saves.
+fn api_compression() -> CompressionLayer<impl Predicate> {
+    const WORTH_COMPRESSING: u16 = 1024;
+    CompressionLayer::new().compress_when(SizeAbove::new(WORTH_COMPRESSING).and(NotForContentType::IMAGES))
 }
 
 async fn openapi_json(document: Arc<String>) -> impl IntoResponse {

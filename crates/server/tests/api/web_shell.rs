@@ -64,3 +64,28 @@ both_backends!(built_files_are_served_and_missing_ones_are_404, |backend| async 
     assert_eq!(app.get("/assets/missing.js").send().await.unwrap().status(), 404);
     assert_eq!(app.get("/manifest.webmanifest").send().await.unwrap().status(), 200);
 });
+
+both_backends!(built_files_go_out_as_the_precompressed_copy_the_browser_accepts, |backend| async move {
+    let app = spawn_app(backend).await;
+    let brotli = app.get("/assets/app-test.js").header("accept-encoding", "gzip, br").send().await.unwrap();
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    assert_eq!(brotli.headers()["vary"], "accept-encoding");
+    let gzip = app.get("/assets/app-test.js").header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let gzip_bytes = gzip.bytes().await.unwrap();
+    assert_eq!(&gzip_bytes[..2], &[0x1f, 0x8b], "a gzip stream");
+    let plain = app.get("/assets/app-test.js").send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert!(plain.text().await.unwrap().len() > 0);
+});
+
+both_backends!(big_api_answers_are_compressed_and_small_ones_are_not, |backend| async move {
+    let app = spawn_app(backend).await;
+    // The OpenAPI document is hundreds of KiB; the health answer a few bytes.
+    let big = app.get("/api/openapi.json").header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(big.status(), 200);
+    assert_eq!(big.headers()["content-encoding"], "gzip");
+    let small = app.get("/api/v9/nothing/here").header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(small.status(), 404);
+    assert!(small.headers().get("content-encoding").is_none(), "{:?}", small.headers());
+});

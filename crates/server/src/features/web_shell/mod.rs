@@ -1,7 +1,8 @@
 //! The web app's HTML shell, rendered per request (DESIGN.md "Web app"): the locale from the path,
 //! the theme from the cookie so nothing flashes, the canonical link (R2.07), the manifest link except
 //! for mobile user agents (R2.09), and the customer-engagement script when configured (R1.14).
-//! Built files of `web/dist` are served as they are.
+//! Built files of `web/dist` are served as they are, or as the brotli or gzip copy the build made
+//! beside each when the browser accepts it.
 
 mod head;
 mod page;
@@ -24,7 +25,7 @@ use crate::state::AppState;
 /// Static files of the web app, falling back to the rendered shell for app routes.
 pub fn router(state: AppState) -> Router<AppState> {
     let dist = state.settings.web.dist_dir.clone();
-    let files = ServeDir::new(dist).append_index_html_on_directories(false);
+    let files = ServeDir::new(dist).append_index_html_on_directories(false).precompressed_br().precompressed_gzip();
     Router::new().route("/index.html", get(render_shell)).fallback(
         move |State(state): State<AppState>, request: Request| {
             let files = files.clone();
@@ -79,6 +80,8 @@ fn with_cache_headers(path: &str, mut response: Response) -> Response {
         if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
     if response.status().is_success() {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+        // The same path answers brotli, gzip or plain bytes: shared caches must keep them apart.
+        response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
     response
 }
