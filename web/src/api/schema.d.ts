@@ -111,6 +111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users/{user_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts a review lock and the PIN lock, and clears the failure counts. */
+        post: operations["unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/wallet/cashouts": {
         parameters: {
             query?: never;
@@ -1423,7 +1440,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a code to reset a forgotten or locked PIN. */
+        /** Sends a code to reset a forgotten or locked PIN, or to unlock an account failures locked. */
         post: operations["forgot_pin_send_otp"];
         delete?: never;
         options?: never;
@@ -2354,6 +2371,13 @@ export interface components {
             /** @description Items stored. */
             accepted: number;
         };
+        /** @description The account after an unlock. */
+        AccountUnlocked: {
+            /** @description `ACTIVE` now. */
+            status: string;
+            /** @description The user. */
+            userId: string;
+        };
         /** @description A bank account to add. */
         AddBankAccount: {
             /** @description Digits only, of the bank's length. */
@@ -2945,6 +2969,16 @@ export interface components {
             data: {
                 /** @description Items stored. */
                 accepted: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_AccountUnlocked: {
+            /** @description The account after an unlock. */
+            data: {
+                /** @description `ACTIVE` now. */
+                status: string;
+                /** @description The user. */
+                userId: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -6956,6 +6990,63 @@ export interface operations {
             };
             /** @description The JSON body lacks a field or has one of the wrong type. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountUnlocked"];
+                };
+            };
+            /** @description No session, or the session has ended (logged out, revoked, expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12132,7 +12223,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12642,7 +12732,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13343,7 +13432,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -317,11 +317,15 @@ pub struct AuthSettings {
     pub otp_sends_per_phone_per_hour: u32,
     /// Codes per client address per hour.
     pub otp_sends_per_ip_per_hour: u32,
+    /// Wrong codes one client address may send per hour before its checks are refused.
+    pub otp_failures_per_ip_per_hour: u32,
+    /// Wrong codes one device may send per hour before its checks are refused.
+    pub otp_failures_per_device_per_hour: u32,
     /// How long a verified code's token may be used to set or check the PIN.
     pub verification_ttl_secs: u64,
     /// Wrong PINs before the PIN is locked until reset by a code.
     pub pin_attempts_max: u32,
-    /// Consecutive failed codes and PINs before the account is locked for review.
+    /// Consecutive failed PINs, and codes of the signed-in owner, before the account is locked for review.
     pub failures_before_review: u32,
     /// argon2id memory in KiB (OWASP: 19456).
     pub argon2_memory_kib: u32,
@@ -350,6 +354,9 @@ impl Default for AuthSettings {
             otp_resend_cooldown_secs: 60,
             otp_sends_per_phone_per_hour: 5,
             otp_sends_per_ip_per_hour: 30,
+            // Behind a carrier's NAT many honest users share an address; a device is one person.
+            otp_failures_per_ip_per_hour: 60,
+            otp_failures_per_device_per_hour: 15,
             verification_ttl_secs: 10 * 60,
             pin_attempts_max: 5,
             failures_before_review: 100,

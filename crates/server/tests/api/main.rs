@@ -10,6 +10,7 @@ mod analytics;
 mod api_conventions;
 mod cashout;
 mod client_logs;
+mod code_guessing;
 mod crash;
 mod health;
 mod idempotency;

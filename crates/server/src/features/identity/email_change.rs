@@ -132,8 +132,15 @@ pub async fn verify_otp(
     caller: AuthUser,
     ApiJson(body): ApiJson<EmailChangeVerifyRequest>,
 ) -> ApiResult<SecretData<EmailVerified>> {
-    let (_, verified) =
-        otp::verify_for(&state, &body.otp_id, &body.otp, Purpose::EmailChange, Some(&caller.user_id)).await?;
+    let (_, verified) = otp::verify_for(
+        &state,
+        &body.otp_id,
+        &body.otp,
+        Purpose::EmailChange,
+        Some(&caller.user_id),
+        otp::Guesser::default(),
+    )
+    .await?;
     Ok(SecretData::new(EmailVerified {
         change_token: verified.verification_token,
         expires_in_secs: verified.expires_in_secs,

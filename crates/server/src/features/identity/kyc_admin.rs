@@ -1,4 +1,5 @@
-//! The operator's override of an identity verification (under `/api/admin`).
+//! The operator's override of an identity verification (under `/api/admin`), and the operator routes
+//! of identity.
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -14,9 +15,9 @@ use crate::state::AppState;
 /// Longest reason an operator may give.
 pub const REASON_CHARS_MAX: usize = 200;
 
-/// Operator routes of identity.
+/// Operator routes of identity: the verification override and the account unlock.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(override_kyc))
+    OpenApiRouter::new().routes(routes!(override_kyc)).routes(routes!(super::account_unlock::unlock))
 }
 
 /// The outcome an operator sets.

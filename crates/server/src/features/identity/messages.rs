@@ -57,6 +57,17 @@ pub fn otp_rate_limited() -> ApiError {
     .with_retry_after(3600)
 }
 
+/// Too many wrong codes from this address or device within the hour.
+pub fn otp_guesses_limited() -> ApiError {
+    error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "otp_guesses_limited",
+        "Terlalu banyak kode salah dari perangkat ini. Coba lagi dalam satu jam.",
+        "Too many wrong codes from this device. Please try again in an hour.",
+    )
+    .with_retry_after(3600)
+}
+
 /// A wrong code.
 pub fn otp_wrong(tries_left: u32) -> ApiError {
     ApiError::new(

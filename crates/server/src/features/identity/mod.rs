@@ -4,6 +4,7 @@
 //! In sandbox mode codes (SMS and e-mail) land in the development inbox (`GET /api/dev/otp-inbox`).
 
 mod account;
+mod account_unlock;
 mod change_status;
 mod dev_inbox;
 mod devices;

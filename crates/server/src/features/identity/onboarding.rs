@@ -66,12 +66,16 @@ pub async fn signup_phone(
 
 /// Checks a sign-up code; the token it returns creates the account at register-pin.
 #[utoipa::path(post, path = "/v1/user/signup/verify-otp", tag = "identity", request_body = VerifyOtpRequest,
-    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody),
+        (status = 429, body = crate::api::ErrorBody)))]
 pub async fn signup_verify_otp(
     State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<VerifyOtpRequest>,
 ) -> ApiResult<SecretData<OtpVerified>> {
-    let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::Signup).await?;
+    let (_, verified) =
+        otp::verify(&state, &body.otp_id, &body.code, Purpose::Signup, otp::guesser(&headers, &ip)).await?;
     Ok(SecretData::new(verified))
 }
 
@@ -94,12 +98,16 @@ pub async fn login_phone(
 
 /// Checks a log-in code; the token it returns opens a session at verify-pin.
 #[utoipa::path(post, path = "/v1/user/login/verify-otp", tag = "identity", request_body = VerifyOtpRequest,
-    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody),
+        (status = 429, body = crate::api::ErrorBody)))]
 pub async fn login_verify_otp(
     State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<VerifyOtpRequest>,
 ) -> ApiResult<SecretData<OtpVerified>> {
-    let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::Login).await?;
+    let (_, verified) =
+        otp::verify(&state, &body.otp_id, &body.code, Purpose::Login, otp::guesser(&headers, &ip)).await?;
     Ok(SecretData::new(verified))
 }
 

@@ -3,6 +3,12 @@
 //! hourly limits per destination and per address. Codes for a phone or e-mail change are also bound
 //! to the account that asked. A right code yields a single-use verification token, which the next
 //! step (the PIN, or applying the change) consumes.
+//!
+//! Wrong codes are kept apart by who sends them. A code bound to a signed-in account (a change)
+//! counts towards that account's review lock. A code anyone can ask for (sign-up, log-in, forgot PIN)
+//! never does: anyone can ask one for any number, so counting its failures would let a stranger lock
+//! the owner out. Those guesses are bounded instead by the tries per code, the codes per number and
+//! hour, and the wrong codes per address and per device and hour.
 
 use domain::clock::ms;
 use serde::{Deserialize, Serialize};
@@ -220,10 +226,30 @@ fn secs_to_ms(secs: u64) -> i64 {
     i64::try_from(secs).unwrap_or(i64::MAX / 1_000).saturating_mul(ms::SECOND)
 }
 
+/// Who is guessing: the address and device of the request that sends a code to be checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Guesser<'a> {
+    /// The client's address, as the rate limit sees it.
+    pub ip: Option<&'a str>,
+    /// `x-device-id`.
+    pub device_id: Option<&'a str>,
+}
+
+/// The guesser of a request, from its headers and address.
+pub fn guesser<'a>(headers: &'a crate::api::headers::ClientHeaders, ip: &'a Option<String>) -> Guesser<'a> {
+    Guesser { ip: ip.as_deref(), device_id: headers.device_id.as_deref() }
+}
+
 /// Checks `code` for challenge `otp_id`, which must be for `purpose`; on success returns a
 /// verification token and the phone the code went to.
-pub async fn verify(state: &AppState, otp_id: &str, code: &str, purpose: Purpose) -> ApiResult<(Phone, OtpVerified)> {
-    let (destination, verified) = verify_for(state, otp_id, code, purpose, None).await?;
+pub async fn verify(
+    state: &AppState,
+    otp_id: &str,
+    code: &str,
+    purpose: Purpose,
+    guesser: Guesser<'_>,
+) -> ApiResult<(Phone, OtpVerified)> {
+    let (destination, verified) = verify_for(state, otp_id, code, purpose, None, guesser).await?;
     Ok((Phone::from_e164(destination), verified))
 }
 
@@ -235,10 +261,14 @@ pub async fn verify_for(
     code: &str,
     purpose: Purpose,
     owner: Option<&str>,
+    guesser: Guesser<'_>,
 ) -> ApiResult<(String, OtpVerified)> {
     let auth = &state.settings.auth;
     let db = &state.db;
     let now = state.clock.now_ms();
+    if otp_repo::wrong_codes_within_hour(db, guesser.ip, guesser.device_id, now - ms::HOUR).await?.exceeds(auth) {
+        return Err(messages::otp_guesses_limited());
+    }
     let challenge = otp_repo::challenge(db, otp_id).await?.ok_or_else(|| {
         if owner.is_some() {
             ApiError::not_found()
@@ -260,22 +290,20 @@ pub async fn verify_for(
     let destination = challenge.destination;
     let well_formed = code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit());
     if !well_formed || !digests_equal(&digest(&format!("{otp_id}:{code}")), &challenge.code_hash) {
-        // A wrong code counts against the account it would serve: the owner for a change, else the
-        // phone's account.
-        match owner {
-            Some(owner) => super::repo::record_user_code_failure(db, owner, auth.failures_before_review).await?,
-            None => super::repo::record_code_failure(db, &destination, auth.failures_before_review).await?,
+        // Only the signed-in owner's wrong codes count towards the review lock (see the module note).
+        if let Some(owner) = owner {
+            super::repo::record_user_code_failure(db, owner, auth.failures_before_review).await?;
         }
         let tries_left = u32::try_from((max - challenge.attempts - 1).max(0)).unwrap_or(0);
         let phone = owner.is_none().then_some(destination.as_str());
         super::repo::log_security(
             db,
-            "otp_failed",
+            otp_repo::WRONG_CODE,
             owner,
             phone,
             Some(purpose.as_str()),
-            None,
-            None,
+            guesser.ip,
+            guesser.device_id,
             state.clock.now_ms(),
         )
         .await;

@@ -1,7 +1,9 @@
-//! The one-time-code queries, run inside the caller's transaction.
+//! The one-time-code queries, run inside the caller's transaction, and the count of wrong codes.
 
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
+
+use crate::config::AuthSettings;
 
 /// What was sent lately, for the send limits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -162,4 +164,42 @@ pub async fn consume(db: &Db, id: &str, verification_hash: &str, expires_at_ms: 
     .await?
     .rows_affected();
     Ok(consumed == 1)
+}
+
+/// The security-log kind of a wrong code.
+pub const WRONG_CODE: &str = "otp_failed";
+
+/// Wrong codes sent from one address and one device in the last hour.
+#[derive(Debug, Clone, Copy)]
+pub struct WrongCodes {
+    /// From the client's address.
+    pub from_address: i64,
+    /// From the client's device.
+    pub from_device: i64,
+}
+
+impl WrongCodes {
+    /// Whether the guesser has spent its hourly allowance of wrong codes.
+    pub fn exceeds(self, auth: &AuthSettings) -> bool {
+        self.from_address >= i64::from(auth.otp_failures_per_ip_per_hour)
+            || self.from_device >= i64::from(auth.otp_failures_per_device_per_hour)
+    }
+}
+
+/// Counts the wrong codes logged since `since_ms` from `ip` and from `device_id` (0 for an unknown one).
+pub async fn wrong_codes_within_hour(
+    db: &Db,
+    ip: Option<&str>,
+    device_id: Option<&str>,
+    since_ms: i64,
+) -> Result<WrongCodes, StoreError> {
+    let count = |column: &'static str, value: Option<&str>| {
+        let value = value.map(str::to_string);
+        async move {
+            let Some(value) = value else { return Ok::<i64, StoreError>(0) };
+            let sql = format!("select count(*) from security_log where {column} = $1 and kind = $2 and at_ms >= $3");
+            Ok(sqlx::query_scalar(&sql).bind(value).bind(WRONG_CODE).bind(since_ms).fetch_one(db.pool()).await?)
+        }
+    };
+    Ok(WrongCodes { from_address: count("ip", ip).await?, from_device: count("device_id", device_id).await? })
 }

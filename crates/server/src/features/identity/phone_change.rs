@@ -92,8 +92,15 @@ pub async fn verify_otp(
     ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<PhoneChangeVerifyRequest>,
 ) -> ApiResult<Data<PhoneChanged>> {
-    let (_, verified) =
-        otp::verify_for(&state, &body.otp_id, &body.otp, Purpose::PhoneChange, Some(&caller.user_id)).await?;
+    let (_, verified) = otp::verify_for(
+        &state,
+        &body.otp_id,
+        &body.otp,
+        Purpose::PhoneChange,
+        Some(&caller.user_id),
+        otp::Guesser::default(),
+    )
+    .await?;
     let token = verified.verification_token;
     let old = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let mut tx = state.db.begin_write().await?;

@@ -236,7 +236,12 @@ pub async fn verify_pin(
     }
 }
 
-/// Sends a code to reset a forgotten or locked PIN.
+/// A locked PIN, and an account locked by failures, are both unlocked by proving the phone again.
+fn may_reset_pin(user: &UserRow) -> bool {
+    matches!(user.status.as_str(), "ACTIVE" | "LOCKED_FOR_REVIEW")
+}
+
+/// Sends a code to reset a forgotten or locked PIN, or to unlock an account failures locked.
 #[utoipa::path(post, path = "/v1/user/pin/forgot-pin/send-otp", tag = "identity", request_body = super::onboarding::PhoneRequest,
     responses((status = 200, body = Data<OtpSent>), (status = 404, body = crate::api::ErrorBody)))]
 pub async fn forgot_pin_send_otp(
@@ -247,7 +252,7 @@ pub async fn forgot_pin_send_otp(
 ) -> ApiResult<Data<OtpSent>> {
     let phone = super::phone::Phone::parse(&body.phone).ok_or_else(messages::invalid_phone)?;
     let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::phone_not_registered)?;
-    if user.status != "ACTIVE" {
+    if !may_reset_pin(&user) {
         return Err(messages::account_locked());
     }
     Ok(Data::new(otp::send(&state, &phone, Purpose::ForgotPin, ip.as_deref(), headers.device_id.as_deref()).await?))
@@ -255,12 +260,16 @@ pub async fn forgot_pin_send_otp(
 
 /// Checks a forgot-pin code.
 #[utoipa::path(post, path = "/v1/user/pin/forgot-pin/verify-otp", tag = "identity", request_body = super::onboarding::VerifyOtpRequest,
-    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<OtpVerified>), (status = 400, body = crate::api::ErrorBody),
+        (status = 429, body = crate::api::ErrorBody)))]
 pub async fn forgot_pin_verify_otp(
     State(state): State<AppState>,
+    headers: ClientHeaders,
+    ClientAddr(ip): ClientAddr,
     ApiJson(body): ApiJson<super::onboarding::VerifyOtpRequest>,
 ) -> ApiResult<SecretData<OtpVerified>> {
-    let (_, verified) = otp::verify(&state, &body.otp_id, &body.code, Purpose::ForgotPin).await?;
+    let (_, verified) =
+        otp::verify(&state, &body.otp_id, &body.code, Purpose::ForgotPin, otp::guesser(&headers, &ip)).await?;
     Ok(SecretData::new(verified))
 }
 
@@ -277,7 +286,7 @@ pub async fn reset_pin(
     let phone =
         otp::peek_verification(&state.db, &body.verification_token, Purpose::ForgotPin, state.clock.now_ms()).await?;
     let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
-    if user.status != "ACTIVE" {
+    if !may_reset_pin(&user) {
         return Err(messages::account_locked());
     }
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;

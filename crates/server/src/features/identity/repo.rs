@@ -126,7 +126,8 @@ pub async fn insert_user<'c, E: Executor<'c, Database = Any>>(
     Ok(())
 }
 
-/// Sets a new PIN and unlocks it.
+/// Sets a new PIN and unlocks it, and the account if failures had locked it for review: whoever
+/// sets it has just proved the phone with a code, or the old PIN.
 pub async fn set_pin(
     tx: &mut sqlx::Transaction<'static, Any>,
     user_id: &str,
@@ -135,6 +136,7 @@ pub async fn set_pin(
 ) -> Result<(), StoreError> {
     sqlx::query(
         "update users set pin_hash = $1, pin_failed_attempts = 0, pin_locked = 0, failures_in_a_row = 0, \
+         status = case when status = 'LOCKED_FOR_REVIEW' then 'ACTIVE' else status end, \
          pin_changed_at_ms = $2 where id = $3",
     )
     .bind(pin_hash)
@@ -187,18 +189,16 @@ pub async fn pin_was_wrong(db: &Db, user_id: &str, review_after: u32) -> Result<
     Ok(())
 }
 
-/// Counts a wrong code against the phone's account, if it has one; locks it for review at `review_after`.
-pub async fn record_code_failure(db: &Db, phone: &str, review_after: u32) -> Result<(), StoreError> {
-    sqlx::query(
-        "update users set failures_in_a_row = failures_in_a_row + 1, \
-         status = case when failures_in_a_row + 1 >= $1 then 'LOCKED_FOR_REVIEW' else status end \
-         where phone_e164 = $2",
+/// Lifts a review lock and clears the failure counts (the operator's unlock). False when no such user.
+pub async fn unlock_account(db: &Db, user_id: &str) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "update users set failures_in_a_row = 0, pin_failed_attempts = 0, pin_locked = 0, \
+         status = case when status = 'LOCKED_FOR_REVIEW' then 'ACTIVE' else status end where id = $1",
     )
-    .bind(i64::from(review_after))
-    .bind(phone)
+    .bind(user_id)
     .execute(db.pool())
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// Counts a wrong code against an account by id (codes bound to an account: phone and e-mail
