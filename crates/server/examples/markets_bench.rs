@@ -29,7 +29,12 @@ const WS_PUBLISH_FOR: Duration = Duration::from_secs(5);
 async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/markets.md".into());
     // The warm-up is timed below instead of racing the measurements.
-    let (base, state, dir) = bench_app::start("markets-bench", |s| s.markets.warm_caches = false).await?;
+    // Every client connects from 127.0.0.1: the per-address limit is raised to let them all in.
+    let (base, state, dir) = bench_app::start("markets-bench", |s| {
+        s.markets.warm_caches = false;
+        s.markets.ws_connections_per_address_max = WS_CLIENTS + 10;
+    })
+    .await?;
 
     let markets = state.markets.clone();
     let warm_started = Instant::now();

@@ -74,6 +74,16 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
     Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
 }
 
+/// Whether `user`'s session is still open and the account not locked (a live connection's re-check).
+pub async fn session_is_open(db: &store::Db, user: &AuthUser) -> bool {
+    match repo::session_state(db, &user.session_id, &user.user_id).await {
+        Ok(Some(session)) => session.status == "ACTIVE" && session.user_status == "ACTIVE",
+        Ok(None) => false,
+        // A database hiccup must not drop every live connection; the next check decides.
+        Err(_) => true,
+    }
+}
+
 /// The operator, named by the configured operator token: the `/api/admin` routes and `/metrics`.
 #[derive(Debug, Clone, Copy)]
 pub struct Operator;

@@ -387,6 +387,11 @@ pub struct MarketsSettings {
     pub ws_ping_interval_secs: u64,
     /// A `/ws` connection silent (no pong, no message) for this long is closed.
     pub ws_idle_timeout_secs: u64,
+    /// Open `/ws` connections from one client address; more are refused with a close frame (1013).
+    pub ws_connections_per_address_max: usize,
+    /// How often a logged-in `/ws` connection checks that its session is still open (logouts on
+    /// this node close it at once; this bounds the delay for other nodes and for locks).
+    pub ws_session_recheck_secs: u64,
 }
 
 impl Default for MarketsSettings {
@@ -398,6 +403,9 @@ impl Default for MarketsSettings {
             ws_subscriptions_max: 50,
             ws_ping_interval_secs: 20,
             ws_idle_timeout_secs: 60,
+            // A household or an office behind one address opens a few tabs each, not hundreds.
+            ws_connections_per_address_max: 40,
+            ws_session_recheck_secs: 30,
         }
     }
 }

@@ -252,3 +252,85 @@ both_backends!(r3_08_a_verification_decision_is_pushed_on_the_account_channel_wi
     let (_, me) = app.get_as(&user, "/api/v3/user/me").await;
     assert_eq!(me["data"]["kycStatus"], "VERIFIED");
 });
+
+/// The code of the close frame that arrives within `wait`, skipping other messages.
+async fn close_code(socket: &mut Socket, wait: Duration) -> Option<u16> {
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        match tokio::time::timeout_at(deadline, socket.next()).await.ok()??.ok()? {
+            Message::Close(frame) => return frame.map(|f| u16::from(f.code)),
+            _ => continue,
+        }
+    }
+}
+
+async fn connect_as(app: &TestApp, user: &crate::helpers::User) -> Socket {
+    let url = format!("{}/ws?token={}", app.address.replace("http://", "ws://"), user.access_token);
+    let mut socket = tokio_tungstenite::connect_async(url).await.expect("websocket connects").0;
+    send(&mut socket, json!({"op": "subscribe", "channels": ["orders", "balances"]})).await;
+    next_of(&mut socket, "subscribed", WAIT).await.expect("subscribed");
+    socket
+}
+
+both_backends!(a_logged_out_session_loses_its_live_connection_at_once, |backend| async move {
+    // The period is an hour: only the log-out itself can close the connection within the test.
+    let app = spawn_app_with(backend, |s| {
+        s.markets.warm_caches = false;
+        s.markets.ws_session_recheck_secs = 3600;
+    })
+    .await;
+    let user = app.sign_up("081234569105").await;
+    let other_device = app.log_in("081234569105", crate::helpers::PIN, "device-2").await.unwrap();
+    let mut socket = connect_as(&app, &user).await;
+    let mut stays = connect_as(&app, &other_device).await;
+    let logout = app.post("/api/v3/user/logout").bearer_auth(&user.access_token).send().await.unwrap();
+    assert_eq!(logout.status(), 204);
+    assert_eq!(close_code(&mut socket, WAIT).await, Some(1008), "the private frames stop with the session");
+    // The same user's other session keeps its connection.
+    send(&mut stays, json!({"op": "ping"})).await;
+    assert!(next_of(&mut stays, "pong", WAIT).await.is_some());
+});
+
+both_backends!(a_session_ended_on_another_node_loses_its_live_connection_within_the_period, |backend| async move {
+    let app = spawn_app_with(backend, |s| {
+        s.markets.warm_caches = false;
+        s.markets.ws_session_recheck_secs = 1;
+    })
+    .await;
+    let user = app.sign_up("081234569106").await;
+    let mut socket = connect_as(&app, &user).await;
+    // Another node revokes it: this node hears nothing, only the periodic check can notice.
+    sqlx::query("update sessions set status = 'REVOKED' where user_id = $1")
+        .bind(&user.user_id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(close_code(&mut socket, WAIT).await, Some(1008));
+});
+
+#[tokio::test]
+async fn connections_beyond_the_per_address_limit_are_closed_with_try_again_later() {
+    let app = spawn_app_with(Backend::Sqlite, |s| {
+        s.markets.warm_caches = false;
+        s.markets.ws_connections_per_address_max = 2;
+    })
+    .await;
+    let mut first = connect(&app).await;
+    let _second = connect(&app).await;
+    let mut third = connect(&app).await;
+    assert_eq!(close_code(&mut third, WAIT).await, Some(1013));
+    send(&mut first, json!({"op": "ping"})).await;
+    assert!(next_of(&mut first, "pong", WAIT).await.is_some());
+    drop(first);
+    // A closed connection gives its place back (the server notices the close asynchronously).
+    let reopened = async {
+        loop {
+            let mut again = connect(&app).await;
+            send(&mut again, json!({"op": "ping"})).await;
+            if next_of(&mut again, "pong", Duration::from_millis(500)).await.is_some() {
+                return;
+            }
+        }
+    };
+    tokio::time::timeout(WAIT, reopened).await.expect("a place frees up once a connection closes");
+}

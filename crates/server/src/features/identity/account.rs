@@ -106,6 +106,7 @@ pub async fn logout(
     ClientAddr(ip): ClientAddr,
 ) -> ApiResult<StatusCode> {
     sessions::revoke(&state.db, &caller.session_id, "logout", state.clock.now_ms()).await?;
+    crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     repo::log_security(
         &state.db,
         "logout",

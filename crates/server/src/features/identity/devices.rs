@@ -147,6 +147,7 @@ pub async fn logout_device(
 ) -> ApiResult<axum::http::StatusCode> {
     own_session(&state, &caller, &body.id).await?;
     sessions::revoke(&state.db, &body.id, "logout_device", state.clock.now_ms()).await?;
+    crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     repo::log_security(
         &state.db,
         "logout_device",

@@ -124,6 +124,7 @@ pub async fn verify_otp(
     let sessions_ended =
         sessions::revoke_others(&state.db, &caller.user_id, &caller.session_id, "phone_changed", state.clock.now_ms())
             .await?;
+    crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     let detail =
         format!("{} -> {}", Phone::from_e164(old.phone_e164).masked(), Phone::from_e164(new_phone.clone()).masked());
     repo::log_security(

@@ -124,6 +124,7 @@ async fn replace_pin(
     repo::set_pin(&mut wtx.tx, user_id, pin_hash, now).await?;
     sessions::revoke_all(&mut wtx.tx, user_id, reason, now).await?;
     wtx.commit().await?;
+    crate::features::live::user::sessions_ended(&state.hub, user_id);
     repo::log_security(&state.db, reason, Some(user_id), None, None, ip, headers.device_id.as_deref(), now).await;
     Ok(SecretData::new(logged_in(state, user_id, headers, ip).await?))
 }

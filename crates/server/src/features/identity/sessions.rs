@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use super::messages;
 use super::secrets::{digest, opaque_token};
 use crate::api::{ApiError, ApiResult, ClientHeaders};
+use crate::features::live;
 use crate::state::AppState;
 
 /// A refreshed session's tokens.
@@ -52,7 +53,7 @@ pub async fn open(
     .await
     .map_err(ApiError::internal)?;
     // One active session per device: logging in again on a device replaces its older session.
-    sqlx::query(
+    let replaced = sqlx::query(
         "update sessions set status = 'REVOKED', revoked_at_ms = $1, revoked_reason = 'replaced' \
          where user_id = $2 and device_id = $3 and id <> $4 and status = 'ACTIVE'",
     )
@@ -62,7 +63,11 @@ pub async fn open(
     .bind(&session_id)
     .execute(state.db.pool())
     .await
-    .map_err(ApiError::internal)?;
+    .map_err(ApiError::internal)?
+    .rows_affected();
+    if replaced > 0 {
+        live::user::sessions_ended(&state.hub, user_id);
+    }
     issue(state, user_id, &session_id).await
 }
 
@@ -111,6 +116,7 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
     let expires_at: i64 = row.try_get("expires_at_ms").map_err(ApiError::internal)?;
     if used != 0 {
         revoke(db, &session_id, "refresh_token_reused", state.clock.now_ms()).await?;
+        live::user::sessions_ended(&state.hub, &user_id);
         super::repo::log_security(
             db,
             "refresh_token_reused",
@@ -135,6 +141,7 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
         .rows_affected();
     if claimed == 0 {
         revoke(db, &session_id, "refresh_token_reused", state.clock.now_ms()).await?;
+        live::user::sessions_ended(&state.hub, &user_id);
         return Err(messages::refresh_invalid());
     }
     issue(state, &user_id, &session_id).await

@@ -18,7 +18,7 @@ pub mod user;
 pub mod ws;
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
@@ -43,6 +43,10 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// Largest client message accepted.
     pub message_bytes_max: usize,
+    /// Open connections from one client address.
+    pub connections_per_address_max: usize,
+    /// How often a logged-in connection re-checks its session.
+    pub session_recheck: Duration,
 }
 
 impl From<&MarketsSettings> for Limits {
@@ -53,6 +57,8 @@ impl From<&MarketsSettings> for Limits {
             ping_interval: Duration::from_secs(s.ws_ping_interval_secs.max(1)),
             idle_timeout: Duration::from_secs(s.ws_idle_timeout_secs.max(2)),
             message_bytes_max: 16 * 1024,
+            connections_per_address_max: s.ws_connections_per_address_max.max(1),
+            session_recheck: Duration::from_secs(s.ws_session_recheck_secs.max(1)),
         }
     }
 }
@@ -78,7 +84,28 @@ pub struct Hub {
 struct HubInner {
     channels: RwLock<HashMap<String, watch::Sender<Option<Frame>>>>,
     permits: Arc<Semaphore>,
+    per_address: Mutex<HashMap<String, usize>>,
     limits: Limits,
+}
+
+/// One connection's place on the server and under its address; both are given back on drop.
+pub struct ConnectionPermit {
+    _server: OwnedSemaphorePermit,
+    address: Option<String>,
+    hub: Hub,
+}
+
+impl Drop for ConnectionPermit {
+    fn drop(&mut self) {
+        let Some(address) = self.address.take() else { return };
+        let mut per_address = self.hub.inner.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(open) = per_address.get_mut(&address) {
+            *open -= 1;
+            if *open == 0 {
+                per_address.remove(&address);
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -102,6 +129,7 @@ impl Hub {
             inner: Arc::new(HubInner {
                 channels: RwLock::new(HashMap::new()),
                 permits: Arc::new(Semaphore::new(limits.connections_max)),
+                per_address: Mutex::new(HashMap::new()),
                 limits,
             }),
         }
@@ -113,8 +141,18 @@ impl Hub {
     }
 
     /// A place for one more connection, or `None` when the server is full.
-    pub fn connection_permit(&self) -> Option<OwnedSemaphorePermit> {
-        self.inner.permits.clone().try_acquire_owned().ok()
+    /// `address` is the client's; an unknown one counts only against the server's limit.
+    pub fn connection_permit(&self, address: Option<&str>) -> Option<ConnectionPermit> {
+        let server = self.inner.permits.clone().try_acquire_owned().ok()?;
+        if let Some(address) = address {
+            let mut per_address = self.inner.per_address.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let open = per_address.entry(address.to_owned()).or_insert(0);
+            if *open >= self.inner.limits.connections_per_address_max {
+                return None;
+            }
+            *open += 1;
+        }
+        Some(ConnectionPermit { _server: server, address: address.map(str::to_owned), hub: self.clone() })
     }
 
     /// Open connections now.
@@ -189,6 +227,8 @@ mod tests {
             ping_interval: Duration::from_secs(20),
             idle_timeout: Duration::from_secs(60),
             message_bytes_max: 1024,
+            connections_per_address_max: 2,
+            session_recheck: Duration::from_secs(30),
         })
     }
 
@@ -217,12 +257,24 @@ mod tests {
     #[test]
     fn connections_beyond_the_limit_get_no_permit() {
         let hub = hub();
-        let a = hub.connection_permit();
-        let b = hub.connection_permit();
+        let a = hub.connection_permit(None);
+        let b = hub.connection_permit(None);
         assert!(a.is_some() && b.is_some());
-        assert!(hub.connection_permit().is_none());
+        assert!(hub.connection_permit(None).is_none());
         assert_eq!(hub.connections(), 2);
         drop(a);
-        assert!(hub.connection_permit().is_some());
+        assert!(hub.connection_permit(None).is_some());
+    }
+
+    #[test]
+    fn one_address_gets_no_more_than_its_share_of_connections() {
+        let hub = Hub::new(Limits { connections_per_address_max: 2, connections_max: 10, ..hub().limits() });
+        let a = hub.connection_permit(Some("10.0.0.1"));
+        let b = hub.connection_permit(Some("10.0.0.1"));
+        assert!(a.is_some() && b.is_some());
+        assert!(hub.connection_permit(Some("10.0.0.1")).is_none());
+        assert!(hub.connection_permit(Some("10.0.0.2")).is_some(), "another address is not affected");
+        drop(a);
+        assert!(hub.connection_permit(Some("10.0.0.1")).is_some(), "a closed connection frees its place");
     }
 }

@@ -53,6 +53,21 @@ pub fn nudge_account(hub: &Hub, user_id: &str, change: &str) {
     }
 }
 
+/// The hub channel a user's connections watch for ended sessions; never a client's channel.
+pub fn sessions_channel(user_id: &str) -> String {
+    format!("user:{user_id}:sessions")
+}
+
+/// Tells this node's connections of a user that some of its sessions ended (log-out, a device
+/// logged out, a PIN reset, a stolen refresh token); each checks its own session and closes if it
+/// was one of them. Publishers call it after their transaction committed.
+pub fn sessions_ended(hub: &Hub, user_id: &str) {
+    let channel = sessions_channel(user_id);
+    if hub.is_subscribed(&channel) {
+        hub.publish(&channel, frame("sessions", "sessions", &()));
+    }
+}
+
 /// Market channels plus, when logged in, the caller's own channels.
 pub struct UserChannels {
     /// The public channels.

@@ -7,13 +7,14 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
+use futures::future::{BoxFuture, FutureExt};
 use futures::stream::{AbortHandle, Abortable, BoxStream, SelectAll};
 use futures::{Sink, SinkExt, Stream, StreamExt};
 use serde::Deserialize;
@@ -22,7 +23,7 @@ use tokio::sync::watch;
 
 use super::user::UserChannels;
 use super::{ChannelSource, Frame, Hub};
-use crate::api::auth::authenticate;
+use crate::api::auth::{authenticate, AuthUser, ClientAddr};
 use crate::api::{ClientHeaders, Lang};
 use crate::state::AppState;
 
@@ -30,22 +31,28 @@ use crate::state::AppState;
 pub const CLOSE_TRY_AGAIN_LATER: u16 = 1013;
 /// Close code sent to an idle connection ("going away").
 pub const CLOSE_IDLE: u16 = 1001;
+/// Close code sent when the connection's session ended ("policy violation": it may not stay).
+pub const CLOSE_SESSION_ENDED: u16 = 1008;
 /// Longest channel name accepted.
 const CHANNEL_CHARS_MAX: usize = 64;
 
-/// `GET /ws`: upgrades to a WebSocket; refused with a close frame when the server is full.
+/// `GET /ws`: upgrades to a WebSocket; refused with a close frame when the server, or the client's
+/// address, has no room for another connection.
 pub async fn upgrade(
     State(state): State<AppState>,
     headers: ClientHeaders,
+    ClientAddr(address): ClientAddr,
     raw_headers: HeaderMap,
     Query(query): Query<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
     let hub = state.hub.clone();
-    let user_id = caller(&state, raw_headers, query.token).await;
+    let user = caller(&state, raw_headers, query.token).await;
     let markets: Arc<dyn ChannelSource> = Arc::new(state.markets.clone());
+    let user_id = user.as_ref().map(|u| u.user_id.clone());
     let source: Arc<dyn ChannelSource> = Arc::new(UserChannels { inner: markets, user_id });
-    let permit = hub.connection_permit();
+    let session = user.map(|user| SessionWatch::new(&state, user));
+    let permit = hub.connection_permit(address.as_deref());
     let limits = hub.limits();
     ws.max_message_size(limits.message_bytes_max).read_buffer_size(4 * 1024).write_buffer_size(0).on_upgrade(
         move |socket: WebSocket| async move {
@@ -53,9 +60,72 @@ pub async fn upgrade(
                 refuse(socket).await;
                 return;
             };
-            serve(socket, hub, source, headers.lang).await;
+            serve(socket, hub, source, headers.lang, session).await;
         },
     )
+}
+
+/// A logged-in connection's session, checked again when this node ends one of the user's sessions
+/// and on a period (other nodes' log-outs, account locks), so a connection never outlives it.
+pub struct SessionWatch {
+    ended: watch::Receiver<Option<Frame>>,
+    period: tokio::time::Interval,
+    still_open: Box<dyn Fn() -> BoxFuture<'static, bool> + Send + Sync>,
+    check_due: bool,
+}
+
+impl SessionWatch {
+    fn new(state: &AppState, user: AuthUser) -> Self {
+        let ended = state.hub.subscribe(&super::user::sessions_channel(&user.user_id));
+        let db = state.db.clone();
+        let still_open = move || {
+            let (db, user) = (db.clone(), user.clone());
+            async move { crate::api::auth::session_is_open(&db, &user).await }.boxed()
+        };
+        Self::with_check(ended, state.hub.limits().session_recheck, still_open)
+    }
+
+    /// A watch over `ended` that asks `still_open` every `period` and after each change.
+    pub fn with_check(
+        ended: watch::Receiver<Option<Frame>>,
+        period: Duration,
+        still_open: impl Fn() -> BoxFuture<'static, bool> + Send + Sync + 'static,
+    ) -> Self {
+        let mut period = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+        period.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Self { ended, period, still_open: Box::new(still_open), check_due: false }
+    }
+
+    /// Returns once the session is found closed. Safe to cancel: a check cut short is run again.
+    async fn closed(&mut self) {
+        loop {
+            if !self.check_due {
+                tokio::select! {
+                    changed = self.ended.changed() => {
+                        if changed.is_err() {
+                            // The hub dropped the channel; the period alone remains.
+                            self.period.tick().await;
+                        }
+                    }
+                    _ = self.period.tick() => {}
+                }
+                self.check_due = true;
+            }
+            let open = (self.still_open)().await;
+            self.check_due = false;
+            if !open {
+                return;
+            }
+        }
+    }
+}
+
+/// Waits for the end of `session`; a guest connection has none to wait for.
+async fn session_closed(session: &mut Option<SessionWatch>) {
+    match session {
+        Some(session) => session.closed().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// `/ws` query: an access token for the user channels (browsers cannot set headers on a WebSocket).
@@ -66,14 +136,14 @@ pub struct WsQuery {
 }
 
 /// The logged-in caller, from the bearer header or the `token` query; `None` for guests.
-async fn caller(state: &AppState, mut headers: HeaderMap, token: Option<String>) -> Option<String> {
+async fn caller(state: &AppState, mut headers: HeaderMap, token: Option<String>) -> Option<AuthUser> {
     if let Some(value) = token.and_then(|t| HeaderValue::from_str(&format!("Bearer {t}")).ok()) {
         headers.insert(AUTHORIZATION, value);
     }
     if !headers.contains_key(AUTHORIZATION) {
         return None;
     }
-    authenticate(state, &headers).await.ok().map(|user| user.user_id)
+    authenticate(state, &headers).await.ok()
 }
 
 async fn refuse(mut socket: WebSocket) {
@@ -206,8 +276,13 @@ impl Connection {
 }
 
 /// Serves one connection until the client leaves, errs, or goes idle.
-pub async fn serve<S>(socket: S, hub: Hub, source: Arc<dyn ChannelSource>, lang: Lang)
-where
+pub async fn serve<S>(
+    socket: S,
+    hub: Hub,
+    source: Arc<dyn ChannelSource>,
+    lang: Lang,
+    mut session: Option<SessionWatch>,
+) where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Send + Unpin,
 {
     let limits = hub.limits();
@@ -238,6 +313,11 @@ where
                 if sink.send(Message::Text(frame)).await.is_err() {
                     break;
                 }
+            }
+            () = session_closed(&mut session) => {
+                let close = CloseFrame { code: CLOSE_SESSION_ENDED, reason: Utf8Bytes::from_static("session ended") };
+                let _ = sink.send(Message::Close(Some(close))).await;
+                break;
             }
             _ = ping.tick() => {
                 if last_seen.elapsed() >= limits.idle_timeout {
