@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readOtp, uniquePhone } from './support';
-import { expectNoSidewaysScroll, signUpFrom } from './wallet-support';
+import { expectNoSidewaysScroll, PIN as SIGNED_UP_PIN, signUpFrom } from './wallet-support';
 
 // The profile page end to end at 390 px: the referral code, an e-mail change with the code read from
 // the sandbox inbox, and a sign-up through another user's referral link (in English).
@@ -38,6 +38,8 @@ test('sign up, open the profile, change the e-mail with the code from the sandbo
   await expect(form.getByText('Masukkan alamat email yang valid, misalnya nama@contoh.com.')).toBeVisible();
   await form.getByRole('textbox', { name: /Alamat email/ }).fill(email);
   await form.getByRole('button', { name: 'Lanjut' }).click();
+  const pin = page.getByRole('dialog', { name: 'Masukkan PIN Anda' });
+  await pin.getByLabel('PIN').fill(SIGNED_UP_PIN);
 
   const otp = page.getByRole('dialog', { name: 'Masukkan kode verifikasi' });
   await expect(otp.getByText(/Kami mengirim kode 6 angka ke email/)).toBeVisible();

@@ -1260,8 +1260,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-mails a code to the new address; refuses the current address (400 `email_same`) and one
-         *     another account has (409 `email_taken`).
+         * E-mails a code to the new address after checking the PIN; refuses the current address (400
+         *     `email_same`) and one another account has (409 `email_taken`).
          */
         post: operations["post_v1_user_email_change_get_otp"];
         delete?: never;
@@ -4641,10 +4641,15 @@ export interface components {
          * @enum {string}
          */
         Direction: "IDR_TO_USD" | "USD_TO_IDR";
-        /** @description The address to verify. */
+        /**
+         * @description The address to verify, confirmed by the PIN: the address receives statements and can reset
+         *     nothing, but a stolen session must not be able to redirect the account's mail.
+         */
         EmailChangeRequest: {
             /** @description The new address. */
             email: string;
+            /** @description The account's PIN. */
+            pin: string;
         };
         /** @description The code e-mailed to the new address. */
         EmailChangeVerifyRequest: {

@@ -32,7 +32,8 @@ impl TestApp {
 
     /// Asks for an e-mail-change code as `user`; returns the otp id.
     async fn email_change_otp(&self, user: &User, email: &str) -> String {
-        let (status, body) = self.post_as(user, "/api/v1/user/email-change/get-otp", json!({"email": email})).await;
+        let (status, body) =
+            self.post_as(user, "/api/v1/user/email-change/get-otp", json!({"email": email, "pin": PIN})).await;
         assert_eq!(status, 200, "{body}");
         body["data"]["otpId"].as_str().unwrap().to_string()
     }
@@ -248,8 +249,9 @@ both_backends!(an_email_change_applies_a_verified_address_once, |backend| async 
         app.post_as(&user, update, json!({"email": "budi.santoso@example.co.id", "changeToken": token})).await;
     assert_eq!((s, body["error_code"].as_str()), (400, Some("verification_invalid")));
     // The same address again.
-    let (s, body) =
-        app.post_as(&user, "/api/v1/user/email-change/get-otp", json!({"email": "BUDI.SANTOSO@example.co.id"})).await;
+    let (s, body) = app
+        .post_as(&user, "/api/v1/user/email-change/get-otp", json!({"email": "BUDI.SANTOSO@example.co.id", "pin": PIN}))
+        .await;
     assert_eq!((s, body["error_code"].as_str()), (400, Some("email_same")));
 });
 
@@ -260,11 +262,20 @@ both_backends!(email_changes_refuse_bad_and_taken_addresses_and_foreign_tokens, 
     app.change_email(&stranger, "siti@example.com").await;
     let get = "/api/v1/user/email-change/get-otp";
     for bad in ["siti", "siti@", "siti@example", "si..ti@example.com", "siti@exa_mple.com"] {
-        let (s, body) = app.post_as(&user, get, json!({"email": bad})).await;
+        let (s, body) = app.post_as(&user, get, json!({"email": bad, "pin": PIN})).await;
         assert_eq!((s, body["error_code"].as_str()), (400, Some("invalid_email")), "{bad}");
     }
-    let (s, body) = app.post_as(&user, get, json!({"email": "Siti@Example.com"})).await;
+    let (s, body) = app.post_as(&user, get, json!({"email": "Siti@Example.com", "pin": PIN})).await;
     assert_eq!((s, body["error_code"].as_str()), (409, Some("email_taken")));
+    // Issue 21: a session alone cannot redirect the account's mail; the PIN is asked, and a wrong
+    // one sends nothing.
+    let (s, _) = app.post_as(&user, get, json!({"email": "new@example.com"})).await;
+    assert_eq!(s, 422, "the PIN is required");
+    let (s, body) = app.post_as(&user, get, json!({"email": "new@example.com", "pin": "975310"})).await;
+    assert_eq!((s, body["error_code"].as_str()), (400, Some("pin_wrong")));
+    let inbox: Value =
+        app.get("/api/dev/otp-inbox?email=new%40example.com").send().await.unwrap().json().await.unwrap();
+    assert_eq!(inbox["data"].as_array().map(Vec::len), Some(0), "{inbox}");
 
     // Both verify the same free address; the second to apply it is refused.
     let address = "shared@example.com";

@@ -1,4 +1,4 @@
-//! Setting or changing the e-mail address: a code to the new address, which yields a short-lived
+//! Setting or changing the e-mail address: the PIN, then a code to the new address, which yields a short-lived
 //! single-use change token; `update-user-data` applies the address with that token (and any
 //! optional profile fields). The unique index on `users.email` keeps one account per address.
 
@@ -17,12 +17,15 @@ use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
-/// The address to verify.
+/// The address to verify, confirmed by the PIN: the address receives statements and can reset
+/// nothing, but a stolen session must not be able to redirect the account's mail.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmailChangeRequest {
     /// The new address.
     pub email: String,
+    /// The account's PIN.
+    pub pin: String,
 }
 
 /// A code was e-mailed.
@@ -84,8 +87,8 @@ fn parse_email(text: &str) -> ApiResult<EmailAddress> {
     EmailAddress::parse(text).ok_or_else(messages::invalid_email)
 }
 
-/// E-mails a code to the new address; refuses the current address (400 `email_same`) and one
-/// another account has (409 `email_taken`).
+/// E-mails a code to the new address after checking the PIN; refuses the current address (400
+/// `email_same`) and one another account has (409 `email_taken`).
 #[utoipa::path(post, path = "/v1/user/email-change/get-otp", tag = "identity", security(("bearer" = [])),
     request_body = EmailChangeRequest,
     responses((status = 200, body = Data<EmailOtpSent>), (status = 400, body = crate::api::ErrorBody),
@@ -98,6 +101,7 @@ pub async fn get_otp(
     ApiJson(body): ApiJson<EmailChangeRequest>,
 ) -> ApiResult<Data<EmailOtpSent>> {
     let email = parse_email(&body.email)?;
+    super::confirm_pin(&state, &caller.user_id, &body.pin).await?;
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     if user.email.as_deref() == Some(email.as_str()) {
         return Err(messages::email_same());

@@ -1,8 +1,8 @@
 import type { EmailOtpSent, EmailVerified, UpdateUserDataRequest, UserDetails } from '@/api/types';
 import { api, dataOf } from '@/lib/api-client';
 
-/** POST /api/v1/user/email-change/get-otp: a code to the new address. */
-export function sendEmailChangeOtp(input: { email: string }): Promise<EmailOtpSent> {
+/** POST /api/v1/user/email-change/get-otp: a code to the new address, once the PIN is right. */
+export function sendEmailChangeOtp(input: { email: string; pin: string }): Promise<EmailOtpSent> {
   return dataOf<EmailOtpSent>(api.POST('/v1/user/email-change/get-otp', { body: input }));
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meQueryKey } from '@/api/user-me';
 import { OtpDialog, type OtpChallenge } from '@/components/ui/otp-dialog';
+import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { ApiError } from '@/lib/api-client';
 import { normalizeEmail } from '@/lib/email';
 import { toast } from '@/lib/toast';
@@ -10,37 +11,39 @@ import { sendEmailChangeOtp, updateUserData, verifyEmailChangeOtp } from '../api
 import { NewValueDialog } from './new-value-dialog';
 import { challengeSentNow, emailChangeProblem } from './profile-checks';
 
-/** Setting or changing the e-mail address: the address → the code e-mailed to it → saved. */
+/** Server answers that concern the address typed, shown beside it rather than in the PIN dialog. */
+const ADDRESS_ERRORS = new Set(['invalid_email', 'email_same', 'email_taken']);
+
+type Step = 'address' | 'pin' | 'otp';
+
+/**
+ * Setting or changing the e-mail address: the address → the PIN (a session alone may not redirect
+ * the account's mail) → the code e-mailed to it → saved.
+ */
 export function ChangeEmailDialog({ currentEmail, onClose }: { currentEmail: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('address');
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
-  const [otpOpen, setOtpOpen] = useState(false);
   const problem = emailChangeProblem(typed, currentEmail);
   const email = normalizeEmail(typed);
   const fieldError = touched && problem ? t(`account.emailChange.${problem}`) : null;
 
-  const requestCode = async () => {
-    const sent = await sendEmailChangeOtp({ email });
-    setChallenge(challengeSentNow(sent, sent.email));
-    setOtpOpen(true);
-  };
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    setServerError(null);
+  const requestCode = async (pin: string) => {
     try {
-      await requestCode();
+      const sent = await sendEmailChangeOtp({ email, pin });
+      setChallenge(challengeSentNow(sent, sent.email));
+      setStep('otp');
     } catch (caught) {
-      setServerError(caught instanceof ApiError ? caught.message : t('errors.generic'));
-    } finally {
-      setBusy(false);
+      if (caught instanceof ApiError && ADDRESS_ERRORS.has(caught.code)) {
+        setServerError(caught.message);
+        setStep('address');
+        return;
+      }
+      throw caught;
     }
   };
 
@@ -56,7 +59,7 @@ export function ChangeEmailDialog({ currentEmail, onClose }: { currentEmail: str
   return (
     <>
       <NewValueDialog
-        open={!otpOpen}
+        open={step === 'address'}
         title={t('account.emailChange.title')}
         text={t('account.emailChange.text')}
         field={{
@@ -76,18 +79,30 @@ export function ChangeEmailDialog({ currentEmail, onClose }: { currentEmail: str
         onBlur={() => setTouched(typed.trim() !== '')}
         fieldError={fieldError}
         serverError={serverError}
-        busy={busy}
-        onSubmit={() => void submit()}
+        onSubmit={() => {
+          setTouched(true);
+          if (problem) return;
+          setServerError(null);
+          setStep('pin');
+        }}
         onClose={onClose}
       />
+      <PinEntryDialog
+        open={step === 'pin'}
+        title={t('account.emailChange.pinTitle')}
+        description={t('account.emailChange.pinText', { email })}
+        onSubmit={requestCode}
+        onClose={() => setStep('address')}
+      />
       <OtpDialog
-        open={otpOpen}
+        open={step === 'otp'}
         challenge={challenge}
         inbox={{ email }}
         backLabel={t('account.emailChange.back')}
         onVerify={verify}
-        onResend={requestCode}
-        onClose={() => setOtpOpen(false)}
+        // A new code needs the PIN again (get-otp checks it every time).
+        onResend={async () => setStep('pin')}
+        onClose={() => setStep('address')}
       />
     </>
   );

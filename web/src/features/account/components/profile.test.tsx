@@ -55,16 +55,18 @@ describe('profile changes', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Ubah nomor ponsel' })).toBeVisible();
   });
 
-  it('the e-mail dialog sends a valid address, then verifies the code and saves it', async () => {
+  it('the e-mail dialog sends a valid address with the PIN, then verifies the code and saves it', async () => {
     logIn();
     let saved: unknown = null;
+    let asked: unknown = null;
     server.use(
       meHandler,
-      http.post('*/api/v1/user/email-change/get-otp', () =>
-        HttpResponse.json({
+      http.post('*/api/v1/user/email-change/get-otp', async ({ request }) => {
+        asked = await request.json();
+        return HttpResponse.json({
           data: { otpId: 'o1', email: 'b***i@example.com', expiresInSecs: 300, resendAfterSecs: 60 },
-        }),
-      ),
+        });
+      }),
       http.post('*/api/v1/user/email-change/verify-otp', () =>
         HttpResponse.json({ data: { changeToken: 'token-1', expiresInSecs: 600 } }),
       ),
@@ -86,6 +88,11 @@ describe('profile changes', { timeout: 20_000 }, () => {
     ).toBeVisible();
     await user.type(field, '.com');
     await user.click(within(dialog).getByRole('button', { name: 'Lanjut' }));
+    // Issue 21: the PIN confirms the new address before any code is sent.
+    const pin = await screen.findByRole('dialog', { name: 'Masukkan PIN Anda' });
+    expect(within(pin).getByText('Konfirmasi alamat email budi@example.com dengan PIN Anda.')).toBeVisible();
+    await user.type(within(pin).getByLabelText('PIN'), '135792');
+    await waitFor(() => expect(asked).toEqual({ email: 'budi@example.com', pin: '135792' }));
     const otp = await screen.findByRole('dialog', { name: 'Masukkan kode verifikasi' });
     expect(within(otp).getByText('Kami mengirim kode 6 angka ke email b***i@example.com.')).toBeVisible();
     await user.type(within(otp).getByLabelText('Kode verifikasi'), '123456');
