@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
+import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox, verifyIdentity } from './wallet-support';
 
 /** Signs up from `path` and waits until the accepted terms are stored, so later pages ask no more. */
 async function signUp(page: Page, path: string): Promise<void> {
@@ -31,14 +31,7 @@ test.describe('USD for a verified user, at 390 px', () => {
     await page.getByRole('link', { name: 'Verifikasi sekarang' }).click();
     await expect(page).toHaveURL(/\/account\/verification$/);
 
-    // The sandbox KYC: a plausible NIK (serial not 0000) for a man born 12 May 1990 is VERIFIED after ~2 s.
-    await page.getByLabel('NIK (16 angka)').fill('3201011205900001');
-    await page.getByLabel('Nama lengkap sesuai KTP').fill('Budi Santoso');
-    await page.getByLabel('Tanggal lahir').fill('1990-05-12');
-    await page.getByLabel('Tempat lahir').fill('Bogor');
-    await page.getByLabel('Alamat sesuai KTP').fill('Jl. Merdeka No. 1, Bogor');
-    await page.getByRole('button', { name: 'Kirim untuk verifikasi' }).click();
-    await expect(page.getByText('Identitas Anda sudah terverifikasi.')).toBeVisible({ timeout: 15_000 });
+    await verifyIdentity(page);
     await page.getByRole('button', { name: 'Setujui syarat saham AS' }).click();
     await expect(page.getByText('Saham AS sudah aktif.')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PIN, signUpFrom } from './wallet-support';
+import { PIN, signUpFrom, verifyIdentity } from './wallet-support';
 
 /** Visual check of the wallet pages at phone and desktop sizes (`SCREENSHOTS=1`). */
 for (const size of [
@@ -35,6 +35,7 @@ for (const size of [
     await page.getByRole('button', { name: /Top up \+Rp150\.000/ }).click();
     await expect(page.getByRole('dialog', { name: 'Detail transaksi' })).toBeVisible();
     await page.screenshot({ path: shot('history-details'), fullPage: true });
+    await verifyIdentity(page);
     await page.goto('/account/bankAccount');
     await page.getByRole('button', { name: 'Tambah rekening' }).click();
     const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });

@@ -55,3 +55,18 @@ export async function topUpInSandbox(page: Page, amount: string): Promise<void> 
   await page.getByRole('button', { name: 'Bayar', exact: true }).click();
   await expect(page.getByText('Top up berhasil')).toBeVisible();
 }
+
+/**
+ * Verifies the identity through the verification page, as "Budi Santoso": the sandbox verifies a
+ * plausible NIK (serial not 0000) for a man born 12 May 1990 after about 2 s.
+ */
+export async function verifyIdentity(page: Page): Promise<void> {
+  await page.goto('/account/verification');
+  await page.getByLabel('NIK (16 angka)').fill('3201011205900001');
+  await page.getByLabel('Nama lengkap sesuai KTP').fill('Budi Santoso');
+  await page.getByLabel('Tanggal lahir').fill('1990-05-12');
+  await page.getByLabel('Tempat lahir').fill('Bogor');
+  await page.getByLabel('Alamat sesuai KTP').fill('Jl. Merdeka No. 1, Bogor');
+  await page.getByRole('button', { name: 'Kirim untuk verifikasi' }).click();
+  await expect(page.getByText('Identitas Anda sudah terverifikasi.')).toBeVisible({ timeout: 15_000 });
+}

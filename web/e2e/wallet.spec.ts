@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
+import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox, verifyIdentity } from './wallet-support';
 
 test('R1.04 R3.09 R8.09 sign up, zero balance, top up by virtual account, pay in the sandbox, see balance and history', async ({
   page,
@@ -81,7 +81,13 @@ test('R1.04 R2.16 add a bank account and cash out: review with fee and net, PIN,
   await signUpFrom(page, '/account/bankAccount');
   await topUpInSandbox(page, '300000');
 
-  // A bank account: bank picker, number, PIN.
+  // Money leaves only to a verified identity: first the way to verification, then the verification.
+  await page.goto('/account/bankAccount');
+  await expect(page.getByText(/Verifikasi identitas \(KTP\) Anda untuk menambah rekening bank/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tambah rekening' })).toBeHidden();
+  await verifyIdentity(page);
+
+  // A bank account in the verified name: bank picker, number, PIN.
   await page.goto('/account/bankAccount');
   await page.getByRole('button', { name: 'Tambah rekening' }).click();
   const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
@@ -94,6 +100,7 @@ test('R1.04 R2.16 add a bank account and cash out: review with fee and net, PIN,
   const accounts = page.getByRole('list', { name: 'Rekening bank' });
   await expect(accounts.getByRole('listitem')).toHaveCount(1);
   await expect(accounts.getByRole('listitem')).toContainText('7890');
+  await expect(accounts.getByRole('listitem')).toContainText('BUDI SANTOSO');
 
   // Cash out Rp100.000 to it.
   await page.goto('/balance/cashout');

@@ -58,5 +58,10 @@ export function apiError(status: number, code: string, message: string, headers:
 /** GET /api/v3/user/me answers the fixture. */
 export const meHandler = http.get('*/api/v3/user/me', () => HttpResponse.json({ data: userFixture }));
 
+/** GET /api/v3/user/me answers the fixture with a verified identity (bank accounts, cash-outs). */
+export const verifiedMeHandler = http.get('*/api/v3/user/me', () =>
+  HttpResponse.json({ data: { ...userFixture, kycStatus: 'VERIFIED' } }),
+);
+
 /** GET /api/v1/user/tags answers no tags. */
 export const tagsHandler = http.get('*/api/v1/user/tags', () => HttpResponse.json({ data: { tags: [] } }));

@@ -28,8 +28,17 @@ pub async fn top_up(app: &TestApp, user: &User, amount: &str) {
     assert_eq!(paid.status(), 204);
 }
 
-/// Adds a bank account and returns its id.
+/// Verifies `user`'s identity unless it already is (bank accounts and cash-outs need it).
+pub async fn ensure_verified(app: &TestApp, user: &User) {
+    let (_, me) = app.get_as(user, "/api/v3/user/me").await;
+    if me["data"]["kycStatus"] != "VERIFIED" {
+        crate::helpers::verify_identity(&app.client, &app.address, &user.access_token).await;
+    }
+}
+
+/// Adds a bank account (verifying the identity first when needed) and returns its id.
 pub async fn add_account(app: &TestApp, user: &User, bank: &str, number: &str) -> String {
+    ensure_verified(app, user).await;
     let (status, body) = app
         .post_as(user, "/api/v1/wallet/bank-accounts", json!({"bankCode": bank, "accountNumber": number, "pin": PIN}))
         .await;
@@ -92,6 +101,13 @@ both_backends!(r1_04_bank_accounts_are_checked_masked_bounded_and_private, |back
     assert_eq!((status, code.as_str()), (400, "invalid_account_number"));
     assert!(message.contains("10 digits"), "{message}");
     assert_eq!(add("BCA", "12345678a0", PIN).await.1, "invalid_account_number");
+    // Issue 21: money leaves only to a verified identity, and only to an account in its name.
+    let (status, code, message) = add("BCA", "1234567890", PIN).await;
+    assert_eq!((status, code.as_str()), (400, "041"), "{message}");
+    ensure_verified(&app, &user).await;
+    let (status, code, message) = add("BCA", "1234568888", PIN).await;
+    assert_eq!((status, code.as_str()), (400, "bank_account_holder_mismatch"));
+    assert!(message.contains("RINA KARTIKA"), "{message}");
     assert_eq!(add("BCA", "1234509999", PIN).await.1, "bank_account_not_found");
     assert_eq!(add("BCA", "1234567890", "111111").await.1, "pin_wrong");
     let (_, none) = app.get_as(&user, "/api/v1/wallet/bank-accounts").await;
@@ -101,7 +117,7 @@ both_backends!(r1_04_bank_accounts_are_checked_masked_bounded_and_private, |back
     let (_, list) = app.get_as(&user, "/api/v1/wallet/bank-accounts").await;
     assert_eq!(list["data"][0]["accountNumberMasked"], "******7890");
     assert_eq!(list["data"][0]["bankName"], "Bank Central Asia (BCA)");
-    assert!(!list["data"][0]["accountHolderName"].as_str().unwrap().is_empty());
+    assert_eq!(list["data"][0]["accountHolderName"], "BUDI SANTOSO", "the verified name, as the bank prints it");
     assert!(!list.to_string().contains("1234567890"), "the full number never leaves the server");
     assert_eq!(add("BCA", "1234567890", PIN).await.1, "bank_account_duplicate");
     add_account(&app, &user, "MANDIRI", "1234567890123").await;
@@ -452,5 +468,43 @@ both_backends!(r1_04_a_thousand_concurrent_cash_outs_of_the_full_balance_pay_onc
     assert_eq!(after["totalBalance"], "0.00");
     let cash = store::ledger::balance(&app.state.db, &format!("{}:IDR_CASH:IDR", user.user_id)).await.unwrap().unwrap();
     assert_eq!((cash.balance, cash.held), (0, 0), "never negative, nothing left held");
+    assert_ledger_sound(&app).await;
+});
+
+both_backends!(cash_outs_go_only_to_a_verified_identity_and_an_account_in_its_name, |backend| async move {
+    let app = spawn_app_with(backend, manual_disbursement).await;
+    let user = app.sign_up("081234569071").await;
+    top_up(&app, &user, "500000").await;
+    let account = add_account(&app, &user, "BCA", "1234567871").await;
+    let review = json!({"bankAccountId": account, "amount": "100000"});
+    assert_eq!(app.post_as(&user, "/api/v1/wallet/cashout/review", review.clone()).await.0, 200);
+
+    // An account saved before the rule, held by someone else: refused at review and at cash-out.
+    sqlx::query("update bank_accounts set holder_name = 'RINA KARTIKA' where id = $1")
+        .bind(&account)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let (status, body) = app.post_as(&user, "/api/v1/wallet/cashout/review", review.clone()).await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("bank_account_holder_mismatch")), "{body}");
+    let (status, body) = cash_out(&app, &user, &account, "100000").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("bank_account_holder_mismatch")), "{body}");
+
+    // The operator withdraws the verification: no cash-out at all, and nothing moved.
+    sqlx::query("update bank_accounts set holder_name = 'BUDI SANTOSO' where id = $1")
+        .bind(&account)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let decided = admin_post(
+        &app,
+        &format!("/api/admin/users/{}/kyc", user.user_id),
+        json!({"status": "REJECTED", "reason": "KTP blurred"}),
+    )
+    .await;
+    assert_eq!(decided.0, 200, "{}", decided.1);
+    let (status, body) = cash_out(&app, &user, &account, "100000").await;
+    assert_eq!((status, body["error_code"].as_str()), (400, Some("041")), "{body}");
+    assert_eq!(balance(&app, &user).await["freeBalance"], "500000.00");
     assert_ledger_sound(&app).await;
 });

@@ -147,6 +147,7 @@ both_backends!(the_server_killed_mid_stream_loses_and_repeats_nothing, |backend:
     let (mut server, base) = start(&url).await;
     let mut client = Client { http: reqwest::Client::new(), base, token: String::new() };
     client.sign_up("081234569901").await;
+    crate::helpers::verify_identity(&client.http, &client.base, &client.token).await;
     let (status, account) = client
         .post("/api/v1/wallet/bank-accounts", json!({"bankCode": "BCA", "accountNumber": "1234567895", "pin": PIN}))
         .await

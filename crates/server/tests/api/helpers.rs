@@ -281,3 +281,37 @@ impl TestApp {
         (status, response.json().await.unwrap_or(serde_json::Value::Null))
     }
 }
+
+/// Verifies a user's identity the way an operator does (cash-outs and bank accounts need it): the
+/// KTP form as "Budi Santoso", then the operator's decision. `base` is `http://127.0.0.1:PORT`.
+pub async fn verify_identity(http: &reqwest::Client, base: &str, access_token: &str) {
+    let form = serde_json::json!({"nik": "3171011205900001", "fullName": "Budi Santoso", "birthDate": "1990-05-12",
+        "birthPlace": "Jakarta", "address": "Jl. Merdeka No. 1, Jakarta Pusat"});
+    let sent = http
+        .post(format!("{base}/api/v1/user/kyc"))
+        .bearer_auth(access_token)
+        .header("x-device-id", "device-test-1")
+        .json(&form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 200, "{:?}", sent.text().await);
+    let me: serde_json::Value = http
+        .get(format!("{base}/api/v3/user/me"))
+        .bearer_auth(access_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let user_id = me["data"]["id"].as_str().unwrap();
+    let decided = http
+        .post(format!("{base}/api/admin/users/{user_id}/kyc"))
+        .bearer_auth(ADMIN_TOKEN)
+        .json(&serde_json::json!({"status": "VERIFIED"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(decided.status(), 200);
+}

@@ -36,6 +36,7 @@ pub mod sms;
 pub mod tokens;
 pub mod us_verification;
 mod user_details;
+pub mod verified_identity;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

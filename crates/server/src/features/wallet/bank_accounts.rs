@@ -14,7 +14,7 @@ use super::bank_gateway::Inquiry;
 use super::{banks, messages};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
-use crate::features::identity::{self};
+use crate::features::identity::{self, verified_identity};
 use crate::state::AppState;
 
 /// A saved bank account.
@@ -80,6 +80,18 @@ pub async fn load(db: &Db, user_id: &str, id: &str, with_removed: bool) -> ApiRe
     row.map(|r| Ok::<_, sqlx::Error>((view(&r)?, r.try_get("account_number")?))).transpose().map_err(ApiError::internal)
 }
 
+/// One of the user's accounts that money may be sent to now: the user's identity is verified and
+/// the account is held in the verified name (an account saved before the rule, or before a new
+/// verification, is checked again here).
+pub async fn payable(state: &AppState, user_id: &str, id: &str) -> ApiResult<BankAccount> {
+    let verified_name = verified_identity::verified_name(state, user_id).await?;
+    let (account, _) = load(&state.db, user_id, id, false).await?.ok_or_else(messages::unknown_bank_account)?;
+    if !verified_identity::holder_is(&account.account_holder_name, &verified_name) {
+        return Err(messages::holder_not_the_user(&account.account_holder_name));
+    }
+    Ok(account)
+}
+
 /// The caller's bank accounts, oldest first.
 #[utoipa::path(get, path = "/v1/wallet/bank-accounts", tag = "wallet", security(("bearer" = [])),
     responses((status = 200, body = Data<Vec<BankAccount>>), (status = 401, body = crate::api::ErrorBody)))]
@@ -107,13 +119,16 @@ pub async fn add(
     if !bank.accepts(number) {
         return Err(messages::invalid_account_number(bank.digits_min, bank.digits_max));
     }
+    let verified_name = verified_identity::verified_name(&state, &caller.user_id).await?;
     identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
-    let user = identity::repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    let holder_name = match state.wallet.bank.inquire(bank.code, number, user.name.as_deref()).await {
+    let holder_name = match state.wallet.bank.inquire(bank.code, number, &verified_name).await {
         Ok(Inquiry::Found { holder_name }) => holder_name,
         Ok(Inquiry::NotFound) => return Err(messages::account_not_found_at_bank()),
         Err(e) => return Err(ApiError::internal(e)),
     };
+    if !verified_identity::holder_is(&holder_name, &verified_name) {
+        return Err(messages::holder_not_the_user(&holder_name));
+    }
     let max = state.settings.cashout.bank_accounts_per_user_max;
     let mut tx = state.db.begin_write().await?;
     // Touching the user's row serialises concurrent adds of one user on PostgreSQL too (SQLite

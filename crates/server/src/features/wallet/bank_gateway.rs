@@ -2,8 +2,9 @@
 //! it). A real provider implements `BankGateway`; the sandbox bank below is the embedded default.
 //!
 //! The sandbox bank is deterministic so tests and people can steer it:
-//! - inquiry: numbers ending in `9999` do not exist; any other number belongs to the asking user
-//!   (their registered name, upper-cased, as banks print it; `NASABAH {last four}` without one).
+//! - inquiry: numbers ending in `9999` do not exist; numbers ending in `8888` belong to someone
+//!   else ([`ANOTHER_HOLDER`]); any other number belongs to the asking user (their verified name,
+//!   upper-cased, as banks print it).
 //! - disbursement: numbers ending in `0000` are dormant accounts the bank refuses; every other
 //!   transfer completes. Each answer is kept under our cash-out id, so a repeated request (after
 //!   a crash between asking and recording) gets the first answer and pays once.
@@ -48,12 +49,13 @@ pub enum Outcome {
 
 /// A bank connection.
 pub trait BankGateway: Send + Sync {
-    /// Looks up who holds an account; `registered_name` is the asking user's name.
+    /// Looks up who holds an account. `asking_user` is the verified name of the user asking; a real
+    /// bank ignores it, the sandbox answers with it for the user's own accounts.
     fn inquire<'a>(
         &'a self,
         bank_code: &'a str,
         account_number: &'a str,
-        registered_name: Option<&'a str>,
+        asking_user: &'a str,
     ) -> BoxFuture<'a, anyhow::Result<Inquiry>>;
 
     /// Sends money; an error means "unknown, ask again later" and must not be treated as failure.
@@ -72,6 +74,9 @@ impl SandboxBank {
     }
 }
 
+/// The holder of the sandbox accounts ending in `8888`: never the asking user.
+pub const ANOTHER_HOLDER: &str = "RINA KARTIKA";
+
 /// Why the sandbox bank refuses transfers to accounts ending in `0000`.
 pub const DORMANT_ACCOUNT: &str = "rekening tujuan tidak aktif (dormant) / destination account is dormant";
 
@@ -80,18 +85,14 @@ impl BankGateway for SandboxBank {
         &'a self,
         _bank_code: &'a str,
         account_number: &'a str,
-        registered_name: Option<&'a str>,
+        asking_user: &'a str,
     ) -> BoxFuture<'a, anyhow::Result<Inquiry>> {
         Box::pin(async move {
             if account_number.ends_with("9999") {
                 return Ok(Inquiry::NotFound);
             }
-            let last_four = &account_number[account_number.len().saturating_sub(4)..];
-            let holder_name = registered_name
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(str::to_uppercase)
-                .unwrap_or_else(|| format!("NASABAH {last_four}"));
+            let holder_name =
+                if account_number.ends_with("8888") { ANOTHER_HOLDER.to_owned() } else { asking_user.to_uppercase() };
             Ok(Inquiry::Found { holder_name })
         })
     }

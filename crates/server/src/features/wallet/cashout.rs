@@ -243,9 +243,7 @@ pub async fn review(
     ApiJson(body): ApiJson<ReviewCashout>,
 ) -> ApiResult<Data<CashoutReview>> {
     let limits = Limits::of(&state.settings.cashout);
-    let (bank_account, _) = bank_accounts::load(&state.db, &caller.user_id, &body.bank_account_id, false)
-        .await?
-        .ok_or_else(messages::unknown_bank_account)?;
+    let bank_account = bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
     let amount = limits.amount(&body.amount)?;
     let available = free_balance(&state, &caller.user_id).await?;
     if amount > available {
@@ -270,9 +268,7 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateCashout>,
 ) -> ApiResult<Data<Cashout>> {
     let limits = Limits::of(&state.settings.cashout);
-    bank_accounts::load(&state.db, &caller.user_id, &body.bank_account_id, false)
-        .await?
-        .ok_or_else(messages::unknown_bank_account)?;
+    bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
     let amount = limits.amount(&body.amount)?;
     // A cheap early refusal spares the PIN hash and the write transaction; the hold below stays
     // the check that counts, because the balance can change in between.

@@ -80,6 +80,19 @@ pub fn account_not_found_at_bank() -> ApiError {
     )
 }
 
+/// The bank's holder is not the user whose identity was verified (no third-party cash-outs).
+pub fn holder_not_the_user(holder: &str) -> ApiError {
+    bad(
+        "bank_account_holder_mismatch",
+        Msg::owned(
+            format!(
+                "Rekening ini atas nama {holder}, bukan nama di KTP Anda. Gunakan rekening atas nama Anda sendiri."
+            ),
+            format!("This account is held by {holder}, not the name on your KTP. Use an account in your own name."),
+        ),
+    )
+}
+
 /// The same account is already saved.
 pub fn duplicate_bank_account() -> ApiError {
     bad("bank_account_duplicate", Msg::fixed("Rekening ini sudah tersimpan.", "This bank account is already saved."))

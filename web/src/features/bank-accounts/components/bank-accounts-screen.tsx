@@ -21,6 +21,8 @@ import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { useRemoveBankAccount } from '../api/remove-bank-account';
 import { AddBankAccountDialog } from './add-bank-account-dialog';
+import { useMe } from '@/api/user-me';
+import { IdentityRequired } from '@/components/ui/identity-required';
 
 function AccountRow({ account, onRemove, busy }: { account: BankAccount; onRemove: () => void; busy: boolean }) {
   const { t } = useTranslation();
@@ -71,6 +73,7 @@ export function BankAccountsScreen() {
   const { t } = useTranslation();
   const accounts = useBankAccounts();
   const remove = useRemoveBankAccount();
+  const verified = useMe().data?.kycStatus === 'VERIFIED';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -87,10 +90,15 @@ export function BankAccountsScreen() {
             {t('bankAccounts.text')}
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ flex: 'none' }}>
-          {t('bankAccounts.add')}
-        </Button>
+        {verified && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ flex: 'none' }}>
+            {t('bankAccounts.add')}
+          </Button>
+        )}
       </Stack>
+      <Box sx={{ mb: verified ? 0 : 2 }}>
+        <IdentityRequired />
+      </Box>
       {remove.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {remove.error.message}

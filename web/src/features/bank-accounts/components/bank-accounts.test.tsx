@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BankAccount } from '@/api/bank-accounts';
-import { apiError, logIn, meHandler, tagsHandler } from '@/testing/auth';
+import { apiError, logIn, meHandler, tagsHandler, verifiedMeHandler } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
 
@@ -26,7 +26,7 @@ describe('/account/bankAccount', { timeout: 30_000 }, () => {
     const added: unknown[] = [];
     const removed: string[] = [];
     server.use(
-      meHandler,
+      verifiedMeHandler,
       tagsHandler,
       http.get('*/api/v1/wallet/balance', () =>
         HttpResponse.json({

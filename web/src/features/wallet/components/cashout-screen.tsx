@@ -20,6 +20,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useBankAccounts } from '@/api/bank-accounts';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
+import { IdentityRequired } from '@/components/ui/identity-required';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { useCreateCashout } from '../api/create-cashout';
 import { useWalletBalance } from '../api/get-balance';
@@ -381,7 +382,9 @@ export function CashoutScreen() {
       {id ? (
         <CashoutResult id={id} onAgain={() => setParams({})} />
       ) : (
-        <CashoutForm onCreated={(created) => setParams({ id: created })} />
+        <IdentityRequired>
+          <CashoutForm onCreated={(created) => setParams({ id: created })} />
+        </IdentityRequired>
       )}
     </WalletPage>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BankAccount } from '@/api/bank-accounts';
-import { apiError, logIn } from '@/testing/auth';
+import { apiError, logIn, meHandler, verifiedMeHandler } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
 import type { Cashout } from '../api/types';
@@ -34,6 +34,7 @@ function cashoutFixture(overrides: Partial<Cashout> = {}): Cashout {
 
 function cashoutHandlers(options: { accounts?: BankAccount[] } = {}) {
   return [
+    verifiedMeHandler,
     http.get('*/api/v1/wallet/bank-accounts', () => HttpResponse.json({ data: options.accounts ?? [account] })),
     http.get('*/api/v1/wallet/cashout/input-variables', () =>
       HttpResponse.json({
@@ -169,5 +170,14 @@ describe('/balance/cashout', { timeout: 30_000 }, () => {
     renderApp('/balance/cashout');
     expect(await screen.findByText('Belum ada rekening bank. Tambahkan rekening dulu.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tambah rekening bank' })).toHaveAttribute('href', '/account/bankAccount');
+  });
+
+  it('R1.04 an unverified identity is told to verify first and offered no cash-out form (issue 21)', async () => {
+    logIn();
+    server.use(meHandler, ...cashoutHandlers(), ...walletHandlers());
+    renderApp('/balance/cashout');
+    expect(await screen.findByText(/Verifikasi identitas \(KTP\) Anda untuk menambah rekening bank/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Verifikasi sekarang' })).toHaveAttribute('href', '/account/verification');
+    expect(screen.queryByRole('textbox', { name: 'Nominal penarikan' })).not.toBeInTheDocument();
   });
 });
