@@ -11,6 +11,11 @@ pub mod lang;
 pub mod paging;
 
 pub use envelope::{Data, SecretData};
+
+/// The largest request body any route accepts (an identity submission with two photos); every other
+/// route keeps the configured `http.body_limit_bytes`. Middleware that buffers bodies before the
+/// route's own limit applies (idempotency) buffers up to this.
+pub const UPLOAD_BYTES_MAX: usize = 2 * 1024 * 1024;
 pub use error::{ApiError, ApiResult, ErrorBody, Msg};
 pub use headers::ClientHeaders;
 pub use json::ApiJson;

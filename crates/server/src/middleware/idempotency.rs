@@ -33,7 +33,8 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let caller = caller_of(&request);
     let (parts, body) = request.into_parts();
-    let Ok(bytes) = to_bytes(body, state.settings.http.body_limit_bytes).await else {
+    // The route's own limit (usually `body_limit_bytes`) still applies when its handler reads the body.
+    let Ok(bytes) = to_bytes(body, state.settings.http.body_limit_bytes.max(crate::api::UPLOAD_BYTES_MAX)).await else {
         return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response();
     };
     let hash = request_hash(

@@ -201,3 +201,25 @@ both_backends!(a_kyc_submission_refused_as_in_progress_leaves_no_photo_behind, |
         sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();
     assert_eq!(count, 0);
 });
+
+both_backends!(two_full_size_kyc_photos_fit_but_other_routes_keep_their_body_limit, |backend| async move {
+    use base64::Engine;
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234560114").await;
+    // Issue 21: two photos at the largest size each photo may have (512 KiB).
+    let photo = |magic: &[u8]| {
+        let mut bytes = magic.to_vec();
+        bytes.resize(server::features::identity::kyc_form::PHOTO_BYTES_MAX, 7);
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    };
+    let mut body = form(NIK_OK);
+    body["ktpPhoto"] = json!(photo(&[0xFF, 0xD8, 0xFF, 0xE0]));
+    body["selfie"] = json!(photo(&[0x89, b'P', b'N', b'G']));
+    assert!(body.to_string().len() > app.state.settings.http.body_limit_bytes, "bigger than other routes take");
+    let (status, view) = app.post_as(&user, "/api/v1/user/kyc", body.clone()).await;
+    assert_eq!(status, 200, "{view}");
+    assert!(view["data"]["ktpPhotoId"].is_string() && view["data"]["selfieId"].is_string());
+    // The same size anywhere else is still too large.
+    let response = app.post("/api/v1/user/signup/phone").json(&body).send().await.unwrap();
+    assert_eq!(response.status(), 413);
+});

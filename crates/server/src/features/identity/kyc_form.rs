@@ -17,8 +17,11 @@ pub const NAME_CHARS_MAX: usize = 100;
 pub const PLACE_CHARS_MAX: usize = 60;
 /// Longest address in characters.
 pub const ADDRESS_CHARS_MAX: usize = 200;
-/// Largest photo accepted, in bytes after decoding (keeps two photos under the body limit).
+/// Largest photo accepted, in bytes after decoding.
 pub const PHOTO_BYTES_MAX: usize = 512 * 1024;
+/// Largest submission body: two photos in base64 (4 characters per 3 bytes) and the text fields.
+pub const SUBMISSION_BYTES_MAX: usize = 2 * (PHOTO_BYTES_MAX.div_ceil(3) * 4) + 16 * 1024;
+const _: () = assert!(SUBMISSION_BYTES_MAX <= crate::api::UPLOAD_BYTES_MAX, "two photos must fit an upload");
 
 /// Which field is wrong; the caller maps it to a localised message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

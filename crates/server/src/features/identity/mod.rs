@@ -14,7 +14,7 @@ mod email_change;
 mod kyc;
 mod kyc_admin;
 pub mod kyc_documents;
-mod kyc_form;
+pub mod kyc_form;
 mod kyc_repo;
 pub mod kyc_verifier;
 pub mod messages;
@@ -79,7 +79,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(devices::logout_device))
         .routes(routes!(devices::unblock_device))
         .routes(routes!(dev_inbox::inbox))
-        .routes(routes!(kyc::get_kyc, kyc::submit_kyc))
+        // Two full-size photos are bigger than the body limit every other route keeps.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(kyc::get_kyc, kyc::submit_kyc))
+                .layer(axum::extract::DefaultBodyLimit::max(kyc_form::SUBMISSION_BYTES_MAX)),
+        )
         .routes(routes!(kyc::accept_gss_terms))
         .routes(routes!(kyc_documents::get_document))
 }
