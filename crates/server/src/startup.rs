@@ -128,6 +128,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         wallet,
         shell: Arc::new(Shell::new(&settings)),
         limiter: AddressLimiter::new(&settings.rate_limit),
+        entry_budgets: Arc::new(crate::api::entry_budget::EntryBudgets::new(&settings.rate_limit)),
         metrics: recorder_handle(),
         settings: Arc::new(settings),
         maintenance,
@@ -149,9 +150,10 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         })
     };
     let limiter = {
-        let limiter = state.limiter.clone();
+        let (limiter, budgets) = (state.limiter.clone(), state.entry_budgets.clone());
         every(Duration::from_secs(60), move || {
             limiter.forget_idle();
+            budgets.forget_idle();
             async {}
         })
     };
@@ -223,7 +225,20 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         })
     };
-    let mut jobs = vec![refresh, limiter, purge, expire_topups, disburse, usd_interest, verifications];
+    let retention = {
+        let state = state.clone();
+        every(Duration::from_secs(state.settings.retention.interval_secs.max(1)), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::retention::purge_expired(&state).await {
+                    Ok(purged) if !purged.is_empty() => tracing::info!(?purged, "purged rows past their retention"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not purge rows past their retention"),
+                }
+            }
+        })
+    };
+    let mut jobs = vec![refresh, limiter, purge, retention, expire_topups, disburse, usd_interest, verifications];
     jobs.extend(market_jobs(state));
     jobs.extend(us_stock_jobs(state));
     jobs

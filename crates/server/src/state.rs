@@ -37,6 +37,8 @@ pub struct AppState {
     pub shell: Arc<Shell>,
     /// Per-address rate limiter.
     pub limiter: AddressLimiter,
+    /// Entries per caller for the write endpoints open without a session.
+    pub entry_budgets: Arc<crate::api::entry_budget::EntryBudgets>,
     /// Token keys, PIN hashing and SMS.
     pub identity: IdentityServices,
     /// The payment gateway and its webhook secret.

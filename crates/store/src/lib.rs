@@ -9,6 +9,7 @@ pub mod analytics;
 pub mod client_logs;
 pub mod idempotency;
 pub mod ledger;
+pub mod retention;
 pub mod settings;
 pub mod testing;
 

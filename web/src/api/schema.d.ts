@@ -7544,7 +7544,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,7 +7664,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;

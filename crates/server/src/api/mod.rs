@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod client_address;
+pub mod entry_budget;
 pub mod envelope;
 pub mod error;
 pub mod headers;

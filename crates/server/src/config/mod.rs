@@ -3,6 +3,7 @@
 //! (`APP_HTTP__ADDR=0.0.0.0:8080`). `DATABASE_URL` overrides `database.url`.
 
 mod preferences;
+mod retention;
 mod trading;
 mod us_stocks;
 
@@ -14,6 +15,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 pub use preferences::{SupportSettings, TelegramSettings};
+pub use retention::RetentionSettings;
 pub use trading::TradingSettings;
 pub use us_stocks::UsStockSettings;
 
@@ -56,6 +58,8 @@ pub struct Settings {
     pub telegram: TelegramSettings,
     /// The support site (Salesforce) users are sent to after a support log-in.
     pub support: SupportSettings,
+    /// How long the traffic-driven tables keep their rows.
+    pub retention: RetentionSettings,
 }
 
 impl Default for Settings {
@@ -78,6 +82,7 @@ impl Default for Settings {
             usd: UsdSettings::default(),
             telegram: Default::default(),
             support: Default::default(),
+            retention: RetentionSettings::default(),
         }
     }
 }
@@ -194,6 +199,10 @@ pub struct RateLimitSettings {
     /// With `trust_forwarded_for`: how many trusted proxies stand in front of the server; the
     /// client is the entry the outermost of them added, counted from the right.
     pub trusted_proxies: u8,
+    /// Browser error reports one caller may send per minute (`POST /api/v1/client-logs`); 0: no limit.
+    pub client_log_entries_per_minute: u32,
+    /// Analytics events one caller may send per minute (`POST /api/v1/analytics/events`); 0: no limit.
+    pub analytics_events_per_minute: u32,
 }
 
 impl RateLimitSettings {
@@ -209,7 +218,16 @@ impl RateLimitSettings {
 
 impl Default for RateLimitSettings {
     fn default() -> Self {
-        Self { per_second: 50, burst: 100, trust_forwarded_for: false, trusted_proxies: 1 }
+        Self {
+            per_second: 50,
+            burst: 100,
+            trust_forwarded_for: false,
+            trusted_proxies: 1,
+            // A page that fails on every render reports a few a second at worst; a person clicks
+            // far fewer than this.
+            client_log_entries_per_minute: 120,
+            analytics_events_per_minute: 600,
+        }
     }
 }
 

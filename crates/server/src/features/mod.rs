@@ -13,6 +13,7 @@ pub mod orders;
 pub mod perps;
 pub mod portfolio;
 pub mod preferences;
+pub mod retention;
 pub mod trading;
 pub mod us_stocks;
 pub mod wallet;

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::both_backends;
-use crate::helpers::{error_body, spawn_app};
+use crate::helpers::{error_body, spawn_app, spawn_app_with};
 
 both_backends!(r1_15_a_batch_of_click_events_is_stored, |backend| async move {
     let app = spawn_app(backend).await;
@@ -39,4 +39,14 @@ both_backends!(bad_batches_are_rejected_and_store_nothing, |backend| async move 
         assert!(message.starts_with("The request is not valid."), "{message}");
     }
     assert_eq!(store::analytics::count_by_name(&app.state.db, "sell_review").await.unwrap(), 0);
+});
+
+both_backends!(one_caller_cannot_flood_the_events_table, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.rate_limit.analytics_events_per_minute = 50).await;
+    let events: Vec<_> = (0..50).map(|_| json!({"name": "buy_review", "occurredAt": "2026-11-22T10:00:00Z"})).collect();
+    let batch = json!({"events": events});
+    assert_eq!(app.post("/api/v1/analytics/events").json(&batch).send().await.unwrap().status(), 200);
+    let one = json!({"events": [{"name": "buy_review", "occurredAt": "2026-11-22T10:00:00Z"}]});
+    let (status, code, _) = error_body(app.post("/api/v1/analytics/events").json(&one).send().await.unwrap()).await;
+    assert_eq!((status, code.as_str()), (429, "too_many_entries"));
 });

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::both_backends;
-use crate::helpers::{error_body, spawn_app};
+use crate::helpers::{error_body, spawn_app, spawn_app_with};
 
 both_backends!(r8_10_browser_errors_are_stored_and_long_text_is_cut, |backend| async move {
     let app = spawn_app(backend).await;
@@ -23,4 +23,20 @@ both_backends!(unknown_kinds_are_rejected, |backend| async move {
     let (status, code, _) = error_body(app.post("/api/v1/client-logs").json(&batch).send().await.unwrap()).await;
     assert_eq!((status, code.as_str()), (422, "invalid_request"));
     assert_eq!(store::client_logs::count(&app.state.db).await.unwrap(), 0);
+});
+
+both_backends!(one_caller_cannot_flood_the_reports_table, |backend| async move {
+    let app = spawn_app_with(backend, |s| s.rate_limit.client_log_entries_per_minute = 3).await;
+    let entry =
+        json!({"kind": "error", "message": "x", "url": "http://localhost/", "occurredAt": "2026-11-22T10:00:00Z"});
+    let batch = json!({"entries": [entry, entry]});
+    assert_eq!(app.post("/api/v1/client-logs").json(&batch).send().await.unwrap().status(), 200);
+    // The next two would pass the budget of three: the whole batch is refused and nothing stored.
+    let refused = app.post("/api/v1/client-logs").header("x-device-id", "another").json(&batch).send().await.unwrap();
+    assert!(refused.headers().contains_key("retry-after"));
+    let (status, code, _) = error_body(refused).await;
+    assert_eq!((status, code.as_str()), (429, "too_many_entries"));
+    assert_eq!(store::client_logs::count(&app.state.db).await.unwrap(), 2);
+    let one = json!({"entries": [entry]});
+    assert_eq!(app.post("/api/v1/client-logs").json(&one).send().await.unwrap().status(), 200);
 });

@@ -22,6 +22,7 @@ mod perps;
 mod preferences;
 mod profile;
 mod rate_limit;
+mod retention;
 mod trading;
 mod trading_restart;
 mod us_stocks;

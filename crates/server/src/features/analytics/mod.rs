@@ -9,6 +9,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::api::auth::ClientAddr;
+use crate::api::entry_budget::caller_key;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -58,13 +60,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Stores a batch of analytics click events.
 #[utoipa::path(post, path = "/v1/analytics/events", tag = "analytics", request_body = AnalyticsBatch,
-    responses((status = 200, body = Data<Accepted>), (status = 400, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<Accepted>), (status = 400, body = crate::api::ErrorBody),
+        (status = 429, body = crate::api::ErrorBody)))]
 async fn record_events(
     State(state): State<AppState>,
     headers: ClientHeaders,
+    ClientAddr(address): ClientAddr,
     ApiJson(batch): ApiJson<AnalyticsBatch>,
 ) -> ApiResult<Data<Accepted>> {
     let events = parse_batch(batch)?;
+    let caller = caller_key(address.as_deref(), headers.device_id.as_deref());
+    state.entry_budgets.analytics.spend(&caller, events.len())?;
     let sender = store::analytics::Sender { device_id: headers.device_id, platform: headers.platform };
     let accepted = store::analytics::insert_batch(&state.db, &sender, &events, state.clock.now_ms()).await?;
     Ok(Data::new(Accepted { accepted }))

@@ -6,6 +6,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::api::auth::ClientAddr;
+use crate::api::entry_budget::caller_key;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::analytics::{parse_instant_ms, Accepted};
 use crate::state::AppState;
@@ -58,16 +60,20 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Stores browser error reports.
 #[utoipa::path(post, path = "/v1/client-logs", tag = "client-logs", request_body = ClientLogBatch,
-    responses((status = 200, body = Data<Accepted>), (status = 400, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<Accepted>), (status = 400, body = crate::api::ErrorBody),
+        (status = 429, body = crate::api::ErrorBody)))]
 async fn record_client_logs(
     State(state): State<AppState>,
     headers: ClientHeaders,
+    ClientAddr(address): ClientAddr,
     ApiJson(batch): ApiJson<ClientLogBatch>,
 ) -> ApiResult<Data<Accepted>> {
     if batch.entries.is_empty() || batch.entries.len() > BATCH_ENTRIES_MAX {
         return Err(ApiError::invalid(format!("entries: 1..={BATCH_ENTRIES_MAX}")));
     }
     let entries = batch.entries.into_iter().map(parse_entry).collect::<ApiResult<Vec<_>>>()?;
+    let caller = caller_key(address.as_deref(), headers.device_id.as_deref());
+    state.entry_budgets.client_logs.spend(&caller, entries.len())?;
     for entry in &entries {
         tracing::warn!(target: "client", kind = %entry.kind, url = %entry.url, device = ?headers.device_id, "{}", entry.message);
     }
