@@ -15307,7 +15307,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Under maintenance; `Retry-After` says when to check again. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -189,3 +189,42 @@ both_backends!(top_up_methods_and_limits_are_listed, |backend| async move {
     assert_eq!(vars["data"]["feePercentage"], "1.50");
     assert_eq!(app.get("/api/v1/wallet/input-variables?paymentChannel=NOPE").send().await.unwrap().status(), 400);
 });
+
+both_backends!(a_payment_the_gateway_issued_finds_its_top_up_even_if_the_answer_was_lost, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234568091").await;
+    let topup = create_topup(&app, &user, "BCA_VA", "150000").await;
+    let id = topup["id"].as_str().unwrap();
+    let reference = topup["instructions"]["gatewayRef"].as_str().unwrap().to_string();
+    // The process died after the gateway issued the payment and before its answer was stored: the
+    // row exists (it is written first) with its placeholder reference.
+    sqlx::query("update topups set gateway_ref = $1 where id = $2")
+        .bind(format!("unissued:{id}"))
+        .bind(id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let paid = app.post(&format!("/api/sandbox/payments/{reference}/pay")).send().await.unwrap();
+    assert_eq!(paid.status(), 204);
+    let (_, balance) = app.get_as(&user, "/api/v1/wallet/balance").await;
+    assert_eq!(balance["data"]["freeBalance"], "150000.00", "the money paid is credited");
+    let stored: String = sqlx::query_scalar("select gateway_ref from topups where id = $1")
+        .bind(id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored, reference, "the gateway's reference is kept once known");
+    assert_ledger_sound(&app).await;
+});
+
+both_backends!(a_top_up_the_gateway_cannot_issue_is_closed_and_owes_nothing, |backend| async move {
+    let app = spawn_app(backend).await;
+    let user = app.sign_up("081234568092").await;
+    // The sandbox gateway is unavailable for gross amounts ending in 666 rupiah (fee 4,000).
+    let (status, body) =
+        app.post_as(&user, "/api/v1/wallet/topup", json!({"paymentChannel": "BCA_VA", "amount": "100666"})).await;
+    assert_eq!((status, body["error_code"].as_str()), (503, Some("gateway_unavailable")), "{body}");
+    let (_, history) = app.get_as(&user, "/api/v1/wallet/transaction-history").await;
+    assert_eq!(history["data"][0]["status"], "FAILED", "{history}");
+    assert_ledger_sound(&app).await;
+});

@@ -61,6 +61,12 @@ pub trait PaymentGateway: Send + Sync {
     fn create(&self, request: PaymentRequest) -> BoxFuture<'_, anyhow::Result<Instructions>>;
 }
 
+/// Whether the sandbox gateway plays unavailable for this amount: payments whose gross amount ends
+/// in 666 whole rupiah, so people and tests can see a refused issue.
+pub fn is_refused_amount(gross_sen: i64) -> bool {
+    gross_sen % 100 == 0 && (gross_sen / 100) % 1_000 == 666
+}
+
 /// The sandbox gateway over the database.
 pub struct SandboxGateway {
     db: Db,
@@ -76,6 +82,9 @@ impl SandboxGateway {
 impl PaymentGateway for SandboxGateway {
     fn create(&self, request: PaymentRequest) -> BoxFuture<'_, anyhow::Result<Instructions>> {
         Box::pin(async move {
+            if is_refused_amount(request.gross_sen) {
+                anyhow::bail!("sandbox gateway: unavailable for gross amounts ending in 666 rupiah");
+            }
             let reference = format!("SBX-{}", uuid::Uuid::now_v7().simple());
             sqlx::query(
                 "insert into sandbox_gateway_payments (reference, merchant_ref, channel, gross_amount, status, created_at_ms, expires_at_ms) \

@@ -164,7 +164,8 @@ pub async fn gopay_limit() -> Data<GopayLimit> {
 
 /// Creates a top-up and returns how to pay it.
 #[utoipa::path(post, path = "/v1/wallet/topup", tag = "wallet", security(("bearer" = [])), request_body = CreateTopup,
-    responses((status = 200, body = Data<Topup>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody)))]
+    responses((status = 200, body = Data<Topup>), (status = 400, body = crate::api::ErrorBody), (status = 401, body = crate::api::ErrorBody),
+        (status = 503, body = crate::api::ErrorBody)))]
 pub async fn create_topup(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -181,11 +182,9 @@ pub async fn create_topup(
     let id = uuid::Uuid::now_v7().to_string();
     let now = state.clock.now_ms();
     let expires_at = now + channel.expiry_minutes * ms::MINUTE;
-    let request =
-        PaymentRequest { merchant_ref: id.clone(), channel, gross_sen: amount + fee, expires_at_ms: expires_at };
-    let instructions = state.wallet.gateway.create(request).await.map_err(ApiError::internal)?;
-    let instructions_text = serde_json::to_string(&instructions).map_err(ApiError::internal)?;
-    // The row and its first state are written together: no top-up without its history.
+    // Our row comes first: once the gateway has issued a payment, someone can pay it, and a payment
+    // must always find its top-up, even if this process dies before the gateway answers.
+    let unissued = Instructions { gateway_ref: unissued_ref(&id), va_number: None, qr_payload: None, deeplink: None };
     let mut wtx = state.db.begin_write().await?;
     sqlx::query(
         "insert into topups (id, user_id, channel, amount, fee, status, gateway_ref, instructions, created_at_ms, expires_at_ms) \
@@ -196,16 +195,67 @@ pub async fn create_topup(
     .bind(channel.code)
     .bind(amount)
     .bind(fee)
-    .bind(&instructions.gateway_ref)
-    .bind(instructions_text)
+    .bind(&unissued.gateway_ref)
+    .bind(serde_json::to_string(&unissued).map_err(ApiError::internal)?)
     .bind(now)
     .bind(expires_at)
     .execute(&mut *wtx.tx)
     .await
     .map_err(ApiError::internal)?;
-    transitions::record_in(&mut wtx.tx, &id, "PENDING", None, state.clock.now_ms()).await?;
+    transitions::record_in(&mut wtx.tx, &id, "PENDING", None, now).await?;
     wtx.commit().await?;
+
+    let request =
+        PaymentRequest { merchant_ref: id.clone(), channel, gross_sen: amount + fee, expires_at_ms: expires_at };
+    match state.wallet.gateway.create(request).await {
+        Ok(instructions) => {
+            sqlx::query("update topups set gateway_ref = $1, instructions = $2 where id = $3")
+                .bind(&instructions.gateway_ref)
+                .bind(serde_json::to_string(&instructions).map_err(ApiError::internal)?)
+                .bind(&id)
+                .execute(state.db.pool())
+                .await
+                .map_err(ApiError::internal)?;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, topup = %id, "the payment gateway did not issue a payment");
+            close_unissued(&state, &id).await?;
+            return Err(gateway_unavailable());
+        }
+    }
     Ok(Data::new(load(&state, &caller.user_id, &id).await?))
+}
+
+/// The placeholder reference of a top-up the gateway has not issued yet (unique, like real ones).
+fn unissued_ref(id: &str) -> String {
+    format!("unissued:{id}")
+}
+
+/// Closes a top-up the gateway refused to issue: nothing can be paid, so nothing is owed.
+async fn close_unissued(state: &AppState, id: &str) -> ApiResult<()> {
+    let mut tx = state.db.begin_write().await?;
+    let closed = sqlx::query("update topups set status = 'FAILED' where id = $1 and status = 'PENDING'")
+        .bind(id)
+        .execute(&mut *tx.tx)
+        .await
+        .map_err(ApiError::internal)?
+        .rows_affected();
+    if closed == 1 {
+        transitions::record_in(&mut tx.tx, id, "FAILED", Some("gateway unavailable"), state.clock.now_ms()).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+fn gateway_unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "gateway_unavailable",
+        Msg::fixed(
+            "Layanan pembayaran sedang tidak tersedia. Coba lagi sebentar lagi.",
+            "The payment service is unavailable. Please try again shortly.",
+        ),
+    )
 }
 
 /// Which top-up.
@@ -277,13 +327,25 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
 /// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up.
 pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
-    let row = sqlx::query("select id, user_id, amount, fee, status from topups where gateway_ref = $1 and id = $2")
+    // A top-up the gateway issued but whose answer never reached us still carries its placeholder:
+    // the signed callback names our id, and its reference is kept now.
+    let row = sqlx::query(
+        "select id, user_id, amount, fee, status from topups where id = $2 and (gateway_ref = $1 or gateway_ref = $3)",
+    )
+    .bind(&callback.reference)
+    .bind(&callback.merchant_ref)
+    .bind(unissued_ref(&callback.merchant_ref))
+    .fetch_optional(&mut *tx.tx)
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::not_found)?;
+    sqlx::query("update topups set gateway_ref = $1 where id = $2 and gateway_ref = $3")
         .bind(&callback.reference)
         .bind(&callback.merchant_ref)
-        .fetch_optional(&mut *tx.tx)
+        .bind(unissued_ref(&callback.merchant_ref))
+        .execute(&mut *tx.tx)
         .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(ApiError::not_found)?;
+        .map_err(ApiError::internal)?;
     let get = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
     let (amount, fee) = (get("amount")?, get("fee")?);
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
