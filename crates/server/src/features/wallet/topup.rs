@@ -327,25 +327,7 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
 /// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up.
 pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
-    // A top-up the gateway issued but whose answer never reached us still carries its placeholder:
-    // the signed callback names our id, and its reference is kept now.
-    let row = sqlx::query(
-        "select id, user_id, amount, fee, status from topups where id = $2 and (gateway_ref = $1 or gateway_ref = $3)",
-    )
-    .bind(&callback.reference)
-    .bind(&callback.merchant_ref)
-    .bind(unissued_ref(&callback.merchant_ref))
-    .fetch_optional(&mut *tx.tx)
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
-    sqlx::query("update topups set gateway_ref = $1 where id = $2 and gateway_ref = $3")
-        .bind(&callback.reference)
-        .bind(&callback.merchant_ref)
-        .bind(unissued_ref(&callback.merchant_ref))
-        .execute(&mut *tx.tx)
-        .await
-        .map_err(ApiError::internal)?;
+    let row = topup_of(&mut tx.tx, callback).await?;
     let get = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
     let (amount, fee) = (get("amount")?, get("fee")?);
     let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
@@ -400,6 +382,32 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
     tx.commit().await?;
     live::user::nudge_balances(&state.hub, &user_id, "IDR");
     Ok(())
+}
+
+/// The top-up a verified callback is about. One the gateway issued but whose answer never reached us
+/// still carries its placeholder: the signed callback names our id, and its reference is kept now.
+async fn topup_of(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    callback: &GatewayCallback,
+) -> ApiResult<sqlx::any::AnyRow> {
+    let row = sqlx::query(
+        "select id, user_id, amount, fee, status from topups where id = $2 and (gateway_ref = $1 or gateway_ref = $3)",
+    )
+    .bind(&callback.reference)
+    .bind(&callback.merchant_ref)
+    .bind(unissued_ref(&callback.merchant_ref))
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(ApiError::internal)?
+    .ok_or_else(ApiError::not_found)?;
+    sqlx::query("update topups set gateway_ref = $1 where id = $2 and gateway_ref = $3")
+        .bind(&callback.reference)
+        .bind(&callback.merchant_ref)
+        .bind(unissued_ref(&callback.merchant_ref))
+        .execute(&mut **tx)
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(row)
 }
 
 /// Marks unpaid top-ups past their time as expired; returns how many.
