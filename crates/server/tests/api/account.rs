@@ -2,12 +2,12 @@
 //! UNVERIFIED → PENDING → VERIFIED or REJECTED with a reason, bad input changes nothing, an
 //! operator can override, and only a verified identity may accept the US-stock terms.
 
-use std::time::Duration;
-
 use serde_json::{json, Value};
 
 use crate::both_backends;
-use crate::helpers::{spawn_app, TestApp, User, ADMIN_TOKEN};
+use domain::FixedClock;
+
+use crate::helpers::{advance, spawn_app, spawn_app_with_clock, TestApp, User, ADMIN_TOKEN};
 
 /// A NIK for a man born 12 May 1990 in Jakarta Pusat, serial 0001 (the sandbox verifies it).
 pub const NIK_OK: &str = "3171011205900001";
@@ -26,13 +26,13 @@ async fn kyc_status(app: &TestApp, user: &User) -> (String, String) {
     (me["data"]["kycStatus"].as_str().unwrap().into(), me["data"]["gssKycStatus"].as_str().unwrap().into())
 }
 
-/// Waits out the sandbox verifier's delay.
-async fn after_decision() {
-    tokio::time::sleep(Duration::from_millis(2_100)).await;
+/// Moves past the sandbox verifier's delay (2 s), without waiting for it.
+fn after_decision(clock: &FixedClock) {
+    advance(clock, 3);
 }
 
 both_backends!(r3_08_kyc_moves_from_pending_to_verified_then_gss_terms_verify_us_stocks, |backend| async move {
-    let app = spawn_app(backend).await;
+    let (app, clock) = spawn_app_with_clock(backend, |_| {}).await;
     let user = app.sign_up("081234560101").await;
     assert_eq!(kyc_status(&app, &user).await, ("UNVERIFIED".into(), "UNVERIFIED".into()));
     // R6.03: the US-stock terms need a verified identity first; nothing changes.
@@ -47,7 +47,7 @@ both_backends!(r3_08_kyc_moves_from_pending_to_verified_then_gss_terms_verify_us
     // A second submission while pending is refused.
     let (status, body) = app.post_as(&user, "/api/v1/user/kyc", form(NIK_OK)).await;
     assert_eq!((status, body["error_code"].as_str()), (409, Some("kyc_in_progress")));
-    after_decision().await;
+    after_decision(&clock);
     assert_eq!(kyc_status(&app, &user).await, ("VERIFIED".into(), "UNVERIFIED".into()));
     let (_, view) = app.get_as(&user, "/api/v1/user/kyc").await;
     assert_eq!(view["data"]["decidedBy"], "sandbox");
@@ -62,11 +62,11 @@ both_backends!(r3_08_kyc_moves_from_pending_to_verified_then_gss_terms_verify_us
 });
 
 both_backends!(r3_08_kyc_rejects_an_unknown_nik_with_a_reason_and_allows_a_new_submission, |backend| async move {
-    let app = spawn_app(backend).await;
+    let (app, clock) = spawn_app_with_clock(backend, |_| {}).await;
     let user = app.sign_up("081234560102").await;
     let (status, _) = app.post_as(&user, "/api/v1/user/kyc", form(NIK_UNKNOWN)).await;
     assert_eq!(status, 200);
-    after_decision().await;
+    after_decision(&clock);
     let (_, view) = app.get_as(&user, "/api/v1/user/kyc").await;
     assert_eq!(
         (view["data"]["status"].as_str(), view["data"]["reason"].as_str()),
@@ -111,7 +111,7 @@ both_backends!(r3_08_bad_kyc_input_gets_a_localised_error_and_changes_nothing, |
 });
 
 both_backends!(r3_08_an_operator_overrides_the_verifier_and_a_rejection_withdraws_us_stocks, |backend| async move {
-    let app = spawn_app(backend).await;
+    let (app, clock) = spawn_app_with_clock(backend, |_| {}).await;
     let user = app.sign_up("081234560104").await;
     let admin = |path: String, body: Value| {
         let request = app.post(&path).bearer_auth(ADMIN_TOKEN).json(&body);
@@ -127,7 +127,7 @@ both_backends!(r3_08_an_operator_overrides_the_verifier_and_a_rejection_withdraw
     let (status, body) = admin(path.clone(), json!({"status": "VERIFIED"})).await;
     assert_eq!(status, 200, "{body}");
     // The operator's decision stands even after the sandbox's rejection would have come due.
-    after_decision().await;
+    after_decision(&clock);
     assert_eq!(kyc_status(&app, &user).await.0, "VERIFIED");
     let (status, _) = app.post_as(&user, "/api/v1/user/gss/accept-terms", json!({"version": 1})).await;
     assert_eq!(status, 200);

@@ -76,6 +76,22 @@ pub async fn spawn_app_with(backend: Backend, customise: impl FnOnce(&mut Settin
     spawn_app_on(url, Arc::new(SystemClock), customise).await.0
 }
 
+/// Starts the app on `backend` on a clock the test moves itself (waits without sleeping).
+pub async fn spawn_app_with_clock(
+    backend: Backend,
+    customise: impl FnOnce(&mut Settings),
+) -> (TestApp, Arc<domain::FixedClock>) {
+    let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
+    let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
+    (spawn_app_on(url, clock.clone(), customise).await.0, clock)
+}
+
+/// Moves `clock` on by `secs` seconds.
+pub fn advance(clock: &domain::FixedClock, secs: i64) {
+    use domain::Clock;
+    clock.set(clock.now() + chrono::Duration::seconds(secs));
+}
+
 /// Starts the app on the database at `url`, reading `clock`; sending on the returned sender stops
 /// it (the next app on the same database is a restart), dropping it does not.
 pub async fn spawn_app_on(

@@ -131,12 +131,12 @@ both_backends!(a_phone_change_needs_the_pin_and_a_free_different_valid_number, |
 });
 
 both_backends!(an_expired_phone_code_is_refused, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.auth.otp_ttl_secs = 1).await;
+    let (app, clock) = crate::helpers::spawn_app_with_clock(backend, |s| s.auth.otp_ttl_secs = 1).await;
     let user = app.sign_up("081234568021").await;
     let verify = "/api/v1/user/phone-change/verify-otp";
     let first = app.phone_change_otp(&user, "081234568023").await;
     let first_code = app.latest_code("+6281234568023").await;
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    crate::helpers::advance(&clock, 2);
     let (s, body) = app.post_as(&user, verify, json!({"otpId": first, "otp": first_code})).await;
     assert_eq!((s, body["error_code"].as_str()), (400, Some("otp_expired")));
     assert_eq!(app.change_status(&user).await["phone"]["status"], "EXPIRED");
