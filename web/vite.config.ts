@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph that the route budgets walk (scripts/route-sizes.mjs).
+    manifest: true,
     rollupOptions: {
       output: {
         // Long-lived vendor chunks: a release that only changes app code keeps them cached.
@@ -38,7 +40,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // CSS is not processed in unit tests, except index.css, which a test reads (R9.03).
     css: { include: /index\.css/ },
     pool: 'threads',
