@@ -22,16 +22,18 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph that the route budgets walk (scripts/route-sizes.mjs).
     manifest: true,
+    // Terser takes a few seconds more than esbuild and writes ~3 % smaller chunks (issue 12's budgets).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: {
-        // Long-lived vendor chunks: a release that only changes app code keeps them cached.
+        // React and the router load on every page and change rarely: their own long-lived chunk. The rest
+        // of node_modules (MUI included) is split by use, so a page loads only the components it shows.
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group|stylis)\//.test(id)) return 'mui';
           // Only chart pages load the chart library.
           if (/node_modules\/klinecharts\//.test(id)) return 'klinecharts';
-          return 'vendor';
+          return undefined;
         },
       },
     },

@@ -1,10 +1,11 @@
 /**
  * Initial JavaScript per route, from Vite's build manifest (`dist/.vite/manifest.json`).
  *
- * A route's initial JavaScript is what the browser must load before the page renders: the entry chunk
- * and the route's lazy chunk (plus the chunks named in its `with`, e.g. a lazy layout loaded beside it),
- * each with every chunk they import statically, counted once. Dynamic imports are not followed: they
- * load later, on demand.
+ * A route's initial JavaScript is what the browser must load before the page renders: the entry chunk,
+ * the chunks every page waits for (`config.everyRouteWith`, e.g. the default language's texts) and the
+ * route's lazy chunk (plus the chunks named in its `with`, e.g. a lazy layout loaded beside it), each with
+ * every chunk they import statically, counted once. Other dynamic imports are not followed: they load
+ * later, on demand.
  */
 
 /** The output files (JS only) that `keys` and their static imports bring. */
@@ -44,7 +45,7 @@ export function routeEntries(manifest, config) {
     return {
       module,
       budgetKiB: rule?.gzipKiB ?? config.defaultGzipKiB,
-      files: initialFiles(manifest, [entry, ...(rule?.with ?? []), module]),
+      files: initialFiles(manifest, [entry, ...(config.everyRouteWith ?? []), ...(rule?.with ?? []), module]),
     };
   });
 }
