@@ -2,11 +2,34 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The Rust server serves web/dist and renders index.html per request; in development Vite serves the
 // app and forwards the API to a locally running server (`make run`).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (sw/sw.ts): precaches the build and the shell; registered by production builds
+    // only (src/lib/service-worker.ts). The server renders the manifest link, so no manifest here.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      disable: !!process.env.VITEST,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'icons/*.png', 'manifest.webmanifest'],
+        // The built index.html is a template the server fills per request: the shell is precached as
+        // the server's rendering of /_app, with the template's revision.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/_app' } : entry)),
+          }),
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -42,7 +65,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'sw/**/*.test.ts'],
     // CSS is not processed in unit tests, except index.css, which a test reads (R9.03).
     css: { include: /index\.css/ },
     pool: 'threads',

@@ -9,6 +9,7 @@ import { readInitialAccessToken } from '@/lib/auth-tokens';
 import { readInitialCookies } from '@/lib/cookies';
 import { installGlobalErrorHandlers } from '@/lib/error-reporting';
 import { localeFromPath } from '@/lib/locale';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { useAppStore } from '@/lib/store';
 import './index.css';
 
@@ -30,6 +31,8 @@ if (accessToken) store.setAccessToken(accessToken);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>
