@@ -65,7 +65,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'sw/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'sw/**/*.test.ts', 'bench/**/*.test.ts'],
     // CSS is not processed in unit tests, except index.css, which a test reads (R9.03).
     css: { include: /index\.css/ },
     pool: 'threads',
