@@ -15,6 +15,12 @@ if [ "${1:-}" != "--assemble-only" ]; then
   if [ -f crates/market/src/bin/market_bench.rs ]; then
     cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
   fi
+  # The web app in the lab: the release server serving the production build, Chromium throttled like a
+  # phone on 3G (web/bench/lab.bench.ts) → docs/bench/web-lab.md.
+  cargo build --release --locked -p server --bin brokerage
+  scripts/web-deps.sh
+  npm --prefix web run build
+  npm --prefix web run bench:lab
 fi
 assemble() {
   echo "# Benchmarks"
@@ -22,7 +28,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/ledger.md; do
+  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/ledger.md docs/bench/web-lab.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }

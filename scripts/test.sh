@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: Rust unit and integration tests on SQLite and PostgreSQL, the API-types drift check,
-# web unit tests and Playwright browser tests against the real server binary.
+# web unit tests, the web build's per-route JavaScript budgets and Playwright browser tests against the
+# real server binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +30,10 @@ scripts/check-api-types.sh
 step "Web unit tests"
 npm --prefix web test
 
+step "Web build (precompressed assets) and the initial JavaScript budget of every route"
+npm --prefix web run build
+npm --prefix web run budgets
+
 step "Browser tests (Playwright, Debian's chromium)"
 web/scripts/ensure-chromium.sh
-npm --prefix web run build
 npm --prefix web run e2e

@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FatalError } from '@/components/errors/fatal-error';
-import { initI18n } from '@/i18n';
+import { initI18n, loadLocale } from '@/i18n';
 import { installAnalyticsLifecycle } from '@/lib/analytics';
 import { readInitialAccessToken } from '@/lib/auth-tokens';
 import { readInitialCookies } from '@/lib/cookies';
 import { installGlobalErrorHandlers } from '@/lib/error-reporting';
 import { localeFromPath } from '@/lib/locale';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { useAppStore } from '@/lib/store';
 import './index.css';
 
@@ -19,6 +20,8 @@ installAnalyticsLifecycle();
 // The first render already has the URL's language and the cookies' theme and token (R2.10).
 const locale = localeFromPath(window.location.pathname);
 initI18n(locale);
+// The texts start loading now, beside the page's code; the locale root's loader waits for them.
+void loadLocale(locale).catch(() => undefined);
 const initial = readInitialCookies();
 const store = useAppStore.getState();
 store.setLanguage(locale);
@@ -28,6 +31,8 @@ if (accessToken) store.setAccessToken(accessToken);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>

@@ -54,7 +54,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/?x=1');
     await user.click(await screen.findByRole('button', { name: 'Bahasa' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'English' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en'));
     expect(router.state.location.search).toBe('?x=1');
     expect(getCookie('lang')).toBe('en');
@@ -64,7 +64,7 @@ describe('app shell', () => {
     expect(document.documentElement.lang).toBe('en');
 
     await user.click(screen.getByRole('button', { name: 'Language' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Bahasa Indonesia' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Bahasa Indonesia' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getCookie('lang')).toBe('id');
   });
@@ -74,7 +74,7 @@ describe('app shell', () => {
     renderApp('/');
     expect(document.documentElement).toHaveClass('theme-dark');
     await user.click(await screen.findByRole('button', { name: 'Tema' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Terang' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Terang' }));
     expect(document.documentElement).toHaveClass('theme-light');
     expect(document.documentElement).not.toHaveClass('theme-dark');
     expect(document.documentElement.dataset.theme).toBe('light');

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback } from '@/components/layout/boot-fallback';
 import { FatalError } from '@/components/errors/fatal-error';
 import { RequireAuth } from '@/features/identity';
+import { loadLocale } from '@/i18n';
 import { PWA_PREFIX } from '@/lib/pwa';
 import { EN_PREFIX } from '@/lib/locale';
 import type { Locale } from '@/types';
@@ -75,6 +76,13 @@ function localeTree(locale: Locale): RouteObject {
   return {
     path: locale === 'en' ? EN_PREFIX : '/',
     element: <LocaleRoot locale={locale} />,
+    // The language's texts arrive before its pages render (in parallel with the page's code); they
+    // stay loaded, so there is nothing to revalidate.
+    loader: async () => {
+      await loadLocale(locale);
+      return null;
+    },
+    shouldRevalidate: () => false,
     errorElement: <FatalError />,
     HydrateFallback: BootFallback,
     children: [

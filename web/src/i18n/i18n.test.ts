@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import en from './en.json';
 import id from './id.json';
+import { addTranslation, i18n, loadLocale } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -32,5 +33,24 @@ describe('translations', () => {
     for (const key of idKeys) {
       expect(placeholders(get(en, key)), key).toEqual(placeholders(get(id, key)));
     }
+  });
+});
+
+describe('loading a language on demand', () => {
+  // The test setup adds both languages; these tests take English away and put it back.
+  afterEach(() => addTranslation('en', en));
+
+  it('loads the language chunk once and then translates in it', async () => {
+    i18n.removeResourceBundle('en', 'translation');
+    expect(i18n.getFixedT('en')('errorBoundary.reload')).toBe('errorBoundary.reload');
+    const first = loadLocale('en');
+    expect(loadLocale('en')).toBe(first);
+    await first;
+    expect(i18n.getFixedT('en')('errorBoundary.reload')).toBe('Reload');
+  });
+
+  it('answers at once for a language already loaded', async () => {
+    await expect(loadLocale('id')).resolves.toBeUndefined();
+    expect(i18n.hasResourceBundle('id', 'translation')).toBe(true);
   });
 });

@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { initI18n } from '@/i18n';
+import { addTranslation, initI18n } from '@/i18n';
+import en from '@/i18n/en.json';
+import id from '@/i18n/id.json';
 import { setNavigator } from '@/lib/navigation';
 import { server } from './msw';
 import { resetAppState } from './reset';
 
 initI18n('id');
+// The app loads a language on demand; tests have both at once.
+addTranslation('id', id);
+addTranslation('en', en);
 // Lazy routes load slowly on a busy machine (two test workers beside a Rust build).
 configure({ asyncUtilTimeout: 4_000 });
 

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LazyMaintenanceScreen } from './lazy-maintenance-screen';
 import { BottomBarProvider } from '@/components/layout/bottom-bar-provider';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toaster';
 import { AccountMenu, AuthLayer } from '@/features/identity';
-import { MaintenanceScreen } from '@/features/maintenance';
 import { BalanceButton } from '@/features/wallet';
 import { useAppStore } from '@/lib/store';
 
@@ -36,7 +36,7 @@ export function MainLayout() {
         tabIndex={-1}
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
       >
-        {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
+        {underMaintenance ? <LazyMaintenanceScreen /> : <Outlet />}
       </Box>
       <Footer />
       {/* Room under the footer for the phone's bottom bar, so it never covers the page's end. */}

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
+import { LazyMaintenanceScreen } from './lazy-maintenance-screen';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthLayer } from '@/features/identity';
-import { MaintenanceScreen } from '@/features/maintenance';
 import { useAppStore } from '@/lib/store';
 
 /** R2.03: PWA views show the page alone, without header or footer (the host app has its own). */
@@ -21,7 +21,7 @@ export function PwaLayout() {
         pb: 'env(safe-area-inset-bottom)',
       }}
     >
-      {underMaintenance ? <MaintenanceScreen /> : <Outlet />}
+      {underMaintenance ? <LazyMaintenanceScreen /> : <Outlet />}
       <AuthLayer />
       <Toaster />
     </Box>

@@ -1,8 +1,5 @@
-import Check from '@mui/icons-material/Check';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import { lazyNamed } from '@/lib/lazy-named';
+import { MountWhenOpened } from './mount-when-opened';
 
 /** One option of a `ChoiceMenu`. */
 export interface Choice<T extends string> {
@@ -12,7 +9,7 @@ export interface Choice<T extends string> {
   lang?: string;
 }
 
-interface ChoiceMenuProps<T extends string> {
+export interface ChoiceMenuProps<T extends string> {
   id: string;
   /** Accessible name of the menu list. */
   label: string;
@@ -23,39 +20,17 @@ interface ChoiceMenuProps<T extends string> {
   onChoose: (value: T) => void;
 }
 
-/** A menu of mutually exclusive options (radio items with a check mark), opened from a header button. */
-export function ChoiceMenu<T extends string>({
-  id,
-  label,
-  anchor,
-  options,
-  selected,
-  onClose,
-  onChoose,
-}: ChoiceMenuProps<T>) {
+const ChoiceMenuList = lazyNamed(() => import('./choice-menu-list'), 'ChoiceMenuList');
+
+/**
+ * A menu of mutually exclusive options (radio items with a check mark), opened from a header button.
+ * Its code loads on the first opening: the header is on every page, the menu rarely used.
+ */
+export function ChoiceMenu<T extends string>(props: ChoiceMenuProps<T>) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-label': label } }}
-    >
-      {options.map((option) => (
-        <MenuItem
-          key={option.value}
-          role="menuitemradio"
-          aria-checked={option.value === selected}
-          lang={option.lang}
-          selected={option.value === selected}
-          onClick={() => onChoose(option.value)}
-        >
-          <ListItemIcon>{option.value === selected ? <Check fontSize="small" /> : null}</ListItemIcon>
-          <ListItemText>{option.label}</ListItemText>
-        </MenuItem>
-      ))}
-    </Menu>
+    <MountWhenOpened open={props.anchor !== null}>
+      {/* React.lazy drops the type parameter; the props are the same. */}
+      <ChoiceMenuList {...(props as unknown as ChoiceMenuProps<string>)} />
+    </MountWhenOpened>
   );
 }

@@ -13,7 +13,8 @@ describe('Toaster', () => {
       toast.error('Saldo tidak cukup');
       toast.success('Order terkirim');
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Saldo tidak cukup');
+    // The snackbar's code loads with the first toast.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Saldo tidak cukup');
     await userEvent.click(screen.getByRole('button', { name: 'Tutup' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Order terkirim');
   });

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
@@ -16,20 +17,28 @@ import {
   useTradeInstrument,
 } from '@/features/markets';
 import { OrderBook } from '@/features/order-book';
-import { HoldingPosition } from '@/features/portfolio';
 import { RecentTrades } from '@/features/recent-trades';
 import { TradePage, type TradePanel } from '@/features/trade-page';
-import { OrderList, OrderPanel } from '@/features/trading';
-import {
-  StockFacts,
-  UsOrderList,
-  UsOrderPanel,
-  UsStockPositions,
-  useDescription,
-  useUsLiveUpdates,
-} from '@/features/us-stocks';
+import { StockFacts, useDescription, useUsLiveUpdates } from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useAppStore } from '@/lib/store';
+
+// The trading work is a logged-in user's (a guest's Buy/Sell leads to log-in) and arrives just after
+// the page: its code (forms, selects, tables) loads beside the market data instead of before the page.
+const OrderPanel = lazyNamed(() => import('@/features/trading'), 'OrderPanel');
+const OrderList = lazyNamed(() => import('@/features/trading'), 'OrderList');
+const HoldingPosition = lazyNamed(() => import('@/features/portfolio'), 'HoldingPosition');
+const UsOrderPanel = lazyNamed(() => import('@/features/us-stocks'), 'UsOrderPanel');
+const UsOrderList = lazyNamed(() => import('@/features/us-stocks'), 'UsOrderList');
+const UsStockPositions = lazyNamed(() => import('@/features/us-stocks'), 'UsStockPositions');
+
+/** Room kept for the order panel while its code loads (its height with a market order's fields). */
+const ORDER_PANEL_PLACEHOLDER_PX = 440;
+
+function Later({ children, height = 120 }: { children: ReactNode; height?: number }) {
+  return <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>;
+}
 
 /** Room kept beside the chart for the book (20 levels) and the trades, so they never push the page. */
 const BOOK_HEIGHT_PX = 600;
@@ -99,11 +108,7 @@ export function Component() {
     {
       id: 'facts',
       label: t('tradePage.factsTab'),
-      content: usStock ? (
-        <StockFacts description={description.data} />
-      ) : (
-        <AssetDetails info={info} ticker={ticker} />
-      ),
+      content: usStock ? <StockFacts description={description.data} /> : <AssetDetails info={info} ticker={ticker} />,
     },
   ];
   return (
@@ -127,7 +132,9 @@ export function Component() {
               title: t('tradePage.sheetTitle', { symbol }),
               guest: !loggedIn,
               render: ({ side, onDone }) => (
-                <OrderPanel symbol={symbol} baseAsset={baseAsset} flags={info} initialSide={side} onPlaced={onDone} />
+                <Later height={ORDER_PANEL_PLACEHOLDER_PX}>
+                  <OrderPanel symbol={symbol} baseAsset={baseAsset} flags={info} initialSide={side} onPlaced={onDone} />
+                </Later>
               ),
             }
           : usStock
@@ -135,7 +142,14 @@ export function Component() {
                 title: t('tradePage.sheetTitle', { symbol }),
                 guest: !loggedIn,
                 render: ({ side, onDone }) => (
-                  <UsOrderPanel stockId={symbol} description={description.data} initialSide={side} onPlaced={onDone} />
+                  <Later height={ORDER_PANEL_PLACEHOLDER_PX}>
+                    <UsOrderPanel
+                      stockId={symbol}
+                      description={description.data}
+                      initialSide={side}
+                      onPlaced={onDone}
+                    />
+                  </Later>
                 ),
               }
             : null
@@ -143,17 +157,65 @@ export function Component() {
       bottomTabs={
         usStock && loggedIn
           ? [
-              { id: 'open', label: t('usStocks.tabs.open'), content: <UsOrderList kind="open" /> },
-              { id: 'closed', label: t('usStocks.tabs.closed'), content: <UsOrderList kind="closed" /> },
-              { id: 'position', label: t('usStocks.positions.tab'), content: <UsStockPositions stockId={symbol} /> },
+              {
+                id: 'open',
+                label: t('usStocks.tabs.open'),
+                content: (
+                  <Later>
+                    <UsOrderList kind="open" />
+                  </Later>
+                ),
+              },
+              {
+                id: 'closed',
+                label: t('usStocks.tabs.closed'),
+                content: (
+                  <Later>
+                    <UsOrderList kind="closed" />
+                  </Later>
+                ),
+              },
+              {
+                id: 'position',
+                label: t('usStocks.positions.tab'),
+                content: (
+                  <Later>
+                    <UsStockPositions stockId={symbol} />
+                  </Later>
+                ),
+              },
             ]
           : crypto && loggedIn
-          ? [
-              { id: 'open', label: t('orderPanel.openOrders'), content: <OrderList kind="open" /> },
-              { id: 'closed', label: t('orderPanel.closedOrders'), content: <OrderList kind="closed" /> },
-              { id: 'position', label: t('position.tab'), content: <HoldingPosition symbol={symbol} /> },
-            ]
-          : undefined
+            ? [
+                {
+                  id: 'open',
+                  label: t('orderPanel.openOrders'),
+                  content: (
+                    <Later>
+                      <OrderList kind="open" />
+                    </Later>
+                  ),
+                },
+                {
+                  id: 'closed',
+                  label: t('orderPanel.closedOrders'),
+                  content: (
+                    <Later>
+                      <OrderList kind="closed" />
+                    </Later>
+                  ),
+                },
+                {
+                  id: 'position',
+                  label: t('position.tab'),
+                  content: (
+                    <Later>
+                      <HoldingPosition symbol={symbol} />
+                    </Later>
+                  ),
+                },
+              ]
+            : undefined
       }
     />
   );

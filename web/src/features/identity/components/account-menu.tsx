@@ -1,26 +1,20 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
-import Logout from '@mui/icons-material/Logout';
-import PersonOutline from '@mui/icons-material/PersonOutline';
-import PieChartOutline from '@mui/icons-material/PieChartOutline';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { MountWhenOpened } from '@/components/ui/mount-when-opened';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
+import { lazyNamed } from '@/lib/lazy-named';
 import { stripLocale } from '@/lib/locale';
 import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
+
+// The menu's code (MUI's Menu, Popover, Modal) loads on its first opening.
+const AccountMenuList = lazyNamed(() => import('./account-menu-list'), 'AccountMenuList');
 
 /** The header's end: Log in / Sign up for visitors, the account menu for a logged-in user. */
 export function AccountMenu() {
@@ -29,7 +23,6 @@ export function AccountMenu() {
   const location = useLocation();
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const phone = useAppStore((state) => state.auth.userDetails?.phone ?? null);
-  const updateAuth = useAppStore((state) => state.updateAuth);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
 
@@ -73,59 +66,9 @@ export function AccountMenu() {
       >
         <AccountCircleOutlined />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('auth.menu.menuLabel') } }}
-      >
-        {phone && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-            {phone}
-          </Typography>
-        )}
-        {phone && <Divider />}
-        {/* The header hides these links on phones: the menu keeps them one tap away. */}
-        <MenuItem component={RouterLink} to={localize(paths.portfolio)} onClick={close}>
-          <ListItemIcon>
-            <PieChartOutline fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('auth.menu.portfolio')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to={localize(paths.balance)} onClick={close}>
-          <ListItemIcon>
-            <AccountBalanceWalletOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('auth.menu.balance')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to={localize(paths.account)} onClick={close}>
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('auth.menu.account')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to={localize(paths.accountManageSession)} onClick={close}>
-          <ListItemIcon>
-            <DevicesOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('auth.menu.sessions')}</ListItemText>
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            updateAuth({ logoutModal: true });
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('auth.menu.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      <MountWhenOpened open={anchor !== null}>
+        <AccountMenuList id={menuId} anchor={anchor} phone={phone} onClose={close} />
+      </MountWhenOpened>
     </>
   );
 }

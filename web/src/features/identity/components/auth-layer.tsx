@@ -2,11 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/api/user-me';
 import { userStatusQueryOptions } from '@/api/user-status';
+import { MountWhenOpened } from '@/components/ui/mount-when-opened';
+import { lazyNamed } from '@/lib/lazy-named';
 import { useAppStore } from '@/lib/store';
 import { usePinActivity } from '../hooks/use-pin-activity';
 import { useSessionMetadata } from '../hooks/use-session-metadata';
-import { AcceptTermsDialog } from './accept-terms-dialog';
-import { LogoutDialog } from './logout-dialog';
+
+// On every page but rarely open: their code (and MUI's Dialog) loads when first needed.
+const LogoutDialog = lazyNamed(() => import('./logout-dialog'), 'LogoutDialog');
+const AcceptTermsDialog = lazyNamed(() => import('./accept-terms-dialog'), 'AcceptTermsDialog');
 
 /**
  * The session's background work and its app-wide modals:
@@ -23,6 +27,8 @@ export function AuthLayer() {
   const userDetails = useAppStore((state) => state.auth.userDetails);
   const fetchUserStatus = useAppStore((state) => state.auth.fetchUserStatus);
   const updateAuth = useAppStore((state) => state.updateAuth);
+  const logoutOpen = useAppStore((state) => state.auth.logoutModal);
+  const termsOpen = useAppStore((state) => state.auth.acceptTermsModal);
   const queryClient = useQueryClient();
   const me = useMe({ enabled: loggedIn && userDetails === null });
   const termsAsked = useRef(false);
@@ -55,8 +61,12 @@ export function AuthLayer() {
 
   return (
     <>
-      <LogoutDialog />
-      <AcceptTermsDialog />
+      <MountWhenOpened open={logoutOpen}>
+        <LogoutDialog />
+      </MountWhenOpened>
+      <MountWhenOpened open={termsOpen}>
+        <AcceptTermsDialog />
+      </MountWhenOpened>
     </>
   );
 }

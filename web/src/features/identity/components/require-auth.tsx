@@ -1,14 +1,17 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
+import { lazyNamed } from '@/lib/lazy-named';
 import { isPinFresh } from '@/lib/pin-session';
 import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
-import { PinConfirmDialog } from './pin-confirm-dialog';
+
+// Only sensitive pages after inactivity ask for the PIN: the dialog's code loads then.
+const PinConfirmDialog = lazyNamed(() => import('./pin-confirm-dialog'), 'PinConfirmDialog');
 
 const PIN_CHECK_INTERVAL_MS = 15_000;
 
@@ -50,7 +53,9 @@ export function RequireAuth({ pin = false, children }: { pin?: boolean; children
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 10 }}>
           <CircularProgress aria-label={t('app.loading')} />
         </Box>
-        <PinConfirmDialog onConfirmed={() => setPinOk(true)} />
+        <Suspense fallback={null}>
+          <PinConfirmDialog onConfirmed={() => setPinOk(true)} />
+        </Suspense>
       </>
     );
   }

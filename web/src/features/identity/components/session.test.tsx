@@ -31,7 +31,8 @@ describe('session', { timeout: 20_000 }, () => {
     renderApp('/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Akun' }));
-    expect(screen.getByRole('menuitem', { name: 'Akun saya' })).toHaveAttribute('href', '/account');
+    // The menu's code loads on its first opening.
+    expect(await screen.findByRole('menuitem', { name: 'Akun saya' })).toHaveAttribute('href', '/account');
     // Phones hide the header's portfolio and balance links; the menu keeps them.
     expect(screen.getByRole('menuitem', { name: 'Portofolio' })).toHaveAttribute('href', '/portfolio');
     expect(screen.getByRole('menuitem', { name: 'Saldo' })).toHaveAttribute('href', '/balance');
@@ -56,7 +57,7 @@ describe('session', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/account');
     await user.click(await screen.findByRole('button', { name: 'Akun' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Keluar' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Keluar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Keluar dari akun?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keluar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,27 +1,15 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Popover from '@mui/material/Popover';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '@/components/ui/app-link';
-import { useLocale } from '@/hooks/use-locale';
-import { formatPrice } from '@/lib/format';
-import { useSymbols } from '../api/get-symbols';
-import { useTickers } from '../api/get-tickers';
-import type { AssetClass, SymbolInfo, Ticker } from '../api/types';
-import { useLiveTicker } from '../hooks/use-live-ticker';
-import { displayName, quoteCurrency, rowPath } from '../lib/asset-classes';
-import { symbolOfInfo } from '../lib/symbol-cache';
-import { ChangeText } from './change-text';
+import { MountWhenOpened } from '@/components/ui/mount-when-opened';
+import { lazyNamed } from '@/lib/lazy-named';
+import type { AssetClass } from '../api/types';
 
-const SEARCH_DEBOUNCE_MS = 250;
+// The searchable list (MUI's Popover and TextField) loads on the first opening.
+const PairSwitcherPopover = lazyNamed(() => import('./pair-switcher-popover'), 'PairSwitcherPopover');
+
 /** Hidden from view on phones but still the button's name for screen readers. */
 const visuallyHiddenOnPhones = {
   position: { xs: 'absolute', sm: 'static' },
@@ -31,7 +19,6 @@ const visuallyHiddenOnPhones = {
   clipPath: { xs: 'inset(50%)', sm: 'none' },
   whiteSpace: 'nowrap',
 } as const;
-const SEARCH_CHARS_MAX = 40;
 
 export interface PairSwitcherProps {
   /** The instrument shown now. */
@@ -47,7 +34,6 @@ export interface PairSwitcherProps {
 export function PairSwitcher({ symbol, assetClass }: PairSwitcherProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const titleId = useId();
   return (
     <>
       <Button
@@ -71,144 +57,9 @@ export function PairSwitcher({ symbol, assetClass }: PairSwitcherProps) {
           {t('pairSwitcher.button')}
         </Box>
       </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-labelledby': titleId,
-            sx: { width: 'min(420px, calc(100vw - 16px))', p: 1.5 },
-          },
-        }}
-      >
-        <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-          {t('pairSwitcher.title')}
-        </Typography>
-        <SwitcherList current={symbol} assetClass={assetClass} onChosen={() => setAnchor(null)} />
-      </Popover>
+      <MountWhenOpened open={anchor !== null}>
+        <PairSwitcherPopover anchor={anchor} current={symbol} assetClass={assetClass} onClose={() => setAnchor(null)} />
+      </MountWhenOpened>
     </>
-  );
-}
-
-function SwitcherList({
-  current,
-  assetClass,
-  onChosen,
-}: {
-  current: string;
-  assetClass: AssetClass;
-  onChosen: () => void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(draft.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
-  const symbols = useSymbols(assetClass, query, 1);
-  const tickers = useTickers(assetClass);
-  const tickerBySymbol = useMemo(
-    () => new Map((tickers.data ?? []).map((ticker) => [ticker.symbol, ticker])),
-    [tickers.data],
-  );
-  const rows = symbols.data?.data ?? [];
-  return (
-    <>
-      <TextField
-        autoFocus
-        fullWidth
-        size="small"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value.slice(0, SEARCH_CHARS_MAX))}
-        label={t('pairSwitcher.search')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ mb: 1 }}
-      />
-      <Box sx={{ height: 360, overflowY: 'auto' }}>
-        <Stack component="ul" aria-label={t('pairSwitcher.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {symbols.isPending
-            ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} component="li" height={40} />)
-            : rows.map((info) => (
-                <SwitcherRow
-                  key={symbolOfInfo(info)}
-                  info={info}
-                  ticker={tickerBySymbol.get(symbolOfInfo(info))}
-                  current={symbolOfInfo(info) === current}
-                  onChosen={onChosen}
-                />
-              ))}
-          {!symbols.isPending && rows.length === 0 && (
-            <Typography component="li" variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-              {t('pairSwitcher.none')}
-            </Typography>
-          )}
-        </Stack>
-      </Box>
-    </>
-  );
-}
-
-function SwitcherRow({
-  info,
-  ticker: initial,
-  current,
-  onChosen,
-}: {
-  info: SymbolInfo;
-  ticker: Ticker | undefined;
-  current: boolean;
-  onChosen: () => void;
-}) {
-  const locale = useLocale();
-  const symbol = symbolOfInfo(info);
-  const ticker = useLiveTicker(symbol, initial) ?? initial;
-  return (
-    <Box component="li">
-      <AppLink
-        to={rowPath(info)}
-        onClick={onChosen}
-        underline="none"
-        color="inherit"
-        aria-current={current ? 'page' : undefined}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) auto 72px',
-          alignItems: 'center',
-          gap: 1,
-          px: 1,
-          height: 44,
-          borderRadius: 1,
-          '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-          '&[aria-current="page"]': { bgcolor: 'action.selected' },
-        }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>
-            {symbol}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {displayName(info)}
-          </Typography>
-        </Box>
-        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {ticker ? formatPrice(ticker.last, quoteCurrency(info.assetClass), locale) : '—'}
-        </Typography>
-        <Box sx={{ textAlign: 'right', fontSize: '0.8125rem' }}>
-          <ChangeText pct={ticker?.changePct} />
-        </Box>
-      </AppLink>
-    </Box>
   );
 }

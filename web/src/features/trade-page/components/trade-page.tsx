@@ -5,11 +5,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClaimBottomBar } from '@/components/layout/bottom-bar';
+import { MountWhenOpened } from '@/components/ui/mount-when-opened';
 import { Section } from '@/components/ui/section';
+import { lazyNamed } from '@/lib/lazy-named';
 import type { OrderPanelSlot, TradePanel, TradeSide } from '../lib/types';
-import { OrderSheet } from './order-sheet';
 import { PanelTabs } from './panel-tabs';
 import { TradeActionBar } from './trade-action-bar';
+
+// The phone's bottom sheet (MUI's Drawer and Modal) loads when Buy or Sell first opens it.
+const OrderSheet = lazyNamed(() => import('./order-sheet'), 'OrderSheet');
 
 export interface TradePageProps {
   /** The class's header facts: symbol, last price and change at least. On phones it stays on top. */
@@ -99,10 +103,12 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
           <>
             <TradeActionBar guest={orderPanel.guest} onTrade={openSheet} />
             {!orderPanel.guest && (
-              <OrderSheet open={sheetSide !== null} title={orderPanel.title} onClose={() => setSheetSide(null)}>
-                {/* Keyed by side so Buy opens a buy form and Sell a sell form. */}
-                <Box key={lastSide}>{orderPanel.render({ side: lastSide, onDone: () => setSheetSide(null) })}</Box>
-              </OrderSheet>
+              <MountWhenOpened open={sheetSide !== null}>
+                <OrderSheet open={sheetSide !== null} title={orderPanel.title} onClose={() => setSheetSide(null)}>
+                  {/* Keyed by side so Buy opens a buy form and Sell a sell form. */}
+                  <Box key={lastSide}>{orderPanel.render({ side: lastSide, onDone: () => setSheetSide(null) })}</Box>
+                </OrderSheet>
+              </MountWhenOpened>
             )}
           </>
         )}

@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,7 @@ import { useAppConfig } from '@/api/app-config';
 import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { formatDateTime } from '@/lib/format';
+import { lazyNamed } from '@/lib/lazy-named';
 import { balanceQueryKey } from '../api/get-balance';
 import { useTopupMethods } from '../api/get-topup-methods';
 import { useTopupStatus } from '../api/get-topup-status';
@@ -27,8 +28,12 @@ import type { Topup, TopupMethod } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
 import { CopyButton } from './copy-button';
 import { groupDigits, sandboxPayPath } from '../lib/instructions';
-import { QrCode } from './qr-code';
 import { StatusChip } from './status-chip';
+
+// The QR library runs code when loaded (so the wallet's public entry would pull it into every page):
+// it loads with the first QRIS payment instead.
+const QrCode = lazyNamed(() => import('./qr-code'), 'QrCode');
+const QR_SIZE = 224;
 
 function Outcome({ icon, title, text, actions }: { icon: ReactNode; title: string; text: string; actions: ReactNode }) {
   return (
@@ -103,7 +108,16 @@ function Instructions({ topup, method }: { topup: Topup; method: TopupMethod | u
 
         {instructions.qrPayload && (
           <Box sx={{ mt: 3, textAlign: 'center' }}>
-            <QrCode payload={instructions.qrPayload} label={t('topup.qrLabel', { amount: idr(topup.total) })} />
+            <Suspense
+              // The code's own box (the QR and its 12 px quiet zone), so nothing moves when it arrives.
+              fallback={<Skeleton variant="rounded" sx={{ mx: 'auto', width: QR_SIZE + 24, height: QR_SIZE + 24 }} />}
+            >
+              <QrCode
+                payload={instructions.qrPayload}
+                label={t('topup.qrLabel', { amount: idr(topup.total) })}
+                size={QR_SIZE}
+              />
+            </Suspense>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('topup.qrSteps')}
             </Typography>

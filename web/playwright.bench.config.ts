@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The web lab benchmark (`npm run bench:lab`, run by `make bench`, never by `make test`): the release
+ * server binary serving the built web app, on a fresh SQLite database, in Debian's Chromium.
+ */
+const webDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(webDir, '..');
+const serverBinary = process.env.BENCH_SERVER_BINARY ?? join(repoRoot, 'target', 'release', 'brokerage');
+const PORT = Number(process.env.BENCH_PORT ?? 18190);
+
+if (!existsSync(join(webDir, 'dist', '.vite', 'manifest.json'))) {
+  throw new Error('web/dist is missing: run `npm run build` before `npm run bench:lab`.');
+}
+if (!existsSync(serverBinary)) {
+  throw new Error(`${serverBinary} is missing: run \`cargo build --release -p server\` first.`);
+}
+process.env.BENCH_DB_DIR ??= mkdtempSync(join(tmpdir(), 'brokerage-web-lab-'));
+
+export default defineConfig({
+  testDir: './bench',
+  testMatch: '*.bench.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 20 * 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    },
+  },
+  webServer: {
+    command: serverBinary,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      APP_HTTP__ADDR: `127.0.0.1:${PORT}`,
+      DATABASE_URL: `sqlite://${join(process.env.BENCH_DB_DIR, 'lab.db')}`,
+      APP_WEB__DIST_DIR: 'web/dist',
+      APP_RATE_LIMIT__PER_SECOND: '1000',
+      APP_AUTH__OTP_SENDS_PER_IP_PER_HOUR: '1000',
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import Check from '@mui/icons-material/Check';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { ChoiceMenuProps } from './choice-menu';
+
+/** The menu of `ChoiceMenu`, in its own chunk (MUI's Menu, Popover and Modal load on first open). */
+export function ChoiceMenuList<T extends string>({
+  id,
+  label,
+  anchor,
+  options,
+  selected,
+  onClose,
+  onChoose,
+}: ChoiceMenuProps<T>) {
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ list: { 'aria-label': label } }}
+    >
+      {options.map((option) => (
+        <MenuItem
+          key={option.value}
+          role="menuitemradio"
+          aria-checked={option.value === selected}
+          lang={option.lang}
+          selected={option.value === selected}
+          onClick={() => onChoose(option.value)}
+        >
+          <ListItemIcon>{option.value === selected ? <Check fontSize="small" /> : null}</ListItemIcon>
+          <ListItemText>{option.label}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
