@@ -90,3 +90,10 @@ both_backends!(big_api_answers_are_compressed_and_small_ones_are_not, |backend| 
     assert_eq!(small.status(), 404);
     assert!(small.headers().get("content-encoding").is_none(), "{:?}", small.headers());
 });
+
+both_backends!(the_service_worker_is_revalidated_on_every_visit, |backend| async move {
+    let app = spawn_app(backend).await;
+    let worker = app.get("/sw.js").send().await.unwrap();
+    assert_eq!(worker.status(), 200);
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
+});

@@ -75,9 +75,15 @@ fn looks_like_file(path: &str) -> bool {
 }
 
 fn with_cache_headers(path: &str, mut response: Response) -> Response {
-    // Vite puts content hashes in everything under /assets, so those never change.
-    let value =
-        if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    // Vite puts content hashes in everything under /assets, so those never change. The service
+    // worker is checked on every visit, so an update reaches users at once.
+    let value = if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else if path == "/sw.js" {
+        "no-cache"
+    } else {
+        "public, max-age=3600"
+    };
     if response.status().is_success() {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
         // The same path answers brotli, gzip or plain bytes: shared caches must keep them apart.
