@@ -66,6 +66,9 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
     if session.user_status != "ACTIVE" {
         return Err(account_locked());
     }
+    if session.fraud_flagged != 0 {
+        return Err(crate::features::identity::messages::device_blocked());
+    }
     let now = state.clock.now_ms();
     if now - session.last_seen_at_ms > LAST_SEEN_WRITE_INTERVAL_MS {
         // A missed "last seen" write must not fail the request it rides on.
@@ -77,7 +80,9 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
 /// Whether `user`'s session is still open and the account not locked (a live connection's re-check).
 pub async fn session_is_open(db: &store::Db, user: &AuthUser) -> bool {
     match repo::session_state(db, &user.session_id, &user.user_id).await {
-        Ok(Some(session)) => session.status == "ACTIVE" && session.user_status == "ACTIVE",
+        Ok(Some(session)) => {
+            session.status == "ACTIVE" && session.user_status == "ACTIVE" && session.fraud_flagged == 0
+        }
         Ok(None) => false,
         // A database hiccup must not drop every live connection; the next check decides.
         Err(_) => true,

@@ -343,6 +343,9 @@ pub struct AuthSettings {
     pub verification_ttl_secs: u64,
     /// Wrong PINs before the PIN is locked until reset by a code.
     pub pin_attempts_max: u32,
+    /// Distinct devices an account may log in from within a day before a further new one is
+    /// blocked until the owner unblocks it from another device.
+    pub new_devices_per_day_max: u32,
     /// Consecutive failed PINs, and codes of the signed-in owner, before the account is locked for review.
     pub failures_before_review: u32,
     /// argon2id memory in KiB (OWASP: 19456).
@@ -377,6 +380,7 @@ impl Default for AuthSettings {
             otp_failures_per_device_per_hour: 15,
             verification_ttl_secs: 10 * 60,
             pin_attempts_max: 5,
+            new_devices_per_day_max: 5,
             failures_before_review: 100,
             argon2_memory_kib: 19_456,
             argon2_iterations: 2,

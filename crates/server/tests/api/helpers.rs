@@ -60,6 +60,7 @@ pub fn test_settings() -> Settings {
     settings.auth.otp_sends_per_ip_per_hour = 1000;
     settings.auth.otp_failures_per_ip_per_hour = 1000;
     settings.auth.otp_failures_per_device_per_hour = 1000;
+    settings.auth.new_devices_per_day_max = 1000;
     // Each app its own document store, so tests never see each other's files.
     settings.auth.documents_dir = std::env::temp_dir().join(format!("lumbung-documents-{}", uuid::Uuid::new_v4()));
     settings

@@ -12,6 +12,7 @@ mod cashout;
 mod client_logs;
 mod code_guessing;
 mod crash;
+mod device_blocks;
 mod health;
 mod idempotency;
 mod identity;

@@ -1,5 +1,6 @@
-//! The operator's unlock of an account that failed codes or PINs locked for review (under
-//! `/api/admin`). The owner can also unlock it alone, by resetting the PIN with an SMS code.
+//! The operator's account-safety calls (under `/api/admin`): unlocking an account that failed codes
+//! or PINs locked for review (the owner can also unlock it alone, by resetting the PIN with an SMS
+//! code), and blocking a device's session as the fraud rules do.
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,53 @@ pub struct AccountUnlocked {
     pub user_id: String,
     /// `ACTIVE` now.
     pub status: String,
+}
+
+/// Why an operator blocks a device.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FlagSession {
+    /// For the security log (at most 200 characters).
+    pub reason: String,
+}
+
+/// Blocks one session as the fraud rules do: it answers 403 `device_blocked` and its live
+/// connection closes until the user unblocks it from another device.
+#[utoipa::path(post, path = "/admin/sessions/{session_id}/flag", tag = "admin", security(("operator" = [])),
+    params(("session_id" = String, Path, description = "The session")), request_body = FlagSession,
+    responses((status = 204, description = "Blocked"), (status = 400, body = crate::api::ErrorBody),
+        (status = 404, body = crate::api::ErrorBody)))]
+pub async fn flag_session(
+    State(state): State<AppState>,
+    Path(session_id): Path<String>,
+    crate::api::ApiJson(body): crate::api::ApiJson<FlagSession>,
+) -> ApiResult<axum::http::StatusCode> {
+    let reason = body.reason.trim();
+    if reason.is_empty() || reason.chars().count() > super::kyc_admin::REASON_CHARS_MAX {
+        return Err(ApiError::invalid(format!("reason: 1 to {} characters", super::kyc_admin::REASON_CHARS_MAX)));
+    }
+    let user_id: Option<String> = sqlx::query_scalar(
+        "update sessions set fraud_flagged = 1 where id = $1 and status = 'ACTIVE' returning user_id",
+    )
+    .bind(&session_id)
+    .fetch_optional(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    let user_id = user_id.ok_or_else(ApiError::not_found)?;
+    crate::features::live::user::sessions_ended(&state.hub, &user_id);
+    let detail = format!("{session_id}: {reason}");
+    repo::log_security(
+        &state.db,
+        "device_flagged",
+        Some(&user_id),
+        None,
+        Some(&detail),
+        None,
+        None,
+        state.clock.now_ms(),
+    )
+    .await;
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
 /// Lifts a review lock and the PIN lock, and clears the failure counts.

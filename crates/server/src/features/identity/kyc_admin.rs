@@ -17,7 +17,10 @@ pub const REASON_CHARS_MAX: usize = 200;
 
 /// Operator routes of identity: the verification override and the account unlock.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(override_kyc)).routes(routes!(super::account_unlock::unlock))
+    OpenApiRouter::new()
+        .routes(routes!(override_kyc))
+        .routes(routes!(super::account_unlock::unlock))
+        .routes(routes!(super::account_unlock::flag_session))
 }
 
 /// The outcome an operator sets.

@@ -142,6 +142,18 @@ pub fn pin_already_registered() -> ApiError {
     error(StatusCode::CONFLICT, "pin_already_registered", "PIN sudah dibuat.", "A PIN was already created.")
 }
 
+/// Fraud rules hold this device's session until the user unblocks it from another device.
+pub fn device_blocked() -> ApiError {
+    error(
+        StatusCode::FORBIDDEN,
+        "device_blocked",
+        "Perangkat ini diblokir sementara demi keamanan akun Anda. Buka blokirnya dari perangkat lain Anda \
+         (Akun → Sesi perangkat), lalu masuk lagi.",
+        "This device is blocked for now to keep your account safe. Unblock it from another of your devices \
+         (Account → Device sessions), then log in again.",
+    )
+}
+
 /// The account is locked for review.
 pub fn account_locked() -> ApiError {
     error(

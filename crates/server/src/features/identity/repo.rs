@@ -312,12 +312,15 @@ pub struct SessionState {
     pub last_seen_at_ms: i64,
     /// The user's status: ACTIVE or LOCKED_FOR_REVIEW.
     pub user_status: String,
+    /// 1 while fraud rules hold the session blocked (until the user unblocks it from another device).
+    pub fraud_flagged: i64,
 }
 
 /// The session `session_id` of `user_id`, with its user's status.
 pub async fn session_state(db: &Db, session_id: &str, user_id: &str) -> Result<Option<SessionState>, StoreError> {
     Ok(sqlx::query_as::<_, SessionState>(
-        "select s.status, s.last_seen_at_ms, u.status as user_status from sessions s join users u on u.id = s.user_id \
+        "select s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged \
+         from sessions s join users u on u.id = s.user_id \
          where s.id = $1 and s.user_id = $2",
     )
     .bind(session_id)

@@ -68,7 +68,64 @@ pub async fn open(
     if replaced > 0 {
         live::user::sessions_ended(&state.hub, user_id);
     }
+    if flag_if_suspicious(state, user_id, &device_id, &session_id, now).await? {
+        return Err(messages::device_blocked());
+    }
     issue(state, user_id, &session_id).await
+}
+
+/// The fraud rule of new devices: a log-in on a device the account has never used unblocked, when
+/// the account already met more distinct devices within a day than `auth.new_devices_per_day_max`
+/// (credential stuffing and account sharing look like this, a person changing phones does not).
+/// The session is kept, flagged, so the owner sees it in the device list and can unblock it from
+/// another device; until then the device gets no tokens. Returns whether it was flagged.
+async fn flag_if_suspicious(
+    state: &AppState,
+    user_id: &str,
+    device_id: &str,
+    session_id: &str,
+    now: i64,
+) -> ApiResult<bool> {
+    let db = state.db.pool();
+    let known: i64 = sqlx::query_scalar(
+        "select count(*) from sessions where user_id = $1 and device_id = $2 and id <> $3 and fraud_flagged = 0",
+    )
+    .bind(user_id)
+    .bind(device_id)
+    .bind(session_id)
+    .fetch_one(db)
+    .await
+    .map_err(ApiError::internal)?;
+    if known > 0 {
+        return Ok(false);
+    }
+    let devices_today: i64 =
+        sqlx::query_scalar("select count(distinct device_id) from sessions where user_id = $1 and created_at_ms > $2")
+            .bind(user_id)
+            .bind(now - domain::clock::ms::DAY)
+            .fetch_one(db)
+            .await
+            .map_err(ApiError::internal)?;
+    if devices_today <= i64::from(state.settings.auth.new_devices_per_day_max) {
+        return Ok(false);
+    }
+    sqlx::query("update sessions set fraud_flagged = 1 where id = $1")
+        .bind(session_id)
+        .execute(db)
+        .await
+        .map_err(ApiError::internal)?;
+    super::repo::log_security(
+        &state.db,
+        "device_flagged",
+        Some(user_id),
+        None,
+        Some(session_id),
+        None,
+        Some(device_id),
+        now,
+    )
+    .await;
+    Ok(true)
 }
 
 async fn issue(state: &AppState, user_id: &str, session_id: &str) -> ApiResult<SessionTokens> {
@@ -101,7 +158,7 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
     let hash = digest(refresh_token);
     let now = state.clock.now_ms();
     let row = sqlx::query(
-        "select r.session_id, r.used, r.expires_at_ms, s.status, s.user_id from refresh_tokens r \
+        "select r.session_id, r.used, r.expires_at_ms, s.status, s.user_id, s.fraud_flagged from refresh_tokens r \
          join sessions s on s.id = r.session_id where r.token_hash = $1",
     )
     .bind(&hash)
@@ -132,6 +189,9 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
     }
     if status != "ACTIVE" || expires_at <= now {
         return Err(messages::refresh_invalid());
+    }
+    if row.try_get::<i64, _>("fraud_flagged").map_err(ApiError::internal)? != 0 {
+        return Err(messages::device_blocked());
     }
     let claimed = sqlx::query("update refresh_tokens set used = 1 where token_hash = $1 and used = 0")
         .bind(&hash)
