@@ -22,6 +22,8 @@ pub struct TradingSettings {
     pub requote_interval_ms: u64,
     /// Live orders one user may have per pair.
     pub open_orders_per_user_max: u32,
+    /// How often each pair's owner checks its book against the database's open orders.
+    pub book_check_interval_ms: u64,
 }
 
 impl Default for TradingSettings {
@@ -36,6 +38,7 @@ impl Default for TradingSettings {
             stop_buy_collar_bps: 500,
             requote_interval_ms: 1_000,
             open_orders_per_user_max: 200,
+            book_check_interval_ms: 60_000,
         }
     }
 }

@@ -8,6 +8,7 @@ mod helpers;
 mod account;
 mod analytics;
 mod api_conventions;
+mod book_supervision;
 mod cashout;
 mod client_logs;
 mod code_guessing;

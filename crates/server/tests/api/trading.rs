@@ -63,7 +63,7 @@ async fn best(app: &TestApp, symbol: &str) -> (f64, f64) {
 }
 
 impl TestApp {
-    async fn get_as_public(&self, path: &str) -> (u16, Value) {
+    pub async fn get_as_public(&self, path: &str) -> (u16, Value) {
         let response = self.get(path).send().await.unwrap();
         let status = response.status().as_u16();
         (status, response.json().await.unwrap_or(Value::Null))

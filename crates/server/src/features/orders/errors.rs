@@ -26,6 +26,9 @@ pub enum TradeError {
     /// The engine refused the command.
     #[error("rejected: {0}")]
     Rejected(String),
+    /// The pair's book is being rebuilt after a failure; nothing was done.
+    #[error("pair halted: {0}")]
+    PairHalted(String),
     /// The pair's owner is gone or the database failed.
     #[error("internal: {0}")]
     Internal(String),
@@ -38,6 +41,10 @@ const NO_LIQUIDITY: Msg =
 const ORDER_NOT_FOUND: Msg = Msg::fixed("Order tidak ditemukan.", "Order not found.");
 const ORDER_NOT_OPEN: Msg = Msg::fixed("Order sudah tidak aktif.", "The order is no longer open.");
 const REJECTED: Msg = Msg::fixed("Order ditolak.", "The order was rejected.");
+const PAIR_HALTED: Msg = Msg::fixed(
+    "Perdagangan aset ini sedang dipulihkan sebentar. Order Anda tidak diproses; coba lagi sesaat lagi.",
+    "Trading in this asset is recovering for a moment. Your order was not processed; please try again shortly.",
+);
 /// A value the order cannot have (zero, negative, beyond precision, wrong type).
 pub const INVALID_ORDER: Msg = Msg::fixed("Order tidak valid.", "The order is not valid.");
 /// Both sides closed (R4.13 has the full text in the flags).
@@ -60,6 +67,9 @@ impl TradeError {
             TradeError::OrderNotFound => ApiError::new(StatusCode::NOT_FOUND, "order_not_found", ORDER_NOT_FOUND),
             TradeError::OrderNotOpen => ApiError::new(bad, "order_not_open", ORDER_NOT_OPEN),
             TradeError::Rejected(why) => ApiError::new(bad, "order_rejected", REJECTED).with_detail(why),
+            TradeError::PairHalted(_) => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "pair_halted", PAIR_HALTED).with_retry_after(5)
+            }
             TradeError::Internal(why) => ApiError::internal(why),
         }
     }

@@ -6,6 +6,12 @@
 //! refusal before the engine ran rolls back and leaves everything as it was. A failure after the
 //! engine ran rolls back too, and the book is rebuilt from the database, so the book and the
 //! database never disagree about an acknowledged order.
+//!
+//! The owner also supervises itself: an engine panic, a failed rebuild, or a book found to disagree
+//! with the database's open orders (checked every `trading.book_check_interval_ms`) halts the pair
+//! with a reason. While halted it refuses commands (503 `pair_halted`) and retries the rebuild on
+//! every tick; the first rebuild that succeeds resumes trading. Each halt is logged and counted
+//! (`book_owner_halts_total`, gauge `book_halted`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -13,6 +19,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
+use futures::FutureExt;
 use market::{QuoteSide, Simulator};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
@@ -74,6 +81,9 @@ pub struct PairOwner {
     next_owner: u64,
     next_quote_id: u64,
     quote_key: Option<(i64, i64)>,
+    /// Why the pair is halted, while it is.
+    halted: Option<String>,
+    next_check: tokio::time::Instant,
 }
 
 /// The book settings every pair uses.
@@ -97,7 +107,10 @@ impl PairOwner {
             next_owner: 1_000,
             next_quote_id: LP_ID_BASE,
             quote_key: None,
+            halted: None,
+            next_check: tokio::time::Instant::now(),
         };
+        owner.schedule_check();
         owner.rebuild().await?;
         let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
         tokio::spawn(owner.run(rx));
@@ -112,19 +125,130 @@ impl PairOwner {
                 biased;
                 next = rx.recv() => match next {
                     Some((ask, reply)) => {
-                        let result = self.handle(ask).await;
+                        let result = self.supervised(ask).await;
                         self.publish_view();
                         let _ = reply.send(result);
                     }
                     None => return,
                 },
                 _ = ticker.tick() => {
-                    self.requote().await;
-                    self.follow_trails().await;
+                    if self.halted.is_some() {
+                        self.try_resume().await;
+                    } else {
+                        self.requote().await;
+                        self.follow_trails().await;
+                        if tokio::time::Instant::now() >= self.next_check {
+                            self.check_against_database().await;
+                        }
+                    }
                     self.publish_view();
                 }
             }
         }
+    }
+
+    /// Runs a command unless the pair is halted; a panic inside it halts the pair and rebuilds the
+    /// book, because the book may be half-changed.
+    async fn supervised(&mut self, ask: Ask) -> Result<OrderRow, TradeError> {
+        if self.halted.is_some() {
+            self.try_resume().await;
+        }
+        if let Some(why) = &self.halted {
+            return Err(TradeError::PairHalted(why.clone()));
+        }
+        match std::panic::AssertUnwindSafe(self.handle(ask)).catch_unwind().await {
+            Ok(result) => result,
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_owned());
+                self.halt(format!("engine failure: {what}"));
+                self.try_resume().await;
+                Err(TradeError::Internal("the pair's book failed and was rebuilt".into()))
+            }
+        }
+    }
+
+    /// Stops trading on the pair until a rebuild succeeds.
+    fn halt(&mut self, why: String) {
+        tracing::error!(symbol = %self.spec.symbol, reason = %why, "pair halted");
+        metrics::counter!("book_owner_halts_total", "symbol" => self.spec.symbol.clone()).increment(1);
+        metrics::gauge!("book_halted", "symbol" => self.spec.symbol.clone()).set(1.0);
+        self.halted = Some(why);
+    }
+
+    /// Rebuilds the book from the database; resumes trading when it succeeds.
+    async fn try_resume(&mut self) {
+        match self.rebuild().await {
+            Ok(()) => {
+                if let Some(why) = self.halted.take() {
+                    tracing::warn!(symbol = %self.spec.symbol, after = %why, "pair resumed on a rebuilt book");
+                    metrics::gauge!("book_halted", "symbol" => self.spec.symbol.clone()).set(0.0);
+                }
+                self.schedule_check();
+            }
+            Err(e) => {
+                if self.halted.is_none() {
+                    self.halt(format!("rebuild failed: {e}"));
+                }
+                tracing::warn!(symbol = %self.spec.symbol, error = %e, "the pair's book could not be rebuilt yet");
+            }
+        }
+    }
+
+    fn schedule_check(&mut self) {
+        let every = Duration::from_millis(self.deps.settings.book_check_interval_ms.max(50));
+        self.next_check = tokio::time::Instant::now() + every;
+    }
+
+    /// Compares the book's users' orders with the database's open orders; on any difference the
+    /// pair halts and is rebuilt from the database, which is the truth.
+    async fn check_against_database(&mut self) {
+        self.schedule_check();
+        let rows = match repo::open_of_symbol(&self.deps.db, &self.spec.symbol).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(symbol = %self.spec.symbol, error = %e, "could not read open orders to check the book");
+                return;
+            }
+        };
+        let owners: Vec<OwnerId> = rows.iter().map(|r| self.owner_of(&r.user_id)).collect();
+        let expected =
+            restore::book_from_rows(book_config(&self.deps.settings), &rows, &owners, self.book.last_price());
+        let agrees = match &expected {
+            Ok(expected) => self.agrees_with(expected, &rows),
+            Err(_) => false,
+        };
+        if !agrees {
+            let why = match expected {
+                Ok(_) => "the book disagreed with the database's open orders".to_owned(),
+                Err(e) => format!("the database's open orders do not form a book: {e}"),
+            };
+            self.halt(why);
+            self.try_resume().await;
+        }
+    }
+
+    /// Whether the book holds exactly the users' orders of `expected`, with the same quantities.
+    fn agrees_with(&self, expected: &Book, rows: &[OrderRow]) -> bool {
+        let quotes: usize =
+            (1..=self.deps.providers.len() as u64).map(|p| self.book.open_orders(OwnerId(p)).len()).sum();
+        if self.book.len().saturating_sub(quotes) != expected.len() {
+            return false;
+        }
+        rows.iter().all(|row| {
+            let id = OrderId(row.id as u64);
+            match (expected.order(id), self.book.order(id)) {
+                (Some(want), Some(have)) => {
+                    (want.qty, want.filled, want.price, want.stop_price)
+                        == (have.qty, have.filled, have.price, have.stop_price)
+                }
+                (None, None) => true,
+                _ => false,
+            }
+        })
     }
 
     async fn handle(&mut self, ask: Ask) -> Result<OrderRow, TradeError> {
@@ -365,9 +489,10 @@ impl PairOwner {
             },
             Err(e) => Err(e),
         };
-        // The engine ran but its effects were not stored: put the book back to what the database holds.
+        // The engine ran but its effects were not stored: put the book back to what the database
+        // holds; if even that fails, the pair halts until it can.
         if let Err(e) = self.rebuild().await {
-            tracing::error!(symbol = %self.spec.symbol, error = %e, "could not rebuild the book");
+            self.halt(format!("rebuild failed: {e}"));
         }
         result
     }
@@ -419,7 +544,7 @@ impl PairOwner {
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
                 self.quote_key = None;
                 if let Err(e) = self.rebuild().await {
-                    tracing::error!(symbol = %self.spec.symbol, error = %e, "could not rebuild the book");
+                    self.halt(format!("rebuild failed: {e}"));
                 }
             }
         }
