@@ -3,28 +3,24 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '@/components/ui/section';
-import { AppLink } from '@/components/ui/app-link';
-import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
+import { InputTypeToggle } from '@/components/orders/input-type-toggle';
+import { OrderReviewForm, type OrderReview } from '@/components/orders/order-review-form';
+import { OrderTypeSelect } from '@/components/orders/order-type-select';
+import { SideTabs } from '@/components/orders/side-tabs';
 import { ReviewRefused } from '@/components/ui/review-refused';
+import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { decimalsOf } from '@/lib/decimal';
 import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
-import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -47,9 +43,7 @@ import {
 } from '../lib/order-form';
 import { estimateInputFor, estimatePrice, reviewFigures, type ReviewFigures } from '../lib/order-review';
 import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
-import { AmountField } from './amount-field';
 import { OcoDialog } from './oco-dialog';
-import { OrderReviewLines } from './order-review-lines';
 import { PowerSlider } from './power-slider';
 
 export interface OrderPanelProps {
@@ -169,29 +163,10 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     onPlaced?.();
   };
 
-  if (!loggedIn) {
-    // R2.04: signing up or logging in from here comes back to this pair.
-    const rememberHere = () =>
-      rememberReturnPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
-    return (
-      <Section title={t('orderPanel.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('orderPanel.guest', { asset: baseAsset })}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
-            {t('orderPanel.signup')}
-          </Button>
-          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
-            {t('orderPanel.login')}
-          </Button>
-        </Stack>
-      </Section>
-    );
-  }
+  if (!loggedIn) return <GuestOrderPrompt asset={baseAsset} />;
 
   const priceField = (key: 'limitPrice' | 'stopPrice') => (
-    <AmountField
+    <DecimalField
       label={t(`orderPanel.${key}`)}
       value={draft[key]}
       onChange={(value) => update({ [key]: value })}
@@ -206,106 +181,79 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     />
   );
 
+  // What the review says: every figure of the order once more, from the server's estimate.
+  const describe = ({ draft: reviewed, figures, fees }: PricedOrder): OrderReview => ({
+    lines: [
+      { label: t('orderPanel.pair'), value: symbol },
+      { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${reviewed.orderType}`) },
+      ...(reviewed.stopPrice && (reviewed.orderType === 'STOP' || reviewed.orderType === 'STOP_LIMIT')
+        ? [{ label: t('orderPanel.stopPrice'), value: money(reviewed.stopPrice) }]
+        : []),
+      ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
+        ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
+        : []),
+      ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
+        ? [
+            { label: t('orderPanel.amount'), value: money(reviewed.amount) },
+            {
+              label: t('orderPanel.review.quantityGet', { asset: baseAsset }),
+              value: coins(figures.quantity),
+              strong: true,
+            },
+          ]
+        : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
+      { label: t('orderPanel.review.price'), value: formatPrice(figures.price, 'IDR', locale) },
+      { label: t('orderPanel.value'), value: money(figures.value) },
+      {
+        label: t('orderPanel.review.fee', { percent: localizeDecimalText(fees.transactionFeePercentage, locale) }),
+        value: formatMoney(figures.fee, 'IDR', 'fee', locale),
+      },
+      {
+        label: t('orderPanel.review.tax', { percent: localizeDecimalText(fees.taxationFeePercentage, locale) }),
+        value: formatMoney(figures.tax, 'IDR', 'fee', locale),
+      },
+      // What is paid is never shown smaller (total); what a sell brings never larger (amount).
+      reviewed.side === 'BUY'
+        ? {
+            label: t('orderPanel.review.totalBuy'),
+            value: formatMoney(figures.total, 'IDR', 'total', locale),
+            strong: true,
+          }
+        : {
+            label: t('orderPanel.totalSell'),
+            value: formatMoney(figures.total, 'IDR', 'amount', locale),
+            strong: true,
+          },
+    ],
+    note: reviewed.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined,
+  });
+
   return (
     <Section label={t('orderPanel.title')}>
-      <Tabs
-        value={draft.side}
-        onChange={(_, side: Side) => setSide(side)}
-        variant="fullWidth"
-        aria-label={t('orderPanel.sideLabel')}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
-        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
-      </Tabs>
-      <ReviewPinForm<PricedOrder>
-        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
-        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+      <SideTabs side={draft.side} onChange={setSide} />
+      <OrderReviewForm<PricedOrder>
+        side={draft.side}
+        asset={baseAsset}
         canReview={ready}
-        spacing={2}
         reviewFor={[draft]}
         onReview={review}
-        review={{
-          placement: 'dialog',
-          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset }),
-          confirmLabel: t('orderPanel.confirm'),
-          content: ({ draft: reviewed, figures, fees }) => (
-            <OrderReviewLines
-              lines={[
-                { label: t('orderPanel.pair'), value: symbol },
-                { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${reviewed.orderType}`) },
-                ...(reviewed.stopPrice && (reviewed.orderType === 'STOP' || reviewed.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.stopPrice'), value: money(reviewed.stopPrice) }]
-                  : []),
-                ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
-                  : []),
-                ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
-                  ? [
-                      { label: t('orderPanel.amount'), value: money(reviewed.amount) },
-                      {
-                        label: t('orderPanel.review.quantityGet', { asset: baseAsset }),
-                        value: coins(figures.quantity),
-                        strong: true,
-                      },
-                    ]
-                  : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
-                { label: t('orderPanel.review.price'), value: formatPrice(figures.price, 'IDR', locale) },
-                { label: t('orderPanel.value'), value: money(figures.value) },
-                {
-                  label: t('orderPanel.review.fee', {
-                    percent: localizeDecimalText(fees.transactionFeePercentage, locale),
-                  }),
-                  value: formatMoney(figures.fee, 'IDR', 'fee', locale),
-                },
-                {
-                  label: t('orderPanel.review.tax', {
-                    percent: localizeDecimalText(fees.taxationFeePercentage, locale),
-                  }),
-                  value: formatMoney(figures.tax, 'IDR', 'fee', locale),
-                },
-                // What is paid is never shown smaller (total); what a sell brings never larger (amount).
-                reviewed.side === 'BUY'
-                  ? {
-                      label: t('orderPanel.review.totalBuy'),
-                      value: formatMoney(figures.total, 'IDR', 'total', locale),
-                      strong: true,
-                    }
-                  : {
-                      label: t('orderPanel.totalSell'),
-                      value: formatMoney(figures.total, 'IDR', 'amount', locale),
-                      strong: true,
-                    },
-              ]}
-              note={reviewed.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
-            />
-          ),
-        }}
-        pinTitle={t('orderPanel.pinTitle')}
-        pinText={() => t('orderPanel.pinText')}
+        describe={describe}
         onSubmit={submit}
       >
         <Stack direction="row" spacing={1}>
-          <TextField
-            select
-            size="small"
-            label={t('orderPanel.orderType')}
+          <OrderTypeSelect<OrderKind>
             value={draft.orderType}
-            onChange={(event) => {
-              const orderType = event.target.value as OrderKind;
+            options={KINDS.filter((kind) => offered.has(kind)).map((kind) => ({
+              value: kind,
+              label: t(`orderPanel.kind.${kind}`),
+            }))}
+            onChange={(orderType) =>
               update({
                 orderType,
                 inputType: amountInputAllowed({ side: draft.side, orderType }) ? draft.inputType : 'quantity',
-              });
-            }}
-            sx={{ flex: 1 }}
-          >
-            {KINDS.filter((kind) => offered.has(kind)).map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {t(`orderPanel.kind.${kind}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+              })
+            }
+          />
           {offered.has('OCO') && (
             <Button variant="outlined" size="small" disabled={sideBlocked} onClick={() => setOcoOpen(true)}>
               {t('orderPanel.oco')}
@@ -315,22 +263,15 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         {(draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') && priceField('stopPrice')}
         {(draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && priceField('limitPrice')}
         {amountInputAllowed(draft) && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            fullWidth
+          <InputTypeToggle
             value={draft.inputType}
-            onChange={(_, inputType: 'quantity' | 'amount' | null) =>
-              inputType && update({ inputType, quantity: '', amount: '' })
-            }
-            aria-label={t('orderPanel.inputType')}
-          >
-            <ToggleButton value="quantity">{baseAsset}</ToggleButton>
-            <ToggleButton value="amount">IDR</ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(inputType) => update({ inputType, quantity: '', amount: '' })}
+            quantityLabel={baseAsset}
+            amountLabel="IDR"
+          />
         )}
         {byAmount ? (
-          <AmountField
+          <DecimalField
             label={t('orderPanel.amount')}
             value={draft.amount}
             onChange={(amount) => update({ amount })}
@@ -344,7 +285,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
             }
           />
         ) : (
-          <AmountField
+          <DecimalField
             label={t('orderPanel.quantity')}
             value={draft.quantity}
             onChange={(quantity) => update({ quantity })}
@@ -387,7 +328,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
           />
         </Stack>
         {block && <BlockNotice block={block} side={draft.side} />}
-      </ReviewPinForm>
+      </OrderReviewForm>
       <OcoDialog
         open={ocoOpen}
         symbol={symbol}

@@ -1,13 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -16,16 +12,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
-import { AppLink } from '@/components/ui/app-link';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
+import { InputTypeToggle } from '@/components/orders/input-type-toggle';
+import { OrderReviewForm, type OrderReview } from '@/components/orders/order-review-form';
+import { OrderTypeSelect } from '@/components/orders/order-type-select';
+import { SideTabs } from '@/components/orders/side-tabs';
+import { TrailFields } from '@/components/orders/trail-fields';
+import { trailProblem } from '@/lib/orders/trail';
+import { Figures, type FigureLine } from '@/components/ui/figures';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
-import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
-import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -45,12 +46,11 @@ import {
   toUsOrderBody,
   typesForSide,
   wholeSharesOnly,
+  wordedProblem,
   type Leverage,
   type UsDraft,
   type UsOrderType,
 } from '../lib/order-form';
-import { DecimalField } from './decimal-field';
-import { Figures, type FigureLine } from './figures';
 import { KycGate } from './kyc-gate';
 import { SessionLine } from './session-line';
 
@@ -129,24 +129,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
     setDraft((current) => normalizeDraft({ ...emptyUsDraft(side, current.leverage), orderType: current.orderType }));
   };
 
-  if (!loggedIn) {
-    const rememberHere = () => rememberReturnPath(`${window.location.pathname}${window.location.search}`);
-    return (
-      <Section title={t('orderPanel.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('orderPanel.guest', { asset: stockId })}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
-            {t('orderPanel.signup')}
-          </Button>
-          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
-            {t('orderPanel.login')}
-          </Button>
-        </Stack>
-      </Section>
-    );
-  }
+  if (!loggedIn) return <GuestOrderPrompt asset={stockId} />;
   if (balance.isError && !balance.data) {
     return (
       <Section label={t('orderPanel.title')}>
@@ -237,76 +220,50 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
       prefix="$"
     />
   );
-  const problemText =
-    problem && problem !== 'quantityMissing' && problem !== 'amountMissing' ? t(`usStocks.problem.${problem}`) : null;
+  const worded = wordedProblem(problem);
+  const problemText = worded ? t(`usStocks.problem.${worded}`) : null;
+
+  // The review says in one sentence what is given and got, then every figure of the estimate.
+  const describe = ({ draft: d, estimate: e }: PricedOrder): OrderReview => ({
+    intro: t(d.side === 'BUY' ? 'usStocks.review.giveBuy' : 'usStocks.review.giveSell', {
+      total: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
+      totalIdr: idr(e.totalIdr),
+      quantity: formatQuantity(e.quantity, locale),
+      stockId,
+    }),
+    lines: [
+      { label: t('orderPanel.orderType'), value: t(`usStocks.kind.${d.orderType}`) },
+      { label: t('usStocks.leverage.label'), value: t(`usStocks.leverage.${d.leverage}`) },
+      ...(d.leverage === 4
+        ? []
+        : [
+            { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
+            {
+              label: t('usStocks.tradingHours.label'),
+              value: t(`usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`),
+            },
+          ]),
+      ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
+        ? [{ label: t('usStocks.takeProfit'), value: usd(d.takeProfit) }]
+        : []),
+      ...(d.stopLoss && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
+        ? [{ label: t('usStocks.stopLoss'), value: usd(d.stopLoss) }]
+        : []),
+      ...estimateLines(e, d),
+    ],
+    note: d.orderType === 'MARKET' ? t('usStocks.review.marketNote') : undefined,
+  });
 
   return (
     <Section label={t('orderPanel.title')}>
-      <Tabs
-        value={draft.side}
-        onChange={(_, side: UsSide) => setSide(side)}
-        variant="fullWidth"
-        aria-label={t('orderPanel.sideLabel')}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
-        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
-      </Tabs>
-      <ReviewPinForm<PricedOrder>
-        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId })}
-        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+      <SideTabs side={draft.side} onChange={setSide} />
+      <OrderReviewForm<PricedOrder>
+        side={draft.side}
+        asset={stockId}
         canReview={problem === null}
-        spacing={2}
         reviewFor={[draft, exits]}
         onReview={review}
-        review={{
-          placement: 'dialog',
-          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId }),
-          confirmLabel: t('orderPanel.confirm'),
-          content: ({ draft: d, estimate: e }) => (
-            <Stack spacing={2}>
-              <Typography>
-                {t(d.side === 'BUY' ? 'usStocks.review.giveBuy' : 'usStocks.review.giveSell', {
-                  total: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
-                  totalIdr: idr(e.totalIdr),
-                  quantity: formatQuantity(e.quantity, locale),
-                  stockId,
-                })}
-              </Typography>
-              <Figures
-                lines={[
-                  { label: t('usStocks.orderType'), value: t(`usStocks.kind.${d.orderType}`) },
-                  { label: t('usStocks.leverage.label'), value: t(`usStocks.leverage.${d.leverage}`) },
-                  ...(d.leverage === 4
-                    ? []
-                    : [
-                        { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
-                        {
-                          label: t('usStocks.tradingHours.label'),
-                          value: t(
-                            `usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`,
-                          ),
-                        },
-                      ]),
-                  ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-                    ? [{ label: t('usStocks.takeProfit'), value: usd(d.takeProfit) }]
-                    : []),
-                  ...(d.stopLoss && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-                    ? [{ label: t('usStocks.stopLoss'), value: usd(d.stopLoss) }]
-                    : []),
-                  ...estimateLines(e, d),
-                ]}
-              />
-              {d.orderType === 'MARKET' && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('usStocks.review.marketNote')}
-                </Typography>
-              )}
-            </Stack>
-          ),
-        }}
-        pinTitle={t('orderPanel.pinTitle')}
-        pinText={() => t('orderPanel.pinText')}
+        describe={describe}
         onSubmit={submit}
       >
         <SessionLine session={description.session} />
@@ -326,50 +283,31 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
             ))}
           </ToggleButtonGroup>
         )}
-        <TextField
-          select
-          size="small"
-          label={t('usStocks.orderType')}
-          value={types.includes(draft.orderType) ? draft.orderType : ''}
-          onChange={(event) => update({ orderType: event.target.value as UsOrderType })}
-        >
-          {types.map((type) => {
-            const now = options.find((o) => o.orderType === type)?.availableNow ?? true;
-            return (
-              <MenuItem key={type} value={type}>
-                {t(`usStocks.kind.${type}`)}
-                {now ? '' : ` (${t('usStocks.notNow')})`}
-              </MenuItem>
-            );
-          })}
-        </TextField>
+        <OrderTypeSelect<UsOrderType>
+          value={draft.orderType}
+          options={types.map((type) => ({
+            value: type,
+            label:
+              (options.find((o) => o.orderType === type)?.availableNow ?? true)
+                ? t(`usStocks.kind.${type}`)
+                : `${t(`usStocks.kind.${type}`)} (${t('usStocks.notNow')})`,
+          }))}
+          onChange={(orderType) => update({ orderType })}
+        />
         {option && !option.availableNow && (
           <Alert severity="warning">{t('usStocks.typeNotNow', { type: t(`usStocks.kind.${draft.orderType}`) })}</Alert>
         )}
         {fields.stopPrice && priceField('stopPrice', t('usStocks.stopPrice'))}
         {fields.unitPrice && priceField('unitPrice', t('usStocks.unitPrice'))}
         {fields.trail && (
-          <Stack direction="row" spacing={1}>
-            <TextField
-              select
-              size="small"
-              label={t('usStocks.trailBy.label')}
-              value={draft.trailBy}
-              onChange={(event) => update({ trailBy: event.target.value as UsDraft['trailBy'] })}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="percent">{t('usStocks.trailBy.percent')}</MenuItem>
-              <MenuItem value="amount">{t('usStocks.trailBy.amount')}</MenuItem>
-            </TextField>
-            <DecimalField
-              label={t('usStocks.trail')}
-              value={draft.trail}
-              onChange={(trail) => update({ trail })}
-              precision={draft.trailBy === 'percent' ? 2 : PRICE_DECIMALS}
-              prefix={draft.trailBy === 'amount' ? '$' : undefined}
-              suffix={draft.trailBy === 'percent' ? '%' : undefined}
-            />
-          </Stack>
+          <TrailFields
+            trailBy={draft.trailBy}
+            trail={draft.trail}
+            onChange={update}
+            amountPrefix="$"
+            amountPrecision={PRICE_DECIMALS}
+            problem={trailProblem(draft.trailBy, draft.trail)}
+          />
         )}
         {fields.ocoPrices && (
           <>
@@ -381,19 +319,12 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
           </>
         )}
         {byAmountAllowed && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            fullWidth
+          <InputTypeToggle
             value={draft.inputType}
-            onChange={(_, inputType: UsDraft['inputType'] | null) =>
-              inputType && update({ inputType, quantity: '', amount: '' })
-            }
-            aria-label={t('orderPanel.inputType')}
-          >
-            <ToggleButton value="quantity">{t('usStocks.shares')}</ToggleButton>
-            <ToggleButton value="amount">USD</ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(inputType) => update({ inputType, quantity: '', amount: '' })}
+            quantityLabel={t('usStocks.shares')}
+            amountLabel="USD"
+          />
         )}
         {byAmount ? (
           <DecimalField
@@ -479,7 +410,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
         {problem === null && estimate.error instanceof ApiError && (
           <Alert severity="warning">{estimate.error.message}</Alert>
         )}
-      </ReviewPinForm>
+      </OrderReviewForm>
     </Section>
   );
 }
