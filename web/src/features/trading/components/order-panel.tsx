@@ -15,12 +15,14 @@ import { InputTypeToggle } from '@/components/orders/input-type-toggle';
 import { OrderReviewForm, type OrderReview } from '@/components/orders/order-review-form';
 import { OrderTypeSelect } from '@/components/orders/order-type-select';
 import { SideTabs } from '@/components/orders/side-tabs';
+import { TrailFields } from '@/components/orders/trail-fields';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { decimalsOf } from '@/lib/decimal';
 import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
+import { formatTrail, trailBody } from '@/lib/orders/trail';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -37,7 +39,9 @@ import {
   emptyDraft,
   orderTotals,
   referencePrice,
+  kindsFor,
   sliderPosition,
+  switchSide,
   toOrderRequest,
   type OrderDraft,
 } from '../lib/order-form';
@@ -59,8 +63,6 @@ export interface OrderPanelProps {
   onPlaced?: () => void;
 }
 
-const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
-
 /** What the review shows and the PIN confirms: the entry and the server's estimate of it. */
 interface PricedOrder {
   draft: OrderDraft;
@@ -69,8 +71,8 @@ interface PricedOrder {
 }
 
 /**
- * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit, by quantity or (market
- * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
+ * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit and trailing stop sells
+ * (R4.10), by quantity or (market buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
  * (R5.06), a review (R1.15 buy_review/sell_review), the PIN, and a toast with the result (R8.08).
  */
 export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPlaced }: OrderPanelProps) {
@@ -99,7 +101,8 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
   // The server refuses these orders too; the panel says why before the user fills anything in.
   const block = sideBlock(draft.side, availability, orderTypes.data?.proMode ?? false, flags);
   const sideBlocked = block !== null;
-  const offered = new Set(orderTypes.data?.orderTypes.map((type) => type.orderType) ?? KINDS);
+  const offered = orderTypes.data ? new Set(orderTypes.data.orderTypes.map((type) => type.orderType)) : undefined;
+  const trailing = draft.orderType === 'TRAILING_STOP';
   const byAmount = draft.inputType === 'amount' && amountInputAllowed(draft);
   const totals = orderTotals(draft, input, prices);
   const problem = draftProblem(draft, input, prices);
@@ -110,7 +113,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
   const coins = (value: string | null) => (value ? `${formatQuantity(value, locale)} ${baseAsset}` : '–');
 
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setSide = (side: Side) => setDraft((current) => ({ ...emptyDraft(side), orderType: current.orderType }));
+  const setSide = (side: Side) => setDraft((current) => switchSide(current, side));
 
   // The review is priced by the server's estimate (R3.06) at the moment it opens: what the user gives
   // and gets, fee and tax included. An order the book cannot price never reaches Confirm; the form
@@ -121,7 +124,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     let fees: SliderInput;
     try {
       [estimate, fees] = await Promise.all([
-        queryClient.fetchQuery({ ...estimateQuery(estimateInputFor(symbol, draft)), staleTime: 0 }),
+        queryClient.fetchQuery({ ...estimateQuery(estimateInputFor(symbol, draft, prices)), staleTime: 0 }),
         queryClient.ensureQueryData(sliderInputQuery(symbol, draft.side)),
       ]);
     } catch (caught) {
@@ -136,7 +139,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     const figures = reviewFigures(estimate, {
       quantityPrecision: fees.quantityPrecision,
       priceDecimals: decimalsOf(priceText),
-      pricedAt: estimatePrice(draft),
+      pricedAt: estimatePrice(draft, prices),
     });
     if (!figures) throw new ReviewRefused(t('orderPanel.estimate.noLiquidity'));
     return { draft, figures, fees };
@@ -192,6 +195,14 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
       ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
         ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
         : []),
+      ...(reviewed.orderType === 'TRAILING_STOP'
+        ? [
+            {
+              label: t('orderPanel.trail'),
+              value: formatTrail(trailBody(reviewed.trailBy, reviewed.trail), 'IDR', locale),
+            },
+          ]
+        : []),
       ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
         ? [
             { label: t('orderPanel.amount'), value: money(reviewed.amount) },
@@ -202,7 +213,11 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
             },
           ]
         : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
-      { label: t('orderPanel.review.price'), value: formatPrice(figures.price, 'IDR', locale) },
+      {
+        // A trailing stop is priced at where it starts; the server sets the trigger from the bid.
+        label: t(reviewed.orderType === 'TRAILING_STOP' ? 'orderPanel.review.firstTrigger' : 'orderPanel.review.price'),
+        value: formatPrice(figures.price, 'IDR', locale),
+      },
       { label: t('orderPanel.value'), value: money(figures.value) },
       {
         label: t('orderPanel.review.fee', { percent: localizeDecimalText(fees.transactionFeePercentage, locale) }),
@@ -225,7 +240,12 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
             strong: true,
           },
     ],
-    note: reviewed.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined,
+    note:
+      reviewed.orderType === 'MARKET'
+        ? t('orderPanel.marketNote')
+        : reviewed.orderType === 'TRAILING_STOP'
+          ? t('orderPanel.trailingNote')
+          : undefined,
   });
 
   return (
@@ -243,7 +263,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         <Stack direction="row" spacing={1}>
           <OrderTypeSelect<OrderKind>
             value={draft.orderType}
-            options={KINDS.filter((kind) => offered.has(kind)).map((kind) => ({
+            options={kindsFor(draft.side, offered).map((kind) => ({
               value: kind,
               label: t(`orderPanel.kind.${kind}`),
             }))}
@@ -254,7 +274,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
               })
             }
           />
-          {offered.has('OCO') && (
+          {offered?.has('OCO') && (
             <Button variant="outlined" size="small" disabled={sideBlocked} onClick={() => setOcoOpen(true)}>
               {t('orderPanel.oco')}
             </Button>
@@ -262,6 +282,16 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         </Stack>
         {(draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') && priceField('stopPrice')}
         {(draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && priceField('limitPrice')}
+        {trailing && (
+          <TrailFields
+            trailBy={draft.trailBy}
+            trail={draft.trail}
+            onChange={update}
+            amountPrefix="Rp"
+            amountPrecision={amountPrecision}
+            problem={problem === 'trailPercentRange' || problem === 'trailTooWide' ? problem : null}
+          />
+        )}
         {amountInputAllowed(draft) && (
           <InputTypeToggle
             value={draft.inputType}
@@ -316,10 +346,17 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         </Box>
         <Divider />
         <Stack spacing={0.5}>
-          <Row label={t('orderPanel.price')} value={money(referencePrice(draft, prices))} />
+          <Row
+            label={t(trailing ? 'orderPanel.review.firstTrigger' : 'orderPanel.price')}
+            value={money(referencePrice(draft, prices))}
+          />
           <Row
             label={t('orderPanel.fees')}
-            value={input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–'}
+            value={
+              input
+                ? `${localizeDecimalText(input.transactionFeePercentage, locale)}% + ${localizeDecimalText(input.taxationFeePercentage, locale)}%`
+                : '–'
+            }
           />
           <Row
             label={t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell')}
