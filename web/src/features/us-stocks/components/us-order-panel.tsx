@@ -22,6 +22,7 @@ import { TrailFields } from '@/components/orders/trail-fields';
 import { trailProblem } from '@/lib/orders/trail';
 import { Figures, type FigureLine } from '@/components/ui/figures';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
@@ -40,7 +41,7 @@ import {
   bucketOf,
   draftProblem,
   emptyUsDraft,
-  estimateFieldsOf,
+  estimateInputOf,
   fieldsFor,
   normalizeDraft,
   toUsOrderBody,
@@ -67,6 +68,8 @@ export interface UsOrderPanelProps {
 const QUANTITY_DECIMALS = 6;
 const PRICE_DECIMALS = 4;
 const AMOUNT_DECIMALS = 2;
+/** How long the typing must pause before the live estimate asks the server again. */
+const ESTIMATE_PAUSE_MS = 300;
 const BUCKET_FIELD = { PALN: 'paln', LEVERAGE: 'leverage', INTRADAY: 'intraday' } as const;
 
 interface PricedOrder {
@@ -97,14 +100,12 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const orderTypes = useQuery(orderTypesQuery(stockId, draft.side, loggedIn && verified));
   const positions = useQuery(usPositionsQuery(loggedIn && verified));
   const problem = draftProblem(draft);
-  const estimateInput = {
-    transactionType: draft.side,
-    stockId,
-    orderType: draft.orderType,
-    leverage: draft.leverage,
-    ...estimateFieldsOf(draft),
-  };
-  const estimate = useQuery(estimateQuery(estimateInput, loggedIn && verified && problem === null));
+  // The live estimate follows the entry once the typing pauses, not at every keystroke; the review
+  // still prices exactly what is on screen.
+  const settled = useDebouncedValue(draft, ESTIMATE_PAUSE_MS);
+  const estimate = useQuery(
+    estimateQuery(estimateInputOf(stockId, settled), loggedIn && verified && draftProblem(settled) === null),
+  );
   const place = usePlaceUsOrder(t('errors.generic'));
 
   const fields = fieldsFor(draft);
@@ -160,7 +161,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const review = async (): Promise<PricedOrder> => {
     track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol: stockId, orderType: draft.orderType });
     try {
-      const priced = await queryClient.fetchQuery({ ...estimateQuery(estimateInput), staleTime: 0 });
+      const priced = await queryClient.fetchQuery({ ...estimateQuery(estimateInputOf(stockId, draft)), staleTime: 0 });
       return { draft, estimate: priced };
     } catch (caught) {
       if (isKycRefusal(caught)) setKycRefused(true);

@@ -1,6 +1,7 @@
 import { parseDecimal } from '@/lib/decimal';
 import { trailBody, trailProblem, type TrailBy, type TrailProblem } from '@/lib/orders/trail';
 import type { InputType } from '@/lib/orders/types';
+import type { UsEstimateInput } from '../api/get-estimate';
 import type { Bucket, UsOrderBody, UsSide } from '../api/types';
 
 /** Leverage options (R4.12): none, 2x, 4x; 4x is intraday (R4.16). */
@@ -226,15 +227,14 @@ export function endpointFor(side: UsSide, leverage: number): string {
   return `${base}/${side === 'BUY' ? 'buy' : 'sell'}`;
 }
 
-/** The estimate's price fields for the draft (an OCO is priced at its take-profit). */
-export function estimateFieldsOf(draft: UsDraft): {
-  quantity?: string;
-  amount?: string;
-  unitPrice?: string;
-  stopPrice?: string;
-} {
-  const body = toUsOrderBody('', draft);
+/** The estimate call for the draft: its size and the prices it uses (an OCO is priced at its take-profit). */
+export function estimateInputOf(stockId: string, draft: UsDraft): UsEstimateInput {
+  const body = toUsOrderBody(stockId, draft);
   return {
+    transactionType: draft.side,
+    stockId,
+    orderType: draft.orderType,
+    leverage: draft.leverage,
     quantity: body.quantity ?? undefined,
     amount: body.amount ?? undefined,
     unitPrice: (draft.orderType === 'OCO' ? body.takeProfit : body.unitPrice) ?? undefined,
