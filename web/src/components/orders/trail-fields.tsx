@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { TRAIL_PERCENT_DECIMALS, type TrailBy, type TrailProblem } from '@/lib/orders/trail';
 import { DecimalField } from './decimal-field';
@@ -17,37 +16,38 @@ export interface TrailFieldsProps {
   problem?: TrailProblem | null;
 }
 
-/** R4.10: a trailing stop's distance, as a percentage of the bid or in money. */
+/**
+ * R4.10: a trailing stop's distance, as a percentage of the bid or in money. The unit is a toggle
+ * over the field (as the panel's quantity/amount choice), so both fit a 288 px panel.
+ */
 export function TrailFields({ trailBy, trail, onChange, amountPrefix, amountPrecision, problem }: TrailFieldsProps) {
   const { t } = useTranslation();
   const shown = problem === 'trailPercentRange' || problem === 'trailTooWide' ? problem : null;
   return (
-    <Stack direction="row" spacing={1}>
-      <TextField
-        select
+    <Stack spacing={1}>
+      <ToggleButtonGroup
+        exclusive
         size="small"
-        label={t('orderPanel.trailBy.label')}
+        fullWidth
         value={trailBy}
         // The other unit makes the typed number meaningless: the distance starts again.
-        onChange={(event) => onChange({ trailBy: event.target.value as TrailBy, trail: '' })}
-        sx={{ minWidth: 120, flexShrink: 0 }}
+        onChange={(_, next: TrailBy | null) => next && onChange({ trailBy: next, trail: '' })}
+        aria-label={t('orderPanel.trailBy.label')}
       >
-        <MenuItem value="percent">{t('orderPanel.trailBy.percent')}</MenuItem>
-        <MenuItem value="amount">{t('orderPanel.trailBy.amount', { currency: amountPrefix })}</MenuItem>
-      </TextField>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <DecimalField
-          label={t('orderPanel.trail')}
-          value={trail}
-          onChange={(next) => onChange({ trail: next })}
-          precision={trailBy === 'percent' ? TRAIL_PERCENT_DECIMALS : amountPrecision}
-          prefix={trailBy === 'amount' ? amountPrefix : undefined}
-          suffix={trailBy === 'percent' ? '%' : undefined}
-          error={
-            shown ? { title: t('orderPanel.errors.trailTitle'), description: t(`orderPanel.errors.${shown}`) } : null
-          }
-        />
-      </Box>
+        <ToggleButton value="percent">{t('orderPanel.trailBy.percent')}</ToggleButton>
+        <ToggleButton value="amount">{t('orderPanel.trailBy.amount', { currency: amountPrefix })}</ToggleButton>
+      </ToggleButtonGroup>
+      <DecimalField
+        label={t('orderPanel.trail')}
+        value={trail}
+        onChange={(next) => onChange({ trail: next })}
+        precision={trailBy === 'percent' ? TRAIL_PERCENT_DECIMALS : amountPrecision}
+        prefix={trailBy === 'amount' ? amountPrefix : undefined}
+        suffix={trailBy === 'percent' ? '%' : undefined}
+        error={
+          shown ? { title: t('orderPanel.errors.trailTitle'), description: t(`orderPanel.errors.${shown}`) } : null
+        }
+      />
     </Stack>
   );
 }

@@ -372,8 +372,9 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Jenis order' }));
     await user.click(await screen.findByRole('option', { name: 'Trailing stop' }));
-    await user.click(screen.getByRole('combobox', { name: 'Jarak dalam' }));
-    await user.click(await screen.findByRole('option', { name: 'Nominal (Rp)' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Jarak dalam' })).getByRole('button', { name: 'Nominal (Rp)' }),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.001');
     const trail = screen.getByRole('textbox', { name: 'Jarak trailing' });
     await user.type(trail, '999000000');
