@@ -59,99 +59,96 @@ async function smallestGapPx(book: Locator): Promise<number> {
   return Math.min(...gaps);
 }
 
-test(
-  'R9.03 on a 390 px phone Buy and Sell are on the first screen, the tabs hold book, trades and facts, and the page stays still',
-  { tag: '@trade-page' },
-  async ({ page, appTheme }) => {
-    await page.setViewportSize(PHONE);
-    await watchLayoutShifts(page);
-    await page.goto('/trade/BTC-IDR');
-    await expectTheme(page, appTheme);
-    await expect(page.getByRole('heading', { level: 1, name: 'BTC-IDR' })).toBeVisible();
-    const actions = page.getByRole('group', { name: 'Beli atau jual' });
-    const buy = actions.getByRole('button', { name: 'Beli', exact: true });
-    await expect(buy).toBeInViewport();
-    await expect(actions.getByRole('button', { name: 'Jual', exact: true })).toBeInViewport();
-    // The Buy/Sell bar takes the tab bar's place on this page: nothing covers it.
-    await expect(page.getByRole('navigation', { name: 'Navigasi bawah' })).toHaveCount(0);
+test('R9.03 on a 390 px phone Buy and Sell are on the first screen, the tabs hold book, trades and facts, and the page stays still @trade-page', async ({
+  page,
+  appTheme,
+}) => {
+  await page.setViewportSize(PHONE);
+  await watchLayoutShifts(page);
+  await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
+  await expect(page.getByRole('heading', { level: 1, name: 'BTC-IDR' })).toBeVisible();
+  const actions = page.getByRole('group', { name: 'Beli atau jual' });
+  const buy = actions.getByRole('button', { name: 'Beli', exact: true });
+  await expect(buy).toBeInViewport();
+  await expect(actions.getByRole('button', { name: 'Jual', exact: true })).toBeInViewport();
+  // The Buy/Sell bar takes the tab bar's place on this page: nothing covers it.
+  await expect(page.getByRole('navigation', { name: 'Navigasi bawah' })).toHaveCount(0);
 
-    const views = page.getByRole('tablist', { name: 'Tampilan pasar' });
-    await expect(page.getByRole('region', { name: 'Grafik BTC-IDR' }).locator('canvas').first()).toBeVisible();
-    await views.getByRole('tab', { name: 'Buku order' }).click();
-    await expect(page.getByRole('region', { name: 'Buku order' }).locator('tbody tr')).toHaveCount(20);
-    // Trades arrive live over /ws (trades:BTC-IDR) while the market moves.
-    await views.getByRole('tab', { name: 'Transaksi terkini' }).click();
-    const trades = page.getByRole('table', { name: 'Transaksi terkini BTC-IDR' });
-    await expect(trades.locator('tbody tr td[aria-label]').first()).toHaveAttribute('aria-label', /^(Beli|Jual) Rp/, {
-      timeout: 20_000,
-    });
-    await views.getByRole('tab', { name: 'Info aset' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Info aset' })).toContainText('Harga terakhir');
-    await expectNoSidewaysScroll(page);
+  const views = page.getByRole('tablist', { name: 'Tampilan pasar' });
+  await expect(page.getByRole('region', { name: 'Grafik BTC-IDR' }).locator('canvas').first()).toBeVisible();
+  await views.getByRole('tab', { name: 'Buku order' }).click();
+  await expect(page.getByRole('region', { name: 'Buku order' }).locator('tbody tr')).toHaveCount(20);
+  // Trades arrive live over /ws (trades:BTC-IDR) while the market moves.
+  await views.getByRole('tab', { name: 'Transaksi terkini' }).click();
+  const trades = page.getByRole('table', { name: 'Transaksi terkini BTC-IDR' });
+  await expect(trades.locator('tbody tr td[aria-label]').first()).toHaveAttribute('aria-label', /^(Beli|Jual) Rp/, {
+    timeout: 20_000,
+  });
+  await views.getByRole('tab', { name: 'Info aset' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Info aset' })).toContainText('Harga terakhir');
+  await expectNoSidewaysScroll(page);
 
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls).toBeLessThan(0.1);
-  },
-);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThan(0.1);
+});
 
-test(
-  'R9.03 at 1440 px the chart takes most of the width beside the book, trades and the order panel; the switcher finds a pair',
-  { tag: '@trade-page' },
-  async ({ page, appTheme }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/trade/BTC-IDR');
-    await expectTheme(page, appTheme);
-    const chart = page.getByRole('region', { name: 'Grafik BTC-IDR' });
-    await expect(chart.locator('canvas').first()).toBeVisible();
-    const box = await chart.boundingBox();
-    expect(box!.width / 1440).toBeGreaterThanOrEqual(0.55);
-    const book = page.getByRole('region', { name: 'Buku order' });
-    await expect(book).toBeInViewport();
-    await expect(book.locator('tbody tr')).toHaveCount(20);
-    // The book's numbers stand apart: no price runs into its quantity, no quantity into its depth.
-    expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
-    await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeVisible();
-    const order = page.getByRole('region', { name: 'Transaksi', exact: true });
-    await expect(order).toBeInViewport();
-    await expectOrderPanelSticks(page, order, 600);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    // The header's links on wide screens; the bottom tab bar is a phone's.
-    await expect(
-      page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' }),
-    ).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Navigasi bawah' })).toBeHidden();
+test('R9.03 at 1440 px the chart takes most of the width beside the book, trades and the order panel; the switcher finds a pair @trade-page', async ({
+  page,
+  appTheme,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
+  const chart = page.getByRole('region', { name: 'Grafik BTC-IDR' });
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  const box = await chart.boundingBox();
+  expect(box!.width / 1440).toBeGreaterThanOrEqual(0.55);
+  const book = page.getByRole('region', { name: 'Buku order' });
+  await expect(book).toBeInViewport();
+  await expect(book.locator('tbody tr')).toHaveCount(20);
+  // The book's numbers stand apart: no price runs into its quantity, no quantity into its depth.
+  expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeVisible();
+  const order = page.getByRole('region', { name: 'Transaksi', exact: true });
+  await expect(order).toBeInViewport();
+  await expectOrderPanelSticks(page, order, 600);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  // The header's links on wide screens; the bottom tab bar is a phone's.
+  await expect(
+    page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' }),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navigasi bawah' })).toBeHidden();
 
-    await page.getByRole('button', { name: 'Ganti aset' }).click();
-    const switcher = page.getByRole('dialog', { name: 'Pilih aset' });
-    await switcher.getByRole('textbox', { name: 'Cari aset' }).fill('eth');
-    const eth = switcher.getByRole('link', { name: /^ETH-IDR/ });
-    await expect(eth).toContainText(/Rp\d/);
-    await eth.click();
-    await expect(page).toHaveURL(/\/trade\/ETH-IDR$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'ETH-IDR' })).toBeVisible();
-  },
-);
+  await page.getByRole('button', { name: 'Ganti aset' }).click();
+  const switcher = page.getByRole('dialog', { name: 'Pilih aset' });
+  await switcher.getByRole('textbox', { name: 'Cari aset' }).fill('eth');
+  const eth = switcher.getByRole('link', { name: /^ETH-IDR/ });
+  await expect(eth).toContainText(/Rp\d/);
+  await eth.click();
+  await expect(page).toHaveURL(/\/trade\/ETH-IDR$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ETH-IDR' })).toBeVisible();
+});
 
-test(
-  'R9.03 at 768 px the chart spans the page with the order panel and book under it; the panel stays in view as they scroll, nothing sideways',
-  { tag: '@trade-page' },
-  async ({ page, appTheme }) => {
-    await page.setViewportSize({ width: 768, height: 1024 });
-    await page.goto('/trade/BTC-IDR');
-    await expectTheme(page, appTheme);
-    await expect(page.getByRole('region', { name: 'Grafik BTC-IDR' }).locator('canvas').first()).toBeVisible();
-    const order = page.getByRole('region', { name: 'Transaksi', exact: true });
-    await expect(order).toBeVisible();
-    const book = page.getByRole('region', { name: 'Buku order' });
-    await expect(book.locator('tbody tr')).toHaveCount(20);
-    expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
-    await expect(page.getByRole('group', { name: 'Beli atau jual' })).toHaveCount(0);
-    // Scrolled down to the recent trades, beside which the panel still stands.
-    await expectOrderPanelSticks(page, order, 700);
-    await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeInViewport();
-    await expectNoSidewaysScroll(page);
-  },
-);
+test('R9.03 at 768 px the chart spans the page with the order panel and book under it; the panel stays in view as they scroll, nothing sideways @trade-page', async ({
+  page,
+  appTheme,
+}) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
+  await expect(page.getByRole('region', { name: 'Grafik BTC-IDR' }).locator('canvas').first()).toBeVisible();
+  const order = page.getByRole('region', { name: 'Transaksi', exact: true });
+  await expect(order).toBeVisible();
+  const book = page.getByRole('region', { name: 'Buku order' });
+  await expect(book.locator('tbody tr')).toHaveCount(20);
+  expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole('group', { name: 'Beli atau jual' })).toHaveCount(0);
+  // Scrolled down to the recent trades, beside which the panel still stands.
+  await expectOrderPanelSticks(page, order, 700);
+  await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+});
 
 test('R9.03 the bottom tab bar marks the current place, and no main route scrolls sideways at 390 px', async ({
   page,
@@ -183,75 +180,67 @@ test('R9.03 the bottom tab bar marks the current place, and no main route scroll
   }
 });
 
-test(
-  'R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, tops up, buys from the sticky bar, and home shows the holding',
-  { tag: '@trade-page' },
-  async ({ page, appTheme }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize(PHONE);
-    await page.goto('/trade/BTC-IDR');
-    await expectTheme(page, appTheme);
-    const buy = page.getByRole('group', { name: 'Beli atau jual' }).getByRole('button', { name: 'Beli', exact: true });
-    await buy.click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signUpAtLogin(page, '/trade/BTC-IDR');
-    await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
+test('R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, tops up, buys from the sticky bar, and home shows the holding @trade-page', async ({
+  page,
+  appTheme,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
+  const buy = page.getByRole('group', { name: 'Beli atau jual' }).getByRole('button', { name: 'Beli', exact: true });
+  await buy.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signUpAtLogin(page, '/trade/BTC-IDR');
+  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
 
-    await topUpInSandbox(page, '1000000');
-    await page.goto('/trade/BTC-IDR');
+  await topUpInSandbox(page, '1000000');
+  await page.goto('/trade/BTC-IDR');
 
-    // The sheet with the keyboard alone: it opens on Enter, keeps focus inside, closes on Escape and
-    // gives focus back to Buy.
-    await buy.focus();
-    await page.keyboard.press('Enter');
-    const sheet = page.getByRole('dialog', { name: 'Transaksi BTC-IDR' });
-    await expect(sheet).toBeVisible();
-    await expect(sheet).toHaveAttribute('aria-modal', 'true');
-    await expect(sheet.getByRole('tab', { name: 'Beli' })).toHaveAttribute('aria-selected', 'true');
-    for (let i = 0; i < 25; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await sheet.evaluate((node) => node.contains(document.activeElement))).toBe(true);
-    }
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"][aria-modal="true"]').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-    await expect(buy).toBeFocused();
+  // The sheet with the keyboard alone: it opens on Enter, keeps focus inside, closes on Escape and
+  // gives focus back to Buy.
+  await buy.focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog', { name: 'Transaksi BTC-IDR' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toHaveAttribute('aria-modal', 'true');
+  await expect(sheet.getByRole('tab', { name: 'Beli' })).toHaveAttribute('aria-selected', 'true');
+  for (let i = 0; i < 25; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await sheet.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"][aria-modal="true"]').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(buy).toBeFocused();
 
-    // Buy 400,000 rupiah of BTC from the sheet; it closes with the fill.
-    await page.keyboard.press('Enter');
-    await expect(sheet).toBeVisible();
-    await sheet.getByRole('button', { name: 'IDR', exact: true }).click();
-    await sheet.getByRole('textbox', { name: 'Nominal' }).fill('400000');
-    await sheet.getByRole('button', { name: 'Tinjau beli BTC' }).click();
-    await page
-      .getByRole('dialog', { name: 'Tinjau beli BTC' })
-      .getByRole('button', { name: 'Konfirmasi order' })
-      .click();
-    await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
-    await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
-    await expect(sheet).toBeHidden();
-    const activity = page.getByRole('region', { name: 'Aktivitas trading' });
-    await activity.getByRole('tab', { name: 'Riwayat order' }).click();
-    await expect(page.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(
-      1,
-    );
-    // The position in the pair, from the holdings.
-    await activity.getByRole('tab', { name: 'Posisi' }).click();
-    await expect(activity.getByRole('tabpanel', { name: 'Posisi' })).toContainText(/0,\d+ BTC/);
+  // Buy 400,000 rupiah of BTC from the sheet; it closes with the fill.
+  await page.keyboard.press('Enter');
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: 'IDR', exact: true }).click();
+  await sheet.getByRole('textbox', { name: 'Nominal' }).fill('400000');
+  await sheet.getByRole('button', { name: 'Tinjau beli BTC' }).click();
+  await page.getByRole('dialog', { name: 'Tinjau beli BTC' }).getByRole('button', { name: 'Konfirmasi order' }).click();
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+  await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
+  await expect(sheet).toBeHidden();
+  const activity = page.getByRole('region', { name: 'Aktivitas trading' });
+  await activity.getByRole('tab', { name: 'Riwayat order' }).click();
+  await expect(page.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(1);
+  // The position in the pair, from the holdings.
+  await activity.getByRole('tab', { name: 'Posisi' }).click();
+  await expect(activity.getByRole('tabpanel', { name: 'Posisi' })).toContainText(/0,\d+ BTC/);
 
-    // Home for a signed-in user: value, balance, the new holding and the order.
-    await page.getByRole('link', { name: 'Lumbung, ke beranda' }).click();
-    await expect(page.getByRole('region', { name: 'Nilai portofolio' })).toContainText(/Rp\d/);
-    await expect(
-      page.getByRole('region', { name: 'Saldo Rupiah' }).getByRole('link', { name: 'Top up' }),
-    ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Aset Anda' }).getByRole('listitem', { name: 'BTC' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Order terakhir' })).toContainText('BTC-IDR');
-    await expect(
-      page.getByRole('navigation', { name: 'Navigasi bawah' }).getByRole('link', { name: 'Beranda' }),
-    ).toHaveAttribute('aria-current', 'page');
-    await expectNoSidewaysScroll(page);
-  },
-);
+  // Home for a signed-in user: value, balance, the new holding and the order.
+  await page.getByRole('link', { name: 'Lumbung, ke beranda' }).click();
+  await expect(page.getByRole('region', { name: 'Nilai portofolio' })).toContainText(/Rp\d/);
+  await expect(page.getByRole('region', { name: 'Saldo Rupiah' }).getByRole('link', { name: 'Top up' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Aset Anda' }).getByRole('listitem', { name: 'BTC' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order terakhir' })).toContainText('BTC-IDR');
+  await expect(
+    page.getByRole('navigation', { name: 'Navigasi bawah' }).getByRole('link', { name: 'Beranda' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expectNoSidewaysScroll(page);
+});
