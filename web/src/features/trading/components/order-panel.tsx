@@ -12,7 +12,7 @@ import { verifySessionPin } from '@/api/session-pin';
 import { DecimalField } from '@/components/orders/decimal-field';
 import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
 import { InputTypeToggle } from '@/components/orders/input-type-toggle';
-import { OrderReviewForm, type OrderReview } from '@/components/orders/order-review-form';
+import { OrderReviewForm } from '@/components/orders/order-review-form';
 import { OrderTypeSelect } from '@/components/orders/order-type-select';
 import { SideTabs } from '@/components/orders/side-tabs';
 import { TrailFields } from '@/components/orders/trail-fields';
@@ -21,8 +21,7 @@ import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { decimalsOf } from '@/lib/decimal';
-import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
-import { formatTrail, trailBody } from '@/lib/orders/trail';
+import { formatMoney, formatQuantity, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -45,8 +44,9 @@ import {
   toOrderRequest,
   type OrderDraft,
 } from '../lib/order-form';
-import { estimateInputFor, estimatePrice, reviewFigures, type ReviewFigures } from '../lib/order-review';
+import { estimateInputFor, estimatePrice, reviewFigures } from '../lib/order-review';
 import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
+import { describeOrder, type PricedOrder } from '../lib/describe-order';
 import { OcoDialog } from './oco-dialog';
 import { PowerSlider } from './power-slider';
 
@@ -61,13 +61,6 @@ export interface OrderPanelProps {
   initialSide?: Side;
   /** After an order was placed (the phone's sheet closes). */
   onPlaced?: () => void;
-}
-
-/** What the review shows and the PIN confirms: the entry and the server's estimate of it. */
-interface PricedOrder {
-  draft: OrderDraft;
-  figures: ReviewFigures;
-  fees: Pick<SliderInput, 'transactionFeePercentage' | 'taxationFeePercentage'>;
 }
 
 /**
@@ -184,70 +177,6 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     />
   );
 
-  // What the review says: every figure of the order once more, from the server's estimate.
-  const describe = ({ draft: reviewed, figures, fees }: PricedOrder): OrderReview => ({
-    lines: [
-      { label: t('orderPanel.pair'), value: symbol },
-      { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${reviewed.orderType}`) },
-      ...(reviewed.stopPrice && (reviewed.orderType === 'STOP' || reviewed.orderType === 'STOP_LIMIT')
-        ? [{ label: t('orderPanel.stopPrice'), value: money(reviewed.stopPrice) }]
-        : []),
-      ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
-        ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
-        : []),
-      ...(reviewed.orderType === 'TRAILING_STOP'
-        ? [
-            {
-              label: t('orderPanel.trail'),
-              value: formatTrail(trailBody(reviewed.trailBy, reviewed.trail), 'IDR', locale),
-            },
-          ]
-        : []),
-      ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
-        ? [
-            { label: t('orderPanel.amount'), value: money(reviewed.amount) },
-            {
-              label: t('orderPanel.review.quantityGet', { asset: baseAsset }),
-              value: coins(figures.quantity),
-              strong: true,
-            },
-          ]
-        : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
-      {
-        // A trailing stop is priced at where it starts; the server sets the trigger from the bid.
-        label: t(reviewed.orderType === 'TRAILING_STOP' ? 'orderPanel.review.firstTrigger' : 'orderPanel.review.price'),
-        value: formatPrice(figures.price, 'IDR', locale),
-      },
-      { label: t('orderPanel.value'), value: money(figures.value) },
-      {
-        label: t('orderPanel.review.fee', { percent: localizeDecimalText(fees.transactionFeePercentage, locale) }),
-        value: formatMoney(figures.fee, 'IDR', 'fee', locale),
-      },
-      {
-        label: t('orderPanel.review.tax', { percent: localizeDecimalText(fees.taxationFeePercentage, locale) }),
-        value: formatMoney(figures.tax, 'IDR', 'fee', locale),
-      },
-      // What is paid is never shown smaller (total); what a sell brings never larger (amount).
-      reviewed.side === 'BUY'
-        ? {
-            label: t('orderPanel.review.totalBuy'),
-            value: formatMoney(figures.total, 'IDR', 'total', locale),
-            strong: true,
-          }
-        : {
-            label: t('orderPanel.totalSell'),
-            value: formatMoney(figures.total, 'IDR', 'amount', locale),
-            strong: true,
-          },
-    ],
-    note:
-      reviewed.orderType === 'MARKET'
-        ? t('orderPanel.marketNote')
-        : reviewed.orderType === 'TRAILING_STOP'
-          ? t('orderPanel.trailingNote')
-          : undefined,
-  });
-
   return (
     <Section label={t('orderPanel.title')}>
       <SideTabs side={draft.side} onChange={setSide} />
@@ -257,7 +186,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         canReview={ready}
         reviewFor={[draft]}
         onReview={review}
-        describe={describe}
+        describe={(priced) => describeOrder(priced, { symbol, baseAsset, locale, t })}
         onSubmit={submit}
       >
         <Stack direction="row" spacing={1}>

@@ -15,19 +15,19 @@ import { verifySessionPin } from '@/api/session-pin';
 import { DecimalField } from '@/components/orders/decimal-field';
 import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
 import { InputTypeToggle } from '@/components/orders/input-type-toggle';
-import { OrderReviewForm, type OrderReview } from '@/components/orders/order-review-form';
+import { OrderReviewForm } from '@/components/orders/order-review-form';
 import { OrderTypeSelect } from '@/components/orders/order-type-select';
 import { SideTabs } from '@/components/orders/side-tabs';
 import { TrailFields } from '@/components/orders/trail-fields';
 import { trailProblem } from '@/lib/orders/trail';
-import { Figures, type FigureLine } from '@/components/ui/figures';
+import { Figures } from '@/components/ui/figures';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
-import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
+import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -35,7 +35,7 @@ import { orderTypesQuery } from '../api/get-order-types';
 import { usPositionsQuery } from '../api/get-positions';
 import { usdBalanceQuery } from '../api/get-usd-balance';
 import { usePlaceUsOrder } from '../api/place-order';
-import type { StockDescription, UsEstimate, UsSide, UsdWalletBalance } from '../api/types';
+import type { StockDescription, UsSide, UsdWalletBalance } from '../api/types';
 import { statusWordOf } from '../lib/display';
 import {
   bucketOf,
@@ -52,6 +52,7 @@ import {
   type UsDraft,
   type UsOrderType,
 } from '../lib/order-form';
+import { describeUsOrder, estimateLines, type PricedOrder } from '../lib/describe-order';
 import { KycGate } from './kyc-gate';
 import { SessionLine } from './session-line';
 
@@ -71,11 +72,6 @@ const AMOUNT_DECIMALS = 2;
 /** How long the typing must pause before the live estimate asks the server again. */
 const ESTIMATE_PAUSE_MS = 300;
 const BUCKET_FIELD = { PALN: 'paln', LEVERAGE: 'leverage', INTRADAY: 'intraday' } as const;
-
-interface PricedOrder {
-  draft: UsDraft;
-  estimate: UsEstimate;
-}
 
 /** The verification code of a call that needs a US-stock account (R8.03). */
 const isKycRefusal = (caught: unknown) => caught instanceof ApiError && caught.code === '041';
@@ -118,11 +114,6 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const bucket = bucketOf(draft.leverage);
   const bucketFunds = balance.data?.[BUCKET_FIELD[bucket]];
   const held = positions.data?.find((p) => p.stockId === stockId && p.bucket === bucket)?.quantity ?? '0';
-  const usd = (value: string | null | undefined, context: 'amount' | 'fee' | 'total' = 'amount') =>
-    value ? formatMoney(value, 'USD', context, locale) : '–';
-  const idr = (value: string | null | undefined) => (value ? formatMoney(value, 'IDR', 'total', locale) : '–');
-  const shares = (value: string | null | undefined) =>
-    value ? t('usStocks.sharesOf', { quantity: formatQuantity(value, locale), stockId }) : '–';
 
   const update = (patch: Partial<UsDraft>) => setDraft((current) => normalizeDraft({ ...current, ...patch }));
   const setSide = (side: UsSide) => {
@@ -192,26 +183,6 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
     onPlaced?.();
   };
 
-  const estimateLines = (e: UsEstimate, d: UsDraft): FigureLine[] => [
-    { label: t('usStocks.est.price'), value: formatPrice(e.price, 'USD', locale) },
-    { label: t('usStocks.est.quantity'), value: shares(e.quantity), strong: d.inputType === 'amount' },
-    { label: t('usStocks.est.value'), value: usd(e.value) },
-    { label: t('usStocks.est.fee'), value: usd(e.fee, 'fee') },
-    { label: t('usStocks.est.tax'), value: usd(e.tax, 'fee') },
-    ...(d.leverage > 1 && d.side === 'BUY'
-      ? [
-          { label: t('usStocks.est.ownPart'), value: usd(e.ownPart, 'total') },
-          { label: t('usStocks.est.borrowed'), value: usd(e.borrowed) },
-        ]
-      : []),
-    {
-      label: t(d.side === 'BUY' ? 'usStocks.est.totalBuy' : 'usStocks.est.totalSell'),
-      value: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
-      strong: true,
-    },
-    { label: t('usStocks.est.totalIdr'), value: idr(e.totalIdr) },
-  ];
-
   const priceField = (key: 'unitPrice' | 'stopPrice' | 'takeProfit' | 'stopLoss', label: string) => (
     <DecimalField
       label={label}
@@ -224,37 +195,6 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const worded = wordedProblem(problem);
   const problemText = worded ? t(`usStocks.problem.${worded}`) : null;
 
-  // The review says in one sentence what is given and got, then every figure of the estimate.
-  const describe = ({ draft: d, estimate: e }: PricedOrder): OrderReview => ({
-    intro: t(d.side === 'BUY' ? 'usStocks.review.giveBuy' : 'usStocks.review.giveSell', {
-      total: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
-      totalIdr: idr(e.totalIdr),
-      quantity: formatQuantity(e.quantity, locale),
-      stockId,
-    }),
-    lines: [
-      { label: t('orderPanel.orderType'), value: t(`usStocks.kind.${d.orderType}`) },
-      { label: t('usStocks.leverage.label'), value: t(`usStocks.leverage.${d.leverage}`) },
-      ...(d.leverage === 4
-        ? []
-        : [
-            { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
-            {
-              label: t('usStocks.tradingHours.label'),
-              value: t(`usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`),
-            },
-          ]),
-      ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-        ? [{ label: t('usStocks.takeProfit'), value: usd(d.takeProfit) }]
-        : []),
-      ...(d.stopLoss && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-        ? [{ label: t('usStocks.stopLoss'), value: usd(d.stopLoss) }]
-        : []),
-      ...estimateLines(e, d),
-    ],
-    note: d.orderType === 'MARKET' ? t('usStocks.review.marketNote') : undefined,
-  });
-
   return (
     <Section label={t('orderPanel.title')}>
       <SideTabs side={draft.side} onChange={setSide} />
@@ -264,7 +204,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
         canReview={problem === null}
         reviewFor={[draft, exits]}
         onReview={review}
-        describe={describe}
+        describe={(priced) => describeUsOrder(priced, { stockId, locale, t })}
         onSubmit={submit}
       >
         <SessionLine session={description.session} />
@@ -405,7 +345,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
         <BuyingPower side={draft.side} funds={bucketFunds} held={held} bucketLabel={t(`usStocks.bucket.${bucket}`)} />
         {problem === null && estimate.data && (
           <Section label={t('usStocks.est.title')} padding="none" sx={{ border: 0, bgcolor: 'transparent' }}>
-            <Figures dense lines={estimateLines(estimate.data, draft)} />
+            <Figures dense lines={estimateLines(estimate.data, draft, { stockId, locale, t })} />
           </Section>
         )}
         {problem === null && estimate.error instanceof ApiError && (
