@@ -73,7 +73,9 @@ describe('OrderTable', () => {
 
   it('R7.05 a list of more than 30 orders pages', async () => {
     const { onPage } = renderTable({ total: 31 });
-    await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Halaman order' })).getByRole('button', { name: 'Ke halaman 2' }),
+    );
     expect(onPage).toHaveBeenCalledWith(2);
   });
 });

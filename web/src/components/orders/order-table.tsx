@@ -160,7 +160,20 @@ export function OrderTable<T>({
       </TableContainer>
       {pages > 1 && (
         <Stack alignItems="center" sx={{ py: 1 }}>
-          <Pagination count={pages} page={page} onChange={(_, value) => onPage(value)} size="small" />
+          <Pagination
+            count={pages}
+            page={page}
+            onChange={(_, value) => onPage(value)}
+            size="small"
+            aria-label={t('orderPanel.pages.label')}
+            getItemAriaLabel={(type, item, selected) =>
+              type === 'next'
+                ? t('orderPanel.pages.next')
+                : type === 'previous'
+                  ? t('orderPanel.pages.previous')
+                  : t(selected ? 'orderPanel.pages.current' : 'orderPanel.pages.goTo', { page: item ?? 0 })
+            }
+          />
         </Stack>
       )}
     </>
