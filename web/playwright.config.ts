@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import type { ThemeOptions } from './e2e/theme-fixture';
 
 /**
  * Browser tests drive the real server binary (built by `cargo build`) serving the built web app
@@ -26,7 +27,7 @@ if (!existsSync(serverBinary)) {
 // One database directory per run (the config is evaluated again in each worker: reuse the first).
 process.env.E2E_DB_DIR ??= mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
 
-export default defineConfig({
+export default defineConfig<ThemeOptions>({
   testDir: './e2e',
   // Screenshots are a manual visual check, not tests: `SCREENSHOTS=1 npx playwright test screenshots`.
   testIgnore: process.env.SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'],
@@ -59,6 +60,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Every spec, in the app's default theme (dark).
+    { name: 'chromium' },
+    // Issue 26: the trade page's journeys (tagged @trade-page) once more in the light theme. Only
+    // those: the rest of the suite does not depend on the theme, and would only double the run.
+    { name: 'trade-light', testMatch: 'trade-layout.spec.ts', grep: /@trade-page/, use: { appTheme: 'light' } },
+  ],
   webServer: {
     command: serverBinary,
     cwd: repoRoot,

@@ -1,13 +1,34 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type AppTheme } from './theme-fixture';
 import { expectNoSidewaysScroll, PIN, signUpAtLogin, topUpInSandbox } from './wallet-support';
 
 /**
  * The trade page and navigation as retail investors expect them (issue 26), at a 390 px phone,
- * a 768 px tablet and a 1440 px desktop, against the real server.
+ * a 768 px tablet and a 1440 px desktop, against the real server. The trade page's journeys are
+ * tagged @trade-page: the `trade-light` project runs them again in the light theme.
  */
 
 const PHONE = { width: 390, height: 844 };
+
+/** The page is drawn in the theme the project asked for (the server renders it from the cookie). */
+async function expectTheme(page: Page, theme: AppTheme): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
+}
+
+/**
+ * Scrolls the page `distancePx` past the order panel's place and expects the panel to stay in view,
+ * 16 px under the header (it is sticky while the side panels beside it scroll).
+ */
+async function expectOrderPanelSticks(page: Page, order: Locator, distancePx: number): Promise<void> {
+  const start = await order.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), start + distancePx);
+  const headerPx = await page.evaluate(() =>
+    parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')),
+  );
+  await expect.poll(async () => Math.round((await order.boundingBox())!.y)).toBe(headerPx + 16);
+  await expect(order).toBeInViewport();
+}
 
 /** Collects layout shifts (CLS) from the start of the page, as Lighthouse counts them. */
 async function watchLayoutShifts(page: Page): Promise<void> {
@@ -22,12 +43,30 @@ async function watchLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-test('R9.03 on a 390 px phone Buy and Sell are on the first screen, the tabs hold book, trades and facts, and the page stays still', async ({
+/** The narrowest space between neighbouring numbers of the order book's rows, in px (text to text). */
+async function smallestGapPx(book: Locator): Promise<number> {
+  const gaps = await book.evaluate((node) =>
+    Array.from(node.querySelectorAll('tbody tr')).flatMap((row) => {
+      const texts = Array.from(row.querySelectorAll('td')).map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+      });
+      return texts.slice(1).map((text, i) => text.left - texts[i]!.right);
+    }),
+  );
+  expect(gaps.length).toBeGreaterThan(0);
+  return Math.min(...gaps);
+}
+
+test('R9.03 on a 390 px phone Buy and Sell are on the first screen, the tabs hold book, trades and facts, and the page stays still @trade-page', async ({
   page,
+  appTheme,
 }) => {
   await page.setViewportSize(PHONE);
   await watchLayoutShifts(page);
   await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
   await expect(page.getByRole('heading', { level: 1, name: 'BTC-IDR' })).toBeVisible();
   const actions = page.getByRole('group', { name: 'Beli atau jual' });
   const buy = actions.getByRole('button', { name: 'Beli', exact: true });
@@ -54,18 +93,27 @@ test('R9.03 on a 390 px phone Buy and Sell are on the first screen, the tabs hol
   expect(cls).toBeLessThan(0.1);
 });
 
-test('R9.03 at 1440 px the chart takes most of the width beside the book, trades and the order panel; the switcher finds a pair', async ({
+test('R9.03 at 1440 px the chart takes most of the width beside the book, trades and the order panel; the switcher finds a pair @trade-page', async ({
   page,
+  appTheme,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
   const chart = page.getByRole('region', { name: 'Grafik BTC-IDR' });
   await expect(chart.locator('canvas').first()).toBeVisible();
   const box = await chart.boundingBox();
   expect(box!.width / 1440).toBeGreaterThanOrEqual(0.55);
-  await expect(page.getByRole('region', { name: 'Buku order' })).toBeInViewport();
+  const book = page.getByRole('region', { name: 'Buku order' });
+  await expect(book).toBeInViewport();
+  await expect(book.locator('tbody tr')).toHaveCount(20);
+  // The book's numbers stand apart: no price runs into its quantity, no quantity into its depth.
+  expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
   await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Transaksi', exact: true })).toBeInViewport();
+  const order = page.getByRole('region', { name: 'Transaksi', exact: true });
+  await expect(order).toBeInViewport();
+  await expectOrderPanelSticks(page, order, 600);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   // The header's links on wide screens; the bottom tab bar is a phone's.
   await expect(
     page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Pasar' }),
@@ -82,15 +130,23 @@ test('R9.03 at 1440 px the chart takes most of the width beside the book, trades
   await expect(page.getByRole('heading', { level: 1, name: 'ETH-IDR' })).toBeVisible();
 });
 
-test('R9.03 at 768 px the chart spans the page with the order panel and book under it, nothing sideways', async ({
+test('R9.03 at 768 px the chart spans the page with the order panel and book under it; the panel stays in view as they scroll, nothing sideways @trade-page', async ({
   page,
+  appTheme,
 }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
   await expect(page.getByRole('region', { name: 'Grafik BTC-IDR' }).locator('canvas').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Transaksi', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Buku order' }).locator('tbody tr')).toHaveCount(20);
+  const order = page.getByRole('region', { name: 'Transaksi', exact: true });
+  await expect(order).toBeVisible();
+  const book = page.getByRole('region', { name: 'Buku order' });
+  await expect(book.locator('tbody tr')).toHaveCount(20);
+  expect(await smallestGapPx(book)).toBeGreaterThanOrEqual(8);
   await expect(page.getByRole('group', { name: 'Beli atau jual' })).toHaveCount(0);
+  // Scrolled down to the recent trades, beside which the panel still stands.
+  await expectOrderPanelSticks(page, order, 700);
+  await expect(page.getByRole('region', { name: 'Transaksi terkini' })).toBeInViewport();
   await expectNoSidewaysScroll(page);
 });
 
@@ -124,12 +180,14 @@ test('R9.03 the bottom tab bar marks the current place, and no main route scroll
   }
 });
 
-test('R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, tops up, buys from the sticky bar, and home shows the holding', async ({
+test('R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, tops up, buys from the sticky bar, and home shows the holding @trade-page', async ({
   page,
+  appTheme,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(PHONE);
   await page.goto('/trade/BTC-IDR');
+  await expectTheme(page, appTheme);
   const buy = page.getByRole('group', { name: 'Beli atau jual' }).getByRole('button', { name: 'Beli', exact: true });
   await buy.click();
   await expect(page).toHaveURL(/\/login$/);

@@ -49,7 +49,7 @@ async function chooseKind(panel: Locator, page: Page, kind: string): Promise<voi
   await page.getByRole('option', { name: kind, exact: true }).click();
 }
 
-test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a limit buy, an OCO sell, then the portfolio', async ({
+test('R1.15 R2.14 R2.15 R4.10 R7.05 R8.08 buy BTC at market, place, amend and cancel a limit buy, an OCO sell, a trailing stop sell, then the portfolio', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -128,6 +128,24 @@ test('R1.15 R2.14 R2.15 R7.05 R8.08 buy BTC at market, place, amend and cancel a
     .getByRole('button', { name: /^Batalkan order / })
     .first()
     .click();
+  await expect(open.getByText('Tidak ada order terbuka.')).toBeVisible();
+
+  // A trailing stop sell (R4.10), 5 % under the best bid: reviewed at its first trigger, it rests among
+  // the open orders with its distance (the server moves its trigger, so it has no amend), then goes.
+  await chooseKind(panel, page, 'Trailing stop');
+  await panel.getByRole('textbox', { name: 'Jarak trailing' }).fill('5');
+  await panel.getByRole('textbox', { name: 'Jumlah' }).fill(coinsFor(30_000, Math.floor(bid * 0.95)));
+  await reviewAndConfirm(page, panel, 'Tinjau jual BTC', async (review) => {
+    await expect(reviewLine(review, 'Jenis order')).toHaveText('Trailing stop');
+    await expect(reviewLine(review, 'Jarak trailing')).toHaveText('5%');
+    await expect(reviewLine(review, 'Pemicu awal (perkiraan)')).toHaveText(/^Rp[\d.]+$/);
+  });
+  await expect(page.getByText('Order Jual terpasang.')).toBeVisible();
+  const trailing = open.getByRole('row', { name: /Trailing stop · 5%/ });
+  await expect(trailing).toHaveCount(1);
+  await expect(trailing).toContainText('Jual');
+  await expect(trailing.getByRole('button', { name: /^Ubah order / })).toHaveCount(0);
+  await trailing.getByRole('button', { name: /^Batalkan order / }).click();
   await expect(open.getByText('Tidak ada order terbuka.')).toBeVisible();
 
   // The portfolio: the BTC holding with its cost, and the rupiah left on top.

@@ -90,6 +90,13 @@ async function journey(page: Page, phone: boolean): Promise<void> {
   await verifiedUserWithDollars(page);
   await page.goto('/trade?ticker=AAPL');
   const activity = page.getByRole('region', { name: 'Aktivitas trading' });
+  // R9.08 the page shows the session the US-stock service reports (the sandbox runs the regular
+  // session whatever the hour), the one the order panel follows, not the venue's clock.
+  await expect(page.getByText('Sesi: Sesi reguler')).toBeVisible();
+  if (!phone) {
+    await expect(page.getByRole('region', { name: 'Ringkasan pasar AAPL' })).toContainText('Sesi reguler');
+    await expect(page.getByRole('region', { name: 'Transaksi', exact: true })).toContainText('Sesi reguler');
+  }
 
   // R2.13 R4.17 a fractional market buy by quantity: 1,5 shares (1 of them is sold by limit below).
   let panel = await openPanel(page, phone, 'Beli');
@@ -238,6 +245,9 @@ test.describe('US-stock asset page at 390 px', () => {
     await page.goto('/asset/usstock/AAPL/1');
     const facts = page.getByRole('region', { name: 'Pasar dan laba AAPL' });
     await expect(facts).toContainText('Sesi reguler');
+    // The key figures and the chart say the same session as the US facts (R9.08).
+    await expect(page.getByRole('region', { name: 'Angka utama' })).toContainText('Sesi reguler');
+    await expect(page.getByText('Sesi: Sesi reguler')).toBeVisible();
     await expect(facts).toContainText(/Pasca-pasar mulai \S+ \d{2}\.\d{2} WIB/);
     await expect(facts.getByRole('table', { name: 'Laba per saham' }).getByRole('row')).toHaveCount(9);
     await expect(facts).toContainText('Dividen $0,26 per lembar, ex-date 2099-02-09, dibayar 2099-02-15');

@@ -18,7 +18,7 @@ import {
   useAssetInstrument,
   type AssetPageSegment,
 } from '@/features/markets';
-import { UsAssetFacts } from '@/features/us-stocks';
+import { UsAssetFacts, useDescription } from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLocalizePath } from '@/hooks/use-locale';
 
@@ -33,6 +33,12 @@ export function Component() {
   const validSegment = segment in ASSET_PAGE_CLASSES;
   const { entry, ticker } = useAssetInstrument(validSegment ? segment : 'crypto', symbol.toUpperCase(), assetId);
   const info = entry.info;
+  // A US stock's session comes from the US-stock service (the sandbox can shift it): the figures and
+  // the chart say the same as the US facts below them.
+  const usStock = segment === 'usstock';
+  const description = useDescription(symbol.toUpperCase(), usStock && validSegment);
+  const usSession = usStock ? (description.data?.session ?? null) : undefined;
+  const chartPhase = usSession === undefined ? ticker?.phase : usSession?.phase;
   useDocumentTitle(
     info ? t('trade.headTitle', { symbol: symbol.toUpperCase(), name: displayName(info), brand: t('app.name') }) : null,
   );
@@ -92,11 +98,11 @@ export function Component() {
             symbol={code}
             assetClass={info.assetClass}
             flags={info}
-            sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
+            sessionLabel={chartPhase ? t(`trade.phases.${knownPhase(chartPhase)}`) : null}
             height={380}
           />
         </Box>
-        <AssetDetails info={info} ticker={ticker} />
+        <AssetDetails info={info} ticker={ticker} session={usSession} />
       </Box>
       {info.assetClass === 'US_STOCK' && (
         <Box sx={{ mt: 2 }}>

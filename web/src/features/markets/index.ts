@@ -13,5 +13,6 @@ export {
   type AssetPageSegment,
 } from './lib/asset-classes';
 export { knownPhase } from './lib/phases';
+export type { ReportedSession } from './lib/header-session';
 export { symbolOfInfo } from './lib/symbol-cache';
 export type { AssetClass, SymbolInfo, Ticker } from './api/types';

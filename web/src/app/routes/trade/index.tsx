@@ -61,6 +61,10 @@ export function Component() {
   const usStock = info?.assetClass === 'US_STOCK';
   // A US stock's facts, session and order rules come from its description (issue 11).
   const description = useDescription(symbol, usStock);
+  // The US-stock service keeps its own session clock (the sandbox can shift it), which the order panel
+  // follows: the header and the chart show that session too, not the venue's.
+  const usSession = usStock ? (description.data?.session ?? null) : undefined;
+  const chartPhase = usSession === undefined ? ticker?.phase : usSession?.phase;
   useUsLiveUpdates();
   useDocumentTitle(info ? t('trade.headTitle', { symbol, name: displayName(info), brand: t('app.name') }) : null);
 
@@ -114,7 +118,7 @@ export function Component() {
   return (
     <TradePage
       key={symbol}
-      header={<MarketHeader info={info} ticker={ticker} />}
+      header={<MarketHeader info={info} ticker={ticker} session={usSession} />}
       switcher={<PairSwitcher symbol={symbol} assetClass={info.assetClass} />}
       chart={
         <PriceChart
@@ -122,7 +126,7 @@ export function Component() {
           assetClass={info.assetClass}
           flags={info}
           height={520}
-          sessionLabel={ticker ? t(`trade.phases.${knownPhase(ticker.phase)}`) : null}
+          sessionLabel={chartPhase ? t(`trade.phases.${knownPhase(chartPhase)}`) : null}
         />
       }
       panels={panels}

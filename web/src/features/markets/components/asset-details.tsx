@@ -8,6 +8,7 @@ import { formatCompact, formatNumber, formatPrice } from '@/lib/format';
 import { useMarketTimes } from '../api/get-market-status';
 import type { SymbolInfo, Ticker } from '../api/types';
 import { displayName, quoteCurrency } from '../lib/asset-classes';
+import { headerSession, type ReportedSession } from '../lib/header-session';
 import { knownPhase } from '../lib/phases';
 import { sessionSpans } from '../lib/sessions';
 import { symbolOfInfo } from '../lib/symbol-cache';
@@ -15,8 +16,15 @@ import { ChangeText } from './change-text';
 
 type Row = { key: string; label: string; value: ReactNode };
 
+export interface AssetDetailsProps {
+  info: SymbolInfo;
+  ticker: Ticker | undefined;
+  /** The session the class's own service reports (US stocks), null while it loads; absent: the ticker's. */
+  session?: ReportedSession | null;
+}
+
 /** An asset page's key figures (live ticker and the R3.13 fields) and its description. */
-export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticker | undefined }) {
+export function AssetDetails({ info, ticker, session }: AssetDetailsProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const symbol = symbolOfInfo(info);
@@ -36,7 +44,11 @@ export function AssetDetails({ info, ticker }: { info: SymbolInfo; ticker: Ticke
       label: t('asset.fields.volume'),
       value: ticker ? formatCompact(Number(ticker.volume), locale) : '—',
     },
-    { key: 'session', label: t('asset.fields.session'), value: t(`trade.phases.${knownPhase(ticker?.phase)}`) },
+    {
+      key: 'session',
+      label: t('asset.fields.session'),
+      value: t(`trade.phases.${headerSession(ticker?.phase, undefined, session).phase}`),
+    },
     { key: 'sessions', label: t('asset.fields.todaySessions'), value: todaySessions() },
     { key: 'class', label: t('asset.fields.class'), value: t(`asset.classes.${info.assetClass}`) },
     { key: 'symbol', label: t('asset.fields.symbol'), value: symbol },

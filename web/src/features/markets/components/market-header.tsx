@@ -11,28 +11,42 @@ import { useMarketStatus } from '../api/get-market-status';
 import type { SymbolInfo, Ticker } from '../api/types';
 import { usePriceFlash } from '../hooks/use-price-flash';
 import { assetPagePath, displayName, quoteCurrency } from '../lib/asset-classes';
-import { isOpenPhase, knownPhase, venueOf } from '../lib/phases';
+import { headerSession, type ReportedSession } from '../lib/header-session';
+import { isOpenPhase, venueOf } from '../lib/phases';
 import { symbolOfInfo } from '../lib/symbol-cache';
 import { AssetAvatar } from './asset-avatar';
 import { ChangeText } from './change-text';
+
+export interface MarketHeaderProps {
+  info: SymbolInfo;
+  ticker: Ticker | undefined;
+  /**
+   * The session the class's own service reports (US stocks: the description's), which the order
+   * panel also follows; null while it loads. Absent: the venue's session.
+   */
+  session?: ReportedSession | null;
+}
 
 /**
  * The trade page's market header: the instrument, its live last price, the 24 h (or since the
  * previous close) change with 2 decimals, high, low, volume and the market session.
  */
-export function MarketHeader({ info, ticker }: { info: SymbolInfo; ticker: Ticker | undefined }) {
+export function MarketHeader({ info, ticker, session }: MarketHeaderProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const symbol = symbolOfInfo(info);
   const currency = quoteCurrency(info.assetClass);
   const flash = usePriceFlash(ticker?.last);
-  const phase = knownPhase(ticker?.phase);
   const assetPath = assetPagePath(info);
   const venue = useMarketStatus().data?.find((v) => v.venue === venueOf(info.assetClass));
-  // When the venue next opens (while closed) or closes (while open); 24/7 venues have neither.
-  const nextChange = isOpenPhase(phase)
-    ? venue?.nextClose && t('trade.nextClose', { time: formatDateTime(Date.parse(venue.nextClose), locale) })
-    : venue?.nextOpen && t('trade.nextOpen', { time: formatDateTime(Date.parse(venue.nextOpen), locale) });
+  const { phase, next } = headerSession(ticker?.phase, venue, session);
+  // When the venue next opens (while closed) or closes (while open), or the reported session's next
+  // phase begins; 24/7 venues have neither.
+  const nextChange = !next
+    ? null
+    : next.kind === 'phase'
+      ? t('trade.nextPhase', { phase: t(`trade.phases.${next.phase}`), time: formatDateTime(next.atMs, locale) })
+      : t(next.kind === 'open' ? 'trade.nextOpen' : 'trade.nextClose', { time: formatDateTime(next.atMs, locale) });
   const price = (text: string | undefined) => (text === undefined ? '—' : formatPrice(text, currency, locale));
 
   return (

@@ -106,6 +106,9 @@ function DepthTable({ label, rows, side, currency, locale }: DepthTableProps) {
         '& th': { color: 'text.secondary', fontWeight: 500, textAlign: 'right', pb: 0.5, fontSize: '0.75rem' },
         '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
         '& td': { textAlign: 'right', py: '2px', position: 'relative', zIndex: 1 },
+        // A number never wraps, and each keeps a gap from the one before it.
+        '& th, & td': { whiteSpace: 'nowrap' },
+        '& th + th, & td + td': { pl: 1 },
       }}
     >
       <thead>

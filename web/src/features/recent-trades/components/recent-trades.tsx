@@ -47,6 +47,8 @@ export function RecentTrades({ symbol, currency, rows = 12 }: RecentTradesProps)
             },
             '& td': { textAlign: 'right', height: ROW_HEIGHT_PX },
             '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
+            '& th, & td': { whiteSpace: 'nowrap' },
+            '& th + th, & td + td': { pl: 1 },
           }}
         >
           <thead>

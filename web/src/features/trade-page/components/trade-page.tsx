@@ -36,6 +36,20 @@ export interface TradePageProps {
 const HEADER_MIN_HEIGHT = { xs: 136, sm: 72 } as const;
 const CHART_MIN_HEIGHT = { xs: 440, md: 610 } as const;
 const PHONE_PANEL_HEIGHT = 460;
+/**
+ * From 1024 px: the side panels' column (book, trades) and the order panel's. The book's three
+ * numbers (price, quantity, depth) need 304 px to stand apart; with 8 px between the columns the
+ * chart keeps over 55 % of a 1440 px window (issue 26).
+ */
+const SIDE_COLUMN_PX = 304;
+const ORDER_COLUMN_PX = 288;
+/** The order panel stays in view under the header while the page scrolls (640 px and up). */
+const STICKY_ORDER_SX = {
+  position: 'sticky',
+  top: 'calc(var(--header-height) + 16px)',
+  maxHeight: 'calc(100dvh - var(--header-height) - 32px)',
+  overflowY: 'auto',
+} as const;
 
 /**
  * The trade page of every asset class (crypto today; US stocks, perpetuals and options fill the same
@@ -43,7 +57,8 @@ const PHONE_PANEL_HEIGHT = 460;
  * - phones (< 640 px): header on top; chart, book, trades and facts as tabs; a sticky Buy and Sell bar
  *   at the bottom edge (in place of the tab bar) opening the order panel as a bottom sheet; the
  *   bottom tabs (orders…) below.
- * - 640–1023 px: the chart across the page, the order panel and the side panels under it.
+ * - 640–1023 px: the chart across the page, the order panel (sticky while its row scrolls) and the
+ *   side panels under it.
  * - from 1024 px: the chart takes the free width, side panels beside it, the order panel always in
  *   view (sticky) on the right, the bottom tabs under the chart.
  */
@@ -124,10 +139,13 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
         sx={{
           display: 'grid',
           gap: 1.5,
+          columnGap: { lg: 1 },
           alignItems: 'start',
           gridTemplateColumns: {
             sm: 'minmax(0, 1fr) minmax(0, 1fr)',
-            lg: withOrder ? 'minmax(0, 1fr) 280px 296px' : 'minmax(0, 1fr) 300px',
+            lg: withOrder
+              ? `minmax(0, 1fr) ${SIDE_COLUMN_PX}px ${ORDER_COLUMN_PX}px`
+              : `minmax(0, 1fr) ${SIDE_COLUMN_PX}px`,
           },
           gridTemplateAreas: {
             sm: withOrder ? '"chart chart" "order side" "bottom bottom"' : '"chart chart" "side side" "bottom bottom"',
@@ -149,18 +167,10 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
           ))}
         </Stack>
         {orderPanel && (
-          <Box
-            sx={{
-              gridArea: 'order',
-              minWidth: 0,
-              alignSelf: 'start',
-              position: { lg: 'sticky' },
-              top: { lg: 'calc(var(--header-height) + 16px)' },
-              maxHeight: { lg: 'calc(100dvh - var(--header-height) - 32px)' },
-              overflowY: { lg: 'auto' },
-            }}
-          >
-            {!loading && orderPanel.render({ side: 'BUY' })}
+          // The cell stretches over its grid rows (beside the side panels, and from 1024 px the bottom
+          // tabs too) so the panel inside can stick while they scroll, and lets go before the next row.
+          <Box data-testid="trade-order" sx={{ gridArea: 'order', minWidth: 0, alignSelf: 'stretch' }}>
+            <Box sx={STICKY_ORDER_SX}>{!loading && orderPanel.render({ side: 'BUY' })}</Box>
           </Box>
         )}
         {bottom && <Box sx={{ gridArea: 'bottom', minWidth: 0 }}>{bottom}</Box>}

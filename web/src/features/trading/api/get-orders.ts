@@ -2,9 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ORDER_PAGE_SIZE } from '@/config/constants';
 import { api, bodyOf } from '@/lib/api-client';
 import { tradingKey } from './keys';
+import type { OrderListKind } from '@/lib/orders/types';
 import type { OrderPage } from './types';
-
-export type OrderListKind = 'open' | 'closed';
 
 /** R7.05: one page of the open or closed orders, 30 a page. */
 export function getOrders(kind: OrderListKind, page: number, signal?: AbortSignal): Promise<OrderPage> {

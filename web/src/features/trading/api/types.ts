@@ -1,11 +1,13 @@
 import type { components } from '@/api/schema';
+import type { InputType, OrderSide } from '@/lib/orders/types';
 
 /** Shapes of the crypto trading calls, from the server's OpenAPI document. */
 type Schemas = components['schemas'];
 
-export type Side = 'BUY' | 'SELL';
-export type OrderKind = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT';
-export type InputType = 'quantity' | 'amount';
+export type Side = OrderSide;
+/** TRAILING_STOP is a sell whose trigger follows the best bid (R4.10). */
+export type OrderKind = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'TRAILING_STOP';
+export type { InputType };
 
 export type OrderTypeView = Schemas['OrderTypeView'];
 /** buySellAvailability: Disabled, BuyDisabled, SellDisabled or None (R4.11). */

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useAmendOrder } from '../api/amend-order';
 import type { AmendRequest, OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
-import { AmountField } from './amount-field';
+import { DecimalField } from '@/components/orders/decimal-field';
 
 export interface AmendDialogProps {
   order: OrderView;
@@ -53,7 +53,7 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.amendText')}
       </Typography>
-      <AmountField
+      <DecimalField
         label={t('orderPanel.quantity')}
         value={quantity}
         onChange={setQuantity}
@@ -61,7 +61,7 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
         suffix={baseAsset}
       />
       {order.stopPrice != null && (
-        <AmountField
+        <DecimalField
           label={t('orderPanel.stopPrice')}
           value={stopPrice}
           onChange={setStopPrice}
@@ -70,7 +70,7 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
         />
       )}
       {order.limitPrice != null && (
-        <AmountField
+        <DecimalField
           label={t('orderPanel.limitPrice')}
           value={limitPrice}
           onChange={setLimitPrice}

@@ -11,7 +11,7 @@ import { usePlaceOco } from '../api/place-oco';
 import { sliderInputQuery } from '../api/get-slider-input';
 import type { OcoRequest, Side } from '../api/types';
 import { positive } from '@/lib/decimal';
-import { AmountField } from './amount-field';
+import { DecimalField } from '@/components/orders/decimal-field';
 
 export interface OcoDialogProps {
   open: boolean;
@@ -79,7 +79,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.ocoText')}
       </Typography>
-      <AmountField
+      <DecimalField
         label={t('orderPanel.quantity')}
         value={quantity}
         onChange={setQuantity}
@@ -87,7 +87,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
         step={input?.stepConfig.quantity}
         suffix={baseAsset}
       />
-      <AmountField
+      <DecimalField
         label={t('orderPanel.takeProfit')}
         value={takeProfit}
         onChange={setTakeProfit}
@@ -95,7 +95,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
         step={input?.stepConfig.amount}
         prefix="Rp"
       />
-      <AmountField
+      <DecimalField
         label={t('orderPanel.stopLoss')}
         value={stopLoss}
         onChange={setStopLoss}
@@ -103,7 +103,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
         step={input?.stepConfig.amount}
         prefix="Rp"
       />
-      <AmountField
+      <DecimalField
         label={t('orderPanel.stopLimitPrice')}
         value={stopLimitPrice}
         onChange={setStopLimitPrice}

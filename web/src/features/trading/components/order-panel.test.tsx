@@ -300,6 +300,92 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
     expect(reviewLine(review, 'Anda terima (perkiraan)')).toBe('Rp994.904');
   });
 
+  it('R4.10 a trailing stop sell: sells only, a trail checked as typed, reviewed at its first trigger, placed with the trail', async () => {
+    logIn();
+    const estimates: URL[] = [];
+    const sells: OrderRequest[] = [];
+    server.use(...tradingHandlers([], undefined, 'None', undefined, estimates));
+    server.use(
+      http.post('*/api/v1/crypto/sell', async ({ request }) => {
+        sells.push((await request.json()) as OrderRequest);
+        return HttpResponse.json({ data: { orderId: 't1', isOpen: true, filledQuantity: '0', symbol: 'BTC-IDR' } });
+      }),
+    );
+    renderWithQuery(
+      <>
+        <OrderPanel symbol="BTC-IDR" baseAsset="BTC" />
+        <Toaster />
+      </>,
+    );
+    const user = userEvent.setup();
+    // A trailing stop protects a holding: buys do not offer it.
+    await user.click(await screen.findByRole('combobox', { name: 'Jenis order' }));
+    expect(await screen.findByRole('option', { name: 'Stop' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Trailing stop' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('tab', { name: 'Jual' }));
+    await user.click(screen.getByRole('combobox', { name: 'Jenis order' }));
+    await user.click(await screen.findByRole('option', { name: 'Trailing stop' }));
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.001');
+    const trail = screen.getByRole('textbox', { name: 'Jarak trailing' });
+    await user.type(trail, '100');
+    expect(trail).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Persentase harus di atas 0 dan di bawah 100.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tinjau jual BTC' })).toBeDisabled();
+    await user.clear(trail);
+    await user.type(trail, '5');
+    expect(trail).toHaveAttribute('aria-invalid', 'false');
+    // The summary values the coins at the first trigger: 5 % under the best bid of 999 000 000.
+    expect(screen.getByText('Pemicu awal (perkiraan)').nextElementSibling).toHaveTextContent('Rp949.050.000');
+
+    const review = await openReview('Tinjau jual BTC');
+    expect(Object.fromEntries(estimates[0]!.searchParams)).toEqual({
+      symbol: 'BTC-IDR',
+      side: 'SELL',
+      quantity: '0.001',
+      limitPrice: '949050000',
+    });
+    expect(reviewLine(review, 'Jenis order')).toBe('Trailing stop');
+    expect(reviewLine(review, 'Jarak trailing')).toBe('5%');
+    expect(reviewLine(review, 'Pemicu awal (perkiraan)')).toBe('Rp949.050.000');
+    expect(reviewLine(review, 'Nilai order')).toBe('Rp949.050');
+    expect(review).toHaveTextContent('Pemicu mengikuti harga beli tertinggi');
+    await user.click(within(review).getByRole('button', { name: 'Konfirmasi order' }));
+    await user.type(await screen.findByLabelText('PIN'), '135792');
+
+    await waitFor(() => expect(sells).toHaveLength(1));
+    expect(sells[0]).toEqual({
+      symbol: 'BTC-IDR',
+      orderType: 'TRAILING_STOP',
+      inputType: 'quantity',
+      quantity: '0.001',
+      trailPercent: '5',
+    });
+    expect(await screen.findByText('Order Jual terpasang.')).toBeInTheDocument();
+  });
+
+  it('R4.10 a trailing distance in rupiah must stay under the best bid', async () => {
+    logIn();
+    server.use(...tradingHandlers([]));
+    renderWithQuery(<OrderPanel symbol="BTC-IDR" baseAsset="BTC" initialSide="SELL" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Jenis order' }));
+    await user.click(await screen.findByRole('option', { name: 'Trailing stop' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Jarak dalam' })).getByRole('button', { name: 'Nominal (Rp)' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0.001');
+    const trail = screen.getByRole('textbox', { name: 'Jarak trailing' });
+    await user.type(trail, '999000000');
+    expect(await screen.findByText('Jarak harus lebih kecil dari harga beli terbaik saat ini.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tinjau jual BTC' })).toBeDisabled();
+    await user.clear(trail);
+    await user.type(trail, '1000000');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Tinjau jual BTC' })).toBeEnabled());
+    expect(screen.getByText('Pemicu awal (perkiraan)').nextElementSibling).toHaveTextContent('Rp998.000.000');
+  });
+
   it('R2.13 the review speaks English too', async () => {
     logIn();
     useAppStore.getState().setLanguage('en');

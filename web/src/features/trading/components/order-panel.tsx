@@ -3,28 +3,25 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '@/components/ui/section';
-import { AppLink } from '@/components/ui/app-link';
-import { paths } from '@/config/paths';
 import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
+import { InputTypeToggle } from '@/components/orders/input-type-toggle';
+import { OrderReviewForm } from '@/components/orders/order-review-form';
+import { OrderTypeSelect } from '@/components/orders/order-type-select';
+import { SideTabs } from '@/components/orders/side-tabs';
+import { TrailFields } from '@/components/orders/trail-fields';
 import { ReviewRefused } from '@/components/ui/review-refused';
+import { Section } from '@/components/ui/section';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { decimalsOf } from '@/lib/decimal';
-import { formatMoney, formatPrice, formatQuantity, localizeDecimalText } from '@/lib/format';
-import { rememberReturnPath } from '@/lib/return-path';
+import { formatMoney, formatQuantity, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -41,15 +38,16 @@ import {
   emptyDraft,
   orderTotals,
   referencePrice,
+  kindsFor,
   sliderPosition,
+  switchSide,
   toOrderRequest,
   type OrderDraft,
 } from '../lib/order-form';
-import { estimateInputFor, estimatePrice, reviewFigures, type ReviewFigures } from '../lib/order-review';
+import { estimateInputFor, estimatePrice, reviewFigures } from '../lib/order-review';
 import { sideBlock, type PanelFlags, type SideBlock } from '../lib/side-block';
-import { AmountField } from './amount-field';
+import { describeOrder, type PricedOrder } from '../lib/describe-order';
 import { OcoDialog } from './oco-dialog';
-import { OrderReviewLines } from './order-review-lines';
 import { PowerSlider } from './power-slider';
 
 export interface OrderPanelProps {
@@ -65,18 +63,9 @@ export interface OrderPanelProps {
   onPlaced?: () => void;
 }
 
-const KINDS: OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT'];
-
-/** What the review shows and the PIN confirms: the entry and the server's estimate of it. */
-interface PricedOrder {
-  draft: OrderDraft;
-  figures: ReviewFigures;
-  fees: Pick<SliderInput, 'transactionFeePercentage' | 'taxationFeePercentage'>;
-}
-
 /**
- * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit, by quantity or (market
- * buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
+ * The crypto order panel (SPEC §5): buy or sell, market/limit/stop/stop-limit and trailing stop sells
+ * (R4.10), by quantity or (market buys) by rupiah, the slider over the power (R5.04), plus and minus (R5.03), the cost with fees
  * (R5.06), a review (R1.15 buy_review/sell_review), the PIN, and a toast with the result (R8.08).
  */
 export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPlaced }: OrderPanelProps) {
@@ -105,7 +94,8 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
   // The server refuses these orders too; the panel says why before the user fills anything in.
   const block = sideBlock(draft.side, availability, orderTypes.data?.proMode ?? false, flags);
   const sideBlocked = block !== null;
-  const offered = new Set(orderTypes.data?.orderTypes.map((type) => type.orderType) ?? KINDS);
+  const offered = orderTypes.data ? new Set(orderTypes.data.orderTypes.map((type) => type.orderType)) : undefined;
+  const trailing = draft.orderType === 'TRAILING_STOP';
   const byAmount = draft.inputType === 'amount' && amountInputAllowed(draft);
   const totals = orderTotals(draft, input, prices);
   const problem = draftProblem(draft, input, prices);
@@ -116,7 +106,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
   const coins = (value: string | null) => (value ? `${formatQuantity(value, locale)} ${baseAsset}` : '–');
 
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setSide = (side: Side) => setDraft((current) => ({ ...emptyDraft(side), orderType: current.orderType }));
+  const setSide = (side: Side) => setDraft((current) => switchSide(current, side));
 
   // The review is priced by the server's estimate (R3.06) at the moment it opens: what the user gives
   // and gets, fee and tax included. An order the book cannot price never reaches Confirm; the form
@@ -127,7 +117,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     let fees: SliderInput;
     try {
       [estimate, fees] = await Promise.all([
-        queryClient.fetchQuery({ ...estimateQuery(estimateInputFor(symbol, draft)), staleTime: 0 }),
+        queryClient.fetchQuery({ ...estimateQuery(estimateInputFor(symbol, draft, prices)), staleTime: 0 }),
         queryClient.ensureQueryData(sliderInputQuery(symbol, draft.side)),
       ]);
     } catch (caught) {
@@ -142,7 +132,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     const figures = reviewFigures(estimate, {
       quantityPrecision: fees.quantityPrecision,
       priceDecimals: decimalsOf(priceText),
-      pricedAt: estimatePrice(draft),
+      pricedAt: estimatePrice(draft, prices),
     });
     if (!figures) throw new ReviewRefused(t('orderPanel.estimate.noLiquidity'));
     return { draft, figures, fees };
@@ -169,29 +159,10 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
     onPlaced?.();
   };
 
-  if (!loggedIn) {
-    // R2.04: signing up or logging in from here comes back to this pair.
-    const rememberHere = () =>
-      rememberReturnPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
-    return (
-      <Section title={t('orderPanel.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('orderPanel.guest', { asset: baseAsset })}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
-            {t('orderPanel.signup')}
-          </Button>
-          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
-            {t('orderPanel.login')}
-          </Button>
-        </Stack>
-      </Section>
-    );
-  }
+  if (!loggedIn) return <GuestOrderPrompt asset={baseAsset} />;
 
   const priceField = (key: 'limitPrice' | 'stopPrice') => (
-    <AmountField
+    <DecimalField
       label={t(`orderPanel.${key}`)}
       value={draft[key]}
       onChange={(value) => update({ [key]: value })}
@@ -208,105 +179,31 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
 
   return (
     <Section label={t('orderPanel.title')}>
-      <Tabs
-        value={draft.side}
-        onChange={(_, side: Side) => setSide(side)}
-        variant="fullWidth"
-        aria-label={t('orderPanel.sideLabel')}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
-        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
-      </Tabs>
-      <ReviewPinForm<PricedOrder>
-        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset })}
-        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+      <SideTabs side={draft.side} onChange={setSide} />
+      <OrderReviewForm<PricedOrder>
+        side={draft.side}
+        asset={baseAsset}
         canReview={ready}
-        spacing={2}
         reviewFor={[draft]}
         onReview={review}
-        review={{
-          placement: 'dialog',
-          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: baseAsset }),
-          confirmLabel: t('orderPanel.confirm'),
-          content: ({ draft: reviewed, figures, fees }) => (
-            <OrderReviewLines
-              lines={[
-                { label: t('orderPanel.pair'), value: symbol },
-                { label: t('orderPanel.orderType'), value: t(`orderPanel.kind.${reviewed.orderType}`) },
-                ...(reviewed.stopPrice && (reviewed.orderType === 'STOP' || reviewed.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.stopPrice'), value: money(reviewed.stopPrice) }]
-                  : []),
-                ...(reviewed.limitPrice && (reviewed.orderType === 'LIMIT' || reviewed.orderType === 'STOP_LIMIT')
-                  ? [{ label: t('orderPanel.limitPrice'), value: money(reviewed.limitPrice) }]
-                  : []),
-                ...(reviewed.inputType === 'amount' && amountInputAllowed(reviewed)
-                  ? [
-                      { label: t('orderPanel.amount'), value: money(reviewed.amount) },
-                      {
-                        label: t('orderPanel.review.quantityGet', { asset: baseAsset }),
-                        value: coins(figures.quantity),
-                        strong: true,
-                      },
-                    ]
-                  : [{ label: t('orderPanel.quantity'), value: coins(figures.quantity) }]),
-                { label: t('orderPanel.review.price'), value: formatPrice(figures.price, 'IDR', locale) },
-                { label: t('orderPanel.value'), value: money(figures.value) },
-                {
-                  label: t('orderPanel.review.fee', {
-                    percent: localizeDecimalText(fees.transactionFeePercentage, locale),
-                  }),
-                  value: formatMoney(figures.fee, 'IDR', 'fee', locale),
-                },
-                {
-                  label: t('orderPanel.review.tax', {
-                    percent: localizeDecimalText(fees.taxationFeePercentage, locale),
-                  }),
-                  value: formatMoney(figures.tax, 'IDR', 'fee', locale),
-                },
-                // What is paid is never shown smaller (total); what a sell brings never larger (amount).
-                reviewed.side === 'BUY'
-                  ? {
-                      label: t('orderPanel.review.totalBuy'),
-                      value: formatMoney(figures.total, 'IDR', 'total', locale),
-                      strong: true,
-                    }
-                  : {
-                      label: t('orderPanel.totalSell'),
-                      value: formatMoney(figures.total, 'IDR', 'amount', locale),
-                      strong: true,
-                    },
-              ]}
-              note={reviewed.orderType === 'MARKET' ? t('orderPanel.marketNote') : undefined}
-            />
-          ),
-        }}
-        pinTitle={t('orderPanel.pinTitle')}
-        pinText={() => t('orderPanel.pinText')}
+        describe={(priced) => describeOrder(priced, { symbol, baseAsset, locale, t })}
         onSubmit={submit}
       >
         <Stack direction="row" spacing={1}>
-          <TextField
-            select
-            size="small"
-            label={t('orderPanel.orderType')}
+          <OrderTypeSelect<OrderKind>
             value={draft.orderType}
-            onChange={(event) => {
-              const orderType = event.target.value as OrderKind;
+            options={kindsFor(draft.side, offered).map((kind) => ({
+              value: kind,
+              label: t(`orderPanel.kind.${kind}`),
+            }))}
+            onChange={(orderType) =>
               update({
                 orderType,
                 inputType: amountInputAllowed({ side: draft.side, orderType }) ? draft.inputType : 'quantity',
-              });
-            }}
-            sx={{ flex: 1 }}
-          >
-            {KINDS.filter((kind) => offered.has(kind)).map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {t(`orderPanel.kind.${kind}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {offered.has('OCO') && (
+              })
+            }
+          />
+          {offered?.has('OCO') && (
             <Button variant="outlined" size="small" disabled={sideBlocked} onClick={() => setOcoOpen(true)}>
               {t('orderPanel.oco')}
             </Button>
@@ -314,23 +211,26 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         </Stack>
         {(draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') && priceField('stopPrice')}
         {(draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && priceField('limitPrice')}
+        {trailing && (
+          <TrailFields
+            trailBy={draft.trailBy}
+            trail={draft.trail}
+            onChange={update}
+            amountPrefix="Rp"
+            amountPrecision={amountPrecision}
+            problem={problem === 'trailPercentRange' || problem === 'trailTooWide' ? problem : null}
+          />
+        )}
         {amountInputAllowed(draft) && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            fullWidth
+          <InputTypeToggle
             value={draft.inputType}
-            onChange={(_, inputType: 'quantity' | 'amount' | null) =>
-              inputType && update({ inputType, quantity: '', amount: '' })
-            }
-            aria-label={t('orderPanel.inputType')}
-          >
-            <ToggleButton value="quantity">{baseAsset}</ToggleButton>
-            <ToggleButton value="amount">IDR</ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(inputType) => update({ inputType, quantity: '', amount: '' })}
+            quantityLabel={baseAsset}
+            amountLabel="IDR"
+          />
         )}
         {byAmount ? (
-          <AmountField
+          <DecimalField
             label={t('orderPanel.amount')}
             value={draft.amount}
             onChange={(amount) => update({ amount })}
@@ -344,7 +244,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
             }
           />
         ) : (
-          <AmountField
+          <DecimalField
             label={t('orderPanel.quantity')}
             value={draft.quantity}
             onChange={(quantity) => update({ quantity })}
@@ -375,10 +275,17 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
         </Box>
         <Divider />
         <Stack spacing={0.5}>
-          <Row label={t('orderPanel.price')} value={money(referencePrice(draft, prices))} />
+          <Row
+            label={t(trailing ? 'orderPanel.review.firstTrigger' : 'orderPanel.price')}
+            value={money(referencePrice(draft, prices))}
+          />
           <Row
             label={t('orderPanel.fees')}
-            value={input ? `${input.transactionFeePercentage}% + ${input.taxationFeePercentage}%` : '–'}
+            value={
+              input
+                ? `${localizeDecimalText(input.transactionFeePercentage, locale)}% + ${localizeDecimalText(input.taxationFeePercentage, locale)}%`
+                : '–'
+            }
           />
           <Row
             label={t(draft.side === 'BUY' ? 'orderPanel.totalBuy' : 'orderPanel.totalSell')}
@@ -387,7 +294,7 @@ export function OrderPanel({ symbol, baseAsset, flags, initialSide = 'BUY', onPl
           />
         </Stack>
         {block && <BlockNotice block={block} side={draft.side} />}
-      </ReviewPinForm>
+      </OrderReviewForm>
       <OcoDialog
         open={ocoOpen}
         symbol={symbol}

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { useOrders } from '../api/get-orders';
 import type { OrderView } from '../api/types';
+import { orderStatusColor } from '../lib/order-view';
 
 /** Orders the home page lists. */
 export const RECENT_ORDERS_SHOWN = 5;
@@ -62,7 +63,7 @@ function OrderItem({ order }: { order: OrderView }) {
           {formatDateTime(order.createdAtMs, locale)}
         </Typography>
       </Box>
-      <Chip size="small" label={order.statusWord} color={order.status === 'FILLED' ? 'success' : 'default'} />
+      <Chip size="small" label={order.statusWord} color={orderStatusColor(order)} />
     </Stack>
   );
 }

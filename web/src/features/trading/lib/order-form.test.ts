@@ -5,8 +5,10 @@ import {
   draftProblem,
   draftReady,
   emptyDraft,
+  kindsFor,
   orderTotals,
   sliderPosition,
+  switchSide,
   toOrderRequest,
 } from './order-form';
 import { sellProceeds } from './order-math';
@@ -83,6 +85,58 @@ describe('order form', () => {
       quantity: '0.1',
       limitPrice: '1',
       stopPrice: '2',
+    });
+  });
+
+  describe('trailing stop', () => {
+    const trailing = { ...emptyDraft('SELL'), orderType: 'TRAILING_STOP' as const, quantity: '0.1' };
+
+    it('R4.10 is offered to sells only, wherever the server offers stops', () => {
+      const offered = new Set(['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'OCO']);
+      expect(kindsFor('SELL', offered)).toEqual(['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP']);
+      expect(kindsFor('BUY', offered)).toEqual(['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT']);
+      expect(kindsFor('SELL', new Set(['MARKET', 'LIMIT']))).toEqual(['MARKET', 'LIMIT']);
+      // Turning to buy leaves a sell-only type for a market order; stops stay stops.
+      expect(switchSide({ ...trailing, trail: '5' }, 'BUY')).toEqual({ ...emptyDraft('BUY'), orderType: 'MARKET' });
+      expect(switchSide({ ...emptyDraft('SELL'), orderType: 'STOP' }, 'BUY').orderType).toBe('STOP');
+    });
+
+    it('R4.10 needs a trail above zero: a percentage below 100, a distance below the best bid', () => {
+      expect(draftReady(trailing, SELL_INPUT, PRICES)).toBe(false);
+      // An empty or zero trail is not ready, but not flagged either (nothing wrong typed yet).
+      expect(draftProblem(trailing, SELL_INPUT, PRICES)).toBeNull();
+      expect(draftReady({ ...trailing, trail: '0' }, SELL_INPUT, PRICES)).toBe(false);
+      expect(draftReady({ ...trailing, trail: '5' }, SELL_INPUT, PRICES)).toBe(true);
+      expect(draftProblem({ ...trailing, trail: '100' }, SELL_INPUT, PRICES)).toBe('trailPercentRange');
+      expect(draftReady({ ...trailing, trail: '100' }, SELL_INPUT, PRICES)).toBe(false);
+      const byAmount = { ...trailing, trailBy: 'amount' as const };
+      expect(draftReady({ ...byAmount, trail: '1000000' }, SELL_INPUT, PRICES)).toBe(true);
+      expect(draftProblem({ ...byAmount, trail: '999000000' }, SELL_INPUT, PRICES)).toBe('trailTooWide');
+      expect(draftReady({ ...byAmount, trail: '999000000' }, SELL_INPUT, PRICES)).toBe(false);
+    });
+
+    it('R4.10 R5.05 more coins than held is still a problem, valued at the first trigger', () => {
+      const tooMuch = { ...trailing, quantity: '0.6', trail: '5' };
+      expect(draftProblem(tooMuch, SELL_INPUT, PRICES)).toBe('insufficientPower');
+      // 0.1 × (999,000,000 − 5 %) = 94,905,000 before fees.
+      expect(orderTotals({ ...trailing, trail: '5' }, SELL_INPUT, PRICES).value).toBe('94905000');
+    });
+
+    it('R4.10 sends the quantity and exactly one of the trail percentage or amount, no trigger', () => {
+      expect(toOrderRequest('BTC-IDR', { ...trailing, trail: '5', stopPrice: '1' })).toEqual({
+        symbol: 'BTC-IDR',
+        orderType: 'TRAILING_STOP',
+        inputType: 'quantity',
+        quantity: '0.1',
+        trailPercent: '5',
+      });
+      expect(toOrderRequest('BTC-IDR', { ...trailing, trailBy: 'amount', trail: '1000000' })).toEqual({
+        symbol: 'BTC-IDR',
+        orderType: 'TRAILING_STOP',
+        inputType: 'quantity',
+        quantity: '0.1',
+        trailAmount: '1000000',
+      });
     });
   });
 });

@@ -1,4 +1,5 @@
-import { positive } from '@/lib/decimal';
+import { decimalsOf, positive } from '@/lib/decimal';
+import { initialTrigger, trailBody, trailProblem, type TrailBy } from '@/lib/orders/trail';
 import { amountToQuantity, buyCost, fromSlider, quantityToAmount, sellProceeds, toSlider } from './order-math';
 import type { InputType, OrderKind, OrderRequest, Side, SliderInput } from '../api/types';
 
@@ -11,6 +12,9 @@ export interface OrderDraft {
   amount: string;
   limitPrice: string;
   stopPrice: string;
+  /** A trailing stop's distance (R4.10): a percentage of the best bid or rupiah. */
+  trailBy: TrailBy;
+  trail: string;
 }
 
 export const emptyDraft = (side: Side = 'BUY'): OrderDraft => ({
@@ -21,7 +25,29 @@ export const emptyDraft = (side: Side = 'BUY'): OrderDraft => ({
   amount: '',
   limitPrice: '',
   stopPrice: '',
+  trailBy: 'percent',
+  trail: '',
 });
+
+/** The crypto order types, in the panel's order. */
+export const ORDER_KINDS: readonly OrderKind[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP'];
+
+/**
+ * The types a side offers, in the panel's order. R4.10: a trailing stop protects a holding, so only
+ * sells have it; the order-types call does not name it (the server shows one as a STOP with a
+ * sub-type), so it is offered wherever stops are.
+ */
+export function kindsFor(side: Side, offered?: ReadonlySet<string>): OrderKind[] {
+  return ORDER_KINDS.filter((kind) =>
+    kind === 'TRAILING_STOP' ? side === 'SELL' && (!offered || offered.has('STOP')) : !offered || offered.has(kind),
+  );
+}
+
+/** A fresh entry for the other side, keeping the order type where that side has it. */
+export function switchSide(draft: OrderDraft, side: Side): OrderDraft {
+  const orderType = kindsFor(side).includes(draft.orderType) ? draft.orderType : 'MARKET';
+  return { ...emptyDraft(side), orderType };
+}
 
 /** Market prices the panel sizes market orders with. */
 export interface MarketPrices {
@@ -30,11 +56,23 @@ export interface MarketPrices {
   lastPrice: string | null;
 }
 
-/** The price a quantity converts at: the limit for limit orders, the trigger for stops, else the touch. */
+/**
+ * R4.10: where a trailing stop starts, its trail below the best bid (the server sets it from the bid
+ * when the order arrives, so this is an estimate); null until the trail is usable.
+ */
+export function trailingTrigger(draft: OrderDraft, prices: MarketPrices): string | null {
+  return initialTrigger(draft.trailBy, draft.trail, prices.bestBid, decimalsOf(prices.bestBid ?? '0'));
+}
+
+/**
+ * The price a quantity converts at: the limit for limit orders, the trigger for stops (a trailing
+ * stop's first one), else the touch.
+ */
 export function referencePrice(draft: OrderDraft, prices: MarketPrices): string | null {
   if (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
     return positive(draft.limitPrice) ? draft.limitPrice : null;
   if (draft.orderType === 'STOP') return positive(draft.stopPrice) ? draft.stopPrice : null;
+  if (draft.orderType === 'TRAILING_STOP') return trailingTrigger(draft, prices);
   const touch = draft.side === 'BUY' ? prices.bestAsk : prices.bestBid;
   return touch ?? prices.lastPrice;
 }
@@ -102,9 +140,15 @@ export function orderTotals(draft: OrderDraft, input: SliderInput | undefined, p
 }
 
 /** What stops the order from being reviewed, as translation keys (R5.05 titles and descriptions). */
-export type DraftProblem = 'insufficientPower' | 'limitPriceMissing' | 'stopPriceMissing' | null;
+export type DraftProblem =
+  'insufficientPower' | 'limitPriceMissing' | 'stopPriceMissing' | 'trailPercentRange' | 'trailTooWide' | null;
 
+/** What is wrong with what the user typed (an empty field is not a problem yet, only not ready). */
 export function draftProblem(draft: OrderDraft, input: SliderInput | undefined, prices: MarketPrices): DraftProblem {
+  if (draft.orderType === 'TRAILING_STOP') {
+    const trail = trailProblem(draft.trailBy, draft.trail, prices.bestBid);
+    if (trail && trail !== 'trailMissing') return trail;
+  }
   if ((draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && !positive(draft.limitPrice)) {
     return draft.limitPrice ? 'limitPriceMissing' : null;
   }
@@ -122,13 +166,16 @@ export function draftProblem(draft: OrderDraft, input: SliderInput | undefined, 
   return cost && (!power || cost.gt(power)) ? 'insufficientPower' : null;
 }
 
-/** Ready for review: a positive size, the prices its type needs, and no problem. */
+/** Ready for review: a positive size, the prices (or the trail) its type needs, and no problem. */
 export function draftReady(draft: OrderDraft, input: SliderInput | undefined, prices: MarketPrices): boolean {
   const sized =
     draft.inputType === 'amount' && draft.side === 'BUY' ? positive(draft.amount) : positive(draft.quantity);
   if (!sized || draftProblem(draft, input, prices)) return false;
   if ((draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') && !positive(draft.limitPrice)) return false;
   if ((draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') && !positive(draft.stopPrice)) return false;
+  if (draft.orderType === 'TRAILING_STOP') {
+    return draft.side === 'SELL' && trailProblem(draft.trailBy, draft.trail, prices.bestBid) === null;
+  }
   return true;
 }
 
@@ -144,5 +191,7 @@ export function toOrderRequest(symbol: string, draft: OrderDraft): OrderRequest 
   else request.quantity = draft.quantity;
   if (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT') request.limitPrice = draft.limitPrice;
   if (draft.orderType === 'STOP' || draft.orderType === 'STOP_LIMIT') request.stopPrice = draft.stopPrice;
+  // R4.10: the quantity and exactly one of the distance or the percentage; the server sets the trigger.
+  if (draft.orderType === 'TRAILING_STOP') Object.assign(request, trailBody(draft.trailBy, draft.trail));
   return request;
 }

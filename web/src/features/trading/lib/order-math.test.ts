@@ -9,7 +9,6 @@ import {
   ocoSell,
   quantityToAmount,
   sliderDisabled,
-  stepValue,
   toSlider,
   truncate,
 } from './order-math';
@@ -30,14 +29,6 @@ describe('order math', () => {
     expect(floorToStep('7', '5', 0)).toBe('5');
     expect(floorToStep('0.004', '0.01', 8)).toBe('0');
     expect(floorToStep('1.23456789', null, 4)).toBe('1.2345');
-  });
-
-  it('R5.03 plus and minus move by one step; minus is ignored below the step', () => {
-    expect(stepValue('1.5', '0.1', 'plus', 8)).toBe('1.6');
-    expect(stepValue('1.5', '0.1', 'minus', 8)).toBe('1.4');
-    expect(stepValue('0.05', '0.1', 'minus', 8)).toBe('0.05');
-    expect(stepValue(null, '10000', 'plus', 0)).toBe('10000');
-    expect(stepValue('', '10000', 'minus', 0)).toBe('0');
   });
 
   it('R5.04 the slider takes a share of the power, 0–100 in whole steps, disabled without power', () => {

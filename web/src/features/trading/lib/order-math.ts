@@ -30,18 +30,6 @@ export function floorToStep(value: string, step: string | null | undefined, prec
   return toText(roundDown(floored, precision));
 }
 
-/** R5.03: plus adds one step; minus takes one away and is ignored below the step. */
-export function stepValue(value: string | null, step: string, direction: 'plus' | 'minus', precision: number): string {
-  const current = decimalOrZero(value);
-  const stepSize = positive(step);
-  if (!stepSize) return toText(current);
-  if (direction === 'minus') {
-    if (current.lt(stepSize)) return toText(current);
-    return toText(roundDown(current.minus(stepSize), precision));
-  }
-  return toText(roundDown(current.plus(stepSize), precision));
-}
-
 /** R5.04: the slider runs 0–100 in steps of 1 with these marks. */
 export const SLIDER_MARKS = [0, 25, 50, 75, 100] as const;
 

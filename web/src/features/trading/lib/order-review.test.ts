@@ -3,10 +3,13 @@ import { emptyDraft, type OrderDraft } from './order-form';
 import { estimateInputFor, reviewFigures } from './order-review';
 
 const draft = (patch: Partial<OrderDraft>): OrderDraft => ({ ...emptyDraft('BUY'), ...patch });
+const PRICES = { bestBid: '999000000', bestAsk: '1000000000', lastPrice: '999500000' };
 
 describe('estimateInputFor', () => {
   it('R2.13 R5.11 a market buy by amount asks for the amount only', () => {
-    expect(estimateInputFor('BTC-IDR', draft({ inputType: 'amount', amount: '400000', quantity: '1' }))).toEqual({
+    expect(
+      estimateInputFor('BTC-IDR', draft({ inputType: 'amount', amount: '400000', quantity: '1' }), PRICES),
+    ).toEqual({
       symbol: 'BTC-IDR',
       side: 'BUY',
       quantity: null,
@@ -17,21 +20,36 @@ describe('estimateInputFor', () => {
 
   it('R2.13 a sell, or a limit buy, is estimated by quantity (never by amount) at the price the user set', () => {
     expect(
-      estimateInputFor('BTC-IDR', draft({ side: 'SELL', inputType: 'amount', amount: '5', quantity: '0.001' })),
+      estimateInputFor('BTC-IDR', draft({ side: 'SELL', inputType: 'amount', amount: '5', quantity: '0.001' }), PRICES),
     ).toMatchObject({ side: 'SELL', quantity: '0.001', amount: null, limitPrice: null });
     expect(
-      estimateInputFor('BTC-IDR', draft({ orderType: 'LIMIT', quantity: '0.002', limitPrice: '900000000' })),
+      estimateInputFor('BTC-IDR', draft({ orderType: 'LIMIT', quantity: '0.002', limitPrice: '900000000' }), PRICES),
     ).toMatchObject({ quantity: '0.002', amount: null, limitPrice: '900000000' });
     expect(
       estimateInputFor(
         'BTC-IDR',
         draft({ orderType: 'STOP_LIMIT', quantity: '0.002', stopPrice: '1', limitPrice: '2' }),
+        PRICES,
       ),
     ).toMatchObject({ limitPrice: '2' });
     // A stop (market) order is sized at its trigger, as the panel does.
     expect(
-      estimateInputFor('BTC-IDR', draft({ orderType: 'STOP', quantity: '0.002', stopPrice: '950000000' })),
+      estimateInputFor('BTC-IDR', draft({ orderType: 'STOP', quantity: '0.002', stopPrice: '950000000' }), PRICES),
     ).toMatchObject({ limitPrice: '950000000' });
+  });
+
+  it('R4.10 a trailing stop sell is estimated by quantity at its first trigger, its trail below the best bid', () => {
+    const trailing = draft({ side: 'SELL', orderType: 'TRAILING_STOP', quantity: '0.002', trail: '5' });
+    expect(estimateInputFor('BTC-IDR', trailing, PRICES)).toEqual({
+      symbol: 'BTC-IDR',
+      side: 'SELL',
+      quantity: '0.002',
+      amount: null,
+      limitPrice: '949050000',
+    });
+    expect(estimateInputFor('BTC-IDR', { ...trailing, trailBy: 'amount', trail: '1000000' }, PRICES)).toMatchObject({
+      limitPrice: '998000000',
+    });
   });
 });
 

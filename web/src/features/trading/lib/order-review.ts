@@ -1,29 +1,30 @@
 import { decimalOrZero, parseDecimal, positive, roundDown, roundHalfUp, toText } from '@/lib/decimal';
-import { amountInputAllowed, type OrderDraft } from './order-form';
+import { amountInputAllowed, trailingTrigger, type MarketPrices, type OrderDraft } from './order-form';
 import type { EstimateInput } from '../api/get-estimate';
 import type { EstimatedOrder } from '../api/types';
 
 /**
  * The price an order is estimated at instead of the book: the limit for limit and stop-limit orders,
- * the trigger for a stop (market) order (the panel sizes it at the trigger too); null for a market
- * order, which the server walks the book for.
+ * the trigger for a stop (market) order (the panel sizes it at the trigger too), a trailing stop's
+ * first trigger; null for a market order, which the server walks the book for.
  */
-export function estimatePrice(draft: OrderDraft): string | null {
+export function estimatePrice(draft: OrderDraft, prices: MarketPrices): string | null {
   if (draft.orderType === 'LIMIT' || draft.orderType === 'STOP_LIMIT')
     return positive(draft.limitPrice) ? draft.limitPrice : null;
   if (draft.orderType === 'STOP') return positive(draft.stopPrice) ? draft.stopPrice : null;
+  if (draft.orderType === 'TRAILING_STOP') return trailingTrigger(draft, prices);
   return null;
 }
 
 /** R2.13: the estimate call for what the panel holds: the amount of a buy by amount, else the quantity. */
-export function estimateInputFor(symbol: string, draft: OrderDraft): EstimateInput {
+export function estimateInputFor(symbol: string, draft: OrderDraft, prices: MarketPrices): EstimateInput {
   const byAmount = draft.inputType === 'amount' && amountInputAllowed(draft);
   return {
     symbol,
     side: draft.side,
     quantity: byAmount ? null : draft.quantity,
     amount: byAmount ? draft.amount : null,
-    limitPrice: estimatePrice(draft),
+    limitPrice: estimatePrice(draft, prices),
   };
 }
 

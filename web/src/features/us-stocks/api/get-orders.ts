@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, bodyOf } from '@/lib/api-client';
 import { usStocksKey } from './keys';
+import type { OrderListKind } from '@/lib/orders/types';
 import type { UsOrderPage } from './types';
 
-export type UsOrderListKind = 'open' | 'closed';
-
 /** R7.05: one page of the open or closed US-stock orders (30 a page, the server's fixed size). */
-export function getUsOrders(kind: UsOrderListKind, page: number, signal?: AbortSignal): Promise<UsOrderPage> {
+export function getUsOrders(kind: OrderListKind, page: number, signal?: AbortSignal): Promise<UsOrderPage> {
   const params = { query: { page } };
   return bodyOf<UsOrderPage>(
     kind === 'open'
@@ -15,7 +14,7 @@ export function getUsOrders(kind: UsOrderListKind, page: number, signal?: AbortS
   );
 }
 
-export function usOrdersQuery(kind: UsOrderListKind, page: number, refetchInterval: number | false = false) {
+export function usOrdersQuery(kind: OrderListKind, page: number, refetchInterval: number | false = false) {
   return queryOptions({
     queryKey: [...usStocksKey, 'orders', kind, page],
     queryFn: ({ signal }) => getUsOrders(kind, page, signal),
@@ -24,6 +23,6 @@ export function usOrdersQuery(kind: UsOrderListKind, page: number, refetchInterv
   });
 }
 
-export function useUsOrders(kind: UsOrderListKind, page: number, refetchInterval: number | false = false) {
+export function useUsOrders(kind: OrderListKind, page: number, refetchInterval: number | false = false) {
   return useQuery(usOrdersQuery(kind, page, refetchInterval));
 }

@@ -1,29 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { useOrderMutation } from '@/lib/orders/order-mutation';
 import { usdBalanceKey, usStocksKey } from './keys';
 
-/**
- * R8.08: a US-stock order helper shows the server's (localised) message as an error toast, then
- * rejects so the caller keeps its dialog open; every US-stock query and the USD balance refresh after.
- */
-export function useUsMutation<I, O>(key: string, fn: (input: I) => Promise<O>, fallback: string) {
-  const queryClient = useQueryClient();
-  return useMutation<O, unknown, I>({
-    mutationKey: [...usStocksKey, key],
-    mutationFn: async (input) => {
-      try {
-        return await fn(input);
-      } catch (caught) {
-        toast.error(caught instanceof ApiError ? caught.message : fallback);
-        throw caught;
-      }
-    },
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usStocksKey }),
-        queryClient.invalidateQueries({ queryKey: usdBalanceKey }),
-      ]);
-    },
-  });
+/** What a US-stock order changes: every US-stock query and the USD balance. */
+const REFRESHED = [usStocksKey, usdBalanceKey] as const;
+
+/** R8.08: a US-stock order helper; the server's (localised) message becomes the error toast. */
+export function useUsMutation<I, O>(key: string, call: (input: I) => Promise<O>, fallback: string) {
+  return useOrderMutation({ mutationKey: [...usStocksKey, key], call, fallback, refresh: REFRESHED });
 }

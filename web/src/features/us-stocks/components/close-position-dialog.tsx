@@ -13,8 +13,8 @@ import { usePlaceUsOrder } from '../api/place-order';
 import type { UsOrderBody, UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
 import { closePositionBody, extendedCloseAllowed, type CloseMode } from '../lib/positions';
-import { DecimalField } from './decimal-field';
-import { Figures } from './figures';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { Figures } from '@/components/ui/figures';
 
 /** R2.14 close US-stock position. */
 export function ClosePositionDialog({ position, onClose }: { position: UsPosition; onClose: () => void }) {

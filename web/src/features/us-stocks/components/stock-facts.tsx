@@ -13,7 +13,7 @@ import { useAppStore } from '@/lib/store';
 import { useCorporateActions, useEarnings } from '../api/get-stock-facts';
 import type { StockDescription } from '../api/types';
 import { formatChangeTime } from '../lib/display';
-import { Figures } from './figures';
+import { Figures } from '@/components/ui/figures';
 import { SessionLine } from './session-line';
 
 /** The trade page's facts tab of a US stock: session, touch, what can be traded how, fees, EPS, dividends. */

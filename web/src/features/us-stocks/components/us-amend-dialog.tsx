@@ -17,7 +17,7 @@ import { useUsOrder } from '../api/get-order';
 import type { AmendBody, AmendRequestView, UsOrderView } from '../api/types';
 import { amendOutcome } from '../lib/display';
 import { amendBody } from '../lib/amend';
-import { DecimalField } from './decimal-field';
+import { DecimalField } from '@/components/orders/decimal-field';
 
 /** While the exchange has not answered, the order is read again this often (the live channel also nudges it). */
 const AMEND_POLL_MS = 500;

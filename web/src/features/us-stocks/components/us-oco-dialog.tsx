@@ -11,7 +11,7 @@ import { usePlaceUsOrder } from '../api/place-order';
 import type { UsOrderBody, UsPosition } from '../api/types';
 import { draftProblem, emptyUsDraft, leverageOf, normalizeDraft, toUsOrderBody, type UsDraft } from '../lib/order-form';
 import { ocoQuantityOf } from '../lib/positions';
-import { DecimalField } from './decimal-field';
+import { DecimalField } from '@/components/orders/decimal-field';
 
 /**
  * R2.14 US-stock OCO: a sell of a position with a take-profit limit and a stop-loss; one executing

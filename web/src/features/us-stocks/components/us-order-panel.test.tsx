@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -9,7 +9,7 @@ import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderWithQuery } from '@/testing/render';
 import type { UsOrderBody } from '../api/types';
-import { description, panelHandlers } from '../testing/fixtures';
+import { description, estimateOf, panelHandlers } from '../testing/fixtures';
 import { UsOrderPanel } from './us-order-panel';
 
 afterEach(() => useToasts.setState({ queue: [] }));
@@ -56,6 +56,25 @@ describe('UsOrderPanel', { timeout: 20_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'Jumlah' }), '1');
     await user.click(screen.getByRole('button', { name: 'Tinjau beli AAPL' }));
     expect(await screen.findByRole('link', { name: 'Verifikasi sekarang' })).toBeInTheDocument();
+  });
+
+  it('R5.11 the live estimate asks once the typing pauses, not at every keystroke', async () => {
+    logIn();
+    const asked: string[] = [];
+    server.use(...panelHandlers([]));
+    server.use(
+      http.get('*/api/v1/us-stocks/estimate', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.searchParams.get('quantity') ?? '');
+        return HttpResponse.json({ data: estimateOf(url) });
+      }),
+    );
+    renderPanel();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Jumlah' }), '125');
+    const estimate = await screen.findByRole('region', { name: 'Estimasi' });
+    await waitFor(() => expect(estimate).toHaveTextContent('125 lembar AAPL'));
+    expect(asked).toEqual(['125']);
   });
 
   it('R2.13 R4.17 a fractional market buy: live estimate, review in USD and IDR, PIN, normal endpoint', async () => {

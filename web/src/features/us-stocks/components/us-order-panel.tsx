@@ -1,13 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -16,16 +12,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
-import { AppLink } from '@/components/ui/app-link';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
+import { InputTypeToggle } from '@/components/orders/input-type-toggle';
+import { OrderReviewForm } from '@/components/orders/order-review-form';
+import { OrderTypeSelect } from '@/components/orders/order-type-select';
+import { SideTabs } from '@/components/orders/side-tabs';
+import { TrailFields } from '@/components/orders/trail-fields';
+import { trailProblem } from '@/lib/orders/trail';
+import { Figures } from '@/components/ui/figures';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
-import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
-import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
-import { rememberReturnPath } from '@/lib/return-path';
+import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
 import { estimateQuery } from '../api/get-estimate';
@@ -33,24 +35,24 @@ import { orderTypesQuery } from '../api/get-order-types';
 import { usPositionsQuery } from '../api/get-positions';
 import { usdBalanceQuery } from '../api/get-usd-balance';
 import { usePlaceUsOrder } from '../api/place-order';
-import type { StockDescription, UsEstimate, UsSide, UsdWalletBalance } from '../api/types';
+import type { StockDescription, UsSide, UsdWalletBalance } from '../api/types';
 import { statusWordOf } from '../lib/display';
 import {
   bucketOf,
   draftProblem,
   emptyUsDraft,
-  estimateFieldsOf,
+  estimateInputOf,
   fieldsFor,
   normalizeDraft,
   toUsOrderBody,
   typesForSide,
   wholeSharesOnly,
+  wordedProblem,
   type Leverage,
   type UsDraft,
   type UsOrderType,
 } from '../lib/order-form';
-import { DecimalField } from './decimal-field';
-import { Figures, type FigureLine } from './figures';
+import { describeUsOrder, estimateLines, type PricedOrder } from '../lib/describe-order';
 import { KycGate } from './kyc-gate';
 import { SessionLine } from './session-line';
 
@@ -67,12 +69,9 @@ export interface UsOrderPanelProps {
 const QUANTITY_DECIMALS = 6;
 const PRICE_DECIMALS = 4;
 const AMOUNT_DECIMALS = 2;
+/** How long the typing must pause before the live estimate asks the server again. */
+const ESTIMATE_PAUSE_MS = 300;
 const BUCKET_FIELD = { PALN: 'paln', LEVERAGE: 'leverage', INTRADAY: 'intraday' } as const;
-
-interface PricedOrder {
-  draft: UsDraft;
-  estimate: UsEstimate;
-}
 
 /** The verification code of a call that needs a US-stock account (R8.03). */
 const isKycRefusal = (caught: unknown) => caught instanceof ApiError && caught.code === '041';
@@ -97,14 +96,12 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const orderTypes = useQuery(orderTypesQuery(stockId, draft.side, loggedIn && verified));
   const positions = useQuery(usPositionsQuery(loggedIn && verified));
   const problem = draftProblem(draft);
-  const estimateInput = {
-    transactionType: draft.side,
-    stockId,
-    orderType: draft.orderType,
-    leverage: draft.leverage,
-    ...estimateFieldsOf(draft),
-  };
-  const estimate = useQuery(estimateQuery(estimateInput, loggedIn && verified && problem === null));
+  // The live estimate follows the entry once the typing pauses, not at every keystroke; the review
+  // still prices exactly what is on screen.
+  const settled = useDebouncedValue(draft, ESTIMATE_PAUSE_MS);
+  const estimate = useQuery(
+    estimateQuery(estimateInputOf(stockId, settled), loggedIn && verified && draftProblem(settled) === null),
+  );
   const place = usePlaceUsOrder(t('errors.generic'));
 
   const fields = fieldsFor(draft);
@@ -117,11 +114,6 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const bucket = bucketOf(draft.leverage);
   const bucketFunds = balance.data?.[BUCKET_FIELD[bucket]];
   const held = positions.data?.find((p) => p.stockId === stockId && p.bucket === bucket)?.quantity ?? '0';
-  const usd = (value: string | null | undefined, context: 'amount' | 'fee' | 'total' = 'amount') =>
-    value ? formatMoney(value, 'USD', context, locale) : '–';
-  const idr = (value: string | null | undefined) => (value ? formatMoney(value, 'IDR', 'total', locale) : '–');
-  const shares = (value: string | null | undefined) =>
-    value ? t('usStocks.sharesOf', { quantity: formatQuantity(value, locale), stockId }) : '–';
 
   const update = (patch: Partial<UsDraft>) => setDraft((current) => normalizeDraft({ ...current, ...patch }));
   const setSide = (side: UsSide) => {
@@ -129,24 +121,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
     setDraft((current) => normalizeDraft({ ...emptyUsDraft(side, current.leverage), orderType: current.orderType }));
   };
 
-  if (!loggedIn) {
-    const rememberHere = () => rememberReturnPath(`${window.location.pathname}${window.location.search}`);
-    return (
-      <Section title={t('orderPanel.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('orderPanel.guest', { asset: stockId })}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button component={AppLink} to={paths.signup} onClick={rememberHere} variant="contained" fullWidth>
-            {t('orderPanel.signup')}
-          </Button>
-          <Button component={AppLink} to={paths.login} onClick={rememberHere} variant="outlined" fullWidth>
-            {t('orderPanel.login')}
-          </Button>
-        </Stack>
-      </Section>
-    );
-  }
+  if (!loggedIn) return <GuestOrderPrompt asset={stockId} />;
   if (balance.isError && !balance.data) {
     return (
       <Section label={t('orderPanel.title')}>
@@ -177,7 +152,7 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
   const review = async (): Promise<PricedOrder> => {
     track(draft.side === 'BUY' ? 'buy_review' : 'sell_review', { symbol: stockId, orderType: draft.orderType });
     try {
-      const priced = await queryClient.fetchQuery({ ...estimateQuery(estimateInput), staleTime: 0 });
+      const priced = await queryClient.fetchQuery({ ...estimateQuery(estimateInputOf(stockId, draft)), staleTime: 0 });
       return { draft, estimate: priced };
     } catch (caught) {
       if (isKycRefusal(caught)) setKycRefused(true);
@@ -208,26 +183,6 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
     onPlaced?.();
   };
 
-  const estimateLines = (e: UsEstimate, d: UsDraft): FigureLine[] => [
-    { label: t('usStocks.est.price'), value: formatPrice(e.price, 'USD', locale) },
-    { label: t('usStocks.est.quantity'), value: shares(e.quantity), strong: d.inputType === 'amount' },
-    { label: t('usStocks.est.value'), value: usd(e.value) },
-    { label: t('usStocks.est.fee'), value: usd(e.fee, 'fee') },
-    { label: t('usStocks.est.tax'), value: usd(e.tax, 'fee') },
-    ...(d.leverage > 1 && d.side === 'BUY'
-      ? [
-          { label: t('usStocks.est.ownPart'), value: usd(e.ownPart, 'total') },
-          { label: t('usStocks.est.borrowed'), value: usd(e.borrowed) },
-        ]
-      : []),
-    {
-      label: t(d.side === 'BUY' ? 'usStocks.est.totalBuy' : 'usStocks.est.totalSell'),
-      value: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
-      strong: true,
-    },
-    { label: t('usStocks.est.totalIdr'), value: idr(e.totalIdr) },
-  ];
-
   const priceField = (key: 'unitPrice' | 'stopPrice' | 'takeProfit' | 'stopLoss', label: string) => (
     <DecimalField
       label={label}
@@ -237,76 +192,19 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
       prefix="$"
     />
   );
-  const problemText =
-    problem && problem !== 'quantityMissing' && problem !== 'amountMissing' ? t(`usStocks.problem.${problem}`) : null;
+  const worded = wordedProblem(problem);
+  const problemText = worded ? t(`usStocks.problem.${worded}`) : null;
 
   return (
     <Section label={t('orderPanel.title')}>
-      <Tabs
-        value={draft.side}
-        onChange={(_, side: UsSide) => setSide(side)}
-        variant="fullWidth"
-        aria-label={t('orderPanel.sideLabel')}
-        sx={{ mb: 2 }}
-      >
-        <Tab value="BUY" label={t('orderPanel.side.BUY')} />
-        <Tab value="SELL" label={t('orderPanel.side.SELL')} />
-      </Tabs>
-      <ReviewPinForm<PricedOrder>
-        reviewLabel={t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId })}
-        reviewButtonProps={{ variant: 'contained', size: 'large', color: draft.side === 'BUY' ? 'success' : 'error' }}
+      <SideTabs side={draft.side} onChange={setSide} />
+      <OrderReviewForm<PricedOrder>
+        side={draft.side}
+        asset={stockId}
         canReview={problem === null}
-        spacing={2}
         reviewFor={[draft, exits]}
         onReview={review}
-        review={{
-          placement: 'dialog',
-          title: t(draft.side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset: stockId }),
-          confirmLabel: t('orderPanel.confirm'),
-          content: ({ draft: d, estimate: e }) => (
-            <Stack spacing={2}>
-              <Typography>
-                {t(d.side === 'BUY' ? 'usStocks.review.giveBuy' : 'usStocks.review.giveSell', {
-                  total: usd(e.total, d.side === 'BUY' ? 'total' : 'amount'),
-                  totalIdr: idr(e.totalIdr),
-                  quantity: formatQuantity(e.quantity, locale),
-                  stockId,
-                })}
-              </Typography>
-              <Figures
-                lines={[
-                  { label: t('usStocks.orderType'), value: t(`usStocks.kind.${d.orderType}`) },
-                  { label: t('usStocks.leverage.label'), value: t(`usStocks.leverage.${d.leverage}`) },
-                  ...(d.leverage === 4
-                    ? []
-                    : [
-                        { label: t('usStocks.timeInForce.label'), value: t(`usStocks.timeInForce.${d.timeInForce}`) },
-                        {
-                          label: t('usStocks.tradingHours.label'),
-                          value: t(
-                            `usStocks.tradingHours.${fieldsFor(d).extendedHours ? d.tradingHours : 'REGULAR_HOURS'}`,
-                          ),
-                        },
-                      ]),
-                  ...(d.takeProfit && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-                    ? [{ label: t('usStocks.takeProfit'), value: usd(d.takeProfit) }]
-                    : []),
-                  ...(d.stopLoss && (fieldsFor(d).bracket || fieldsFor(d).ocoPrices)
-                    ? [{ label: t('usStocks.stopLoss'), value: usd(d.stopLoss) }]
-                    : []),
-                  ...estimateLines(e, d),
-                ]}
-              />
-              {d.orderType === 'MARKET' && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('usStocks.review.marketNote')}
-                </Typography>
-              )}
-            </Stack>
-          ),
-        }}
-        pinTitle={t('orderPanel.pinTitle')}
-        pinText={() => t('orderPanel.pinText')}
+        describe={(priced) => describeUsOrder(priced, { stockId, locale, t })}
         onSubmit={submit}
       >
         <SessionLine session={description.session} />
@@ -326,50 +224,31 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
             ))}
           </ToggleButtonGroup>
         )}
-        <TextField
-          select
-          size="small"
-          label={t('usStocks.orderType')}
-          value={types.includes(draft.orderType) ? draft.orderType : ''}
-          onChange={(event) => update({ orderType: event.target.value as UsOrderType })}
-        >
-          {types.map((type) => {
-            const now = options.find((o) => o.orderType === type)?.availableNow ?? true;
-            return (
-              <MenuItem key={type} value={type}>
-                {t(`usStocks.kind.${type}`)}
-                {now ? '' : ` (${t('usStocks.notNow')})`}
-              </MenuItem>
-            );
-          })}
-        </TextField>
+        <OrderTypeSelect<UsOrderType>
+          value={draft.orderType}
+          options={types.map((type) => ({
+            value: type,
+            label:
+              (options.find((o) => o.orderType === type)?.availableNow ?? true)
+                ? t(`usStocks.kind.${type}`)
+                : `${t(`usStocks.kind.${type}`)} (${t('usStocks.notNow')})`,
+          }))}
+          onChange={(orderType) => update({ orderType })}
+        />
         {option && !option.availableNow && (
           <Alert severity="warning">{t('usStocks.typeNotNow', { type: t(`usStocks.kind.${draft.orderType}`) })}</Alert>
         )}
         {fields.stopPrice && priceField('stopPrice', t('usStocks.stopPrice'))}
         {fields.unitPrice && priceField('unitPrice', t('usStocks.unitPrice'))}
         {fields.trail && (
-          <Stack direction="row" spacing={1}>
-            <TextField
-              select
-              size="small"
-              label={t('usStocks.trailBy.label')}
-              value={draft.trailBy}
-              onChange={(event) => update({ trailBy: event.target.value as UsDraft['trailBy'] })}
-              sx={{ minWidth: 120 }}
-            >
-              <MenuItem value="percent">{t('usStocks.trailBy.percent')}</MenuItem>
-              <MenuItem value="amount">{t('usStocks.trailBy.amount')}</MenuItem>
-            </TextField>
-            <DecimalField
-              label={t('usStocks.trail')}
-              value={draft.trail}
-              onChange={(trail) => update({ trail })}
-              precision={draft.trailBy === 'percent' ? 2 : PRICE_DECIMALS}
-              prefix={draft.trailBy === 'amount' ? '$' : undefined}
-              suffix={draft.trailBy === 'percent' ? '%' : undefined}
-            />
-          </Stack>
+          <TrailFields
+            trailBy={draft.trailBy}
+            trail={draft.trail}
+            onChange={update}
+            amountPrefix="$"
+            amountPrecision={PRICE_DECIMALS}
+            problem={trailProblem(draft.trailBy, draft.trail)}
+          />
         )}
         {fields.ocoPrices && (
           <>
@@ -381,19 +260,12 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
           </>
         )}
         {byAmountAllowed && (
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            fullWidth
+          <InputTypeToggle
             value={draft.inputType}
-            onChange={(_, inputType: UsDraft['inputType'] | null) =>
-              inputType && update({ inputType, quantity: '', amount: '' })
-            }
-            aria-label={t('orderPanel.inputType')}
-          >
-            <ToggleButton value="quantity">{t('usStocks.shares')}</ToggleButton>
-            <ToggleButton value="amount">USD</ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(inputType) => update({ inputType, quantity: '', amount: '' })}
+            quantityLabel={t('usStocks.shares')}
+            amountLabel="USD"
+          />
         )}
         {byAmount ? (
           <DecimalField
@@ -473,13 +345,13 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
         <BuyingPower side={draft.side} funds={bucketFunds} held={held} bucketLabel={t(`usStocks.bucket.${bucket}`)} />
         {problem === null && estimate.data && (
           <Section label={t('usStocks.est.title')} padding="none" sx={{ border: 0, bgcolor: 'transparent' }}>
-            <Figures dense lines={estimateLines(estimate.data, draft)} />
+            <Figures dense lines={estimateLines(estimate.data, draft, { stockId, locale, t })} />
           </Section>
         )}
         {problem === null && estimate.error instanceof ApiError && (
           <Alert severity="warning">{estimate.error.message}</Alert>
         )}
-      </ReviewPinForm>
+      </OrderReviewForm>
     </Section>
   );
 }

@@ -12,7 +12,7 @@ import type { UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
 import { sortPositions } from '../lib/positions';
 import { ClosePositionDialog } from './close-position-dialog';
-import { Figures, type FigureLine } from './figures';
+import { Figures, type FigureLine } from '@/components/ui/figures';
 import { UsOcoDialog } from './us-oco-dialog';
 
 /**

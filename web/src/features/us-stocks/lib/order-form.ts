@@ -1,4 +1,7 @@
 import { parseDecimal } from '@/lib/decimal';
+import { trailBody, trailProblem, type TrailBy, type TrailProblem } from '@/lib/orders/trail';
+import type { InputType } from '@/lib/orders/types';
+import type { UsEstimateInput } from '../api/get-estimate';
 import type { Bucket, UsOrderBody, UsSide } from '../api/types';
 
 /** Leverage options (R4.12): none, 2x, 4x; 4x is intraday (R4.16). */
@@ -8,8 +11,6 @@ export type UsOrderType = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'TRAILING
 export type TimeInForce = 'GOOD_TILL_CANCEL' | 'GOOD_TILL_MARKET_CLOSE';
 /** R4.09 (INTRADAY is the server's own word for 4x orders; the form never sends it). */
 export type TradingHours = 'REGULAR_HOURS' | 'INCLUDE_EXTENDED_HOURS';
-export type InputType = 'quantity' | 'amount';
-export type TrailBy = 'amount' | 'percent';
 
 export const ORDER_TYPES: readonly UsOrderType[] = ['MARKET', 'LIMIT', 'STOP', 'STOP_LIMIT', 'TRAILING_STOP', 'OCO'];
 /** Trailing stops and OCO pairs are protective exits: sells only (R4.10). */
@@ -131,10 +132,29 @@ export type DraftProblem =
   | 'wholeShares'
   | 'unitPriceMissing'
   | 'stopPriceMissing'
-  | 'trailMissing'
+  | TrailProblem
   | 'ocoPricesMissing'
   | 'ocoOrder'
   | 'bracketOrder';
+
+/** Problems the panel explains in a line of its own: a missing size needs no words, a wrong trail shows on its field. */
+export type WordedProblem = Exclude<
+  DraftProblem,
+  'quantityMissing' | 'amountMissing' | 'trailPercentRange' | 'trailTooWide'
+>;
+
+export function wordedProblem(problem: DraftProblem | null): WordedProblem | null {
+  switch (problem) {
+    case null:
+    case 'quantityMissing':
+    case 'amountMissing':
+    case 'trailPercentRange':
+    case 'trailTooWide':
+      return null;
+    default:
+      return problem;
+  }
+}
 
 const isPositive = (text: string) => {
   const value = parseDecimal(text);
@@ -152,7 +172,8 @@ export function draftProblem(draft: UsDraft): DraftProblem | null {
   }
   if (fields.unitPrice && !isPositive(draft.unitPrice)) return 'unitPriceMissing';
   if (fields.stopPrice && !isPositive(draft.stopPrice)) return 'stopPriceMissing';
-  if (fields.trail && !isPositive(draft.trail)) return 'trailMissing';
+  const trail = fields.trail ? trailProblem(draft.trailBy, draft.trail) : null;
+  if (trail) return trail;
   if (fields.ocoPrices) {
     if (!isPositive(draft.takeProfit) || !isPositive(draft.stopLoss)) return 'ocoPricesMissing';
     if (!parseDecimal(draft.takeProfit)!.gt(parseDecimal(draft.stopLoss)!)) return 'ocoOrder';
@@ -181,10 +202,7 @@ export function toUsOrderBody(stockId: string, draft: UsDraft): UsOrderBody {
   else body.quantity = text(draft.quantity);
   if (fields.unitPrice) body.unitPrice = text(draft.unitPrice);
   if (fields.stopPrice) body.stopPrice = text(draft.stopPrice);
-  if (fields.trail) {
-    if (draft.trailBy === 'amount') body.trailAmount = text(draft.trail);
-    else body.trailPercent = text(draft.trail);
-  }
+  if (fields.trail) Object.assign(body, trailBody(draft.trailBy, draft.trail));
   if (fields.ocoPrices || fields.bracket) {
     const takeProfit = text(draft.takeProfit);
     const stopLoss = text(draft.stopLoss);
@@ -209,15 +227,14 @@ export function endpointFor(side: UsSide, leverage: number): string {
   return `${base}/${side === 'BUY' ? 'buy' : 'sell'}`;
 }
 
-/** The estimate's price fields for the draft (an OCO is priced at its take-profit). */
-export function estimateFieldsOf(draft: UsDraft): {
-  quantity?: string;
-  amount?: string;
-  unitPrice?: string;
-  stopPrice?: string;
-} {
-  const body = toUsOrderBody('', draft);
+/** The estimate call for the draft: its size and the prices it uses (an OCO is priced at its take-profit). */
+export function estimateInputOf(stockId: string, draft: UsDraft): UsEstimateInput {
+  const body = toUsOrderBody(stockId, draft);
   return {
+    transactionType: draft.side,
+    stockId,
+    orderType: draft.orderType,
+    leverage: draft.leverage,
     quantity: body.quantity ?? undefined,
     amount: body.amount ?? undefined,
     unitPrice: (draft.orderType === 'OCO' ? body.takeProfit : body.unitPrice) ?? undefined,

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
 import { limitDecimalInput, SEPARATORS } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { stepValue } from '../lib/order-math';
+import { stepValue } from '@/lib/orders/steps';
 
 /** R5.05: an input's error, shown as a tooltip with error styling. */
 export interface FieldError {
@@ -16,7 +16,7 @@ export interface FieldError {
   description: string;
 }
 
-export interface AmountFieldProps {
+export interface DecimalFieldProps {
   label: string;
   /** Plain decimal text (dot separator) or empty. */
   value: string;
@@ -27,6 +27,8 @@ export interface AmountFieldProps {
   /** Shown before the number (Rp, ₮) or after it (the asset). */
   prefix?: string;
   suffix?: string;
+  /** A hint under the field (e.g. whole shares only). */
+  helperText?: string;
   error?: FieldError | null;
   disabled?: boolean;
 }
@@ -37,10 +39,11 @@ function toDisplay(plain: string, decimal: string): string {
 }
 
 /**
- * A numeric order input: typing keeps digits and the asset's decimals, cut not rounded (R5.01); plus
- * and minus move by the step (R5.03); an error shows as a tooltip on the field (R5.05).
+ * A numeric order input of every asset class, in the user's separators, handing back plain decimal
+ * text: typing keeps digits and the asset's decimals, cut not rounded (R5.01); plus and minus move by
+ * the step (R5.03); an error shows as a tooltip on the field (R5.05).
  */
-export function AmountField({
+export function DecimalField({
   label,
   value,
   onChange,
@@ -48,12 +51,27 @@ export function AmountField({
   step,
   prefix,
   suffix,
+  helperText,
   error,
   disabled,
-}: AmountFieldProps) {
+}: DecimalFieldProps) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const { decimal } = SEPARATORS[locale];
+
+  const stepButton = (direction: 'plus' | 'minus', step: string) => (
+    <InputAdornment position={direction === 'minus' ? 'start' : 'end'}>
+      <IconButton
+        size="small"
+        edge={direction === 'minus' ? 'start' : 'end'}
+        aria-label={t(`orderPanel.${direction}`, { label })}
+        disabled={disabled}
+        onClick={() => onChange(stepValue(value, step, direction, precision))}
+      >
+        {direction === 'minus' ? <Remove fontSize="small" /> : <Add fontSize="small" />}
+      </IconButton>
+    </InputAdornment>
+  );
 
   const field = (
     <TextField
@@ -64,6 +82,7 @@ export function AmountField({
         onChange(decimal === '.' ? kept : kept.replace(decimal, '.'));
       }}
       error={!!error}
+      helperText={helperText}
       disabled={disabled}
       fullWidth
       size="small"
@@ -71,42 +90,21 @@ export function AmountField({
       slotProps={{
         htmlInput: { inputMode: 'decimal', 'aria-invalid': !!error, 'aria-description': error?.description },
         input: {
-          startAdornment: (
-            <>
-              {step && (
-                <InputAdornment position="start">
-                  <IconButton
-                    size="small"
-                    edge="start"
-                    aria-label={t('orderPanel.minus', { label })}
-                    disabled={disabled}
-                    onClick={() => onChange(stepValue(value, step, 'minus', precision))}
-                  >
-                    <Remove fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              )}
-              {prefix && <InputAdornment position="start">{prefix}</InputAdornment>}
-            </>
-          ),
-          endAdornment: (
-            <>
-              {suffix && <InputAdornment position="end">{suffix}</InputAdornment>}
-              {step && (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    edge="end"
-                    aria-label={t('orderPanel.plus', { label })}
-                    disabled={disabled}
-                    onClick={() => onChange(stepValue(value, step, 'plus', precision))}
-                  >
-                    <Add fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              )}
-            </>
-          ),
+          // Undefined when empty: an adornment, even an empty one, keeps the label raised.
+          startAdornment:
+            step || prefix ? (
+              <>
+                {step && stepButton('minus', step)}
+                {prefix && <InputAdornment position="start">{prefix}</InputAdornment>}
+              </>
+            ) : undefined,
+          endAdornment:
+            step || suffix ? (
+              <>
+                {suffix && <InputAdornment position="end">{suffix}</InputAdornment>}
+                {step && stepButton('plus', step)}
+              </>
+            ) : undefined,
         },
       }}
     />
