@@ -5227,8 +5227,10 @@ export interface components {
              * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4; OCO none.
              */
             code?: number | null;
-            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `OCO`. */
+            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO` or `TRAILING_STOP`. */
             orderType: string;
+            /** @description Whether only a sell may have it (a trailing stop protects coins held, R4.10). */
+            sellOnly: boolean;
         };
         /** @description The order types and which sides are open to the caller (R4.07, R4.11, R6.02). */
         OrderTypes: {

@@ -382,7 +382,9 @@ both_backends!(r3_07_r3_06_r5_11_slider_input_estimate_and_order_types, |backend
     assert_eq!(status, 400);
     let (_, types) = app.get_as(&user, "/api/v1/crypto/order-types?symbol=BTC-IDR").await;
     let codes: Vec<_> = types["data"]["orderTypes"].as_array().unwrap().iter().map(|t| t["code"].clone()).collect();
-    assert_eq!(codes, vec![json!(2), json!(1), json!(3), json!(4), Value::Null]);
+    assert_eq!(codes, vec![json!(2), json!(1), json!(3), json!(4), Value::Null, Value::Null]);
+    let trailing = &types["data"]["orderTypes"][5];
+    assert_eq!((trailing["orderType"].as_str(), trailing["sellOnly"].as_bool()), (Some("TRAILING_STOP"), Some(true)));
     assert_eq!(types["data"]["buySellAvailability"], "None");
 });
 

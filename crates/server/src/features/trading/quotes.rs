@@ -52,7 +52,7 @@ fn parse_side(text: &str) -> ApiResult<bool> {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderTypeView {
-    /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `OCO`.
+    /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO` or `TRAILING_STOP`.
     pub order_type: String,
     /// LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4; OCO none.
     pub code: Option<u8>,
@@ -60,6 +60,8 @@ pub struct OrderTypeView {
     pub aliases: Vec<String>,
     /// Whether it may be sized by rupiah amount (market buys only).
     pub amount_input: bool,
+    /// Whether only a sell may have it (a trailing stop protects coins held, R4.10).
+    pub sell_only: bool,
 }
 
 /// The order types and which sides are open to the caller (R4.07, R4.11, R6.02).
@@ -89,15 +91,25 @@ pub async fn order_types(
     let flags = state.markets.asset(&pair.spec.symbol).map(|a| a.flags);
     let availability = flags.map(|f| f.availability(mode).to_string()).unwrap_or_default();
     let types = [OrderType::Market, OrderType::Limit, OrderType::Stop, OrderType::StopLimit, OrderType::Oco];
-    let order_types = types
+    let mut order_types: Vec<OrderTypeView> = types
         .iter()
         .map(|t| OrderTypeView {
             order_type: t.as_str().into(),
             code: t.code(),
             aliases: if *t == OrderType::Market { vec!["instant".into()] } else { vec![] },
             amount_input: *t == OrderType::Market,
+            sell_only: false,
         })
         .collect();
+    // A stop whose trigger follows the best bid: placed as orderType TRAILING_STOP (or STOP with
+    // orderSubType TRAILING_STOP) with trailAmount or trailPercent.
+    order_types.push(OrderTypeView {
+        order_type: "TRAILING_STOP".into(),
+        code: None,
+        aliases: vec![],
+        amount_input: false,
+        sell_only: true,
+    });
     Ok(Data::new(OrderTypes {
         symbol: pair.spec.symbol.clone(),
         order_types,
