@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN_TOKEN } from './support';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
+import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox, verifyIdentity } from './wallet-support';
 
 /**
  * Issue 11, the US-stock journey of a verified user: a fractional market buy, a limit sell with
@@ -20,14 +20,7 @@ async function verifiedUserWithDollars(page: Page): Promise<void> {
   await accepted;
   await topUpInSandbox(page, '10000000');
 
-  await page.goto('/account/verification');
-  await page.getByLabel('NIK (16 angka)').fill('3201011205900001');
-  await page.getByLabel('Nama lengkap sesuai KTP').fill('Budi Santoso');
-  await page.getByLabel('Tanggal lahir').fill('1990-05-12');
-  await page.getByLabel('Tempat lahir').fill('Bogor');
-  await page.getByLabel('Alamat sesuai KTP').fill('Jl. Merdeka No. 1, Bogor');
-  await page.getByRole('button', { name: 'Kirim untuk verifikasi' }).click();
-  await expect(page.getByText('Identitas Anda sudah terverifikasi.')).toBeVisible({ timeout: 15_000 });
+  await verifyIdentity(page);
   await page.getByRole('button', { name: 'Setujui syarat saham AS' }).click();
   await expect(page.getByText('Saham AS sudah aktif.')).toBeVisible();
 
