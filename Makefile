@@ -15,6 +15,7 @@ bench:
 lint:
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cargo fmt --all -- --check
+	scripts/supply-chain.sh
 	scripts/web-deps.sh
 	npm --prefix web run lint
 	npm --prefix web run typecheck
