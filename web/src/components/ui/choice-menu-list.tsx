@@ -3,7 +3,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { ChoiceMenuProps } from './choice-menu';
+import type { ChoiceMenuProps } from './choice-menu-types';
 
 /** The menu of `ChoiceMenu`, in its own chunk (MUI's Menu, Popover and Modal load on first open). */
 export function ChoiceMenuList<T extends string>({

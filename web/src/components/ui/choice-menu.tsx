@@ -1,24 +1,8 @@
 import { lazyNamed } from '@/lib/lazy-named';
 import { MountWhenOpened } from './mount-when-opened';
 
-/** One option of a `ChoiceMenu`. */
-export interface Choice<T extends string> {
-  value: T;
-  label: string;
-  /** The option's own language, when it names one (screen readers pronounce it right). */
-  lang?: string;
-}
-
-export interface ChoiceMenuProps<T extends string> {
-  id: string;
-  /** Accessible name of the menu list. */
-  label: string;
-  anchor: HTMLElement | null;
-  options: readonly Choice<T>[];
-  selected: T;
-  onClose: () => void;
-  onChoose: (value: T) => void;
-}
+export type { Choice, ChoiceMenuProps } from './choice-menu-types';
+import type { ChoiceMenuProps } from './choice-menu-types';
 
 const ChoiceMenuList = lazyNamed(() => import('./choice-menu-list'), 'ChoiceMenuList');
 

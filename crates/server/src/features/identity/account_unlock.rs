@@ -5,10 +5,17 @@
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::repo;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
+
+/// The account-safety routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(unlock)).routes(routes!(flag_session))
+}
 
 /// The account after an unlock.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

@@ -1,5 +1,4 @@
-//! The operator's override of an identity verification (under `/api/admin`), and the operator routes
-//! of identity.
+//! The operator's override of an identity verification (under `/api/admin`).
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -15,12 +14,9 @@ use crate::state::AppState;
 /// Longest reason an operator may give.
 pub const REASON_CHARS_MAX: usize = 200;
 
-/// Operator routes of identity: the verification override and the account unlock.
+/// The verification override's route.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(override_kyc))
-        .routes(routes!(super::account_unlock::unlock))
-        .routes(routes!(super::account_unlock::flag_session))
+    OpenApiRouter::new().routes(routes!(override_kyc))
 }
 
 /// The outcome an operator sets.

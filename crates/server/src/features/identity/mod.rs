@@ -42,11 +42,15 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use kyc::settle_all_due as apply_due_verifications;
-pub use kyc_admin::router as admin_router;
 pub use messages::terms_not_accepted;
 pub use pin_routes::confirm_pin;
 
 use crate::state::AppState;
+
+/// The operator routes of identity (under `/api/admin`): the verification override and account safety.
+pub fn admin_router() -> OpenApiRouter<AppState> {
+    kyc_admin::router().merge(account_unlock::router())
+}
 
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {
