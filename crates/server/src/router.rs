@@ -24,7 +24,7 @@ use crate::features::{
     admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio,
     preferences, trading, us_stocks, wallet, web_shell,
 };
-use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit};
+use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit, security_headers};
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
 
@@ -99,6 +99,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
                     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %request_id)
                 }))
                 .layer(axum::middleware::from_fn(api::lang::scope))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), security_headers::add))
                 .layer(CatchPanicLayer::custom(panic::panic_to_response)),
         )
         .with_state(state)

@@ -5,3 +5,4 @@ pub mod idempotency;
 pub mod metrics;
 pub mod panic;
 pub mod rate_limit;
+pub mod security_headers;

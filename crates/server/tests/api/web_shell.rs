@@ -97,3 +97,22 @@ both_backends!(the_service_worker_is_revalidated_on_every_visit, |backend| async
     assert_eq!(worker.status(), 200);
     assert_eq!(worker.headers()["cache-control"], "no-cache");
 });
+
+both_backends!(every_answer_carries_the_security_headers, |backend| async move {
+    // Issue 14: the shell, a built file, an API answer and an API error alike.
+    let app = spawn_app(backend).await;
+    for path in ["/", "/assets/app-test.js", "/api/v1/app/config", "/api/v9/nothing/here"] {
+        let response = app.get(path).send().await.unwrap();
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert!(headers["permissions-policy"].to_str().unwrap().contains("camera=()"), "{path}");
+        assert_eq!(headers["cross-origin-opener-policy"], "same-origin", "{path}");
+        // The test server's public address is HTTPS.
+        assert!(headers["strict-transport-security"].to_str().unwrap().starts_with("max-age="), "{path}");
+    }
+    let plain = spawn_app_with(backend, |s| s.http.public_url = "http://localhost:8080".into()).await;
+    let response = plain.get("/").send().await.unwrap();
+    assert!(response.headers().get("strict-transport-security").is_none(), "no HSTS over plain HTTP");
+});
