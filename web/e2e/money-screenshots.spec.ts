@@ -5,7 +5,18 @@ import { PIN, expectNoSidewaysScroll, signUpFrom, topUpInSandbox } from './walle
  * Visual check of the screens that show money (`SCREENSHOTS=1`): a user who topped up and bought BTC,
  * at 390 px and 1440 px, in both themes. Images go to e2e/.screenshots.
  */
-const PAGES = ['/', '/markets', '/trade/BTC-IDR', '/portfolio', '/balance', '/balance/usd', '/balance/futures'];
+const PAGES = [
+  '/',
+  '/markets',
+  '/trade/BTC-IDR',
+  '/portfolio',
+  '/balance',
+  '/balance/usd',
+  '/balance/futures',
+  '/balance/cashout',
+  '/account/bankAccount',
+  '/account/profile',
+];
 
 for (const size of [
   { name: 'phone', width: 390, height: 844 },
