@@ -156,10 +156,21 @@ impl Db {
         // IMMEDIATE takes SQLite's write lock at BEGIN, where the busy timeout applies. A deferred
         // transaction that read first and then writes fails at once with SQLITE_BUSY when a
         // dropped transaction's rollback is still pending on another connection.
-        let tx = match self.backend {
-            Backend::Sqlite => self.pool.begin_with("begin immediate").await?,
-            Backend::Postgres => self.pool.begin().await?,
-        };
+        //
+        // The BEGIN runs in its own task: sqlx checks a custom BEGIN with a second await, and a caller
+        // cancelled between the two (a client that went away, a timeout) left the connection in the
+        // pool inside an open transaction holding SQLite's write lock for good. The task always
+        // finishes, so the transaction it opens is either handed over or dropped, which rolls it back.
+        let pool = self.pool.clone();
+        let backend = self.backend;
+        let begin = tokio::spawn(async move {
+            match backend {
+                Backend::Sqlite => pool.begin_with("begin immediate").await,
+                Backend::Postgres => pool.begin().await,
+            }
+        });
+        // A join error means the task panicked or the runtime is shutting down.
+        let tx = begin.await.map_err(|_| StoreError::Database(sqlx::Error::WorkerCrashed))??;
         Ok(WriteTx { tx, backend: self.backend, _writer: writer })
     }
 
