@@ -2,8 +2,8 @@
 
 use crate::book::Book;
 use crate::events::{CancelReason, Event, RejectReason};
-use crate::matching::Taker;
 use crate::order::{OpenOrder, OrderKind};
+use crate::taker::Taker;
 use crate::types::Amend;
 
 impl Book {

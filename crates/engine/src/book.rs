@@ -1,8 +1,8 @@
 //! One instrument's order book: state, command entry points and validation of new orders.
 
 use crate::events::{CancelReason, Event, RejectReason};
-use crate::matching::Taker;
 use crate::order::{IdMap, Level, OpenOrder, OrderKind, Slot};
+use crate::taker::Taker;
 use crate::types::{Command, Config, NewOrder, OrderId, OrderType, OwnerId, Price, Qty, Seq, Side, TimeInForce};
 use std::collections::BTreeMap;
 

@@ -38,6 +38,7 @@ mod quotes;
 mod slots;
 mod snapshot;
 mod stops;
+mod taker;
 mod types;
 
 #[cfg(test)]

@@ -2,17 +2,9 @@
 
 use crate::book::Book;
 use crate::events::{CancelReason, Event, Fill};
-use crate::order::{Level, OpenOrder, OrderKind, NIL};
+use crate::order::{Level, NIL};
+use crate::taker::Taker;
 use crate::types::{Notional, Price, Qty, SelfTradePolicy, Side, TimeInForce};
-
-/// An order while it matches; it owns no slot until (unless) it rests.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Taker {
-    /// `price == None` means a market order.
-    pub(crate) o: OpenOrder,
-    /// Unspent amount of a market buy by quote amount.
-    pub(crate) quote_left: Option<Notional>,
-}
 
 /// Why matching stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,27 +13,6 @@ pub(crate) enum MatchEnd {
     Done,
     /// Self-trade prevention cancels the taker's remainder.
     SelfTrade,
-}
-
-impl Taker {
-    pub(crate) fn from_open(o: OpenOrder) -> Taker {
-        debug_assert_eq!(o.kind, OrderKind::Limit);
-        Taker { o, quote_left: None }
-    }
-
-    /// A market buy sized by quote: its base quantity is unbounded, the quote bounds it.
-    pub(crate) fn by_quote(mut o: OpenOrder, quote: Notional) -> Taker {
-        o.qty = Qty::MAX;
-        Taker { o, quote_left: Some(quote) }
-    }
-
-    fn accepts(&self, price: Price) -> bool {
-        match (self.o.price, self.o.side) {
-            (None, _) => true,
-            (Some(limit), Side::Buy) => price <= limit,
-            (Some(limit), Side::Sell) => price >= limit,
-        }
-    }
 }
 
 impl Book {

@@ -12,10 +12,12 @@
 //! re-openings). The simulator never reveals the future: instants after its clock's `now` are
 //! clamped to `now`.
 
+mod candles;
 pub(crate) mod daily;
 pub(crate) mod intraday;
 pub(crate) mod params;
 pub(crate) mod rng;
+mod ticker;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
