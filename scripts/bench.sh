@@ -12,6 +12,7 @@ if [ "${1:-}" != "--assemble-only" ]; then
   cargo run --release --locked -p server --example order_bench -- docs/bench/orders.md
   cargo run --release --locked -p server --example ledger_bench -- docs/bench/ledger.md
   cargo run --release --locked -p server --example us_bench -- docs/bench/us.md
+  cargo run --release --locked -p server --example perps_bench -- docs/bench/perps.md
   if [ -f crates/market/src/bin/market_bench.rs ]; then
     cargo run --release --locked -p market --bin market_bench -- docs/bench/market.md
   fi
@@ -28,7 +29,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/ledger.md docs/bench/web-lab.md; do
+  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/perps.md docs/bench/ledger.md docs/bench/web-lab.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }

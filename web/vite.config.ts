@@ -30,6 +30,9 @@ export default defineConfig({
       },
     }),
   ],
+  // The server swaps a fresh Content-Security-Policy nonce in for this placeholder on every answer
+  // (crates/server/src/features/web_shell/csp.rs); Vite puts it on its script and style tags.
+  html: { cspNonce: '__CSP_NONCE__' },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

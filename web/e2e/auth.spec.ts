@@ -111,6 +111,8 @@ for (const locale of ['id', 'en'] as const) {
     await expect(page).toHaveURL(escaped('/account/manage-session'));
     await page.getByRole('button', { name: text.acceptTerms }).click();
     await expect(page.getByRole('heading', { level: 1, name: text.sessions })).toBeVisible();
+    // Issue 20: the sandbox run says so on every screen.
+    await expect(page.getByRole('banner').getByTestId('sandbox-badge')).toHaveText('Sandbox');
     // R7.04: the device list shows this device.
     await expect(page.getByRole('listitem').filter({ hasText: text.thisDevice })).toBeVisible();
     const session = await storedSession(page);

@@ -1,19 +1,13 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from '@playwright/test';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox, verifyIdentity } from './wallet-support';
-
-/** Signs up from `path` and waits until the accepted terms are stored, so later pages ask no more. */
-async function signUp(page: Page, path: string): Promise<void> {
-  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
-  await signUpFrom(page, path);
-  await accepted;
-  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
-}
-
-/** Confirms with the PIN in the shared PIN dialog. */
-async function enterPin(page: Page): Promise<void> {
-  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
-}
+import { expect, test } from '@playwright/test';
+import {
+  buyUsdtAtMarket,
+  depositMargin,
+  enterPin,
+  expectNoSidewaysScroll,
+  signUpAccepted as signUp,
+  topUpInSandbox,
+  verifyIdentity,
+} from './wallet-support';
 
 test.describe('USD for a verified user, at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -77,37 +71,11 @@ test.describe('USD for a verified user, at 390 px', () => {
     await expect(page.getByText(/Belum ada margin dan belum ada USDT spot/)).toBeVisible();
     await topUpInSandbox(page, '500000');
 
-    // Spot USDT from the USDT-IDR market: a market buy by rupiah amount.
-    await page.goto('/balance/futures');
-    await page.getByRole('link', { name: 'Beli USDT' }).click();
-    await expect(page).toHaveURL(/\/trade\/USDT-IDR$/);
-    // At 390 px the order form opens from the sticky Buy button as a bottom sheet.
-    await page
-      .getByRole('group', { name: 'Beli atau jual' })
-      .getByRole('button', { name: 'Beli', exact: true })
-      .click();
-    const panel = page.getByRole('dialog', { name: 'Transaksi USDT-IDR' });
-    await panel.getByRole('button', { name: 'IDR', exact: true }).click();
-    await panel.getByRole('textbox', { name: 'Nominal' }).fill('200000');
-    await panel.getByRole('button', { name: 'Tinjau beli USDT' }).click();
-    await page
-      .getByRole('dialog', { name: 'Tinjau beli USDT' })
-      .getByRole('button', { name: 'Konfirmasi order' })
-      .click();
-    await enterPin(page);
-    await expect(page.getByText(/^Order Beli terisi: .+ USDT\.$/)).toBeVisible();
-
-    // Deposit 5 USDT: the review prices it, the PIN confirms it.
-    await page.goto('/balance/futures');
+    // Spot USDT from the USDT-IDR market, then 5 USDT of it deposited as margin.
+    await buyUsdtAtMarket(page, '200000');
+    await depositMargin(page, '5');
     const form = page.getByRole('region', { name: 'Pindahkan margin' });
-    await expect(form.getByText(/USDT spot tersedia: ₮\d+/)).toBeVisible();
-    await form.getByLabel('Nominal USDT').fill('5');
-    await form.getByRole('button', { name: 'Tinjau transfer' }).click();
     const review = page.getByRole('region', { name: 'Ringkasan transfer margin' });
-    await expect(review).toContainText('₮5,00 dari USDT spot masuk ke dompet margin. Biaya ₮0,00.');
-    await review.getByRole('button', { name: 'Konfirmasi dengan PIN' }).click();
-    await enterPin(page);
-    await expect(page.getByText('Berhasil. Saldo margin sekarang ₮5,00.')).toBeVisible();
     const summary = page.getByRole('region', { name: 'Ringkasan margin' });
     await expect(summary).toContainText('₮100,00'); // buying power: 5 × 20
     await expect(summary).toContainText('0,00%');

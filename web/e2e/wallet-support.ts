@@ -70,3 +70,55 @@ export async function verifyIdentity(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Kirim untuk verifikasi' }).click();
   await expect(page.getByText('Identitas Anda sudah terverifikasi.')).toBeVisible({ timeout: 15_000 });
 }
+
+/** Signs up from `path` and waits until the accepted terms are stored, so later pages ask no more. */
+export async function signUpAccepted(page: Page, path: string): Promise<void> {
+  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
+  await signUpFrom(page, path);
+  await accepted;
+  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
+}
+
+/** Confirms with the PIN in the shared PIN dialog. */
+export async function enterPin(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
+}
+
+/**
+ * Buys spot USDT for `rupiah` on the USDT-IDR market, reached from the margin wallet's "Buy USDT"
+ * link: a market buy by amount, from the phone's bottom sheet (the page is at 390 px meanwhile).
+ */
+export async function buyUsdtAtMarket(page: Page, rupiah: string): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/balance/futures');
+  await page.getByRole('link', { name: 'Beli USDT' }).click();
+  await expect(page).toHaveURL(/\/trade\/USDT-IDR$/);
+  // At 390 px the order form opens from the sticky Buy button as a bottom sheet.
+  await page.getByRole('group', { name: 'Beli atau jual' }).getByRole('button', { name: 'Beli', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Transaksi USDT-IDR' });
+  await panel.getByRole('button', { name: 'IDR', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Nominal' }).fill(rupiah);
+  await panel.getByRole('button', { name: 'Tinjau beli USDT' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tinjau beli USDT' })
+    .getByRole('button', { name: 'Konfirmasi order' })
+    .click();
+  await enterPin(page);
+  await expect(page.getByText(/^Order Beli terisi: .+ USDT\.$/)).toBeVisible();
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/** Deposits `usdt` from spot USDT into the futures margin wallet: the review prices it, the PIN confirms it. */
+export async function depositMargin(page: Page, usdt: string): Promise<void> {
+  await page.goto('/balance/futures');
+  const form = page.getByRole('region', { name: 'Pindahkan margin' });
+  await expect(form.getByText(/USDT spot tersedia: ₮\d+/)).toBeVisible();
+  await form.getByLabel('Nominal USDT').fill(usdt);
+  await form.getByRole('button', { name: 'Tinjau transfer' }).click();
+  const review = page.getByRole('region', { name: 'Ringkasan transfer margin' });
+  await expect(review).toContainText(`₮${usdt},00 dari USDT spot masuk ke dompet margin. Biaya ₮0,00.`);
+  await review.getByRole('button', { name: 'Konfirmasi dengan PIN' }).click();
+  await enterPin(page);
+  await expect(page.getByText(`Berhasil. Saldo margin sekarang ₮${usdt},00.`)).toBeVisible();
+}

@@ -1,3 +1,5 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
@@ -9,6 +11,7 @@ import { readInitialAccessToken } from '@/lib/auth-tokens';
 import { readInitialCookies } from '@/lib/cookies';
 import { installGlobalErrorHandlers } from '@/lib/error-reporting';
 import { localeFromPath } from '@/lib/locale';
+import { cspNonce } from '@/lib/csp-nonce';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { useAppStore } from '@/lib/store';
 import './index.css';
@@ -34,10 +37,15 @@ if (!container) throw new Error('#root is missing from index.html');
 
 registerServiceWorker();
 
+// MUI's style tags carry the page's CSP nonce, or the policy would refuse them (issue 14).
+const styleCache = createCache({ key: 'css', nonce: cspNonce() });
+
 createRoot(container).render(
   <StrictMode>
-    <ErrorBoundary fallback={<FatalError />}>
-      <App />
-    </ErrorBoundary>
+    <CacheProvider value={styleCache}>
+      <ErrorBoundary fallback={<FatalError />}>
+        <App />
+      </ErrorBoundary>
+    </CacheProvider>
   </StrictMode>,
 );

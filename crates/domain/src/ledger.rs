@@ -51,6 +51,11 @@ pub enum AccountKind {
     Promotions,
     /// Interest the broker pays on USD yield.
     UsdInterestExpense,
+    /// The perpetuals venue's side of every perp fill and funding payment: the liquidity providers'
+    /// quotes are the counterparty, so profit users take comes from here and losses go here.
+    PerpExchange,
+    /// The insurance fund: liquidation fees in, losses beyond a liquidated user's margin out.
+    PerpInsuranceFund,
     /// A liquidity provider's inventory, by its code.
     LiquidityProvider(String),
 }
@@ -80,6 +85,8 @@ impl AccountKind {
             AccountKind::FxDesk => "FX_DESK",
             AccountKind::Promotions => "PROMOTIONS",
             AccountKind::UsdInterestExpense => "USD_INTEREST_EXPENSE",
+            AccountKind::PerpExchange => "PERP_EXCHANGE",
+            AccountKind::PerpInsuranceFund => "PERP_INSURANCE_FUND",
             AccountKind::LiquidityProvider(code) => return format!("LP:{code}"),
         };
         fixed.to_owned()

@@ -17,6 +17,7 @@ pub mod fees;
 pub mod ledger;
 pub mod money;
 pub mod orders;
+pub mod perps;
 pub mod precision;
 pub mod preferences;
 pub mod price_text;

@@ -358,6 +358,27 @@ mod tests {
     }
 
     proptest! {
+        // Issue 14: user input is fuzzed. Any text is answered, never a panic; what is accepted is
+        // positive, within the scale, and its own text parsed again.
+        #[test]
+        fn parsing_arbitrary_amount_text_never_panics(text in "\\PC{0,48}", scale in scale()) {
+            if let Ok(amount) = MinorUnits::parse_positive(&text, scale) {
+                prop_assert!(amount.count > 0);
+                prop_assert_eq!(amount.to_decimal(), text.trim().parse::<Decimal>().unwrap());
+            }
+        }
+
+        #[test]
+        fn accepted_digit_text_round_trips_and_extra_places_name_the_scale(text in "[0-9.]{1,30}", scale in scale()) {
+            match MinorUnits::parse_positive(&text, scale) {
+                Ok(amount) => {
+                    prop_assert_eq!(MinorUnits::parse_positive(&amount.to_decimal().to_string(), scale), Ok(amount));
+                }
+                Err(AmountError::TooManyPlaces(places)) => prop_assert_eq!(places, scale.decimal_places()),
+                Err(_) => {}
+            }
+        }
+
         #[test]
         fn minor_units_round_trip_through_decimal(count in any::<i64>(), scale in scale()) {
             let value = MinorUnits::new(count, scale);

@@ -16,7 +16,6 @@ use std::time::Instant;
 use chrono::{DateTime, Utc};
 use domain::ledger::{AccountKind, AccountRef};
 use domain::FixedClock;
-use hdrhistogram::Histogram;
 use serde_json::{json, Value};
 use store::ledger::{self, NewEntry, Posting};
 use store::Backend;
@@ -107,11 +106,11 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
         let crypto =
             bench_client::run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
         let us = bench_client::run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
-        rows.push(row(name, "crypto limit buy, rests (reference)", clients, &crypto));
+        rows.push(bench_client::row(name, "crypto limit buy, rests (reference)", clients, &crypto));
         rows.push(
             format!(
                 "{} — {:.2}× crypto",
-                row(name, "US limit buy, rests", clients, &us).trim_end_matches(" |"),
+                bench_client::row(name, "US limit buy, rests", clients, &us).trim_end_matches(" |"),
                 us.0 / crypto.0.max(1.0)
             ) + " |",
         );
@@ -121,14 +120,6 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
     anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
     let _ = std::fs::remove_dir_all(dir);
     Ok((rows, close))
-}
-
-fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<u64>)) -> String {
-    format!(
-        "| {db} | {kind} | {clients} | {rate:.0} orders/s, p50 {:.1} ms, p99 {:.1} ms |",
-        hist.value_at_quantile(0.5) as f64 / 1000.0,
-        hist.value_at_quantile(0.99) as f64 / 1000.0,
-    )
 }
 
 /// Seeds the positions, moves past the cut-off, closes them all; returns the table row.

@@ -28,9 +28,10 @@ use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit, se
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
 
-/// Every API route with its OpenAPI description.
+/// Every API route with its OpenAPI description; the sandbox helpers only in sandbox mode, so in
+/// production they do not exist at all (404).
 pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let routes = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(app_config::router())
         .merge(analytics::router())
         .merge(client_logs::router())
@@ -42,7 +43,12 @@ pub fn api_routes(state: &AppState) -> OpenApiRouter<AppState> {
         .merge(portfolio::router())
         .merge(perps::router())
         .merge(preferences::router())
-        .merge(admin::router(state.clone()))
+        .merge(admin::router(state.clone()));
+    if state.settings.sandbox() {
+        routes.merge(identity::sandbox_router()).merge(wallet::sandbox_router())
+    } else {
+        routes
+    }
 }
 
 /// The OpenAPI document alone (for `brokerage openapi`).

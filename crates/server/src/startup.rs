@@ -17,6 +17,7 @@ use crate::features::identity::services::IdentityServices;
 use crate::features::live::{self, Hub};
 use crate::features::maintenance::{self, Maintenance};
 use crate::features::markets::{self, Feed, Markets};
+use crate::features::perps::{self, PerpService};
 use crate::features::trading::TradingService;
 use crate::features::us_stocks::{self, UsStockService};
 use crate::features::wallet::services::WalletServices;
@@ -103,11 +104,11 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
     let identity = IdentityServices::build(&settings, &db).await?;
-    let wallet = WalletServices::build(settings.wallet_webhook_secret.as_ref(), &db).await?;
+    let wallet = WalletServices::build(&settings, &db).await?;
     let hub = Hub::new(live::Limits::from(&settings.markets));
     let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;
     let trading = TradingService::start(&db, &markets, &hub, settings.trading.clone()).await?;
-    let session_shift = if settings.sandbox && settings.us_stocks.sandbox_regular_session {
+    let session_shift = if settings.sandbox() && settings.us_stocks.sandbox_regular_session {
         us_stocks::service::shift_into_regular_session(clock.now())
     } else {
         chrono::Duration::zero()
@@ -118,12 +119,15 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         settings.us_stocks.clone(),
         session_shift,
     );
+    let usdt_idr = markets.catalogue().usdt_idr()?;
+    let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone());
     Ok(AppState {
         clock,
         hub,
         markets,
         trading,
         us_stocks,
+        perps,
         identity,
         wallet,
         shell: Arc::new(Shell::new(&settings)),
@@ -239,8 +243,23 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         })
     };
     let mut jobs = vec![refresh, limiter, purge, retention, expire_topups, disburse, usd_interest, verifications];
+    // A real gateway's callbacks can be lost; the sandbox's are delivered in-process.
+    if state.settings.providers.payments != crate::config::production::PaymentProvider::Sandbox {
+        let state = state.clone();
+        jobs.push(every(Duration::from_secs(60), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::wallet::reconcile_pending(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(settled = n, "top-ups reconciled with the gateway"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not reconcile top-ups"),
+                }
+            }
+        }));
+    }
     jobs.extend(market_jobs(state));
     jobs.extend(us_stock_jobs(state));
+    jobs.extend(perp_jobs(state));
     jobs
 }
 
@@ -328,6 +347,45 @@ fn us_stock_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         })
     };
     vec![venue, closeout, daily]
+}
+
+/// The perpetuals jobs: the venue pass, the risk check (protections and liquidations) and funding.
+fn perp_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
+    let settings = state.settings.perps.clone();
+    let venue = {
+        let state = state.clone();
+        every(Duration::from_millis(settings.venue_step_ms.max(10)), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = perps::perps(&state).drive().await {
+                    tracing::warn!(error = %e, "perp venue pass failed");
+                }
+            }
+        })
+    };
+    let risk = {
+        let state = state.clone();
+        every(Duration::from_millis(settings.risk_check_ms.max(10)), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = perps::perps(&state).check_risk().await {
+                    tracing::warn!(error = %e, "perp risk pass failed");
+                }
+            }
+        })
+    };
+    let funding = {
+        let state = state.clone();
+        every(Duration::from_millis(settings.funding_check_ms.max(10)), move || {
+            let state = state.clone();
+            async move {
+                if let Err(e) = perps::perps(&state).settle_funding().await {
+                    tracing::warn!(error = %e, "perp funding pass failed");
+                }
+            }
+        })
+    };
+    vec![venue, risk, funding]
 }
 
 /// Runs `job` every `period` (first after one period) until aborted.

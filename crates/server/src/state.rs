@@ -12,6 +12,7 @@ use crate::features::identity::services::IdentityServices;
 use crate::features::live::Hub;
 use crate::features::maintenance::mode::Maintenance;
 use crate::features::markets::service::Markets;
+use crate::features::perps::service::PerpService;
 use crate::features::trading::service::TradingService;
 use crate::features::us_stocks::service::UsStockService;
 use crate::features::wallet::services::WalletServices;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub trading: TradingService,
     /// US stocks: the venue and the settings.
     pub us_stocks: UsStockService,
+    /// Crypto perpetuals: the contracts, the venue and the settings.
+    pub perps: PerpService,
 }
 
 impl axum::extract::FromRef<AppState> for AddressLimiter {

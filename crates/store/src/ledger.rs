@@ -344,6 +344,38 @@ pub async fn balance(db: &Db, account_id: &str) -> Result<Option<Balance>, Ledge
     row.map(|row| Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? })).transpose()
 }
 
+/// The balance of a typed account inside a write (what the write has done so far included).
+pub async fn balance_tx(tx: &mut Transaction<'static, Any>, account: &AccountRef) -> Result<Balance, LedgerError> {
+    let row = sqlx::query("select balance, held from ledger_accounts where id = $1")
+        .bind(account.id())
+        .fetch_optional(&mut **tx)
+        .await?;
+    match row {
+        Some(row) => Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? }),
+        None => Ok(Balance { balance: 0, held: 0 }),
+    }
+}
+
+/// Every user account of `kind` in `currency`, by owner: one read for a pass over many users.
+pub async fn balances_of_kind(
+    db: &Db,
+    kind: &domain::ledger::AccountKind,
+    currency: &str,
+) -> Result<std::collections::HashMap<String, Balance>, LedgerError> {
+    let rows = sqlx::query(
+        "select owner, balance, held from ledger_accounts where kind = $1 and currency = $2 and may_go_negative = 0",
+    )
+    .bind(kind.as_text())
+    .bind(currency)
+    .fetch_all(db.pool())
+    .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok((row.try_get("owner")?, Balance { balance: row.try_get("balance")?, held: row.try_get("held")? }))
+        })
+        .collect()
+}
+
 /// The balance of a typed account; `None` before it is first used.
 pub async fn balance_of(db: &Db, account: &AccountRef) -> Result<Option<Balance>, LedgerError> {
     balance(db, &account.id()).await
@@ -353,7 +385,9 @@ pub async fn balance_of(db: &Db, account: &AccountRef) -> Result<Option<Balance>
 pub async fn check(db: &Db) -> Result<Vec<String>, LedgerError> {
     let mut problems = Vec::new();
     let unbalanced = sqlx::query(
-        "select entry_id, currency, sum(amount) as total from postings group by entry_id, currency having sum(amount) <> 0",
+        // Sums are cast back to bigint: PostgreSQL makes them numeric, which the Any driver cannot read.
+        "select entry_id, currency, cast(sum(amount) as bigint) as total from postings group by entry_id, currency \
+         having sum(amount) <> 0",
     )
     .fetch_all(db.pool())
     .await?;
@@ -363,7 +397,7 @@ pub async fn check(db: &Db) -> Result<Vec<String>, LedgerError> {
         problems.push(format!("entry {entry} does not balance in {currency}"));
     }
     let drifted = sqlx::query(
-        "select a.id, a.balance, coalesce(sum(p.amount), 0) as posted from ledger_accounts a \
+        "select a.id, a.balance, cast(coalesce(sum(p.amount), 0) as bigint) as posted from ledger_accounts a \
          left join postings p on p.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)",
     )
     .fetch_all(db.pool())

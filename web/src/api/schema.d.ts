@@ -60,6 +60,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/perps/index-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a contract's index and quotes on the sandbox venue (mark, margin and liquidation follow). */
+        post: operations["index_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/perps/run-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the venue step, the risk check and the funding job once, now. */
+        post: operations["run_jobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/sessions/{session_id}/flag": {
         parameters: {
             query?: never;
@@ -721,6 +755,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/perps/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens or adds to a long, or reduces a short (one-way mode). */
+        post: operations["post_v1_perps_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/estimate/{side}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estimates a buy or sell: margin, fee, cost and the liquidation price after it. */
+        post: operations["post_v1_perps_estimate_side"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/funding-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The funding rate of a contract, published ahead of its instant. */
+        get: operations["funding_rate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/history/fills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's perpetual fills with fee and realised profit. */
+        get: operations["fills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/history/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's funding payments, paid (negative) and received. */
+        get: operations["funding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/history/liquidations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's liquidated positions. */
+        get: operations["liquidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/instrument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One perpetual contract. */
+        get: operations["instrument_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every perpetual contract with its rules, prices and funding. */
+        get: operations["instruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/leverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's leverage on a contract (the default until one is chosen). */
+        get: operations["leverage"];
+        /** Sets the caller's leverage on a contract; an open position's margin is held again at it. */
+        put: operations["set_leverage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/perps/margin-wallet": {
         parameters: {
             query?: never;
@@ -800,6 +988,162 @@ export interface paths {
         get: operations["perps_order_book"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/order-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The perpetuals' order types; every one may be reduce-only. */
+        get: operations["get_v1_perps_order_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/orders/closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's closed perpetual orders (filled, cancelled, failed, liquidations), newest first. */
+        get: operations["get_v1_perps_orders_closed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/orders/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open perpetual orders, newest first, 30 a page. */
+        get: operations["get_v1_perps_orders_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancels an open perpetual order of the caller; its margin hold is released. */
+        put: operations["put_v1_perps_orders_id_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's open positions and margin wallet, marked to market (also live on the `positions`
+         *     channel of `/ws`, every risk pass).
+         */
+        get: operations["get_v1_perps_positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/positions/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes the caller's whole position at the market (a reduce-only market order). */
+        post: operations["close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/positions/close-estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Estimates closing the caller's position at the market. */
+        get: operations["close_estimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/positions/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the take-profit and stop-loss of the caller's position. */
+        put: operations["protection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/perps/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens or adds to a short, or reduces a long (one-way mode). */
+        post: operations["post_v1_perps_sell"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1023,7 +1367,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's US-stock positions per bucket (SPEC.md §7: position overview). */
-        get: operations["positions"];
+        get: operations["get_v1_us_stocks_positions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2136,6 +2480,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/topup/xendit-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Xendit's payment callback: checks the token, then settles the top-up once. */
+        post: operations["callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/transaction-history": {
         parameters: {
             query?: never;
@@ -2614,6 +2975,8 @@ export interface components {
             lightThemeAllowed: boolean;
             /** @description External links to the marketing site (R2.06). */
             marketingLinks: components["schemas"]["MarketingLinks"];
+            /** @description `sandbox` or `production`: the web app shows its sandbox badge and helpers only in sandbox. */
+            mode: components["schemas"]["Mode"];
             /** @description Sandbox mode: simulated markets, payments and SMS. */
             sandbox: boolean;
             /** @description Server version. */
@@ -2926,6 +3289,21 @@ export interface components {
          * @enum {string}
          */
         ClientLogKind: "error" | "unhandledrejection";
+        /** @description What closing the position now would do. */
+        CloseEstimateView: {
+            /** @description The taker fee, USDT. */
+            fee: string;
+            /** @description The book's price for it (best level), USDT. */
+            price: string;
+            /** @description Contracts that would be closed. */
+            quantity: string;
+            /** @description Profit (negative: loss) it would realise at that price, before the fee, USDT. */
+            realisedPnl: string;
+            /** @description The side of the closing order. */
+            side: string;
+            /** @description The contract. */
+            symbol: string;
+        };
         /** @description A conversion to make. */
         ConvertUsd: {
             /** @description What goes in: rupiah or dollars, at most 2 decimals. */
@@ -3029,6 +3407,8 @@ export interface components {
                 lightThemeAllowed: boolean;
                 /** @description External links to the marketing site (R2.06). */
                 marketingLinks: components["schemas"]["MarketingLinks"];
+                /** @description `sandbox` or `production`: the web app shows its sandbox badge and helpers only in sandbox. */
+                mode: components["schemas"]["Mode"];
                 /** @description Sandbox mode: simulated markets, payments and SMS. */
                 sandbox: boolean;
                 /** @description Server version. */
@@ -3189,6 +3569,24 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_CloseEstimateView: {
+            /** @description What closing the position now would do. */
+            data: {
+                /** @description The taker fee, USDT. */
+                fee: string;
+                /** @description The book's price for it (best level), USDT. */
+                price: string;
+                /** @description Contracts that would be closed. */
+                quantity: string;
+                /** @description Profit (negative: loss) it would realise at that price, before the fee, USDT. */
+                realisedPnl: string;
+                /** @description The side of the closing order. */
+                side: string;
+                /** @description The contract. */
+                symbol: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_CryptoBalance: {
             /** @description A coin balance (R3.12). */
             data: {
@@ -3248,6 +3646,41 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_EstimateView: {
+            /** @description What an order would cost and do. */
+            data: {
+                /** @description The wallet's available margin now, USDT. */
+                availableMargin: string;
+                /** @description Margin plus fee: what the order holds, USDT. */
+                cost: string;
+                /** @description Taker fee at that price, USDT. */
+                fee: string;
+                /** @description Initial margin of what opens or adds, USDT. */
+                initialMargin: string;
+                /**
+                 * Format: int64
+                 * @description The leverage the order uses.
+                 */
+                leverage: number;
+                /** @description The position's liquidation price after the order fills, USDT (none when flat). */
+                liquidationPrice?: string | null;
+                /** @description Notional at that price, USDT. */
+                notional: string;
+                /** @description The price margin and fee are computed at (the book for a market order), USDT. */
+                price: string;
+                /** @description Contracts. */
+                quantity: string;
+                /** @description Contracts that reduce the position. */
+                reduceQuantity: string;
+                /** @description `BUY` or `SELL`. */
+                side: string;
+                /** @description Whether the available margin covers the cost. */
+                sufficient: boolean;
+                /** @description The contract. */
+                symbol: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_EstimatedOrder: {
             /** @description An estimated order result (R3.06). */
             data: {
@@ -3274,6 +3707,33 @@ export interface components {
                  * @description The feedback's id.
                  */
                 id: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_FundingRateView: {
+            /** @description A contract's funding. */
+            data: {
+                /** @description The running interval's rate so far, percent (positive: longs pay shorts). */
+                fundingRatePercentage: string;
+                /**
+                 * Format: int64
+                 * @description Hours between instants.
+                 */
+                intervalHours: number;
+                /** @description The rate settled at the last instant, percent. */
+                lastFundingRatePercentage: string;
+                /**
+                 * Format: int64
+                 * @description That instant, ms since the epoch.
+                 */
+                lastFundingTime: number;
+                /**
+                 * Format: int64
+                 * @description When it settles, ms since the epoch (00:00, 08:00, 16:00 UTC).
+                 */
+                nextFundingTime: number;
+                /** @description The contract. */
+                symbol: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3315,6 +3775,77 @@ export interface components {
                 minimumAmount: string;
                 /** @description paymentChannel code. */
                 paymentChannel: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_InstrumentView: {
+            /** @description One perpetual contract. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description The contract's own maximum.
+                 */
+                contractMaxLeverage: number;
+                /** @description The funding rate of the running interval so far, percent. */
+                fundingRatePercentage: string;
+                /** @description Index (spot reference), USDT. */
+                indexPrice?: string | null;
+                /** @description Last, USDT. */
+                lastPrice?: string | null;
+                /** @description Maker fee, percent. */
+                makerFeePercentage: string;
+                /** @description Mark, USDT. */
+                markPrice?: string | null;
+                /**
+                 * Format: int32
+                 * @description The highest leverage a user may choose (the lower of the contract's and the wallet's 20x).
+                 */
+                maxLeverage: number;
+                /** @description The smallest order value, USDT. */
+                minNotional: string;
+                /** @description Display name. */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description When it settles, ms since the epoch.
+                 */
+                nextFundingTime: number;
+                /** @description `BTCUSDT`. */
+                pair: string;
+                /**
+                 * Format: int32
+                 * @description Price decimals.
+                 */
+                pricePrecision: number;
+                /**
+                 * Format: int32
+                 * @description Quantity decimals.
+                 */
+                quantityPrecision: number;
+                /** @description The quantity step (also the smallest quantity), contracts. */
+                stepSize: string;
+                /** @description `BTCUSDT-PERP`. */
+                symbol: string;
+                /** @description Taker fee, percent. */
+                takerFeePercentage: string;
+                /** @description The price step, USDT. */
+                tickSize: string;
+                /** @description Margin tiers. */
+                tiers: components["schemas"]["TierView"][];
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_JobsRun: {
+            /** @description What one pass of the perpetuals jobs did. */
+            data: {
+                /** @description Funding payments made. */
+                fundingPayments: number;
+                /** @description Users liquidated. */
+                liquidations: number;
+                /** @description Take-profits and stop-losses that closed a position. */
+                protections: number;
+                /** @description Orders the venue step moved. */
+                steps: number;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3371,6 +3902,24 @@ export interface components {
                 palnUsdCashAfter: string;
                 /** @description The bucket's usdCash after. */
                 usdCashAfter: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_LeverageView: {
+            /** @description The caller's leverage on a contract. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The leverage new orders use.
+                 */
+                leverage: number;
+                /**
+                 * Format: int32
+                 * @description The highest the caller may choose.
+                 */
+                maxLeverage: number;
+                /** @description The contract. */
+                symbol: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -3660,6 +4209,67 @@ export interface components {
             };
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_PerpOrderView: {
+            /** @description One perpetual order. */
+            data: {
+                /** @description The average fill price, USDT. */
+                averagePrice?: string | null;
+                /**
+                 * Format: int64
+                 * @description Placed, ms since the epoch.
+                 */
+                createdAt: number;
+                /** @description Fees paid, USDT. */
+                fee: string;
+                /** @description Contracts filled. */
+                filledQuantity: string;
+                /** @description Order id. */
+                id: string;
+                /**
+                 * Format: int64
+                 * @description The leverage at placement.
+                 */
+                leverage: number;
+                /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
+                orderType: string;
+                /** @description `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`. */
+                origin: string;
+                /** @description Limit price, USDT. */
+                price?: string | null;
+                /** @description Contracts ordered. */
+                quantity: string;
+                /** @description Profit realised by this order, USDT. */
+                realisedPnl: string;
+                /** @description Why it closed without filling completely. */
+                reason?: string | null;
+                /** @description Only reduces the position. */
+                reduceOnly: boolean;
+                /** @description `BUY` (long) or `SELL` (short). */
+                side: string;
+                /**
+                 * Format: int32
+                 * @description R4.05 numeric state.
+                 */
+                state: number;
+                /**
+                 * @description R4.01 status.
+                 * @example PENDING
+                 */
+                status: string;
+                /** @description Trigger price (mark), USDT. */
+                stopPrice?: string | null;
+                /** @description `BTCUSDT-PERP`. */
+                symbol: string;
+                /** @description A stop order whose trigger was reached. */
+                triggered: boolean;
+                /**
+                 * Format: int64
+                 * @description Last change, ms since the epoch.
+                 */
+                updatedAt: number;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_PhoneChanged: {
             /** @description The phone was changed. */
             data: {
@@ -3682,6 +4292,74 @@ export interface components {
                 phone: string;
                 /** @description An account exists for it. */
                 registered: boolean;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_PositionView: {
+            /** @description One open position, marked. */
+            data: {
+                /** @description Average entry price, USDT. */
+                entryPrice: string;
+                /** @description Funding received (positive) or paid since it opened, USDT. */
+                funding: string;
+                /**
+                 * Format: int64
+                 * @description Leverage.
+                 */
+                leverage: number;
+                /** @description The price at which the position would be liquidated with the wallet as it is, USDT. */
+                liquidationPrice?: string | null;
+                /** @description Maintenance margin at the mark, USDT. */
+                maintenanceMargin: string;
+                /** @description Initial margin held, USDT. */
+                margin: string;
+                /** @description `OK` or `MARGIN_CALL` (the wallet's margin ratio at 80 % or more). */
+                marginStatus: string;
+                /** @description Mark price, USDT. */
+                markPrice: string;
+                /** @description Notional at the mark, USDT. */
+                notional: string;
+                /**
+                 * Format: int64
+                 * @description Opened, ms since the epoch.
+                 */
+                openedAt: number;
+                /** @description Realised profit since it opened, USDT. */
+                realisedPnl: string;
+                /** @description Unrealised profit over the initial margin at entry, percent (return on equity). */
+                roePercentage: string;
+                /** @description `LONG`, `SHORT` or `FLAT`. */
+                side: string;
+                /** @description Contracts (positive). */
+                size: string;
+                /** @description Stop-loss trigger (mark), USDT. */
+                stopLoss?: string | null;
+                /** @description `BTCUSDT-PERP`. */
+                symbol: string;
+                /** @description Take-profit trigger (mark), USDT. */
+                takeProfit?: string | null;
+                /** @description Unrealised profit at the mark, USDT. */
+                unrealisedPnl: string;
+            };
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_PositionsView: {
+            /** @description The wallet and its positions, marked to market. */
+            data: {
+                /** @description What new orders and withdrawals may use, USDT. */
+                availableMargin: string;
+                /** @description Balance plus unrealised profit, USDT. */
+                equity: string;
+                /** @description Σ maintenance margin, USDT. */
+                maintenanceMargin: string;
+                /** @description The margin wallet's balance, USDT. */
+                marginBalance: string;
+                /** @description Maintenance over equity, percent (liquidation at 100). */
+                marginRatioPercentage?: string | null;
+                /** @description Open positions. */
+                positions: components["schemas"]["PositionView"][];
+                /** @description Σ unrealised profit, USDT. */
+                unrealisedPnl: string;
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -4371,6 +5049,62 @@ export interface components {
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_InstrumentView: {
+            data: {
+                /**
+                 * Format: int32
+                 * @description The contract's own maximum.
+                 */
+                contractMaxLeverage: number;
+                /** @description The funding rate of the running interval so far, percent. */
+                fundingRatePercentage: string;
+                /** @description Index (spot reference), USDT. */
+                indexPrice?: string | null;
+                /** @description Last, USDT. */
+                lastPrice?: string | null;
+                /** @description Maker fee, percent. */
+                makerFeePercentage: string;
+                /** @description Mark, USDT. */
+                markPrice?: string | null;
+                /**
+                 * Format: int32
+                 * @description The highest leverage a user may choose (the lower of the contract's and the wallet's 20x).
+                 */
+                maxLeverage: number;
+                /** @description The smallest order value, USDT. */
+                minNotional: string;
+                /** @description Display name. */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description When it settles, ms since the epoch.
+                 */
+                nextFundingTime: number;
+                /** @description `BTCUSDT`. */
+                pair: string;
+                /**
+                 * Format: int32
+                 * @description Price decimals.
+                 */
+                pricePrecision: number;
+                /**
+                 * Format: int32
+                 * @description Quantity decimals.
+                 */
+                quantityPrecision: number;
+                /** @description The quantity step (also the smallest quantity), contracts. */
+                stepSize: string;
+                /** @description `BTCUSDT-PERP`. */
+                symbol: string;
+                /** @description Taker fee, percent. */
+                takerFeePercentage: string;
+                /** @description The price step, USDT. */
+                tickSize: string;
+                /** @description Margin tiers. */
+                tiers: components["schemas"]["TierView"][];
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
         Data_Vec_OptionContractView: {
             data: {
                 /** @description Ask premium. */
@@ -4404,6 +5138,17 @@ export interface components {
                 symbol: string;
                 /** @description Underlying ticker. */
                 underlying: string;
+            }[];
+        };
+        /** @description A successful response body: `{"data": T}`. */
+        Data_Vec_PerpOrderTypeView: {
+            data: {
+                /** @description Whether it takes a limit price. */
+                needsPrice: boolean;
+                /** @description Whether it takes a trigger (on the mark price). */
+                needsStopPrice: boolean;
+                /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
+                orderType: string;
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -4725,6 +5470,38 @@ export interface components {
             /** @description A message for people, in the language of `x-language-code`. */
             error_message: string;
         };
+        /** @description What an order would cost and do. */
+        EstimateView: {
+            /** @description The wallet's available margin now, USDT. */
+            availableMargin: string;
+            /** @description Margin plus fee: what the order holds, USDT. */
+            cost: string;
+            /** @description Taker fee at that price, USDT. */
+            fee: string;
+            /** @description Initial margin of what opens or adds, USDT. */
+            initialMargin: string;
+            /**
+             * Format: int64
+             * @description The leverage the order uses.
+             */
+            leverage: number;
+            /** @description The position's liquidation price after the order fills, USDT (none when flat). */
+            liquidationPrice?: string | null;
+            /** @description Notional at that price, USDT. */
+            notional: string;
+            /** @description The price margin and fee are computed at (the book for a market order), USDT. */
+            price: string;
+            /** @description Contracts. */
+            quantity: string;
+            /** @description Contracts that reduce the position. */
+            reduceQuantity: string;
+            /** @description `BUY` or `SELL`. */
+            side: string;
+            /** @description Whether the available margin covers the cost. */
+            sufficient: boolean;
+            /** @description The contract. */
+            symbol: string;
+        };
         /** @description An estimated order result (R3.06). */
         EstimatedOrder: {
             /** @description The same coins in the coin's smallest units. */
@@ -4762,6 +5539,32 @@ export interface components {
              */
             rating: number;
         };
+        /** @description One fill in the futures history. */
+        FillView: {
+            /**
+             * Format: int64
+             * @description When, ms since the epoch.
+             */
+            createdAt: number;
+            /** @description Fee, USDT. */
+            fee: string;
+            /** @description Fill id. */
+            id: string;
+            /** @description A resting order's fill. */
+            maker: boolean;
+            /** @description Its order. */
+            orderId: string;
+            /** @description Price, USDT. */
+            price: string;
+            /** @description Contracts. */
+            quantity: string;
+            /** @description Profit realised, USDT. */
+            realisedPnl: string;
+            /** @description `BUY` or `SELL`. */
+            side: string;
+            /** @description Instrument. */
+            symbol: string;
+        };
         /** @description A filter choice. */
         FilterOption: {
             /** @description The value to send. */
@@ -4773,6 +5576,48 @@ export interface components {
         FlagSession: {
             /** @description For the security log (at most 200 characters). */
             reason: string;
+        };
+        /** @description One funding payment. */
+        FundingPaymentView: {
+            /** @description Received (positive) or paid, USDT. */
+            amount: string;
+            /**
+             * Format: int64
+             * @description The funding instant, ms since the epoch.
+             */
+            fundingAt: number;
+            /** @description The mark then, USDT. */
+            markPrice: string;
+            /** @description The position then (negative: short). */
+            positionSize: string;
+            /** @description The rate, percent. */
+            ratePercentage: string;
+            /** @description Instrument. */
+            symbol: string;
+        };
+        /** @description A contract's funding. */
+        FundingRateView: {
+            /** @description The running interval's rate so far, percent (positive: longs pay shorts). */
+            fundingRatePercentage: string;
+            /**
+             * Format: int64
+             * @description Hours between instants.
+             */
+            intervalHours: number;
+            /** @description The rate settled at the last instant, percent. */
+            lastFundingRatePercentage: string;
+            /**
+             * Format: int64
+             * @description That instant, ms since the epoch.
+             */
+            lastFundingTime: number;
+            /**
+             * Format: int64
+             * @description When it settles, ms since the epoch (00:00, 08:00, 16:00 UTC).
+             */
+            nextFundingTime: number;
+            /** @description The contract. */
+            symbol: string;
         };
         /** @description The webhook body a gateway sends. */
         GatewayCallback: {
@@ -4828,6 +5673,126 @@ export interface components {
             /** @description Values of `wallet`. */
             wallets: components["schemas"]["FilterOption"][];
         };
+        /** @description A page of history rows. */
+        HistoryPage_FillView: {
+            /** @description Newest first. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When, ms since the epoch.
+                 */
+                createdAt: number;
+                /** @description Fee, USDT. */
+                fee: string;
+                /** @description Fill id. */
+                id: string;
+                /** @description A resting order's fill. */
+                maker: boolean;
+                /** @description Its order. */
+                orderId: string;
+                /** @description Price, USDT. */
+                price: string;
+                /** @description Contracts. */
+                quantity: string;
+                /** @description Profit realised, USDT. */
+                realisedPnl: string;
+                /** @description `BUY` or `SELL`. */
+                side: string;
+                /** @description Instrument. */
+                symbol: string;
+            }[];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows in all pages.
+             */
+            total: number;
+        };
+        /** @description A page of history rows. */
+        HistoryPage_FundingPaymentView: {
+            /** @description Newest first. */
+            data: {
+                /** @description Received (positive) or paid, USDT. */
+                amount: string;
+                /**
+                 * Format: int64
+                 * @description The funding instant, ms since the epoch.
+                 */
+                fundingAt: number;
+                /** @description The mark then, USDT. */
+                markPrice: string;
+                /** @description The position then (negative: short). */
+                positionSize: string;
+                /** @description The rate, percent. */
+                ratePercentage: string;
+                /** @description Instrument. */
+                symbol: string;
+            }[];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows in all pages.
+             */
+            total: number;
+        };
+        /** @description A page of history rows. */
+        HistoryPage_LiquidationView: {
+            /** @description Newest first. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description When, ms since the epoch.
+                 */
+                createdAt: number;
+                /** @description The liquidation fee, USDT. */
+                fee: string;
+                /** @description Id. */
+                id: string;
+                /** @description What the insurance fund paid beyond the wallet, USDT. */
+                insurancePaid: string;
+                /** @description The mark it was taken over at, USDT. */
+                markPrice: string;
+                /** @description Profit (negative: loss) realised, USDT. */
+                realisedPnl: string;
+                /** @description The position taken over (negative: short). */
+                size: string;
+                /** @description Instrument. */
+                symbol: string;
+            }[];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Rows in all pages.
+             */
+            total: number;
+        };
         /** @description One message the sandbox sent. */
         InboxMessage: {
             /** @description The text. */
@@ -4853,6 +5818,19 @@ export interface components {
          * @enum {string}
          */
         IncomeRange: "BELOW_10M" | "FROM_10M_TO_50M" | "FROM_50M_TO_100M" | "FROM_100M_TO_500M" | "FROM_500M_TO_1B" | "ABOVE_1B";
+        /** @description A scripted move of a contract's index and quotes. */
+        IndexFactor: {
+            /**
+             * @description The factor on the simulated prices from now on (0.9 is a 10 % fall; 1 undoes it).
+             * @example 0.9
+             */
+            factor: string;
+            /**
+             * @description The contract.
+             * @example BTCUSDT-PERP
+             */
+            symbol: string;
+        };
         /** @description The limits and fee of one channel (input-variables). */
         InputVariables: {
             /**
@@ -4882,11 +5860,76 @@ export interface components {
             /** @description Virtual account number, for VA channels. */
             vaNumber?: string | null;
         };
+        /** @description One perpetual contract. */
+        InstrumentView: {
+            /**
+             * Format: int32
+             * @description The contract's own maximum.
+             */
+            contractMaxLeverage: number;
+            /** @description The funding rate of the running interval so far, percent. */
+            fundingRatePercentage: string;
+            /** @description Index (spot reference), USDT. */
+            indexPrice?: string | null;
+            /** @description Last, USDT. */
+            lastPrice?: string | null;
+            /** @description Maker fee, percent. */
+            makerFeePercentage: string;
+            /** @description Mark, USDT. */
+            markPrice?: string | null;
+            /**
+             * Format: int32
+             * @description The highest leverage a user may choose (the lower of the contract's and the wallet's 20x).
+             */
+            maxLeverage: number;
+            /** @description The smallest order value, USDT. */
+            minNotional: string;
+            /** @description Display name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description When it settles, ms since the epoch.
+             */
+            nextFundingTime: number;
+            /** @description `BTCUSDT`. */
+            pair: string;
+            /**
+             * Format: int32
+             * @description Price decimals.
+             */
+            pricePrecision: number;
+            /**
+             * Format: int32
+             * @description Quantity decimals.
+             */
+            quantityPrecision: number;
+            /** @description The quantity step (also the smallest quantity), contracts. */
+            stepSize: string;
+            /** @description `BTCUSDT-PERP`. */
+            symbol: string;
+            /** @description Taker fee, percent. */
+            takerFeePercentage: string;
+            /** @description The price step, USDT. */
+            tickSize: string;
+            /** @description Margin tiers. */
+            tiers: components["schemas"]["TierView"][];
+        };
         /**
          * @description The customer's main reason to invest.
          * @enum {string}
          */
         InvestmentGoal: "LONG_TERM_GROWTH" | "PASSIVE_INCOME" | "CAPITAL_PRESERVATION" | "SPECULATION" | "RETIREMENT" | "EDUCATION";
+        /** @description What one pass of the perpetuals jobs did. */
+        JobsRun: {
+            /** @description Funding payments made. */
+            fundingPayments: number;
+            /** @description Users liquidated. */
+            liquidations: number;
+            /** @description Take-profits and stop-losses that closed a position. */
+            protections: number;
+            /** @description Orders the venue step moved. */
+            steps: number;
+        };
         /**
          * @description The outcome an operator sets.
          * @enum {string}
@@ -4952,6 +5995,20 @@ export interface components {
              */
             submittedAtMs?: number | null;
         };
+        /** @description The leverage to trade a contract at. */
+        LeverageBody: {
+            /**
+             * Format: int32
+             * @description 1 up to the contract's ceiling (the lower of its maximum and 20).
+             * @example 10
+             */
+            leverage: number;
+            /**
+             * @description The contract.
+             * @example BTCUSDT-PERP
+             */
+            symbol: string;
+        };
         /** @description What a transfer between paln and a leveraged bucket would leave. */
         LeverageCalculation: {
             /** @description Dollars moved. */
@@ -4970,6 +6027,21 @@ export interface components {
             /** @description The user's PIN. */
             pin: string;
         };
+        /** @description The caller's leverage on a contract. */
+        LeverageView: {
+            /**
+             * Format: int64
+             * @description The leverage new orders use.
+             */
+            leverage: number;
+            /**
+             * Format: int32
+             * @description The highest the caller may choose.
+             */
+            maxLeverage: number;
+            /** @description The contract. */
+            symbol: string;
+        };
         /** @description A leveraged bucket's wallet: the leverage wallet (2x) or the intraday wallet (4x). */
         LeverageWallet: {
             /** @description usdCash × leverage. */
@@ -4985,6 +6057,28 @@ export interface components {
             usdCash: string;
             /** @description Dollars held by open positions. */
             usdMargin: string;
+        };
+        /** @description One liquidated position. */
+        LiquidationView: {
+            /**
+             * Format: int64
+             * @description When, ms since the epoch.
+             */
+            createdAt: number;
+            /** @description The liquidation fee, USDT. */
+            fee: string;
+            /** @description Id. */
+            id: string;
+            /** @description What the insurance fund paid beyond the wallet, USDT. */
+            insurancePaid: string;
+            /** @description The mark it was taken over at, USDT. */
+            markPrice: string;
+            /** @description Profit (negative: loss) realised, USDT. */
+            realisedPnl: string;
+            /** @description The position taken over (negative: short). */
+            size: string;
+            /** @description Instrument. */
+            symbol: string;
         };
         /** @description A session was opened: its tokens and the user. */
         LoggedIn: components["schemas"]["SessionTokens"] & {
@@ -5095,6 +6189,12 @@ export interface components {
             /** @description Terms and conditions. */
             terms: string;
         };
+        /**
+         * @description How the server runs: `sandbox` (simulated providers and their helpers, the default) or
+         *     `production` (real providers only, checked at start).
+         * @enum {string}
+         */
+        Mode: "sandbox" | "production";
         /** @description The biggest gainers and losers of a class. */
         MoversView: {
             /** @description Highest change first (rising only). */
@@ -5348,6 +6448,123 @@ export interface components {
             /** @description Single-use token for register-pin, verify-pin or pin reset. */
             verificationToken: string;
         };
+        /** @description A perpetual order. */
+        PerpOrderBody: {
+            /**
+             * @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`.
+             * @example LIMIT
+             */
+            orderType: string;
+            /**
+             * @description Limit price in USDT (LIMIT and STOP_LIMIT).
+             * @example 60000.0
+             */
+            price?: string | null;
+            /**
+             * @description Contracts, at most the contract's quantity precision.
+             * @example 0.010
+             */
+            quantity?: string;
+            /** @description Only reduce the position (default false). */
+            reduceOnly?: boolean;
+            /**
+             * @description Trigger on the mark price in USDT (STOP_MARKET and STOP_LIMIT).
+             * @example 58000.0
+             */
+            stopPrice?: string | null;
+            /**
+             * @description The contract, e.g. `BTCUSDT-PERP`.
+             * @example BTCUSDT-PERP
+             */
+            symbol: string;
+        };
+        /** @description A page of perpetual orders. */
+        PerpOrderPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["PerpOrderView"][];
+            /**
+             * Format: int64
+             * @description From 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Always 30.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Orders in all pages.
+             */
+            total: number;
+        };
+        /** @description An order type of the perpetuals. */
+        PerpOrderTypeView: {
+            /** @description Whether it takes a limit price. */
+            needsPrice: boolean;
+            /** @description Whether it takes a trigger (on the mark price). */
+            needsStopPrice: boolean;
+            /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
+            orderType: string;
+        };
+        /** @description One perpetual order. */
+        PerpOrderView: {
+            /** @description The average fill price, USDT. */
+            averagePrice?: string | null;
+            /**
+             * Format: int64
+             * @description Placed, ms since the epoch.
+             */
+            createdAt: number;
+            /** @description Fees paid, USDT. */
+            fee: string;
+            /** @description Contracts filled. */
+            filledQuantity: string;
+            /** @description Order id. */
+            id: string;
+            /**
+             * Format: int64
+             * @description The leverage at placement.
+             */
+            leverage: number;
+            /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
+            orderType: string;
+            /** @description `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`. */
+            origin: string;
+            /** @description Limit price, USDT. */
+            price?: string | null;
+            /** @description Contracts ordered. */
+            quantity: string;
+            /** @description Profit realised by this order, USDT. */
+            realisedPnl: string;
+            /** @description Why it closed without filling completely. */
+            reason?: string | null;
+            /** @description Only reduces the position. */
+            reduceOnly: boolean;
+            /** @description `BUY` (long) or `SELL` (short). */
+            side: string;
+            /**
+             * Format: int32
+             * @description R4.05 numeric state.
+             */
+            state: number;
+            /**
+             * @description R4.01 status.
+             * @example PENDING
+             */
+            status: string;
+            /** @description Trigger price (mark), USDT. */
+            stopPrice?: string | null;
+            /** @description `BTCUSDT-PERP`. */
+            symbol: string;
+            /** @description A stop order whose trigger was reached. */
+            triggered: boolean;
+            /**
+             * Format: int64
+             * @description Last change, ms since the epoch.
+             */
+            updatedAt: number;
+        };
         /** @description The number to move to, confirmed by the PIN. */
         PhoneChangeRequest: {
             /** @description Any usual form: `0812…`, `+62 812…`; other countries with `+`. */
@@ -5385,6 +6602,68 @@ export interface components {
             phone: string;
             /** @description An account exists for it. */
             registered: boolean;
+        };
+        /** @description One open position, marked. */
+        PositionView: {
+            /** @description Average entry price, USDT. */
+            entryPrice: string;
+            /** @description Funding received (positive) or paid since it opened, USDT. */
+            funding: string;
+            /**
+             * Format: int64
+             * @description Leverage.
+             */
+            leverage: number;
+            /** @description The price at which the position would be liquidated with the wallet as it is, USDT. */
+            liquidationPrice?: string | null;
+            /** @description Maintenance margin at the mark, USDT. */
+            maintenanceMargin: string;
+            /** @description Initial margin held, USDT. */
+            margin: string;
+            /** @description `OK` or `MARGIN_CALL` (the wallet's margin ratio at 80 % or more). */
+            marginStatus: string;
+            /** @description Mark price, USDT. */
+            markPrice: string;
+            /** @description Notional at the mark, USDT. */
+            notional: string;
+            /**
+             * Format: int64
+             * @description Opened, ms since the epoch.
+             */
+            openedAt: number;
+            /** @description Realised profit since it opened, USDT. */
+            realisedPnl: string;
+            /** @description Unrealised profit over the initial margin at entry, percent (return on equity). */
+            roePercentage: string;
+            /** @description `LONG`, `SHORT` or `FLAT`. */
+            side: string;
+            /** @description Contracts (positive). */
+            size: string;
+            /** @description Stop-loss trigger (mark), USDT. */
+            stopLoss?: string | null;
+            /** @description `BTCUSDT-PERP`. */
+            symbol: string;
+            /** @description Take-profit trigger (mark), USDT. */
+            takeProfit?: string | null;
+            /** @description Unrealised profit at the mark, USDT. */
+            unrealisedPnl: string;
+        };
+        /** @description The wallet and its positions, marked to market. */
+        PositionsView: {
+            /** @description What new orders and withdrawals may use, USDT. */
+            availableMargin: string;
+            /** @description Balance plus unrealised profit, USDT. */
+            equity: string;
+            /** @description Σ maintenance margin, USDT. */
+            maintenanceMargin: string;
+            /** @description The margin wallet's balance, USDT. */
+            marginBalance: string;
+            /** @description Maintenance over equity, percent (liquidation at 100). */
+            marginRatioPercentage?: string | null;
+            /** @description Open positions. */
+            positions: components["schemas"]["PositionView"][];
+            /** @description Σ unrealised profit, USDT. */
+            unrealisedPnl: string;
         };
         /** @description The change over a chart range. */
         PriceChangeView: {
@@ -5445,6 +6724,24 @@ export interface components {
         ProfileSaved: {
             /** @description Properties the stored profile holds now. */
             properties: number;
+        };
+        /** @description A position's take-profit and stop-loss; absent or empty clears one. */
+        ProtectionBody: {
+            /**
+             * @description Closes the position when the mark reaches it (below the mark for a long), USDT.
+             * @example 57000.0
+             */
+            stopLoss?: string | null;
+            /**
+             * @description The contract.
+             * @example BTCUSDT-PERP
+             */
+            symbol: string;
+            /**
+             * @description Closes the position when the mark reaches it (above the mark for a long), USDT.
+             * @example 65000.0
+             */
+            takeProfit?: string | null;
         };
         /** @description The exchange rates the app converts with. */
         Rates: {
@@ -5675,6 +6972,14 @@ export interface components {
             /** @description Ticker. */
             stockId: string;
         };
+        /** @description Which contract. */
+        SymbolBody: {
+            /**
+             * @description The contract, e.g. `BTCUSDT-PERP`.
+             * @example BTCUSDT-PERP
+             */
+            symbol: string;
+        };
         /** @description Any class's info with the trading flags beside it (the response of the symbol-info calls). */
         SymbolInfo: Record<string, never> & components["schemas"]["AssetFlags"] & {
             /** @description Asset class: CRYPTO, PERP, US_STOCK, US_INDEX, IDSS, GOLD, MUTUAL_FUND, FX. */
@@ -5773,6 +7078,18 @@ export interface components {
             time: string;
             /** @description Volume of the period. */
             volume: string;
+        };
+        /** @description One margin tier of a contract. */
+        TierView: {
+            /** @description Maintenance margin rate, percent. */
+            maintenanceMarginPercentage: string;
+            /**
+             * Format: int32
+             * @description The highest leverage at this size.
+             */
+            maxLeverage: number;
+            /** @description Positions up to this notional (USDT; none for the last tier). */
+            notionalUpTo?: string | null;
         };
         /** @description A top-up and how to pay it. */
         Topup: {
@@ -6740,6 +8057,143 @@ export interface operations {
             };
             /** @description The JSON body lacks a field or has one of the wrong type. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    index_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndexFactor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JobsRun"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9371,6 +10825,702 @@ export interface operations {
             };
         };
     };
+    post_v1_perps_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerpOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PerpOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_perps_estimate_side: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description buy or sell */
+                side: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerpOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EstimateView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    funding_rate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The contract, e.g. `BTCUSDT-PERP`.
+                 * @example BTCUSDT-PERP
+                 */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FundingRateView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fills: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage_FillView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    funding: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage_FundingPaymentView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    liquidations: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage_LiquidationView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instrument_info: {
+        parameters: {
+            query: {
+                /**
+                 * @description The contract, e.g. `BTCUSDT-PERP`.
+                 * @example BTCUSDT-PERP
+                 */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InstrumentView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_InstrumentView"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leverage: {
+        parameters: {
+            query: {
+                /**
+                 * @description The contract, e.g. `BTCUSDT-PERP`.
+                 * @example BTCUSDT-PERP
+                 */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_leverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeverageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LeverageView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     wallet: {
         parameters: {
             query?: never;
@@ -9682,6 +11832,643 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_perps_order_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_PerpOrderTypeView"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_perps_orders_closed: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpOrderPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_perps_orders_open: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpOrderPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_v1_perps_orders_id_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PerpOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_v1_perps_positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PositionsView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SymbolBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PerpOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    close_estimate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The contract, e.g. `BTCUSDT-PERP`.
+                 * @example BTCUSDT-PERP
+                 */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CloseEstimateView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    protection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PositionView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_v1_perps_sell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerpOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PerpOrderView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10563,7 +13350,7 @@ export interface operations {
             };
         };
     };
-    positions: {
+    get_v1_us_stocks_positions: {
         parameters: {
             query?: never;
             header?: never;
@@ -15566,6 +18353,111 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the dashboard's callback verification token */
+                "x-callback-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Xendit's `payment.succeeded` or `payment.failed` event */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

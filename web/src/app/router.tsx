@@ -13,9 +13,10 @@ import { RouteError } from './routes/route-error';
 
 /**
  * Pages, each its own chunk (lazy). Later issues add their routes here. The same pages exist under
- * `/` (Indonesian) and `/en` (English), each with and without the PWA prefix (R2.03).
+ * `/` (Indonesian) and `/en` (English), each with and without the PWA prefix (R2.03). A new page's path
+ * also goes into route-patterns.json, the list the server answers 200 for (others get 404).
  */
-function pageRoutes(): RouteObject[] {
+export function pageRoutes(): RouteObject[] {
   return [
     { index: true, lazy: () => import('./routes/home') },
     { path: '_app', lazy: () => import('./routes/app-shell') },

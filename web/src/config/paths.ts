@@ -25,6 +25,8 @@ export const paths = {
   markets: '/markets',
   /** R1.12 guest explore; `/trade?ticker=` and `/trade/:pair` (R2.02). */
   tradeExplore: '/trade/USDT-IDR',
+  /** The futures trade page on R2.02's default contract. */
+  tradeFutures: '/trade/BTCUSDT-PERP',
   accountBankAccount: '/account/bankAccount',
   /** The IDR wallet (issue 5). */
   balance: '/balance',

@@ -14,6 +14,7 @@ export const testAppConfig: AppConfig = {
     support: 'https://example.com/support',
   },
   sandbox: true,
+  mode: 'sandbox',
   version: '0.1.0',
 };
 

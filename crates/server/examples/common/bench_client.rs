@@ -104,3 +104,13 @@ pub async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<
     let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
     Ok(bid.parse()?)
 }
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// One table row of a placement run: orders per second with the median and 99th percentile.
+pub fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<u64>)) -> String {
+    format!(
+        "| {db} | {kind} | {clients} | {rate:.0} orders/s, p50 {:.1} ms, p99 {:.1} ms |",
+        hist.value_at_quantile(0.5) as f64 / 1000.0,
+        hist.value_at_quantile(0.99) as f64 / 1000.0,
+    )
+}

@@ -2,10 +2,14 @@
 //! `config/brokerage.toml` when present), then `APP_…` variables with `__` between levels
 //! (`APP_HTTP__ADDR=0.0.0.0:8080`). `DATABASE_URL` overrides `database.url`.
 
+mod perps;
 mod preferences;
+pub mod production;
 mod retention;
+pub mod smtp;
 mod trading;
 mod us_stocks;
+pub mod xendit;
 
 use std::path::PathBuf;
 
@@ -14,7 +18,9 @@ use figment::Figment;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
+pub use perps::PerpsSettings;
 pub use preferences::{SupportSettings, TelegramSettings};
+pub use production::{Mode, ProvidersSettings};
 pub use retention::RetentionSettings;
 pub use trading::TradingSettings;
 pub use us_stocks::UsStockSettings;
@@ -41,8 +47,11 @@ pub struct Settings {
     pub auth: AuthSettings,
     /// Market data: the simulator's seed and the `/ws` limits.
     pub markets: MarketsSettings,
-    /// Sandbox mode: simulated providers and the development inbox.
-    pub sandbox: bool,
+    /// `sandbox` (the default: simulated providers, the development inbox, the sandbox payer) or
+    /// `production` (checked at start, see [`production::production_problems`]); `APP_MODE`.
+    pub mode: Mode,
+    /// Which implementation serves each outside service.
+    pub providers: ProvidersSettings,
     /// HMAC key of the payment gateway's webhooks; when unset one is generated and kept in the database.
     #[serde(skip_serializing)]
     pub wallet_webhook_secret: Option<SecretString>,
@@ -52,6 +61,8 @@ pub struct Settings {
     pub trading: TradingSettings,
     /// US stocks: fees, sessions, leverage, dividends.
     pub us_stocks: UsStockSettings,
+    /// Crypto perpetuals: job periods and limits.
+    pub perps: PerpsSettings,
     /// USD conversion.
     pub usd: UsdSettings,
     /// The Telegram bot: its name for deep links and the webhook's secret.
@@ -74,11 +85,13 @@ impl Default for Settings {
             log: LogSettings::default(),
             auth: AuthSettings::default(),
             markets: MarketsSettings::default(),
-            sandbox: true,
+            mode: Mode::Sandbox,
+            providers: ProvidersSettings::default(),
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
             trading: Default::default(),
             us_stocks: Default::default(),
+            perps: Default::default(),
             usd: UsdSettings::default(),
             telegram: Default::default(),
             support: Default::default(),
@@ -308,6 +321,11 @@ impl Settings {
         figment.extract().map_err(Box::new)
     }
 
+    /// Sandbox mode: the sandbox helpers (development inbox, sandbox payer) exist.
+    pub fn sandbox(&self) -> bool {
+        self.mode == Mode::Sandbox
+    }
+
     /// The operator token, when one long enough is configured.
     pub fn admin_token(&self) -> Option<&str> {
         self.admin.token.as_ref().map(ExposeSecret::expose_secret).filter(|t| t.len() >= 16)
@@ -440,7 +458,7 @@ mod tests {
 
     fn with_secrets() -> Settings {
         let toml = format!(
-            "[admin]\ntoken = \"{SECRET}\"\n[auth]\njwt_secret = \"{SECRET}-{SECRET}\"\n[telegram]\nwebhook_secret = \"{SECRET}\"\n"
+            "[admin]\ntoken = \"{SECRET}\"\n[auth]\njwt_secret = \"{SECRET}-{SECRET}\"\n[telegram]\nwebhook_secret = \"{SECRET}\"\n[providers.smtp]\npassword = \"{SECRET}\"\n"
         );
         Figment::from(Serialized::defaults(Settings::default())).merge(Toml::string(&toml)).extract().unwrap()
     }
@@ -450,6 +468,10 @@ mod tests {
         let settings = with_secrets();
         assert_eq!(settings.admin_token(), Some(SECRET));
         assert_eq!(settings.telegram.webhook_secret(), Some(SECRET));
+        assert_eq!(
+            settings.providers.smtp.password.as_ref().map(|s| s.expose_secret().to_owned()),
+            Some(SECRET.into())
+        );
         assert_eq!(settings.auth.jwt_secret.as_ref().map(|s| s.expose_secret().len()), Some(2 * SECRET.len() + 1));
     }
 

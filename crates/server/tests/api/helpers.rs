@@ -144,6 +144,22 @@ impl TestApp {
             .header("x-request-id", request_id)
     }
 
+    /// An operator call under `/api/admin/{path}` that must succeed; its answer.
+    pub async fn admin(&self, path: &str, body: serde_json::Value) -> serde_json::Value {
+        let response = self
+            .client
+            .post(self.url(&format!("/api/admin/{path}")))
+            .bearer_auth(ADMIN_TOKEN)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        body
+    }
+
     /// An operator call turning maintenance on or off.
     pub async fn set_maintenance(&self, enabled: bool, retry_after_secs: u32) -> reqwest::Response {
         self.client

@@ -322,7 +322,7 @@ both_backends!(terms_are_accepted_once_for_the_current_version, |backend| async 
 });
 
 both_backends!(the_development_inbox_exists_only_in_sandbox_mode, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.sandbox = false).await;
+    let app = spawn_app_with(backend, |s| s.mode = server::config::Mode::Production).await;
     let response = app.get("/api/dev/otp-inbox?phone=081234567022").send().await.unwrap();
     assert_eq!(response.status(), 404);
 });

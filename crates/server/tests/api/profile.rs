@@ -343,7 +343,7 @@ both_backends!(the_email_inbox_is_separate_and_sandbox_only, |backend| async mov
     assert_eq!(sms["data"][0]["channel"], "SMS");
     assert_eq!(app.get("/api/dev/otp-inbox").send().await.unwrap().status(), 400);
 
-    let closed = spawn_app_with(backend, |s| s.sandbox = false).await;
+    let closed = spawn_app_with(backend, |s| s.mode = server::config::Mode::Production).await;
     let response = closed.get("/api/dev/otp-inbox?email=inbox@example.com").send().await.unwrap();
     assert_eq!(response.status(), 404);
 });

@@ -14,7 +14,7 @@ use store::ledger::{self, NewEntry, Posting};
 use store::Backend;
 
 use crate::both_backends;
-use crate::helpers::{spawn_app_on, TestApp, User, ADMIN_TOKEN, PIN};
+use crate::helpers::{spawn_app_on, TestApp, User, PIN};
 
 /// Tuesday 24 November 2026, 10:00 New York: the regular session.
 const REGULAR: &str = "2026-11-24T15:00:00Z";
@@ -118,7 +118,7 @@ async fn count(app: &TestApp, sql: &str, user: &User) -> i64 {
 }
 
 /// The ledger balances and no user account is below zero.
-async fn assert_books_sound(app: &TestApp) {
+pub async fn assert_books_sound(app: &TestApp) {
     assert!(ledger::check(&app.state.db).await.unwrap().is_empty(), "ledger check");
     let negative: i64 =
         sqlx::query_scalar("select count(*) from ledger_accounts where owner <> 'house' and balance < 0")
@@ -129,18 +129,7 @@ async fn assert_books_sound(app: &TestApp) {
 }
 
 async fn admin(app: &TestApp, path: &str, body: Value) -> Value {
-    let response = app
-        .client
-        .post(app.url(&format!("/api/admin/{path}")))
-        .bearer_auth(ADMIN_TOKEN)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(status, 200, "{body}");
-    body
+    app.admin(path, body).await
 }
 
 // R4.02, R4.03, R4.05, R3.15: a fractional market buy goes through the exchange-side states to

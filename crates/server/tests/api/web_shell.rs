@@ -116,3 +116,62 @@ both_backends!(every_answer_carries_the_security_headers, |backend| async move {
     let response = plain.get("/").send().await.unwrap();
     assert!(response.headers().get("strict-transport-security").is_none(), "no HSTS over plain HTTP");
 });
+
+both_backends!(unknown_page_paths_answer_404_with_the_shell_and_known_ones_200, |backend| async move {
+    // Issue 14: the shell still renders (the web app shows its not-found page), with the right status.
+    let app = spawn_app(backend).await;
+    for path in
+        ["/", "/en", "/markets", "/en/trade/BTC-IDR", "/pwa/portfolio", "/en/pwa", "/account/privacy/change-pin"]
+    {
+        let response = app.get(path).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(response.text().await.unwrap().contains("<html lang="), "{path}");
+    }
+    for path in ["/tidak-ada", "/en/nothing-here", "/trade/BTC-IDR/extra", "/pwa/nope", "/index.html"] {
+        let response = app.get(path).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{path}");
+        assert!(response.text().await.unwrap().contains("<html lang="), "{path}");
+    }
+    // Built files and the API keep their own 404s.
+    assert_eq!(app.get("/assets/missing.js").send().await.unwrap().text().await.unwrap(), "not found");
+    let api = app.get("/api/v9/nothing/here").send().await.unwrap();
+    assert_eq!(api.status(), 404);
+    assert!(api.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+});
+
+both_backends!(html_answers_carry_a_strict_csp_with_a_fresh_nonce_on_their_tags, |backend| async move {
+    // Issue 14: the policy names this origin, the live feed and the answer's own nonce, nothing else.
+    let app = spawn_app(backend).await;
+    let mut nonces = Vec::new();
+    for path in ["/", "/en/markets", "/tidak-ada"] {
+        let response = app.get(path).send().await.unwrap();
+        let policy = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+        let nonce = policy.split("'nonce-").nth(1).and_then(|rest| rest.split('\'').next()).unwrap().to_string();
+        assert_eq!(
+            policy,
+            format!(
+                "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'nonce-{nonce}'; \
+                 img-src 'self' data:; font-src 'self'; connect-src 'self' wss://app.example.id; worker-src 'self'; \
+                 manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+            ),
+            "{path}"
+        );
+        let html = response.text().await.unwrap();
+        assert!(html.contains(&format!("src=\"/assets/app-test.js\" nonce=\"{nonce}\"")), "{html}");
+        assert!(!html.contains("__CSP_NONCE__"), "{html}");
+        nonces.push(nonce);
+    }
+    nonces.dedup();
+    assert_eq!(nonces.len(), 3, "a fresh nonce per answer");
+    // Built files and the API answer no HTML, so they need no policy.
+    assert!(app.get("/assets/app-test.js").send().await.unwrap().headers().get("content-security-policy").is_none());
+
+    // R1.14: the engagement script's origin only when one is configured.
+    let engaged =
+        spawn_app_with(backend, |s| s.web.engagement_script_url = Some("https://cdn.example.id/engage.js".into()))
+            .await;
+    let response = engaged.get("/").send().await.unwrap();
+    let policy = response.headers()["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains("' https://cdn.example.id; style-src"), "{policy}");
+});

@@ -34,7 +34,15 @@ export function MainLayout() {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', outline: 'none' }}
+        // At least a screen high, so the footer starts below the fold and content arriving late never
+        // pushes it out of view (CLS; issue 14).
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          outline: 'none',
+          minHeight: 'calc(100dvh - var(--header-height))',
+        }}
       >
         {underMaintenance ? <LazyMaintenanceScreen /> : <Outlet />}
       </Box>

@@ -9,6 +9,7 @@ import { useLocalizePath } from '@/hooks/use-locale';
 import { LanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
 import { NAV_ITEMS } from './nav-items';
+import { SandboxBadge } from './sandbox-badge';
 import { ThemeSwitch } from './theme-switch';
 
 /** The header's links on screens from 640 px (phones use the bottom tab bar); Account is the menu. */
@@ -38,23 +39,36 @@ export function Header({ actions }: { actions?: ReactNode }) {
         spacing={{ xs: 1, sm: 2 }}
         sx={{ height: 'var(--header-height)', maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)' }}
       >
+        {/* On a phone the badge sits under the brand, so the header keeps its width at 390 px. */}
         <Box
-          component={NavLink}
-          to={localize(paths.home)}
-          aria-label={t('app.logoLabel')}
           sx={{
             display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            color: 'text.primary',
-            textDecoration: 'none',
-            mr: { xs: 0, sm: 1 },
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            gap: { xs: 0, sm: 2 },
+            lineHeight: 1,
           }}
         >
-          <LogoMark size={30} />
-          <Box component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', letterSpacing: '-0.01em' }}>
-            {t('app.name')}
+          <Box
+            component={NavLink}
+            to={localize(paths.home)}
+            aria-label={t('app.logoLabel')}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: 'text.primary',
+              textDecoration: 'none',
+              mr: { xs: 0, sm: 1 },
+            }}
+          >
+            <LogoMark size={30} />
+            <Box component="span" sx={{ fontWeight: 700, fontSize: '1.125rem', letterSpacing: '-0.01em' }}>
+              {t('app.name')}
+            </Box>
           </Box>
+          {/* Outside the home link, so the link's name stays the brand's; no width taken in production. */}
+          <SandboxBadge />
         </Box>
         <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', gap: 0.5, flex: 1, minWidth: 0 }}>
           {HEADER_ITEMS.map((item) => (

@@ -32,7 +32,7 @@ export function LanguageSwitch() {
       <Button
         color="inherit"
         size="small"
-        aria-label={t('language.label')}
+        aria-label={`${t('language.label')}: ${locale.toUpperCase()}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

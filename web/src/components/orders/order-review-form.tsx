@@ -25,6 +25,8 @@ export interface OrderReviewFormProps<R> {
   /** Prices the entry (the class's estimate); throwing shows why above the button. */
   onReview: () => Promise<R>;
   describe: (priced: R) => OrderReview;
+  /** The review button's and dialog's words when the class has its own ("Review long BTCUSDT-PERP"). */
+  title?: string;
   /** Places the order once the PIN is typed; rejecting keeps the PIN dialog open. */
   onSubmit: (priced: R, pin: string) => Promise<void>;
   /** The panel's fields. */
@@ -43,11 +45,12 @@ export function OrderReviewForm<R>({
   reviewFor,
   onReview,
   describe,
+  title: ownTitle,
   onSubmit,
   children,
 }: OrderReviewFormProps<R>) {
   const { t } = useTranslation();
-  const title = t(side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset });
+  const title = ownTitle ?? t(side === 'BUY' ? 'orderPanel.reviewBuy' : 'orderPanel.reviewSell', { asset });
   return (
     <ReviewPinForm<R>
       reviewLabel={title}

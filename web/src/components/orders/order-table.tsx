@@ -59,6 +59,8 @@ export interface OrderTableProps<T> {
   /** Orders in the whole list, 30 a page (R7.05). */
   total: number;
   onPage: (page: number) => void;
+  /** The class's words for the sides (futures: Long and Short); Buy and Sell otherwise. */
+  sideLabels?: Record<OrderSide, string>;
 }
 
 /** The open or closed orders of any asset class, a page at a time, scrolling inside its box on phones. */
@@ -75,6 +77,7 @@ export function OrderTable<T>({
   page,
   total,
   onPage,
+  sideLabels,
 }: OrderTableProps<T>) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
@@ -109,7 +112,7 @@ export function OrderTable<T>({
                     variant="body2"
                     sx={{ color: row.side === 'BUY' ? 'success.main' : 'error.main', fontWeight: 600 }}
                   >
-                    {t(`orderPanel.side.${row.side}`)}
+                    {sideLabels?.[row.side] ?? t(`orderPanel.side.${row.side}`)}
                   </Typography>{' '}
                   {row.type}
                 </TableCell>

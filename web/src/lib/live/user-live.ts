@@ -2,12 +2,12 @@ import { useAppStore } from '@/lib/store';
 import { LiveClient, liveUrl } from './live-client';
 
 /**
- * The user's own channels on `/ws` (`orders`, `balances`, `account`; crates/server/src/features/live/user.rs)
+ * The user's own channels on `/ws` (`orders`, `balances`, `account`, `positions`; crates/server/src/features/live/user.rs)
  * need an authenticated connection. Browsers cannot set headers on a WebSocket, so the access token
  * travels as `?token=`; that is why these channels get their own connection, apart from the shared
  * public one (which stays anonymous and survives logins and logouts).
  */
-export const USER_CHANNELS = ['orders', 'balances', 'account'] as const;
+export const USER_CHANNELS = ['orders', 'balances', 'account', 'positions'] as const;
 
 /** One of the user's own channels. */
 export type UserChannel = (typeof USER_CHANNELS)[number];

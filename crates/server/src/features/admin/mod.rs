@@ -19,6 +19,7 @@ pub fn router(state: AppState) -> OpenApiRouter<AppState> {
         .merge(crate::features::identity::admin_router())
         .merge(crate::features::preferences::admin_router())
         .merge(crate::features::us_stocks::admin_router())
+        .merge(crate::features::perps::admin::router())
         .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 

@@ -21,6 +21,8 @@ pub struct AppConfig {
     pub marketing_links: MarketingLinks,
     /// Sandbox mode: simulated markets, payments and SMS.
     pub sandbox: bool,
+    /// `sandbox` or `production`: the web app shows its sandbox badge and helpers only in sandbox.
+    pub mode: crate::config::Mode,
     /// Server version.
     pub version: String,
 }
@@ -65,7 +67,8 @@ async fn app_config(State(state): State<AppState>) -> Data<AppConfig> {
             terms: link("syarat-dan-ketentuan"),
             support: link("bantuan"),
         },
-        sandbox: state.settings.sandbox,
+        sandbox: state.settings.sandbox(),
+        mode: state.settings.mode,
         version: env!("CARGO_PKG_VERSION").to_string(),
     })
 }

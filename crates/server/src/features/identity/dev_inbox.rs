@@ -52,7 +52,7 @@ pub async fn inbox(
     State(state): State<AppState>,
     Query(query): Query<InboxQuery>,
 ) -> ApiResult<Data<Vec<InboxMessage>>> {
-    if !state.settings.sandbox {
+    if !state.settings.sandbox() {
         return Err(ApiError::not_found());
     }
     let (channel, destination) = match (&query.phone, &query.email) {

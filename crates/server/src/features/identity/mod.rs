@@ -11,6 +11,7 @@ mod devices;
 pub mod document_store;
 pub mod email;
 mod email_change;
+pub mod email_templates;
 mod kyc;
 mod kyc_admin;
 pub mod kyc_documents;
@@ -33,6 +34,7 @@ pub mod secrets;
 pub mod services;
 pub mod sessions;
 pub mod sms;
+pub mod smtp;
 pub mod tokens;
 pub mod us_verification;
 mod user_details;
@@ -50,6 +52,11 @@ use crate::state::AppState;
 /// The operator routes of identity (under `/api/admin`): the verification override and account safety.
 pub fn admin_router() -> OpenApiRouter<AppState> {
     kyc_admin::router().merge(account_unlock::router())
+}
+
+/// Sandbox-mode routes: the development inbox (absent in production, so they answer 404).
+pub fn sandbox_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(dev_inbox::inbox))
 }
 
 /// Routes of this feature.
@@ -82,7 +89,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(devices::list))
         .routes(routes!(devices::logout_device))
         .routes(routes!(devices::unblock_device))
-        .routes(routes!(dev_inbox::inbox))
         // Two full-size photos are bigger than the body limit every other route keeps.
         .merge(
             OpenApiRouter::new()

@@ -6,7 +6,8 @@ use secrecy::ExposeSecret;
 use store::Db;
 
 use super::pin_gate::PinGates;
-use super::{document_store, email, kyc_verifier, pin, secrets, sms, tokens};
+use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens};
+use crate::config::production::EmailProvider;
 use crate::config::Settings;
 
 /// The services identity needs, built once at start-up.
@@ -44,7 +45,10 @@ impl IdentityServices {
             hasher: pin::PinHasher::new(&settings.auth),
             pin_gates: Arc::new(PinGates::default()),
             sms: sms::SandboxSms::shared(db.clone()),
-            email: email::SandboxEmail::shared(db.clone()),
+            email: match settings.providers.email {
+                EmailProvider::Sandbox => email::SandboxEmail::shared(db.clone()),
+                EmailProvider::Smtp => smtp::SmtpEmail::shared(&settings.providers.smtp, settings.auth.otp_ttl_secs)?,
+            },
             kyc: kyc_verifier::SandboxVerifier::shared(),
             documents: document_store::DocumentStore::new(&settings.auth.documents_dir),
         })

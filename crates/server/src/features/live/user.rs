@@ -1,4 +1,4 @@
-//! The caller's own channels on `/ws`: `orders`, `balances` and `account`, open only to a connection that
+//! The caller's own channels on `/ws`: `orders`, `balances`, `account` and `positions`, open only to a connection that
 //! authenticated (bearer header, or `?token=` since browsers cannot set headers on a WebSocket).
 //! The mapping, never the client, puts the user id into the hub channel (`user:{id}:orders`), so
 //! nobody can listen to another user's orders.
@@ -10,7 +10,12 @@ use serde::Serialize;
 use super::{frame, ChannelSource, Frame, Hub};
 
 /// The user channel names a client subscribes to.
-pub const USER_CHANNELS: [&str; 3] = ["orders", "balances", "account"];
+pub const USER_CHANNELS: [&str; 4] = ["orders", "balances", "account", "positions"];
+
+/// The hub channel of a user's perpetual positions and margin wallet, marked to market.
+pub fn positions_channel(user_id: &str) -> String {
+    format!("user:{user_id}:positions")
+}
 
 /// The hub channel of a user's orders.
 pub fn orders_channel(user_id: &str) -> String {

@@ -4,9 +4,11 @@
 //! withdrawn; until perpetual positions exist nothing is held.
 //!
 //! - `marginBalance`: USDT in the margin wallet.
-//! - `availableMargin`: what no position uses (balance less held).
+//! - `availableMargin`: what no position or order uses (balance less held), less any unrealised
+//!   loss at the mark: what new orders and withdrawals may take.
 //! - `buyingPower`: the largest position the available margin opens at the maximum leverage.
-//! - `marginRatioPercentage`: the share of the margin balance positions use, in percent (2 decimals).
+//! - `marginRatioPercentage`: maintenance margin over equity (balance plus unrealised profit), in
+//!   percent (2 decimals); positions are liquidated at 100.
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -66,15 +68,6 @@ pub fn parse_usdt(text: &str) -> ApiResult<i64> {
     Ok(micro)
 }
 
-fn ratio(held: i64, balance: i64) -> String {
-    if balance <= 0 {
-        return "0.00".into();
-    }
-    let mut percent = (Decimal::from(held) * Decimal::from(100) / Decimal::from(balance)).round_dp(2);
-    percent.rescale(2);
-    percent.to_string()
-}
-
 /// The margin wallet (R3.11).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -95,12 +88,24 @@ pub struct MarginWallet {
     pub spot_usdt_available: String,
 }
 
-async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
-    let zero = ledger::Balance { balance: 0, held: 0 };
+/// The wallet marked to market.
+async fn assess(state: &AppState, user_id: &str) -> ApiResult<super::service::Assessment> {
     let margin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
         .await
         .map_err(ApiError::internal)?
-        .unwrap_or(zero);
+        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
+    let positions = super::repo::open_positions_of(&state.db, user_id).await?;
+    Ok(state.perps.assess(margin.balance, margin.held, &positions, state.clock.now()))
+}
+
+fn ratio_text(ratio_ppm: Option<i64>) -> String {
+    let mut percent = Decimal::new(ratio_ppm.unwrap_or(0).min(100 * 1_000_000), 4).round_dp(2);
+    percent.rescale(2);
+    percent.to_string()
+}
+
+async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
+    let a = assess(state, user_id).await?;
     let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
         .await
         .map_err(ApiError::internal)?
@@ -108,10 +113,10 @@ async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
         .unwrap_or(0);
     Ok(MarginWallet {
         currency: "USDT".into(),
-        margin_balance: MinorUnits::usdt(margin.balance).to_text_min_places(2),
-        available_margin: MinorUnits::usdt(margin.available()).to_text_min_places(2),
-        buying_power: MinorUnits::usdt(margin.available().saturating_mul(MAX_LEVERAGE)).to_text_min_places(2),
-        margin_ratio_percentage: ratio(margin.held, margin.balance),
+        margin_balance: MinorUnits::usdt(a.balance).to_text_min_places(2),
+        available_margin: MinorUnits::usdt(a.available).to_text_min_places(2),
+        buying_power: MinorUnits::usdt(a.available.saturating_mul(MAX_LEVERAGE)).to_text_min_places(2),
+        margin_ratio_percentage: ratio_text(a.ratio_ppm),
         max_leverage: MAX_LEVERAGE,
         spot_usdt_available: MinorUnits::usdt(spot).to_text_min_places(2),
     })
@@ -150,6 +155,14 @@ async fn transfer(
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
+    if let Direction::Withdrawal = direction {
+        // Under the trader's lock: no order or fill changes the margin between this check and the move.
+        tx.lock_key(&super::lifecycle::user_key(user_id)).await?;
+        let a = super::perps(state).assess_tx(&mut tx.tx, user_id).await?;
+        if micro > a.available {
+            return Err(insufficient("margin"));
+        }
+    }
     let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
         .await
         .map_err(ApiError::internal)?;
@@ -220,19 +233,18 @@ pub async fn withdrawal_estimate(
     Query(q): Query<EstimateQuery>,
 ) -> ApiResult<Data<WithdrawalEstimate>> {
     let micro = parse_usdt(&q.amount)?;
-    let margin = ledger::balance_of(&state.db, &AccountRef::user(&caller.user_id, AccountKind::PerpMargin, "USDT"))
-        .await
-        .map_err(ApiError::internal)?
-        .unwrap_or(ledger::Balance { balance: 0, held: 0 });
-    let allowed = micro <= margin.available();
-    let after = if allowed { margin.balance - micro } else { margin.balance };
+    let a = assess(&state, &caller.user_id).await?;
+    let allowed = micro <= a.available;
+    let after = if allowed { a.balance - micro } else { a.balance };
+    let equity_after = a.equity - (a.balance - after);
+    let ratio_after = domain::perps::margin_ratio_ppm(a.maintenance, equity_after);
     Ok(Data::new(WithdrawalEstimate {
         amount: MinorUnits::usdt(micro).to_text_min_places(2),
         fee: MinorUnits::usdt(WITHDRAWAL_FEE_MICRO).to_text_min_places(2),
         net_amount: MinorUnits::usdt(micro - WITHDRAWAL_FEE_MICRO).to_text_min_places(2),
         allowed,
         margin_balance_after: MinorUnits::usdt(after).to_text_min_places(2),
-        margin_ratio_percentage_after: ratio(margin.held, after),
+        margin_ratio_percentage_after: ratio_text(ratio_after),
     }))
 }
 
@@ -260,9 +272,8 @@ mod tests {
         }
         assert_eq!(MinorUnits::usdt(12_345_678).to_text_min_places(2), "12.345678");
         assert_eq!(MinorUnits::usdt(5_000_000).to_text_min_places(2), "5.00");
-        assert_eq!(ratio(25, 100), "25.00");
-        assert_eq!(ratio(0, 0), "0.00");
-        assert_eq!(ratio(0, 10), "0.00");
-        assert_eq!(ratio(1, 3), "33.33");
+        assert_eq!(ratio_text(Some(250_000)), "25.00");
+        assert_eq!(ratio_text(None), "0.00");
+        assert_eq!(ratio_text(Some(333_333)), "33.33");
     }
 }

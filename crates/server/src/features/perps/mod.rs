@@ -1,10 +1,32 @@
-//! Crypto perpetuals (USDT): the margin wallet the positions will draw on. Orders, positions,
-//! funding and liquidation belong to the perpetuals trading work; this module holds the money side.
+//! Crypto perpetuals (issue 13): USDT-margined linear contracts on the sandbox venue (the liquidity
+//! providers' quotes around the simulated price), one-way positions with cross margin in the
+//! margin wallet (R3.11), the mark price, funding every eight hours and the liquidation engine
+//! (docs/perps.md). Pure contract math lives in `domain::perps`.
 
+pub mod admin;
+pub mod contracts;
+mod driver;
+pub mod errors;
+pub mod fills;
+pub mod funding;
+mod history;
+mod info;
+pub mod lifecycle;
 pub mod margin;
+pub mod marked;
+mod orders;
+pub mod positions;
+pub mod repo;
+pub mod risk;
+pub mod service;
+pub mod venue;
+pub mod view;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+
+pub use orders::perps;
+pub use service::PerpService;
 
 use crate::state::AppState;
 
@@ -15,4 +37,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(margin::deposit))
         .routes(routes!(margin::withdrawal_estimate))
         .routes(routes!(margin::withdrawal))
+        .routes(routes!(info::instruments))
+        .routes(routes!(info::instrument_info))
+        .routes(routes!(info::order_types))
+        .routes(routes!(info::funding_rate))
+        .routes(routes!(orders::estimate))
+        .routes(routes!(orders::buy))
+        .routes(routes!(orders::sell))
+        .routes(routes!(orders::cancel))
+        .routes(routes!(orders::open_orders))
+        .routes(routes!(orders::closed_orders))
+        .routes(routes!(positions::positions))
+        .routes(routes!(positions::close_estimate))
+        .routes(routes!(positions::close))
+        .routes(routes!(positions::protection))
+        .routes(routes!(positions::leverage, positions::set_leverage))
+        .routes(routes!(history::fills))
+        .routes(routes!(history::funding))
+        .routes(routes!(history::liquidations))
 }

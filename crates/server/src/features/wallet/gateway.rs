@@ -55,10 +55,36 @@ pub struct GatewayCallback {
     pub gross_amount: i64,
 }
 
+/// How an issued payment stands, as the gateway says when asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentStatus {
+    /// Not paid yet.
+    Pending,
+    /// Paid: what the payer paid, sen.
+    Paid {
+        /// Gross amount, sen.
+        gross_sen: i64,
+    },
+    /// It can no longer be paid (failed, cancelled, abandoned).
+    Failed,
+}
+
+/// A payment to ask about.
+#[derive(Debug, Clone)]
+pub struct IssuedPayment {
+    /// Our top-up id.
+    pub merchant_ref: String,
+    /// The gateway's reference.
+    pub gateway_ref: String,
+}
+
 /// A payment gateway.
 pub trait PaymentGateway: Send + Sync {
     /// Issues a payment and returns what the payer needs.
     fn create(&self, request: PaymentRequest) -> BoxFuture<'_, anyhow::Result<Instructions>>;
+
+    /// Asks how an issued payment stands (reconciles a callback that never arrived).
+    fn status<'a>(&'a self, payment: &'a IssuedPayment) -> BoxFuture<'a, anyhow::Result<PaymentStatus>>;
 }
 
 /// Whether the sandbox gateway plays unavailable for this amount: payments whose gross amount ends
@@ -117,6 +143,22 @@ impl PaymentGateway for SandboxGateway {
                 }
             }
             Ok(instructions)
+        })
+    }
+
+    fn status<'a>(&'a self, payment: &'a IssuedPayment) -> BoxFuture<'a, anyhow::Result<PaymentStatus>> {
+        Box::pin(async move {
+            let row = sqlx::query("select status, gross_amount from sandbox_gateway_payments where reference = $1")
+                .bind(&payment.gateway_ref)
+                .fetch_optional(self.db.pool())
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("sandbox gateway: no payment {}", payment.gateway_ref))?;
+            let status: String = sqlx::Row::try_get(&row, "status")?;
+            Ok(match status.as_str() {
+                "PAID" => PaymentStatus::Paid { gross_sen: sqlx::Row::try_get(&row, "gross_amount")? },
+                "ISSUED" => PaymentStatus::Pending,
+                _ => PaymentStatus::Failed,
+            })
         })
     }
 }

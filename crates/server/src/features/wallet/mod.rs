@@ -20,6 +20,8 @@ mod transitions;
 mod usd;
 mod usd_movements;
 pub mod usd_yield;
+pub mod xendit;
+mod xendit_callback;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,10 +33,16 @@ pub use disburse::disburse_due;
 pub use history::HISTORY_PAGE_SIZE_MAX;
 pub use topup::expire_unpaid;
 pub use usd_yield::accrue_due as accrue_usd_interest;
+pub use xendit_callback::reconcile_pending;
 
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
+
+/// Sandbox-mode routes: the sandbox payer (absent in production, so they answer 404).
+pub fn sandbox_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(topup::sandbox_payer))
+}
 
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -46,7 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(topup::create_topup))
         .routes(routes!(topup::topup_status))
         .routes(routes!(topup::webhook))
-        .routes(routes!(topup::sandbox_payer))
+        .routes(routes!(xendit_callback::callback))
         .routes(routes!(history::history))
         .routes(routes!(history::filters))
         .routes(routes!(history::balance_movement))

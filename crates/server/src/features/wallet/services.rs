@@ -5,7 +5,9 @@ use std::sync::Arc;
 use secrecy::{ExposeSecret, SecretString};
 use store::Db;
 
-use super::{bank_gateway, gateway};
+use super::{bank_gateway, gateway, xendit};
+use crate::config::production::PaymentProvider;
+use crate::config::Settings;
 
 const WEBHOOK_SECRET_KEY: &str = "wallet.webhook_secret";
 
@@ -21,8 +23,10 @@ pub struct WalletServices {
 }
 
 impl WalletServices {
-    /// The sandbox gateway with a webhook secret from configuration, or one kept in the database.
-    pub async fn build(configured_secret: Option<&SecretString>, db: &Db) -> anyhow::Result<Self> {
+    /// The configured gateway (`providers.payments`), with a webhook secret from configuration, or
+    /// one kept in the database.
+    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
+        let configured_secret: Option<&SecretString> = settings.wallet_webhook_secret.as_ref();
         let secret = match configured_secret.map(|s| s.expose_secret().to_owned()).filter(|s| s.len() >= 32) {
             Some(secret) => secret,
             None => {
@@ -31,7 +35,10 @@ impl WalletServices {
             }
         };
         Ok(Self {
-            gateway: Arc::new(gateway::SandboxGateway::new(db.clone())),
+            gateway: match settings.providers.payments {
+                PaymentProvider::Sandbox => Arc::new(gateway::SandboxGateway::new(db.clone())),
+                PaymentProvider::Xendit => xendit::XenditGateway::shared(&settings.providers.xendit)?,
+            },
             webhook_secret: Arc::new(secret.into_bytes()),
             bank: Arc::new(bank_gateway::SandboxBank::new(db.clone())),
         })

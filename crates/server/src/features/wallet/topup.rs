@@ -448,7 +448,7 @@ pub async fn sandbox_payer(
     State(state): State<AppState>,
     Path((reference, action)): Path<(String, String)>,
 ) -> ApiResult<StatusCode> {
-    if !state.settings.sandbox {
+    if !state.settings.sandbox() {
         return Err(ApiError::not_found());
     }
     let action = match action.as_str() {

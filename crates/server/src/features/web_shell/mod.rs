@@ -4,8 +4,10 @@
 //! Built files of `web/dist` are served as they are, or as the brotli or gzip copy the build made
 //! beside each when the browser accepts it.
 
+mod csp;
 mod head;
 mod page;
+mod routes;
 pub mod template;
 
 use axum::body::Body;
@@ -18,6 +20,7 @@ use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 pub use page::{Page, Theme};
+pub use routes::is_known_page;
 pub use template::Shell;
 
 use crate::state::AppState;
@@ -53,17 +56,30 @@ async fn serve(state: AppState, files: ServeDir, request: Request) -> Response {
     render(&state, &parts.uri, &parts.headers)
 }
 
+/// `/index.html` is rendered, never served raw (it is a template); the web app has no page there,
+/// so it answers 404 like any unknown path.
 async fn render_shell(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
     render(&state, &uri, &headers)
 }
 
 fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let page = Page::from_request(uri, headers, state.settings.web.light_theme_allowed);
+    // The sandbox payer's page (`/sandbox/pay/…`) does not exist outside sandbox mode.
+    if !state.settings.sandbox() && (page.bare_path() == "/sandbox" || page.bare_path().starts_with("/sandbox/")) {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    }
     if let Some(location) = page.language_redirect(uri, headers) {
         return Redirect::to(&location).into_response();
     }
-    let html = state.shell.render(&page);
-    let mut response = (StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    // Unknown page paths get the shell too, so the web app renders its not-found page, but with
+    // 404: crawlers and monitors must not take them for pages.
+    let status = if routes::is_known_page(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let nonce = csp::nonce();
+    let html = state.shell.render(&page, &nonce);
+    let mut response = (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    if let Ok(policy) = HeaderValue::from_str(&state.shell.content_security_policy(&nonce)) {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, User-Agent"));
     response

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::RwLock;
 use std::time::SystemTime;
 
+use super::csp::{Policy, NONCE_PLACEHOLDER};
 use super::head::{head_text, render_head};
 use super::page::Page;
 use crate::config::Settings;
@@ -22,28 +23,36 @@ pub struct Shell {
     brand: String,
     public_url: String,
     engagement_script_url: Option<String>,
+    policy: Policy,
 }
 
 impl Shell {
     /// A shell over `web.dist_dir/index.html`.
     pub fn new(settings: &Settings) -> Self {
+        let engagement_script_url = settings.web.engagement_script_url.clone().filter(|u| !u.is_empty());
         Self {
+            policy: Policy::new(&settings.http.public_url, engagement_script_url.as_deref()),
             index_path: settings.web.dist_dir.join("index.html"),
             cached: RwLock::new(None),
             brand: settings.web.brand_name.clone(),
             public_url: settings.http.public_url.clone(),
-            engagement_script_url: settings.web.engagement_script_url.clone().filter(|u| !u.is_empty()),
+            engagement_script_url,
         }
     }
 
-    /// The shell for one request.
-    pub fn render(&self, page: &Page) -> String {
+    /// The shell for one request, its tags carrying `nonce`.
+    pub fn render(&self, page: &Page, nonce: &str) -> String {
         let template = self.template();
         let head =
             render_head(page, &head_text(&self.brand, page), &self.public_url, self.engagement_script_url.as_deref());
         let theme = page.theme.name();
         let html_tag = format!("<html lang=\"{}\" data-theme=\"{theme}\" class=\"theme-{theme}\">", page.lang.code());
-        template.replacen(HTML_TAG, &html_tag, 1).replacen(HEAD_SLOT, &head, 1)
+        template.replacen(HTML_TAG, &html_tag, 1).replacen(HEAD_SLOT, &head, 1).replace(NONCE_PLACEHOLDER, nonce)
+    }
+
+    /// The Content-Security-Policy header of an answer rendered with `nonce`.
+    pub fn content_security_policy(&self, nonce: &str) -> String {
+        self.policy.header(nonce)
     }
 
     fn template(&self) -> String {

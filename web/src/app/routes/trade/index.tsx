@@ -19,7 +19,7 @@ import {
 import { OrderBook } from '@/features/order-book';
 import { RecentTrades } from '@/features/recent-trades';
 import { TradePage, type TradePanel } from '@/features/trade-page';
-import { StockFacts, useDescription, useUsLiveUpdates } from '@/features/us-stocks';
+import { useDescription, useUsLiveUpdates } from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useAppStore } from '@/lib/store';
@@ -32,6 +32,16 @@ const HoldingPosition = lazyNamed(() => import('@/features/portfolio'), 'Holding
 const UsOrderPanel = lazyNamed(() => import('@/features/us-stocks'), 'UsOrderPanel');
 const UsOrderList = lazyNamed(() => import('@/features/us-stocks'), 'UsOrderList');
 const UsStockPositions = lazyNamed(() => import('@/features/us-stocks'), 'UsStockPositions');
+const StockFacts = lazyNamed(() => import('@/features/us-stocks'), 'StockFacts');
+// Futures come whole after the page (their facts too), so the crypto and stock pages carry none of it.
+const PerpOrderPanel = lazyNamed(() => import('@/features/perps'), 'PerpOrderPanel');
+const PerpOrderList = lazyNamed(() => import('@/features/perps'), 'PerpOrderList');
+const PerpPositions = lazyNamed(() => import('@/features/perps'), 'PerpPositions');
+const PerpHeaderFacts = lazyNamed(() => import('@/features/perps'), 'PerpHeaderFacts');
+const PerpContractFacts = lazyNamed(() => import('@/features/perps'), 'PerpContractFacts');
+
+/** Room kept for the futures figures under the header (two rows on a phone, one on wide screens). */
+const PERP_FACTS_HEIGHT_PX = 44;
 
 /** Room kept for the order panel while its code loads (its height with a market order's fields). */
 const ORDER_PANEL_PLACEHOLDER_PX = 440;
@@ -91,6 +101,7 @@ export function Component() {
   const currency = quoteCurrency(info.assetClass);
   const bookKind = info.assetClass === 'CRYPTO' ? 'crypto' : info.assetClass === 'PERP' ? 'perps' : null;
   const crypto = info.assetClass === 'CRYPTO';
+  const perp = info.assetClass === 'PERP';
   const baseAsset = symbol.split('-')[0] ?? symbol;
   const panels: TradePanel[] = [
     ...(bookKind && currency
@@ -112,13 +123,34 @@ export function Component() {
     {
       id: 'facts',
       label: t('tradePage.factsTab'),
-      content: usStock ? <StockFacts description={description.data} /> : <AssetDetails info={info} ticker={ticker} />,
+      content: usStock ? (
+        <Later>
+          <StockFacts description={description.data} />
+        </Later>
+      ) : perp ? (
+        <Later>
+          <PerpContractFacts symbol={symbol} />
+        </Later>
+      ) : (
+        <AssetDetails info={info} ticker={ticker} />
+      ),
     },
   ];
   return (
     <TradePage
       key={symbol}
-      header={<MarketHeader info={info} ticker={ticker} session={usSession} />}
+      header={
+        perp ? (
+          <>
+            <MarketHeader info={info} ticker={ticker} session={usSession} />
+            <Later height={PERP_FACTS_HEIGHT_PX}>
+              <PerpHeaderFacts symbol={symbol} />
+            </Later>
+          </>
+        ) : (
+          <MarketHeader info={info} ticker={ticker} session={usSession} />
+        )
+      }
       switcher={<PairSwitcher symbol={symbol} assetClass={info.assetClass} />}
       chart={
         <PriceChart
@@ -156,7 +188,18 @@ export function Component() {
                   </Later>
                 ),
               }
-            : null
+            : perp
+              ? {
+                  title: t('tradePage.sheetTitle', { symbol }),
+                  guest: !loggedIn,
+                  sideLabels: { BUY: t('perps.side.BUY'), SELL: t('perps.side.SELL') },
+                  render: ({ side, onDone }) => (
+                    <Later height={ORDER_PANEL_PLACEHOLDER_PX}>
+                      <PerpOrderPanel symbol={symbol} flags={info} initialSide={side} onPlaced={onDone} />
+                    </Later>
+                  ),
+                }
+              : null
       }
       bottomTabs={
         usStock && loggedIn
@@ -219,7 +262,37 @@ export function Component() {
                   ),
                 },
               ]
-            : undefined
+            : perp && loggedIn
+              ? [
+                  {
+                    id: 'position',
+                    label: t('perps.positions.tab'),
+                    content: (
+                      <Later>
+                        <PerpPositions symbol={symbol} />
+                      </Later>
+                    ),
+                  },
+                  {
+                    id: 'open',
+                    label: t('orderPanel.openOrders'),
+                    content: (
+                      <Later>
+                        <PerpOrderList kind="open" />
+                      </Later>
+                    ),
+                  },
+                  {
+                    id: 'closed',
+                    label: t('perps.list.history'),
+                    content: (
+                      <Later>
+                        <PerpOrderList kind="closed" />
+                      </Later>
+                    ),
+                  },
+                ]
+              : undefined
       }
     />
   );

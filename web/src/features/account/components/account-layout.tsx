@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -52,15 +53,16 @@ export function AccountLayout() {
         </Typography>
         <List dense disablePadding>
           {ACCOUNT_NAV.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={localize(item.to)}
-              end={item.end}
-              sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-            >
-              <ListItemText primary={t(`account.${item.key}`)} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={localize(item.to)}
+                end={item.end}
+                sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              >
+                <ListItemText primary={t(`account.${item.key}`)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>

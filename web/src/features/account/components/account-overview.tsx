@@ -3,6 +3,7 @@ import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -79,16 +80,17 @@ export function AccountOverview() {
       <Paper variant="outlined" sx={{ mt: 2, bgcolor: 'var(--color-surface)' }}>
         <List disablePadding aria-label={t('account.navLabel')}>
           {LINKS.map((link, index) => (
-            <ListItemButton
-              key={link.to}
-              component={RouterLink}
-              to={localize(link.to)}
-              divider={index < LINKS.length - 1}
-              sx={{ py: 1.5 }}
-            >
-              <ListItemText primary={t(`account.${link.key}`)} />
-              <ChevronRight aria-hidden sx={{ color: 'text.secondary' }} />
-            </ListItemButton>
+            <ListItem key={link.to} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={localize(link.to)}
+                divider={index < LINKS.length - 1}
+                sx={{ py: 1.5 }}
+              >
+                <ListItemText primary={t(`account.${link.key}`)} />
+                <ChevronRight aria-hidden sx={{ color: 'text.secondary' }} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

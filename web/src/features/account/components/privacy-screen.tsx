@@ -2,6 +2,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import PasswordOutlined from '@mui/icons-material/PasswordOutlined';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,19 +37,20 @@ export function PrivacyScreen() {
       <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
         <List disablePadding>
           {links.map(({ to, label, text, icon: Icon }, index) => (
-            <ListItemButton
-              key={to}
-              component={RouterLink}
-              to={localize(to)}
-              divider={index < links.length - 1}
-              sx={{ py: 1.5 }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon aria-hidden />
-              </ListItemIcon>
-              <ListItemText primary={label} secondary={text} />
-              <ChevronRight aria-hidden sx={{ color: 'text.secondary', ml: 1 }} />
-            </ListItemButton>
+            <ListItem key={to} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={localize(to)}
+                divider={index < links.length - 1}
+                sx={{ py: 1.5 }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon aria-hidden />
+                </ListItemIcon>
+                <ListItemText primary={label} secondary={text} />
+                <ChevronRight aria-hidden sx={{ color: 'text.secondary', ml: 1 }} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '@/api/app-config';
 import type { KycSubmitRequest, KycView } from '@/api/types';
 import { useAcceptGssTerms, useKyc, useSubmitKyc } from '../api/kyc';
 import { AccountPageHeader } from './account-layout';
@@ -70,6 +71,7 @@ function KycBody({ kyc }: { kyc: KycView }) {
 
 function KycForm() {
   const { t } = useTranslation();
+  const { data: config } = useAppConfig();
   const submit = useSubmitKyc();
   const [form, setForm] = useState<KycSubmitRequest>(EMPTY);
   const field = (name: keyof typeof EMPTY) => ({
@@ -108,9 +110,12 @@ function KycForm() {
           </Box>
         ))}
         {submit.error && <Alert severity="error">{submit.error.message}</Alert>}
-        <Typography variant="body2" color="text.secondary">
-          {t('kyc.sandboxNote')}
-        </Typography>
+        {/* The sandbox's decision rule; a real verifier's is not ours to announce. */}
+        {config?.sandbox && (
+          <Typography variant="body2" color="text.secondary">
+            {t('kyc.sandboxNote')}
+          </Typography>
+        )}
         <Button type="submit" variant="contained" disabled={submit.isPending}>
           {t('kyc.submit')}
         </Button>

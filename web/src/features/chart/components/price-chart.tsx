@@ -31,6 +31,9 @@ import {
   type Resolution,
 } from '../lib/resolutions';
 import { IndicatorMenu } from './indicator-menu';
+import { withVisibleText } from '@/lib/accessible-name';
+
+const TOGGLE_SX = { px: 1, py: 0.25 };
 
 export interface PriceChartProps {
   symbol: string;
@@ -132,7 +135,12 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
           aria-label={t('chart.resolutionsLabel')}
         >
           {CLASS_RESOLUTIONS[assetClass].map((r) => (
-            <ToggleButton key={r} value={r} aria-label={t(`chart.resolutionNames.${r}`)} sx={{ px: 1, py: 0.25 }}>
+            <ToggleButton
+              key={r}
+              value={r}
+              aria-label={withVisibleText(t(`chart.resolutions.${r}`), t(`chart.resolutionNames.${r}`))}
+              sx={TOGGLE_SX}
+            >
               {t(`chart.resolutions.${r}`)}
             </ToggleButton>
           ))}
@@ -145,7 +153,12 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
           aria-label={t('chart.rangesLabel')}
         >
           {CHART_RANGES.map((r) => (
-            <ToggleButton key={r} value={r} aria-label={t(`chart.rangeNames.${r}`)} sx={{ px: 1, py: 0.25 }}>
+            <ToggleButton
+              key={r}
+              value={r}
+              aria-label={withVisibleText(t(`chart.ranges.${r}`), t(`chart.rangeNames.${r}`))}
+              sx={TOGGLE_SX}
+            >
               {t(`chart.ranges.${r}`)}
             </ToggleButton>
           ))}

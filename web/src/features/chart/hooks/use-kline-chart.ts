@@ -92,6 +92,9 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
       formatter: { formatBigNumber: bigNumberFormatter(locale) },
     });
     if (!chart) return undefined;
+    // The library makes its canvas box focusable with tabindex 1, which puts it before everything
+    // else in the tab order; 0 keeps its keyboard scrolling in the page's order.
+    element.querySelectorAll<HTMLElement>('[tabindex="1"]').forEach((box) => (box.tabIndex = 0));
     chartRef.current = chart;
     applyTooltipRule(chart, element);
     chart.createIndicator('VOL');

@@ -61,17 +61,16 @@ function Figures({ wallet }: { wallet: MarginWallet }) {
   return (
     <Section label={t('margin.summary')}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+        {/* A dl may group its dt and dd in a div, nothing deeper (the help is a second dd). */}
         {rows.map(([key, value, help]) => (
-          <Box key={key}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                {t(`margin.${key}`)}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
-                {value}
-              </Typography>
-            </Box>
-            <Typography variant="body2" color="text.secondary">
+          <Box key={key} sx={{ display: 'flex', justifyContent: 'space-between', columnGap: 2, flexWrap: 'wrap' }}>
+            <Typography component="dt" sx={{ fontWeight: 600 }}>
+              {t(`margin.${key}`)}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+              {value}
+            </Typography>
+            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0, flexBasis: '100%' }}>
               {help}
             </Typography>
           </Box>
@@ -244,6 +243,16 @@ export function MarginScreen() {
             {decimalOrZero(data.marginBalance).lte(0) && <EmptyState wallet={data} />}
             <Figures wallet={data} />
             <TransferForm wallet={data} />
+            {decimalOrZero(data.marginBalance).gt(0) && (
+              <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                <Button component={RouterLink} to={localize(paths.tradeFutures)} variant="contained">
+                  {t('perps.portfolio.trade')}
+                </Button>
+                <Button component={RouterLink} to={`${localize(paths.portfolio)}?tab=futures`} variant="outlined">
+                  {t('perps.positions.title')}
+                </Button>
+              </Stack>
+            )}
           </>
         )}
       </Stack>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
@@ -19,12 +19,22 @@ import { useLivePrices } from '../hooks/use-live-prices';
 import { revalue, totals } from '../lib/valuation';
 import { HoldingCard } from './holding-card';
 
+/** The portfolio's two sides (R2.15). */
+export type PortfolioTab = 'spot' | 'futures';
+
+export interface PortfolioScreenProps {
+  /** Which side is shown: `/portfolio` is spot, `/portfolio?tab=futures` the futures. */
+  tab?: PortfolioTab;
+  /** The futures side's content (the futures feature's, given by the route). */
+  futures?: ReactNode;
+}
+
 /**
- * `/portfolio`, the spot tab (R2.15): the IDR wallet balance on top, then the crypto holdings with
- * their cost and profit, revalued live from each pair's ticker. A failed load shows zeros with a
- * retry (R8.09 style), never a broken page.
+ * `/portfolio` (R2.15): the spot tab shows the IDR wallet balance on top, then the crypto holdings
+ * with their cost and profit, revalued live from each pair's ticker; the futures tab shows what the
+ * route gives it. A failed load shows zeros with a retry (R8.09 style), never a broken page.
  */
-export function PortfolioScreen() {
+export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps = {}) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const localize = useLocalizePath();
@@ -48,73 +58,81 @@ export function PortfolioScreen() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2 }}>
         {t('portfolio.title')}
       </Typography>
-      {failed && (
-        <ErrorWithRetry
-          severity="warning"
-          sx={{ mb: 2 }}
-          message={t('portfolio.loadFailed')}
-          retryLabel={t('portfolio.retry')}
-          onRetry={retry}
-        />
-      )}
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-label={t('portfolio.summary')}
-        sx={{ p: { xs: 2, sm: 3 }, mb: 3, bgcolor: 'var(--color-surface)' }}
-      >
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
-          <Summary label={t('portfolio.cash')} value={cash === null ? null : money(cash)} />
-          <Summary label={t('portfolio.cryptoValue')} value={loading ? null : money(sum.value)} />
-          <Summary label={t('portfolio.totalInvested')} value={loading ? null : money(sum.invested)} />
-          <Summary
-            label={t('portfolio.totalUnrealised')}
-            value={loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`}
-            color={profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined}
-          />
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
-            {t('portfolio.topup')}
-          </Button>
-          <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
-            {t('portfolio.wallet')}
-          </Button>
-        </Stack>
-      </Paper>
-      <Tabs value="spot" aria-label={t('portfolio.tabs')} sx={{ mb: 2 }}>
-        <Tab value="spot" label={t('portfolio.spot')} />
-        {/* R2.15: the futures side is the margin wallet until perpetual positions arrive. */}
+      <Tabs value={tab} aria-label={t('portfolio.tabs')} sx={{ mb: 2 }}>
+        <Tab value="spot" label={t('portfolio.spot')} component={RouterLink} to={localize(paths.portfolio)} />
         <Tab
           value="futures"
           label={t('portfolio.futures')}
           component={RouterLink}
-          to={localize(paths.balanceFutures)}
+          to={`${localize(paths.portfolio)}?tab=futures`}
         />
       </Tabs>
-      {loading ? (
-        <Stack spacing={1.5} aria-label={t('app.loading')}>
-          <Skeleton variant="rounded" height={140} />
-          <Skeleton variant="rounded" height={140} />
-        </Stack>
-      ) : live.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', bgcolor: 'var(--color-surface)' }}>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
-            {t('portfolio.emptyTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('portfolio.emptyText')}
-          </Typography>
-          <Button component={RouterLink} to={localize(paths.markets)} variant="contained">
-            {t('portfolio.explore')}
-          </Button>
-        </Paper>
+      {tab === 'futures' ? (
+        futures
       ) : (
-        <Stack component="ul" spacing={1.5} aria-label={t('portfolio.holdings')} sx={{ p: 0, m: 0 }}>
-          {live.map((holding) => (
-            <HoldingCard key={holding.symbol} holding={holding} />
-          ))}
-        </Stack>
+        <>
+          {failed && (
+            <ErrorWithRetry
+              severity="warning"
+              sx={{ mb: 2 }}
+              message={t('portfolio.loadFailed')}
+              retryLabel={t('portfolio.retry')}
+              onRetry={retry}
+            />
+          )}
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('portfolio.summary')}
+            sx={{ p: { xs: 2, sm: 3 }, mb: 3, bgcolor: 'var(--color-surface)' }}
+          >
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+              <Summary label={t('portfolio.cash')} value={cash === null ? null : money(cash)} />
+              <Summary label={t('portfolio.cryptoValue')} value={loading ? null : money(sum.value)} />
+              <Summary label={t('portfolio.totalInvested')} value={loading ? null : money(sum.invested)} />
+              <Summary
+                label={t('portfolio.totalUnrealised')}
+                value={loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`}
+                color={profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined}
+              />
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+              <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
+                {t('portfolio.topup')}
+              </Button>
+              <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
+                {t('portfolio.wallet')}
+              </Button>
+            </Stack>
+          </Paper>
+          {loading ? (
+            <Stack spacing={1.5} aria-label={t('app.loading')}>
+              <Skeleton variant="rounded" height={140} />
+              <Skeleton variant="rounded" height={140} />
+            </Stack>
+          ) : live.length === 0 ? (
+            <Paper
+              variant="outlined"
+              sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', bgcolor: 'var(--color-surface)' }}
+            >
+              <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+                {t('portfolio.emptyTitle')}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {t('portfolio.emptyText')}
+              </Typography>
+              <Button component={RouterLink} to={localize(paths.markets)} variant="contained">
+                {t('portfolio.explore')}
+              </Button>
+            </Paper>
+          ) : (
+            <Stack component="ul" spacing={1.5} aria-label={t('portfolio.holdings')} sx={{ p: 0, m: 0 }}>
+              {live.map((holding) => (
+                <HoldingCard key={holding.symbol} holding={holding} />
+              ))}
+            </Stack>
+          )}
+        </>
       )}
     </Box>
   );

@@ -12,6 +12,8 @@ export interface TradeActionBarProps {
   onTrade: (side: TradeSide) => void;
   /** Guests go to log-in instead, and come back here afterwards (R2.04). */
   guest: boolean;
+  /** The buttons' words when the class has its own (Long, Short). */
+  labels?: Record<TradeSide, string>;
 }
 
 const SIDES: ReadonlyArray<{ side: TradeSide; color: 'success' | 'error' }> = [
@@ -23,7 +25,7 @@ const SIDES: ReadonlyArray<{ side: TradeSide; color: 'success' | 'error' }> = [
  * The phone's sticky Buy and Sell: always at the bottom edge, in the place of the tab bar (the page
  * claims the edge while it shows this bar), so trading is one tap away from anywhere on the page.
  */
-export function TradeActionBar({ onTrade, guest }: TradeActionBarProps) {
+export function TradeActionBar({ onTrade, guest, labels }: TradeActionBarProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const location = useLocation();
@@ -61,7 +63,7 @@ export function TradeActionBar({ onTrade, guest }: TradeActionBarProps) {
           color={color}
           size="large"
         >
-          {t(`tradePage.side.${side}`)}
+          {labels?.[side] ?? t(`tradePage.side.${side}`)}
         </Button>
       ))}
     </Box>

@@ -116,7 +116,7 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
         {bottom && <Box sx={{ mt: 2 }}>{bottom}</Box>}
         {orderPanel && !loading && (
           <>
-            <TradeActionBar guest={orderPanel.guest} onTrade={openSheet} />
+            <TradeActionBar guest={orderPanel.guest} onTrade={openSheet} labels={orderPanel.sideLabels} />
             {!orderPanel.guest && (
               <MountWhenOpened open={sheetSide !== null}>
                 <OrderSheet open={sheetSide !== null} title={orderPanel.title} onClose={() => setSheetSide(null)}>
@@ -158,8 +158,10 @@ export function TradePage({ header, switcher, chart, panels, orderPanel, bottomT
         </Box>
         <Stack spacing={1.5} sx={{ gridArea: 'side', minWidth: 0 }}>
           {panels.map((panel) => (
+            // A panel of fixed height scrolls: it takes the focus so the keyboard can scroll it too.
             <Box
               key={panel.id}
+              {...(panel.heightPx ? { tabIndex: 0, role: 'group', 'aria-label': panel.label } : {})}
               sx={{ minWidth: 0, height: panel.heightPx, overflowY: panel.heightPx ? 'auto' : undefined }}
             >
               {panel.content}

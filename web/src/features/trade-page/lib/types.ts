@@ -28,4 +28,6 @@ export interface OrderPanelSlot {
    * instead of opening the sheet.
    */
   guest: boolean;
+  /** The class's words for the phone's two buttons (futures: Long and Short); Buy and Sell otherwise. */
+  sideLabels?: Record<TradeSide, string>;
 }

@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useLocale } from '@/hooks/use-locale';
+import { withVisibleText } from '@/lib/accessible-name';
 import { formatCompact, formatNumber } from '@/lib/format';
 import { useCreateTopup } from '../api/create-topup';
 import { useGopayLimit } from '../api/get-gopay-limit';
@@ -152,7 +153,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
               <Chip
                 key={quick}
                 label={`Rp${formatCompact(quick, locale)}`}
-                aria-label={idr(quick)}
+                aria-label={withVisibleText(`Rp${formatCompact(quick, locale)}`, idr(quick))}
                 onClick={() => {
                   setAmountText(String(quick));
                   create.reset();

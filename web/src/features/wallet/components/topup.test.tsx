@@ -101,7 +101,7 @@ describe('/balance/topup', { timeout: 30_000 }, () => {
     const methods = await screen.findByRole('radiogroup', { name: 'Metode pembayaran' });
     await user.click(within(methods).getByRole('radio', { name: 'GoPay' }));
     expect(await screen.findByText('Batas GoPay per transaksi: Rp20.000.000')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Rp100.000' }));
+    await user.click(screen.getByRole('button', { name: 'Rp100 rb (Rp100.000)' }));
     // 1.5 % of Rp100.000.
     expect(await screen.findByText('Rp1.500')).toBeInTheDocument();
     expect(screen.getByText('Rp101.500')).toBeInTheDocument();

@@ -1,0 +1,610 @@
+//! The perpetual order lifecycle (docs/perps.md "Orders"): place (row, margin hold and, when
+//! marketable, the fill in one transaction under the user's lock), the venue step of resting and
+//! stop orders, cancel, close a position, leverage and take-profit / stop-loss. Each step is one
+//! transaction; what changed is published after it commits.
+
+use domain::orders::{OrderStatus, Side};
+use domain::perps::Round;
+use domain::Clock;
+use store::ledger;
+use store::Db;
+
+use super::errors::PerpError;
+use super::fills::{self, split, wallet, Fill};
+use super::repo::{self, OrderRow, PositionRow};
+use super::service::{Assessment, PerpService};
+use super::venue::{Level, PerpQuote};
+use super::view::PerpOrderView;
+use crate::features::live::user::positions_channel;
+use crate::features::live::Hub;
+use crate::features::orders::errors::TradeError;
+use crate::features::orders::live::publish_order;
+use crate::features::orders::state::status_after;
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// The order types of a perpetual.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Fills now against the book; what the book cannot fill is cancelled.
+    Market,
+    /// Fills at the price or better; the rest waits.
+    Limit,
+    /// A market order once the mark reaches the trigger.
+    StopMarket,
+    /// A limit order once the mark reaches the trigger.
+    StopLimit,
+}
+
+impl Kind {
+    /// Stored and wire text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Market => "MARKET",
+            Kind::Limit => "LIMIT",
+            Kind::StopMarket => "STOP_MARKET",
+            Kind::StopLimit => "STOP_LIMIT",
+        }
+    }
+
+    /// From the wire text.
+    pub fn parse(text: &str) -> Option<Kind> {
+        [Kind::Market, Kind::Limit, Kind::StopMarket, Kind::StopLimit].into_iter().find(|k| k.as_str() == text)
+    }
+
+    fn has_limit(self) -> bool {
+        matches!(self, Kind::Limit | Kind::StopLimit)
+    }
+
+    fn is_stop(self) -> bool {
+        matches!(self, Kind::StopMarket | Kind::StopLimit)
+    }
+}
+
+/// Who placed an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The user's own order.
+    User,
+    /// The user's close-position call.
+    Close,
+    /// The position's take-profit.
+    TakeProfit,
+    /// The position's stop-loss.
+    StopLoss,
+    /// The liquidation engine.
+    Liquidation,
+}
+
+impl Origin {
+    /// Stored and wire text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::User => "USER",
+            Origin::Close => "CLOSE",
+            Origin::TakeProfit => "TAKE_PROFIT",
+            Origin::StopLoss => "STOP_LOSS",
+            Origin::Liquidation => "LIQUIDATION",
+        }
+    }
+}
+
+/// Why an order closed without filling completely.
+pub mod reasons {
+    /// The user cancelled it.
+    pub const CANCELLED_BY_USER: &str = "CANCELLED_BY_USER";
+    /// A market order met less depth than it asked for.
+    pub const NO_LIQUIDITY: &str = "NO_LIQUIDITY";
+    /// A reduce-only order found nothing left to reduce.
+    pub const NOTHING_TO_REDUCE: &str = "NOTHING_TO_REDUCE";
+    /// The liquidation engine cancelled it.
+    pub const LIQUIDATION: &str = "LIQUIDATION";
+}
+
+/// An order to place.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    /// `BTCUSDT-PERP`.
+    pub symbol: String,
+    /// Buy (long) or sell (short).
+    pub side: Side,
+    /// The type.
+    pub kind: Kind,
+    /// Lots.
+    pub lots: i64,
+    /// Limit price, ticks.
+    pub price: Option<i64>,
+    /// Trigger, ticks.
+    pub stop: Option<i64>,
+    /// May only reduce the position.
+    pub reduce_only: bool,
+    /// Who places it.
+    pub origin: Origin,
+    /// The client's `x-request-id`.
+    pub request_id: Option<String>,
+}
+
+/// What an order would need and do, before it is placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The price the margin and fee are computed at, ticks.
+    pub reference: i64,
+    /// Lots that reduce the position.
+    pub reduce: i64,
+    /// Lots that open or add.
+    pub increase: i64,
+    /// Initial margin of the increase, micro-USDT.
+    pub initial_margin: i64,
+    /// The taker fee at the reference price, micro-USDT.
+    pub fee: i64,
+    /// The leverage it uses.
+    pub leverage: i64,
+    /// The wallet as it is.
+    pub assessment: Assessment,
+    /// The position as it is.
+    pub position: PositionRow,
+}
+
+/// The lifecycle over the application's parts.
+pub struct Perps<'a> {
+    /// The database.
+    pub db: &'a Db,
+    /// Contracts, venue, settings.
+    pub svc: &'a PerpService,
+    /// The `/ws` hub.
+    pub hub: &'a Hub,
+    /// Now.
+    pub clock: &'a dyn Clock,
+}
+
+/// The lock key that serialises one user's perpetual steps.
+pub fn user_key(user_id: &str) -> String {
+    format!("perp:{user_id}")
+}
+
+fn sign(side: &str) -> i64 {
+    if side == "BUY" {
+        1
+    } else {
+        -1
+    }
+}
+
+/// The price a market order of `lots` reaches walking `levels` (the last level it needs).
+pub fn sweep_price(levels: &[Level], lots: i64) -> Option<i64> {
+    let mut left = lots;
+    for level in levels {
+        left -= level.lots;
+        if left <= 0 {
+            return Some(level.price);
+        }
+    }
+    levels.last().map(|l| l.price)
+}
+
+impl Perps<'_> {
+    /// Now, ms since the epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    fn contract(&self, symbol: &str) -> Result<&domain::perps::Contract, PerpError> {
+        Ok(&self.svc.instrument(symbol).ok_or_else(|| TradeError::Internal(format!("unknown perp {symbol}")))?.contract)
+    }
+
+    /// The quote of `symbol` now.
+    pub fn quote(&self, symbol: &str) -> Result<PerpQuote, PerpError> {
+        let inst = self.svc.instrument(symbol).ok_or_else(|| TradeError::Internal(format!("unknown perp {symbol}")))?;
+        Ok(self.svc.venue.quote(inst, self.clock.now()).ok_or(TradeError::NoLiquidity)?)
+    }
+
+    /// The leverage the user trades `symbol` at.
+    pub async fn leverage_tx(&self, tx: &mut Tx, user_id: &str, symbol: &str) -> Result<i64, PerpError> {
+        let ceiling = i64::from(self.contract(symbol)?.leverage_ceiling());
+        let chosen = repo::leverage_tx(tx, user_id, symbol).await?;
+        Ok(chosen.unwrap_or(i64::from(self.svc.settings.default_leverage)).clamp(1, ceiling))
+    }
+
+    /// The user's wallet marked to market, inside a write.
+    pub async fn assess_tx(&self, tx: &mut Tx, user_id: &str) -> Result<Assessment, PerpError> {
+        let balance = ledger::balance_tx(tx, &wallet(user_id)).await?;
+        let positions = repo::open_positions_of_tx(tx, user_id).await?;
+        Ok(self.svc.assess(balance.balance, balance.held, &positions, self.clock.now()))
+    }
+
+    /// What `draft` needs now: refused when it breaks the contract's or the wallet's rules.
+    pub async fn plan(&self, tx: &mut Tx, user_id: &str, draft: &Draft, quote: &PerpQuote) -> Result<Plan, PerpError> {
+        let contract = *self.contract(&draft.symbol)?;
+        let leverage = self.leverage_tx(tx, user_id, &draft.symbol).await?;
+        let position = repo::position_tx(tx, user_id, &draft.symbol)
+            .await?
+            .unwrap_or_else(|| PositionRow::flat(user_id, &draft.symbol, leverage, self.now_ms()));
+        let (reduce, increase) = split(position.lots, draft.side.code().into(), draft.lots);
+        if draft.reduce_only && increase > 0 {
+            return Err(if position.lots == 0 { PerpError::NoPosition } else { PerpError::ReduceOnlyWouldIncrease });
+        }
+        let book = if draft.side == Side::Buy { &quote.asks } else { &quote.bids };
+        let reference = match draft.kind {
+            Kind::Market => sweep_price(book, draft.lots).ok_or(TradeError::NoLiquidity)?,
+            Kind::Limit | Kind::StopLimit => draft.price.unwrap_or(quote.mark),
+            Kind::StopMarket => draft.stop.unwrap_or(quote.mark),
+        };
+        let fee = contract.fee_micro(contract.notional_micro(draft.lots, reference, Round::Up), false);
+        let mut initial_margin = 0;
+        if increase > 0 {
+            let after = if reduce > 0 { increase } else { position.lots.abs() + increase };
+            let tier = contract.tier(contract.notional_micro(after, reference, Round::Up));
+            if i64::from(tier.max_leverage) < leverage {
+                return Err(PerpError::PositionTooLarge);
+            }
+            initial_margin = contract.initial_micro(increase * reference, u32::try_from(leverage).unwrap_or(1));
+        }
+        let assessment = self.assess_tx(tx, user_id).await?;
+        Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, position })
+    }
+
+    /// Places `draft` for `user_id`: the row and its margin hold, and the fill when it is marketable.
+    pub async fn place(&self, user_id: &str, draft: Draft) -> Result<OrderRow, PerpError> {
+        let quote = self.quote(&draft.symbol)?;
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let plan = self.plan(&mut w.tx, user_id, &draft, &quote).await?;
+        let required = if plan.increase > 0 { plan.initial_margin + plan.fee } else { 0 };
+        if required > plan.assessment.available {
+            return Err(PerpError::InsufficientMargin);
+        }
+        let now = self.now_ms();
+        let mut order = OrderRow {
+            id: uuid::Uuid::now_v7().to_string(),
+            user_id: user_id.to_owned(),
+            symbol: draft.symbol.clone(),
+            side: draft.side.as_str().to_owned(),
+            order_type: draft.kind.as_str().to_owned(),
+            lots: draft.lots,
+            price: draft.price,
+            stop_price: draft.stop,
+            reduce_only: i64::from(draft.reduce_only),
+            leverage: plan.leverage,
+            origin: draft.origin.as_str().to_owned(),
+            status: OrderStatus::Pending.as_str().to_owned(),
+            is_open: 1,
+            triggered: 0,
+            filled_lots: 0,
+            filled_value: 0,
+            fee: 0,
+            realised_pnl: 0,
+            hold_id: None,
+            request_id: draft.request_id.clone(),
+            reason: None,
+            created_at_ms: now,
+            updated_at_ms: now,
+        };
+        repo::insert_order(&mut w.tx, &order).await?;
+        if required > 0 {
+            let account = ledger::open(&mut w.tx, &wallet(user_id)).await?;
+            order.hold_id = Some(
+                ledger::hold(&mut w.tx, &account, required, "PERP_ORDER", &format!("perp-order:{}", order.id)).await?,
+            );
+        }
+        let mut position = plan.position;
+        match draft.kind {
+            Kind::Market => self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?,
+            Kind::Limit if marketable(&order, &quote) => {
+                self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?;
+            }
+            _ => repo::save_order(&mut w.tx, &order).await?,
+        }
+        w.commit().await?;
+        self.publish(&order, true).await;
+        Ok(order)
+    }
+
+    /// Fills what the book gives `order` now (at each level's price, or at the order's own limit for
+    /// a resting `maker` fill), then closes it or holds margin for what is left.
+    async fn execute(
+        &self,
+        tx: &mut Tx,
+        order: &mut OrderRow,
+        position: &mut PositionRow,
+        quote: &PerpQuote,
+        maker: bool,
+    ) -> Result<(), PerpError> {
+        let side = sign(&order.side);
+        let mut wanted = order.lots - order.filled_lots;
+        if order.reduce_only == 1 {
+            let (reduce, _) = split(position.lots, side, wanted);
+            wanted = reduce;
+            if wanted == 0 {
+                return self.close(tx, order, reasons::NOTHING_TO_REDUCE, false).await;
+            }
+        }
+        let kind = Kind::parse(&order.order_type).unwrap_or(Kind::Market);
+        let limit = if kind.has_limit() { order.price } else { None };
+        let book = if side > 0 { &quote.asks } else { &quote.bids };
+        let (mut lots, mut value) = (0_i64, 0_i64);
+        for level in book {
+            if lots >= wanted {
+                break;
+            }
+            if let Some(limit) = limit {
+                if (side > 0 && level.price > limit) || (side < 0 && level.price < limit) {
+                    break;
+                }
+            }
+            let take = level.lots.min(wanted - lots);
+            let price = if maker { limit.unwrap_or(level.price) } else { level.price };
+            lots += take;
+            value += take * price;
+        }
+        if lots > 0 {
+            if let Some(hold) = order.hold_id.take() {
+                ledger::close_hold(tx, &hold, false).await?;
+            }
+            let fill =
+                Fill { instruments: &self.svc.instruments, lots, value, maker, fee_free: false, now_ms: self.now_ms() };
+            fills::apply(tx, order, position, fill).await?;
+        }
+        let left = order.lots - order.filled_lots;
+        if left == 0 {
+            return self.close(tx, order, "", false).await;
+        }
+        if !kind.has_limit() {
+            return self.close(tx, order, reasons::NO_LIQUIDITY, false).await;
+        }
+        if lots > 0 {
+            self.hold_remaining(tx, order, position).await?;
+        }
+        order.status = status_after(true, order.filled_lots, Some(order.lots), false).as_str().to_owned();
+        repo::save_order(tx, order).await?;
+        Ok(())
+    }
+
+    /// Holds margin again for the unfilled part of a resting order, as far as the wallet has it.
+    async fn hold_remaining(&self, tx: &mut Tx, order: &mut OrderRow, position: &PositionRow) -> Result<(), PerpError> {
+        let contract = *self.contract(&order.symbol)?;
+        let left = order.lots - order.filled_lots;
+        let (_, increase) = split(position.lots, sign(&order.side), left);
+        let price = order.price.unwrap_or(0);
+        if increase == 0 || price == 0 {
+            return Ok(());
+        }
+        let want = contract.initial_micro(increase * price, u32::try_from(order.leverage).unwrap_or(1))
+            + contract.fee_micro(contract.notional_micro(left, price, Round::Up), true);
+        let account = wallet(&order.user_id);
+        let free = ledger::balance_tx(tx, &account).await?.available();
+        let take = want.min(free);
+        if take > 0 {
+            let account_id = ledger::open(tx, &account).await?;
+            let event = format!("perp-order:{}:{}", order.id, order.filled_lots);
+            order.hold_id = Some(ledger::hold(tx, &account_id, take, "PERP_ORDER", &event).await?);
+        }
+        Ok(())
+    }
+
+    /// Closes `order`: its hold released, its status from what filled.
+    async fn close(&self, tx: &mut Tx, order: &mut OrderRow, reason: &str, cancelled: bool) -> Result<(), PerpError> {
+        if let Some(hold) = order.hold_id.take() {
+            ledger::close_hold(tx, &hold, false).await?;
+        }
+        order.is_open = 0;
+        order.status = status_after(false, order.filled_lots, Some(order.lots), cancelled).as_str().to_owned();
+        order.reason = (!reason.is_empty()).then(|| reason.to_owned());
+        order.updated_at_ms = self.now_ms();
+        repo::save_order(tx, order).await?;
+        Ok(())
+    }
+
+    /// Cancels the user's open order; its hold is released.
+    pub async fn cancel(&self, user_id: &str, order_id: &str) -> Result<OrderRow, PerpError> {
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let mut order = repo::order_tx(&mut w.tx, order_id)
+            .await?
+            .filter(|o| o.user_id == user_id)
+            .ok_or(TradeError::OrderNotFound)?;
+        if order.is_open == 0 {
+            return Err(TradeError::OrderNotOpen.into());
+        }
+        self.close(&mut w.tx, &mut order, reasons::CANCELLED_BY_USER, true).await?;
+        w.commit().await?;
+        self.publish(&order, true).await;
+        Ok(order)
+    }
+
+    /// Cancels every open order of the user inside the caller's write (liquidation).
+    pub async fn cancel_all_tx(&self, tx: &mut Tx, user_id: &str, reason: &str) -> Result<Vec<OrderRow>, PerpError> {
+        let mut closed = Vec::new();
+        for mut order in repo::open_orders_of_tx(tx, user_id).await? {
+            self.close(tx, &mut order, reason, true).await?;
+            closed.push(order);
+        }
+        Ok(closed)
+    }
+
+    /// Closes the user's whole position in `symbol` at the market (reduce-only).
+    pub async fn close_position(
+        &self,
+        user_id: &str,
+        symbol: &str,
+        origin: Origin,
+        request_id: Option<String>,
+    ) -> Result<OrderRow, PerpError> {
+        // A read: the reduce-only order re-checks the position under the user's lock.
+        let lots = repo::open_positions_of(self.db, user_id)
+            .await?
+            .into_iter()
+            .find(|p| p.symbol == symbol)
+            .map_or(0, |p| p.lots);
+        if lots == 0 {
+            return Err(PerpError::NoPosition);
+        }
+        let side = if lots > 0 { Side::Sell } else { Side::Buy };
+        let draft = Draft {
+            symbol: symbol.to_owned(),
+            side,
+            kind: Kind::Market,
+            lots: lots.abs(),
+            price: None,
+            stop: None,
+            reduce_only: true,
+            origin,
+            request_id,
+        };
+        self.place(user_id, draft).await
+    }
+
+    /// Sets the user's leverage on `symbol`; an open position's margin is held again at it.
+    pub async fn set_leverage(&self, user_id: &str, symbol: &str, leverage: u32) -> Result<PositionRow, PerpError> {
+        let contract = *self.contract(symbol)?;
+        let ceiling = contract.leverage_ceiling();
+        if leverage == 0 || leverage > ceiling {
+            return Err(PerpError::LeverageOutOfRange(ceiling));
+        }
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let now = self.now_ms();
+        repo::set_leverage(&mut w.tx, user_id, symbol, i64::from(leverage), now).await?;
+        let mut position = repo::position_tx(&mut w.tx, user_id, symbol)
+            .await?
+            .unwrap_or_else(|| PositionRow::flat(user_id, symbol, i64::from(leverage), now));
+        if position.lots != 0 {
+            let mark = self.quote(symbol)?.mark;
+            if i64::from(contract.tier(contract.notional_micro(position.lots, mark, Round::Up)).max_leverage)
+                < i64::from(leverage)
+            {
+                return Err(PerpError::PositionTooLarge);
+            }
+            let want = contract.initial_micro(position.cost, leverage);
+            fills::release_margin(&mut w.tx, &mut position).await?;
+            let free = ledger::balance_tx(&mut w.tx, &wallet(user_id)).await?.available();
+            if want > free {
+                return Err(PerpError::LeverageNeedsMargin);
+            }
+            position.leverage = i64::from(leverage);
+            fills::hold_margin(&mut w.tx, &contract, &mut position, &format!("perp-leverage:{user_id}:{symbol}:{now}"))
+                .await?;
+            position.updated_at_ms = now;
+            repo::save_position(&mut w.tx, &position).await?;
+        }
+        w.commit().await?;
+        Ok(position)
+    }
+
+    /// Sets or clears the position's take-profit and stop-loss (checked against the mark).
+    pub async fn set_protection(
+        &self,
+        user_id: &str,
+        symbol: &str,
+        take_profit: Option<i64>,
+        stop_loss: Option<i64>,
+    ) -> Result<PositionRow, PerpError> {
+        let mark = self.quote(symbol)?.mark;
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let mut position = repo::position_tx(&mut w.tx, user_id, symbol)
+            .await?
+            .filter(|p| p.lots != 0)
+            .ok_or(PerpError::NoPosition)?;
+        let long = position.lots > 0;
+        if take_profit.is_some_and(|tp| if long { tp <= mark } else { tp >= mark }) {
+            return Err(TradeError::Rejected("takeProfit: on the wrong side of the mark".into()).into());
+        }
+        if stop_loss.is_some_and(|sl| if long { sl >= mark } else { sl <= mark }) {
+            return Err(TradeError::Rejected("stopLoss: on the wrong side of the mark".into()).into());
+        }
+        position.take_profit = take_profit;
+        position.stop_loss = stop_loss;
+        position.updated_at_ms = self.now_ms();
+        repo::save_position(&mut w.tx, &position).await?;
+        w.commit().await?;
+        self.publish_positions(user_id).await;
+        Ok(position)
+    }
+
+    /// One venue step of an open order: a stop meets its trigger, a resting limit the quotes.
+    /// Returns whether anything changed.
+    pub async fn step(&self, user_id: &str, order_id: &str, quote: &PerpQuote) -> Result<bool, PerpError> {
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
+            return Ok(false);
+        };
+        let kind = Kind::parse(&order.order_type).unwrap_or(Kind::Limit);
+        let side = sign(&order.side);
+        let mut triggered_now = false;
+        if kind.is_stop() && order.triggered == 0 {
+            let stop = order.stop_price.unwrap_or(0);
+            let reached = if side > 0 { quote.mark >= stop } else { quote.mark <= stop };
+            if !reached {
+                return Ok(false);
+            }
+            order.triggered = 1;
+            triggered_now = true;
+        }
+        let leverage = order.leverage;
+        let mut position = repo::position_tx(&mut w.tx, user_id, &order.symbol)
+            .await?
+            .unwrap_or_else(|| PositionRow::flat(user_id, &order.symbol, leverage, self.now_ms()));
+        if !kind.has_limit() {
+            self.execute(&mut w.tx, &mut order, &mut position, quote, false).await?;
+        } else if marketable(&order, quote) {
+            // A stop-limit that just triggered takes the book; a resting limit is the maker.
+            self.execute(&mut w.tx, &mut order, &mut position, quote, !triggered_now).await?;
+        } else if triggered_now {
+            repo::save_order(&mut w.tx, &order).await?;
+        } else {
+            return Ok(false);
+        }
+        w.commit().await?;
+        self.publish(&order, true).await;
+        Ok(true)
+    }
+
+    /// Publishes an order on the owner's channels, and their positions when `positions` says so.
+    pub async fn publish(&self, order: &OrderRow, positions: bool) {
+        if let Some(inst) = self.svc.instrument(&order.symbol) {
+            publish_order(self.hub, &order.user_id, &order.symbol, &PerpOrderView::of(order, inst));
+        }
+        if positions {
+            self.publish_positions(&order.user_id).await;
+        }
+    }
+
+    /// Publishes the user's positions and wallet, marked now, when someone listens.
+    pub async fn publish_positions(&self, user_id: &str) {
+        let channel = positions_channel(user_id);
+        if !self.hub.is_subscribed(&channel) {
+            return;
+        }
+        match super::marked::snapshot(self.db, self.svc, self.clock.now(), user_id).await {
+            Ok(view) => {
+                self.hub.publish(&channel, crate::features::live::frame("positions", "positions", &view));
+            }
+            Err(e) => tracing::warn!(user = %user_id, error = %e, "positions snapshot failed"),
+        }
+    }
+}
+
+/// Whether a limit order's price meets the book now.
+fn marketable(order: &OrderRow, quote: &PerpQuote) -> bool {
+    let Some(price) = order.price else { return false };
+    if sign(&order.side) > 0 {
+        quote.ask().is_some_and(|ask| ask <= price)
+    } else {
+        quote.bid().is_some_and(|bid| bid >= price)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_market_order_is_priced_at_the_last_level_it_needs() {
+        let levels = [Level { price: 100, lots: 2 }, Level { price: 101, lots: 3 }, Level { price: 103, lots: 10 }];
+        assert_eq!(sweep_price(&levels, 2), Some(100));
+        assert_eq!(sweep_price(&levels, 4), Some(101));
+        assert_eq!(sweep_price(&levels, 50), Some(103));
+        assert_eq!(sweep_price(&[], 1), None);
+    }
+}

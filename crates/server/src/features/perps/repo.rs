@@ -1,0 +1,550 @@
+//! The perpetuals tables (`perp_leverage`, `perp_positions`, `perp_orders`, `perp_fills`,
+//! `perp_funding`, `perp_liquidations`): one query text for SQLite and PostgreSQL.
+
+use sqlx::{Any, FromRow, Transaction};
+use store::{Db, StoreError};
+
+type Tx = Transaction<'static, Any>;
+
+/// A position as stored (`lots` 0 is flat).
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct PositionRow {
+    /// Owner.
+    pub user_id: String,
+    /// `BTCUSDT-PERP`.
+    pub symbol: String,
+    /// Signed lots.
+    pub lots: i64,
+    /// Σ lots × price of the open lots, value scale.
+    pub cost: i64,
+    /// The leverage the margin was taken at.
+    pub leverage: i64,
+    /// Initial margin held, micro-USDT.
+    pub margin: i64,
+    /// The margin's ledger hold.
+    pub hold_id: Option<String>,
+    /// Realised profit so far, micro-USDT.
+    pub realised_pnl: i64,
+    /// Funding received (positive) or paid so far, micro-USDT.
+    pub funding: i64,
+    /// Fees paid so far, micro-USDT.
+    pub fees: i64,
+    /// Ticks.
+    pub take_profit: Option<i64>,
+    /// Ticks.
+    pub stop_loss: Option<i64>,
+    /// When it last opened from flat.
+    pub opened_at_ms: i64,
+    /// Last change.
+    pub updated_at_ms: i64,
+}
+
+impl PositionRow {
+    /// A flat position of `user_id` in `symbol`.
+    pub fn flat(user_id: &str, symbol: &str, leverage: i64, now_ms: i64) -> Self {
+        Self {
+            user_id: user_id.to_owned(),
+            symbol: symbol.to_owned(),
+            lots: 0,
+            cost: 0,
+            leverage,
+            margin: 0,
+            hold_id: None,
+            realised_pnl: 0,
+            funding: 0,
+            fees: 0,
+            take_profit: None,
+            stop_loss: None,
+            opened_at_ms: now_ms,
+            updated_at_ms: now_ms,
+        }
+    }
+}
+
+/// An order as stored.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct OrderRow {
+    /// UUID v7.
+    pub id: String,
+    /// Owner.
+    pub user_id: String,
+    /// `BTCUSDT-PERP`.
+    pub symbol: String,
+    /// `BUY` or `SELL`.
+    pub side: String,
+    /// `MARKET`, `LIMIT`, `STOP_MARKET`, `STOP_LIMIT`.
+    pub order_type: String,
+    /// Lots ordered.
+    pub lots: i64,
+    /// Limit price, ticks.
+    pub price: Option<i64>,
+    /// Trigger, ticks.
+    pub stop_price: Option<i64>,
+    /// 1 when it may only reduce the position.
+    pub reduce_only: i64,
+    /// The leverage at placement.
+    pub leverage: i64,
+    /// `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS`, `LIQUIDATION`.
+    pub origin: String,
+    /// R4.01 status.
+    pub status: String,
+    /// 1 while open.
+    pub is_open: i64,
+    /// 1 once a stop's trigger was reached.
+    pub triggered: i64,
+    /// Lots filled.
+    pub filled_lots: i64,
+    /// Σ lots × price filled, value scale.
+    pub filled_value: i64,
+    /// Micro-USDT.
+    pub fee: i64,
+    /// Micro-USDT.
+    pub realised_pnl: i64,
+    /// The margin hold while open.
+    pub hold_id: Option<String>,
+    /// The client's `x-request-id`.
+    pub request_id: Option<String>,
+    /// Why it closed, if not by filling.
+    pub reason: Option<String>,
+    /// Placed.
+    pub created_at_ms: i64,
+    /// Last change.
+    pub updated_at_ms: i64,
+}
+
+/// One fill.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct FillRow {
+    /// UUID v7.
+    pub id: String,
+    /// The order.
+    pub order_id: String,
+    /// Owner.
+    pub user_id: String,
+    /// Instrument.
+    pub symbol: String,
+    /// `BUY` or `SELL`.
+    pub side: String,
+    /// Lots.
+    pub lots: i64,
+    /// Ticks.
+    pub price: i64,
+    /// Micro-USDT.
+    pub fee: i64,
+    /// Micro-USDT.
+    pub realised_pnl: i64,
+    /// 1 for a resting (maker) fill.
+    pub maker: i64,
+    /// When.
+    pub created_at_ms: i64,
+}
+
+/// One funding payment.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct FundingRow {
+    /// Owner.
+    pub user_id: String,
+    /// Instrument.
+    pub symbol: String,
+    /// The funding instant.
+    pub funding_at_ms: i64,
+    /// The rate, ppm.
+    pub rate_ppm: i64,
+    /// The position's lots then.
+    pub lots: i64,
+    /// The mark then, ticks.
+    pub mark: i64,
+    /// Received (positive) or paid, micro-USDT.
+    pub amount: i64,
+    /// When settled.
+    pub created_at_ms: i64,
+}
+
+/// One liquidated position.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct LiquidationRow {
+    /// UUID v7.
+    pub id: String,
+    /// Owner.
+    pub user_id: String,
+    /// Instrument.
+    pub symbol: String,
+    /// Lots taken over.
+    pub lots: i64,
+    /// The mark it was taken over at, ticks.
+    pub mark: i64,
+    /// The loss (or profit) realised, micro-USDT.
+    pub realised_pnl: i64,
+    /// What the insurance fund paid, micro-USDT.
+    pub insurance_paid: i64,
+    /// The liquidation fee the fund took, micro-USDT.
+    pub fee: i64,
+    /// When.
+    pub created_at_ms: i64,
+}
+
+const POSITION_COLUMNS: &str = "user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
+     take_profit, stop_loss, opened_at_ms, updated_at_ms";
+const ORDER_COLUMNS: &str = "id, user_id, symbol, side, order_type, lots, price, stop_price, reduce_only, leverage, \
+     origin, status, is_open, triggered, filled_lots, filled_value, fee, realised_pnl, hold_id, request_id, reason, \
+     created_at_ms, updated_at_ms";
+
+/// The user's leverage on `symbol`, if chosen.
+pub async fn leverage(db: &Db, user_id: &str, symbol: &str) -> Result<Option<i64>, StoreError> {
+    Ok(sqlx::query_scalar("select leverage from perp_leverage where user_id = $1 and symbol = $2")
+        .bind(user_id)
+        .bind(symbol)
+        .fetch_optional(db.pool())
+        .await?)
+}
+
+/// The user's leverage on `symbol` inside a write.
+pub async fn leverage_tx(tx: &mut Tx, user_id: &str, symbol: &str) -> Result<Option<i64>, StoreError> {
+    Ok(sqlx::query_scalar("select leverage from perp_leverage where user_id = $1 and symbol = $2")
+        .bind(user_id)
+        .bind(symbol)
+        .fetch_optional(&mut **tx)
+        .await?)
+}
+
+/// Stores the user's leverage on `symbol`.
+pub async fn set_leverage(
+    tx: &mut Tx,
+    user_id: &str,
+    symbol: &str,
+    leverage: i64,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into perp_leverage (user_id, symbol, leverage, updated_at_ms) values ($1, $2, $3, $4) \
+         on conflict (user_id, symbol) do update set leverage = excluded.leverage, updated_at_ms = excluded.updated_at_ms",
+    )
+    .bind(user_id)
+    .bind(symbol)
+    .bind(leverage)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The user's position in `symbol` inside a write.
+pub async fn position_tx(tx: &mut Tx, user_id: &str, symbol: &str) -> Result<Option<PositionRow>, StoreError> {
+    Ok(sqlx::query_as(&format!("select {POSITION_COLUMNS} from perp_positions where user_id = $1 and symbol = $2"))
+        .bind(user_id)
+        .bind(symbol)
+        .fetch_optional(&mut **tx)
+        .await?)
+}
+
+/// The user's open positions inside a write.
+pub async fn open_positions_of_tx(tx: &mut Tx, user_id: &str) -> Result<Vec<PositionRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {POSITION_COLUMNS} from perp_positions where user_id = $1 and lots <> 0 order by symbol"
+    ))
+    .bind(user_id)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// The user's open positions.
+pub async fn open_positions_of(db: &Db, user_id: &str) -> Result<Vec<PositionRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {POSITION_COLUMNS} from perp_positions where user_id = $1 and lots <> 0 order by symbol"
+    ))
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Every open position, by user.
+pub async fn all_open_positions(db: &Db) -> Result<Vec<PositionRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {POSITION_COLUMNS} from perp_positions where lots <> 0 order by user_id, symbol"
+    ))
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Open positions of `symbol` opened at or before `at_ms`.
+pub async fn positions_open_at(db: &Db, symbol: &str, at_ms: i64) -> Result<Vec<PositionRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {POSITION_COLUMNS} from perp_positions where symbol = $1 and lots <> 0 and opened_at_ms <= $2 \
+         order by user_id"
+    ))
+    .bind(symbol)
+    .bind(at_ms)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Inserts or replaces the position.
+pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreError> {
+    sqlx::query(&format!(
+        "insert into perp_positions ({POSITION_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
+         on conflict (user_id, symbol) do update set lots = excluded.lots, cost = excluded.cost, \
+         leverage = excluded.leverage, margin = excluded.margin, hold_id = excluded.hold_id, \
+         realised_pnl = excluded.realised_pnl, funding = excluded.funding, fees = excluded.fees, \
+         take_profit = excluded.take_profit, stop_loss = excluded.stop_loss, opened_at_ms = excluded.opened_at_ms, \
+         updated_at_ms = excluded.updated_at_ms"
+    ))
+    .bind(&p.user_id)
+    .bind(&p.symbol)
+    .bind(p.lots)
+    .bind(p.cost)
+    .bind(p.leverage)
+    .bind(p.margin)
+    .bind(&p.hold_id)
+    .bind(p.realised_pnl)
+    .bind(p.funding)
+    .bind(p.fees)
+    .bind(p.take_profit)
+    .bind(p.stop_loss)
+    .bind(p.opened_at_ms)
+    .bind(p.updated_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Inserts a new order.
+pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
+    sqlx::query(&format!(
+        "insert into perp_orders ({ORDER_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+         $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+    ))
+    .bind(&o.id)
+    .bind(&o.user_id)
+    .bind(&o.symbol)
+    .bind(&o.side)
+    .bind(&o.order_type)
+    .bind(o.lots)
+    .bind(o.price)
+    .bind(o.stop_price)
+    .bind(o.reduce_only)
+    .bind(o.leverage)
+    .bind(&o.origin)
+    .bind(&o.status)
+    .bind(o.is_open)
+    .bind(o.triggered)
+    .bind(o.filled_lots)
+    .bind(o.filled_value)
+    .bind(o.fee)
+    .bind(o.realised_pnl)
+    .bind(&o.hold_id)
+    .bind(&o.request_id)
+    .bind(&o.reason)
+    .bind(o.created_at_ms)
+    .bind(o.updated_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Stores an order's changed state.
+pub async fn save_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "update perp_orders set status = $1, is_open = $2, triggered = $3, filled_lots = $4, filled_value = $5, \
+         fee = $6, realised_pnl = $7, hold_id = $8, reason = $9, updated_at_ms = $10 where id = $11",
+    )
+    .bind(&o.status)
+    .bind(o.is_open)
+    .bind(o.triggered)
+    .bind(o.filled_lots)
+    .bind(o.filled_value)
+    .bind(o.fee)
+    .bind(o.realised_pnl)
+    .bind(&o.hold_id)
+    .bind(&o.reason)
+    .bind(o.updated_at_ms)
+    .bind(&o.id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The order inside a write.
+pub async fn order_tx(tx: &mut Tx, id: &str) -> Result<Option<OrderRow>, StoreError> {
+    Ok(sqlx::query_as(&format!("select {ORDER_COLUMNS} from perp_orders where id = $1"))
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?)
+}
+
+/// The caller's order placed with this request id.
+pub async fn order_by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Option<OrderRow>, StoreError> {
+    Ok(sqlx::query_as(&format!("select {ORDER_COLUMNS} from perp_orders where user_id = $1 and request_id = $2"))
+        .bind(user_id)
+        .bind(request_id)
+        .fetch_optional(db.pool())
+        .await?)
+}
+
+/// The user's open orders inside a write.
+pub async fn open_orders_of_tx(tx: &mut Tx, user_id: &str) -> Result<Vec<OrderRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {ORDER_COLUMNS} from perp_orders where user_id = $1 and is_open = 1 \
+         order by created_at_ms, id"
+    ))
+    .bind(user_id)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+/// Every open order, oldest first (the venue pass).
+pub async fn all_open_orders(db: &Db) -> Result<Vec<OrderRow>, StoreError> {
+    Ok(sqlx::query_as(&format!("select {ORDER_COLUMNS} from perp_orders where is_open = 1 order by created_at_ms, id"))
+        .fetch_all(db.pool())
+        .await?)
+}
+
+/// How many open orders the user has.
+pub async fn open_count(db: &Db, user_id: &str) -> Result<i64, StoreError> {
+    Ok(sqlx::query_scalar("select count(*) from perp_orders where user_id = $1 and is_open = 1")
+        .bind(user_id)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// A page of the user's orders, newest first: open ones or closed ones.
+pub async fn orders_page(
+    db: &Db,
+    user_id: &str,
+    open: bool,
+    page: i64,
+    per_page: i64,
+) -> Result<Vec<OrderRow>, StoreError> {
+    Ok(sqlx::query_as(&format!(
+        "select {ORDER_COLUMNS} from perp_orders where user_id = $1 and is_open = $2 \
+         order by created_at_ms desc, id desc limit $3 offset $4"
+    ))
+    .bind(user_id)
+    .bind(i64::from(open))
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// How many open (or closed) orders the user has.
+pub async fn orders_count(db: &Db, user_id: &str, open: bool) -> Result<i64, StoreError> {
+    Ok(sqlx::query_scalar("select count(*) from perp_orders where user_id = $1 and is_open = $2")
+        .bind(user_id)
+        .bind(i64::from(open))
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// How many rows of a history table (`perp_fills`, `perp_funding`, `perp_liquidations`) the user has.
+pub async fn count_of(db: &Db, table: &'static str, user_id: &str) -> Result<i64, StoreError> {
+    Ok(sqlx::query_scalar(&format!("select count(*) from {table} where user_id = $1"))
+        .bind(user_id)
+        .fetch_one(db.pool())
+        .await?)
+}
+
+/// Records a fill.
+pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into perp_fills (id, order_id, user_id, symbol, side, lots, price, fee, realised_pnl, maker, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&f.id)
+    .bind(&f.order_id)
+    .bind(&f.user_id)
+    .bind(&f.symbol)
+    .bind(&f.side)
+    .bind(f.lots)
+    .bind(f.price)
+    .bind(f.fee)
+    .bind(f.realised_pnl)
+    .bind(f.maker)
+    .bind(f.created_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A page of the user's fills, newest first.
+pub async fn fills_page(db: &Db, user_id: &str, page: i64, per_page: i64) -> Result<Vec<FillRow>, StoreError> {
+    Ok(sqlx::query_as(
+        "select id, order_id, user_id, symbol, side, lots, price, fee, realised_pnl, maker, created_at_ms from perp_fills \
+         where user_id = $1 order by created_at_ms desc, id desc limit $2 offset $3",
+    )
+    .bind(user_id)
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Records a funding payment; false when this position was already settled for the instant.
+pub async fn insert_funding(tx: &mut Tx, f: &FundingRow) -> Result<bool, StoreError> {
+    let inserted = sqlx::query(
+        "insert into perp_funding (user_id, symbol, funding_at_ms, rate_ppm, lots, mark, amount, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (user_id, symbol, funding_at_ms) do nothing",
+    )
+    .bind(&f.user_id)
+    .bind(&f.symbol)
+    .bind(f.funding_at_ms)
+    .bind(f.rate_ppm)
+    .bind(f.lots)
+    .bind(f.mark)
+    .bind(f.amount)
+    .bind(f.created_at_ms)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
+}
+
+/// A page of the user's funding payments, newest first.
+pub async fn funding_page(db: &Db, user_id: &str, page: i64, per_page: i64) -> Result<Vec<FundingRow>, StoreError> {
+    Ok(sqlx::query_as(
+        "select user_id, symbol, funding_at_ms, rate_ppm, lots, mark, amount, created_at_ms from perp_funding \
+         where user_id = $1 order by funding_at_ms desc, symbol limit $2 offset $3",
+    )
+    .bind(user_id)
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Records a liquidation.
+pub async fn insert_liquidation(tx: &mut Tx, l: &LiquidationRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into perp_liquidations (id, user_id, symbol, lots, mark, realised_pnl, insurance_paid, fee, created_at_ms) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&l.id)
+    .bind(&l.user_id)
+    .bind(&l.symbol)
+    .bind(l.lots)
+    .bind(l.mark)
+    .bind(l.realised_pnl)
+    .bind(l.insurance_paid)
+    .bind(l.fee)
+    .bind(l.created_at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A page of the user's liquidations, newest first.
+pub async fn liquidations_page(
+    db: &Db,
+    user_id: &str,
+    page: i64,
+    per_page: i64,
+) -> Result<Vec<LiquidationRow>, StoreError> {
+    Ok(sqlx::query_as(
+        "select id, user_id, symbol, lots, mark, realised_pnl, insurance_paid, fee, created_at_ms from perp_liquidations \
+         where user_id = $1 order by created_at_ms desc, id desc limit $2 offset $3",
+    )
+    .bind(user_id)
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(db.pool())
+    .await?)
+}

@@ -1,0 +1,248 @@
+//! Marking every position (docs/perps.md "Liquidation"): take-profit and stop-loss at the mark, and
+//! the liquidation engine. A user whose maintenance margin reaches their equity (margin ratio
+//! 100 %, cross margin) has every order cancelled and every position taken over at the mark; a
+//! loss beyond the wallet is paid by the insurance fund, and the fund takes a liquidation fee from
+//! what equity is left. Nobody's wallet goes below zero.
+
+use std::collections::HashMap;
+
+use domain::ledger::AccountKind;
+use domain::orders::Side;
+use domain::perps::{ppm_of, Round, LIQUIDATION_FEE_PPM, PPM};
+
+use super::errors::PerpError;
+use super::fills::{self, settle, wallet, Fill};
+use super::lifecycle::{reasons, user_key, Origin, Perps};
+use super::repo::{self, LiquidationRow, OrderRow, PositionRow};
+use super::service::PerpService;
+use super::view::LiquidationView;
+use crate::features::live::frame;
+use crate::features::live::user::positions_channel;
+use crate::features::orders::state::status_after;
+
+/// What one risk pass did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RiskPass {
+    /// Positions marked.
+    pub positions: usize,
+    /// Take-profits and stop-losses that closed a position.
+    pub protections: usize,
+    /// Users liquidated.
+    pub liquidations: usize,
+}
+
+/// The marks of every instrument with a position, then each user's margin ratio from them.
+pub fn marks_of(
+    svc: &PerpService,
+    positions: &[PositionRow],
+    now: chrono::DateTime<chrono::Utc>,
+) -> HashMap<String, i64> {
+    let mut marks = HashMap::new();
+    for p in positions {
+        if !marks.contains_key(&p.symbol) {
+            if let Some(mark) = svc.instrument(&p.symbol).and_then(|inst| svc.venue.mark_at(inst, now)) {
+                marks.insert(p.symbol.clone(), mark);
+            }
+        }
+    }
+    marks
+}
+
+/// Users whose maintenance margin has reached their equity at `marks`, given each user's wallet.
+pub fn to_liquidate(
+    svc: &PerpService,
+    positions: &[PositionRow],
+    marks: &HashMap<String, i64>,
+    balances: &HashMap<String, i64>,
+) -> Vec<String> {
+    let mut per_user: HashMap<&str, (i64, i64)> = HashMap::new();
+    for p in positions {
+        let (Some(inst), Some(&mark)) = (svc.instrument(&p.symbol), marks.get(&p.symbol)) else { continue };
+        let entry = per_user.entry(p.user_id.as_str()).or_default();
+        entry.0 += inst.contract.unrealised_micro(domain::perps::Exposure { lots: p.lots, cost: p.cost }, mark);
+        entry.1 += inst.contract.maintenance_micro(p.lots, mark);
+    }
+    let mut users: Vec<String> = per_user
+        .into_iter()
+        .filter(|(user, (unrealised, maintenance))| {
+            let equity = balances.get(*user).copied().unwrap_or(0) + unrealised;
+            *maintenance > 0 && *maintenance >= equity
+        })
+        .map(|(user, _)| user.to_owned())
+        .collect();
+    users.sort();
+    users
+}
+
+impl Perps<'_> {
+    /// One pass over every open position: protections, then liquidations.
+    pub async fn check_risk(&self) -> Result<RiskPass, PerpError> {
+        let _gate = self.svc.gate.lock().await;
+        let now = self.clock.now();
+        let positions = repo::all_open_positions(self.db).await?;
+        let marks = marks_of(self.svc, &positions, now);
+        let mut pass = RiskPass { positions: positions.len(), ..RiskPass::default() };
+        for p in &positions {
+            let Some(&mark) = marks.get(&p.symbol) else { continue };
+            let long = p.lots > 0;
+            let take = p.take_profit.is_some_and(|tp| if long { mark >= tp } else { mark <= tp });
+            let stop = p.stop_loss.is_some_and(|sl| if long { mark <= sl } else { mark >= sl });
+            if take || stop {
+                let origin = if take { Origin::TakeProfit } else { Origin::StopLoss };
+                match self.close_position(&p.user_id, &p.symbol, origin, None).await {
+                    Ok(_) => pass.protections += 1,
+                    Err(PerpError::NoPosition) => {}
+                    Err(e) => {
+                        tracing::warn!(user = %p.user_id, symbol = %p.symbol, error = %e, "perp protection failed");
+                    }
+                }
+            }
+        }
+        let positions = if pass.protections > 0 { repo::all_open_positions(self.db).await? } else { positions };
+        let balances: HashMap<String, i64> = store::ledger::balances_of_kind(self.db, &AccountKind::PerpMargin, "USDT")
+            .await?
+            .into_iter()
+            .map(|(owner, b)| (owner, b.balance))
+            .collect();
+        for user in to_liquidate(self.svc, &positions, &marks, &balances) {
+            if self.liquidate(&user, &marks).await? {
+                pass.liquidations += 1;
+            }
+        }
+        // Unrealised profit moves with the mark: whoever watches their positions sees it each pass.
+        let mut watched: Vec<&str> = positions.iter().map(|p| p.user_id.as_str()).collect();
+        watched.dedup();
+        for user in watched {
+            self.publish_positions(user).await;
+        }
+        Ok(pass)
+    }
+
+    /// Liquidates the user when, under their lock, they are still at or past 100 %.
+    pub async fn liquidate(&self, user_id: &str, marks: &HashMap<String, i64>) -> Result<bool, PerpError> {
+        let mut w = self.db.begin_write().await?;
+        w.lock_key(&user_key(user_id)).await?;
+        let assessment = self.assess_tx(&mut w.tx, user_id).await?;
+        if assessment.ratio_ppm.is_none_or(|ratio| ratio < PPM) {
+            return Ok(false);
+        }
+        let cancelled = self.cancel_all_tx(&mut w.tx, user_id, reasons::LIQUIDATION).await?;
+        let (closed, mut records, notional_total) = self.take_over(&mut w.tx, user_id, marks, &assessment).await?;
+        // The fund's fee comes from whatever equity is left, never more.
+        let left = store::ledger::balance_tx(&mut w.tx, &wallet(user_id)).await?.available();
+        let fee = ppm_of(notional_total, LIQUIDATION_FEE_PPM, Round::Up).min(left.max(0));
+        if fee > 0 {
+            let event = format!("perp-liquidation-fee:{}", records.first().map_or("", |r| r.id.as_str()));
+            settle(
+                &mut w.tx,
+                &self.svc.instruments,
+                user_id,
+                -fee,
+                0,
+                AccountKind::PerpInsuranceFund,
+                "PERP_LIQUIDATION",
+                &event,
+            )
+            .await?;
+            if let Some(first) = records.first_mut() {
+                first.fee = fee;
+            }
+        }
+        for record in &records {
+            repo::insert_liquidation(&mut w.tx, record).await?;
+        }
+        w.commit().await?;
+        tracing::warn!(user = %user_id, positions = records.len(), fee, "perp liquidation");
+        metrics::counter!("perps_liquidations_total").increment(1);
+        for order in cancelled.iter().chain(closed.iter()) {
+            self.publish(order, false).await;
+        }
+        let channel = positions_channel(user_id);
+        if self.hub.is_subscribed(&channel) {
+            let views: Vec<_> =
+                records.iter().filter_map(|r| Some(LiquidationView::of(r, self.svc.instrument(&r.symbol)?))).collect();
+            self.hub.publish(&channel, frame("liquidation", "positions", &views));
+        }
+        self.publish_positions(user_id).await;
+        Ok(true)
+    }
+
+    /// Closes every position of the user at the mark, fee-free (the fund's fee comes after).
+    async fn take_over(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        user_id: &str,
+        marks: &HashMap<String, i64>,
+        assessment: &super::service::Assessment,
+    ) -> Result<(Vec<OrderRow>, Vec<LiquidationRow>, i64), PerpError> {
+        let now = self.now_ms();
+        let positions = repo::open_positions_of_tx(tx, user_id).await?;
+        let mut closed = Vec::new();
+        let mut notional_total = 0_i64;
+        let mut records = Vec::new();
+        for mut position in positions {
+            let Some(inst) = self.svc.instrument(&position.symbol) else { continue };
+            let mark = marks.get(&position.symbol).copied().or(assessment.marks.get(&position.symbol).copied());
+            let Some(mark) = mark else { continue };
+            let lots = position.lots.abs();
+            let side = if position.lots > 0 { Side::Sell } else { Side::Buy };
+            let mut order = liquidation_order(user_id, &position, side, lots, mark, now);
+            repo::insert_order(tx, &order).await?;
+            let fill = Fill {
+                instruments: &self.svc.instruments,
+                lots,
+                value: lots * mark,
+                maker: false,
+                fee_free: true,
+                now_ms: now,
+            };
+            let outcome = fills::apply(tx, &mut order, &mut position, fill).await?;
+            order.is_open = 0;
+            order.status = status_after(false, order.filled_lots, Some(order.lots), false).as_str().to_owned();
+            order.reason = Some(reasons::LIQUIDATION.into());
+            repo::save_order(tx, &order).await?;
+            notional_total += inst.contract.notional_micro(lots, mark, Round::Up);
+            records.push(LiquidationRow {
+                id: uuid::Uuid::now_v7().to_string(),
+                user_id: user_id.to_owned(),
+                symbol: position.symbol.clone(),
+                lots: if side == Side::Sell { lots } else { -lots },
+                mark,
+                realised_pnl: outcome.realised_pnl,
+                insurance_paid: outcome.insurance_paid,
+                fee: 0,
+                created_at_ms: now,
+            });
+            closed.push(order);
+        }
+        Ok((closed, records, notional_total))
+    }
+}
+
+fn liquidation_order(user_id: &str, position: &PositionRow, side: Side, lots: i64, mark: i64, now: i64) -> OrderRow {
+    OrderRow {
+        id: uuid::Uuid::now_v7().to_string(),
+        user_id: user_id.to_owned(),
+        symbol: position.symbol.clone(),
+        side: side.as_str().to_owned(),
+        order_type: "MARKET".into(),
+        lots,
+        price: Some(mark),
+        stop_price: None,
+        reduce_only: 1,
+        leverage: position.leverage,
+        origin: Origin::Liquidation.as_str().to_owned(),
+        status: "PENDING".into(),
+        is_open: 1,
+        triggered: 0,
+        filled_lots: 0,
+        filled_value: 0,
+        fee: 0,
+        realised_pnl: 0,
+        hold_id: None,
+        request_id: None,
+        reason: None,
+        created_at_ms: now,
+        updated_at_ms: now,
+    }
+}

@@ -1,0 +1,87 @@
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { verifySessionPin } from '@/api/session-pin';
+import { DecimalField } from '@/components/orders/decimal-field';
+import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { decimalsOf } from '@/lib/decimal';
+import { formatPrice } from '@/lib/format';
+import { useAppStore } from '@/lib/store';
+import { toast } from '@/lib/toast';
+import { useSetProtection } from '../api/set-protection';
+import type { PerpPosition, ProtectionBody } from '../api/types';
+import { protectionProblem } from '../lib/positions';
+
+/**
+ * A position's take-profit and stop-loss on the mark price: each closes the whole position when the
+ * mark reaches it; an empty field clears it. Confirmed with the PIN, as they place closing orders.
+ */
+export function ProtectionDialog({ position, onClose }: { position: PerpPosition; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useAppStore((state) => state.misc.language);
+  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
+  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
+  const save = useSetProtection(t('errors.generic'));
+  const problem = protectionProblem(position, takeProfit, stopLoss);
+  // The mark is sent at the contract's price precision: triggers take as many decimals.
+  const precision = decimalsOf(position.markPrice);
+
+  const submit = async (body: ProtectionBody, pin: string) => {
+    await verifySessionPin(pin);
+    try {
+      await save.mutateAsync(body);
+    } catch {
+      return;
+    }
+    toast.success(t('perps.protection.saved', { symbol: position.symbol }));
+    onClose();
+  };
+
+  return (
+    <ReviewPinForm<ProtectionBody>
+      dialog={{ open: true, title: t('perps.protection.title', { symbol: position.symbol }), onClose }}
+      reviewLabel={t('perps.protection.confirm')}
+      reviewButtonProps={{ variant: 'contained' }}
+      canReview={problem === null}
+      review={{ placement: 'none' }}
+      onReview={() => ({
+        symbol: position.symbol,
+        takeProfit: takeProfit.trim() || null,
+        stopLoss: stopLoss.trim() || null,
+      })}
+      pinTitle={t('orderPanel.pinTitle')}
+      pinText={() => t('orderPanel.pinText')}
+      onSubmit={submit}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t(position.side === 'SHORT' ? 'perps.protection.textShort' : 'perps.protection.textLong', {
+          mark: formatPrice(position.markPrice, 'USDT', locale),
+        })}
+      </Typography>
+      <DecimalField
+        label={t('perps.protection.takeProfit')}
+        value={takeProfit}
+        onChange={setTakeProfit}
+        precision={precision}
+        prefix="₮"
+        error={
+          problem === 'takeProfitSide'
+            ? { title: t('perps.protection.takeProfit'), description: t(`perps.protection.${problem}`) }
+            : null
+        }
+      />
+      <DecimalField
+        label={t('perps.protection.stopLoss')}
+        value={stopLoss}
+        onChange={setStopLoss}
+        precision={precision}
+        prefix="₮"
+        error={
+          problem === 'stopLossSide'
+            ? { title: t('perps.protection.stopLoss'), description: t(`perps.protection.${problem}`) }
+            : null
+        }
+      />
+    </ReviewPinForm>
+  );
+}

@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveClient, type SocketLike } from '@/lib/live/live-client';
+import { closeUserLiveClient, getUserLiveClient } from '@/lib/live/user-live';
+import { queryClient } from '@/lib/query-client';
+import { useAppStore } from '@/lib/store';
+import { useToasts } from '@/lib/toast';
+import { logIn } from '@/testing/auth';
+import { perpsKeys } from '../api/keys';
+import { position, positions } from '../testing/fixtures';
+import { usePerpsLiveUpdates } from './use-perps-live';
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+afterEach(() => closeUserLiveClient());
+
+function fakeSocket(sent: string[]): SocketLike {
+  return {
+    readyState: 0,
+    send: (data) => sent.push(data),
+    close: () => undefined,
+    onopen: null,
+    onclose: null,
+    onerror: null,
+    onmessage: null,
+  };
+}
+
+describe('usePerpsLiveUpdates', () => {
+  it('writes each positions frame into the positions query, and a liquidation frame says so once', async () => {
+    logIn();
+    const sent: string[] = [];
+    const socket = fakeSocket(sent);
+    getUserLiveClient(
+      useAppStore.getState().auth.accessToken!,
+      () => new LiveClient({ url: () => 'ws://test/ws', createSocket: () => socket }),
+    );
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { result } = renderHook(() => usePerpsLiveUpdates(), { wrapper });
+    act(() => {
+      (socket as { readyState: number }).readyState = 1;
+      socket.onopen?.({});
+    });
+    expect(result.current).toBe(true);
+    expect(sent.some((text) => text.includes('"positions"'))).toBe(true);
+
+    const marked = positions([position({ markPrice: '95000.0', unrealisedPnl: '10.00' })]);
+    act(() => {
+      socket.onmessage?.({ data: JSON.stringify({ type: 'positions', channel: 'positions', data: marked }) });
+    });
+    expect(queryClient.getQueryData(perpsKeys.positions)).toEqual(marked);
+    // A marked book is data, not a nudge: nothing is read again for it.
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['perps'] });
+
+    const liquidation = { type: 'liquidation', channel: 'positions', data: [{ id: 'l1', symbol: 'BTCUSDT-PERP' }] };
+    act(() => {
+      socket.onmessage?.({ data: JSON.stringify(liquidation) });
+      socket.onmessage?.({ data: JSON.stringify(liquidation) });
+    });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['perps'] }));
+    const told = useToasts.getState().queue.filter((toast) => toast.message.includes('dilikuidasi'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toBe('Posisi Anda di BTCUSDT-PERP dilikuidasi: rasio margin mencapai 100%.');
+    invalidate.mockRestore();
+  });
+});
