@@ -26,6 +26,8 @@ if (!existsSync(serverBinary)) {
 
 // One database directory per run (the config is evaluated again in each worker: reuse the first).
 process.env.E2E_DB_DIR ??= mkdtempSync(join(tmpdir(), 'brokerage-e2e-'));
+// The server's log, read back by the failure summary when a test fails.
+process.env.E2E_SERVER_LOG ??= join(process.env.E2E_DB_DIR, 'server.log');
 
 export default defineConfig<ThemeOptions>({
   testDir: './e2e',
@@ -38,7 +40,9 @@ export default defineConfig<ThemeOptions>({
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: process.env.CI
+    ? [['list'], ['./e2e/failure-summary.ts']]
+    : [['list'], ['html', { open: 'never' }], ['./e2e/failure-summary.ts']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
@@ -68,7 +72,8 @@ export default defineConfig<ThemeOptions>({
     { name: 'trade-light', testMatch: 'trade-layout.spec.ts', grep: /@trade-page/, use: { appTheme: 'light' } },
   ],
   webServer: {
-    command: serverBinary,
+    // Its log goes to a file: the failure summary prints its warnings when a test fails.
+    command: `exec '${serverBinary}' >> '${process.env.E2E_SERVER_LOG}' 2>&1`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
