@@ -1,2 +1,3 @@
 export { PriceChart, type PriceChartProps } from './components/price-chart';
 export type { ChartAssetClass } from './lib/resolutions';
+export type { ChartLine } from './lib/reference-lines';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { PriceChart } from '@/features/chart';
+import { PerpChart } from './perp-chart';
 import {
   AssetDetails,
   displayName,
@@ -153,13 +154,23 @@ export function Component() {
       }
       switcher={<PairSwitcher symbol={symbol} assetClass={info.assetClass} />}
       chart={
-        <PriceChart
-          symbol={symbol}
-          assetClass={info.assetClass}
-          flags={info}
-          height={520}
-          sessionLabel={chartPhase ? t(`trade.phases.${knownPhase(chartPhase)}`) : null}
-        />
+        perp ? (
+          <PerpChart
+            symbol={symbol}
+            assetClass={info.assetClass}
+            flags={info}
+            height={520}
+            sessionLabel={chartPhase ? t(`trade.phases.${knownPhase(chartPhase)}`) : null}
+          />
+        ) : (
+          <PriceChart
+            symbol={symbol}
+            assetClass={info.assetClass}
+            flags={info}
+            height={520}
+            sessionLabel={chartPhase ? t(`trade.phases.${knownPhase(chartPhase)}`) : null}
+          />
+        )
       }
       panels={panels}
       orderPanel={

@@ -30,6 +30,7 @@ import {
   type ChartRange,
   type Resolution,
 } from '../lib/resolutions';
+import type { ChartLine } from '../lib/reference-lines';
 import { IndicatorMenu } from './indicator-menu';
 import { withVisibleText } from '@/lib/accessible-name';
 
@@ -38,6 +39,8 @@ const TOGGLE_SX = { px: 1, py: 0.25 };
 export interface PriceChartProps {
   symbol: string;
   assetClass: ChartAssetClass;
+  /** Levels drawn across the candles: the futures page's mark price (the candles are the last trades). */
+  lines?: readonly ChartLine[];
   /** R3.05 flags: the halt status (R4.13) and the bottom banner. */
   flags?: ChartFlags | null;
   /** The market session now (`CONTINUOUS`, `REGULAR`, `CLOSED`, …), shown on the chart. */
@@ -57,7 +60,7 @@ interface View {
  * `candles:SYMBOL:RESOLUTION`, an indicator menu, the app's light or dark theme, the red Trading
  * Halted status (R4.13), the bottom banner and the market session.
  */
-export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 420 }: PriceChartProps) {
+export function PriceChart({ symbol, assetClass, flags, sessionLabel, lines, height = 420 }: PriceChartProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const theme = useEffectiveTheme();
@@ -92,6 +95,7 @@ export function PriceChart({ symbol, assetClass, flags, sessionLabel, height = 4
     period,
     candles: kline,
     indicators,
+    lines,
     loadOlder: servedResolution
       ? async (beforeMs) => (await getCandlesBefore(symbol, servedResolution, beforeMs)).map(toKLine)
       : undefined,

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { formatCompact, localizeDecimalText } from '@/lib/format';
 import type { Locale, Theme } from '@/types';
 import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
+import { drawReferenceLines, type ChartLine } from '../lib/reference-lines';
 
 /** The chart library's locale names for ours; Indonesian is registered below (it ships zh-CN and en-US). */
 const CHART_LOCALE: Record<Locale, string> = { id: 'id-ID', en: 'en-US' };
@@ -61,7 +62,11 @@ export interface KLineChartOptions {
   indicators: readonly IndicatorName[];
   /** Older candles before a time (Unix ms) when the user scrolls to the left edge; none when absent. */
   loadOlder?: (beforeMs: number) => Promise<KLineData[]>;
+  /** Levels drawn across the candles (the futures mark price). */
+  lines?: readonly ChartLine[];
 }
+
+const NO_LINES: readonly ChartLine[] = [];
 
 /**
  * Owns one KLineChart instance in `container`: candles with a volume pane, the app's theme and
@@ -77,6 +82,7 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
   // Each reset starts a new generation; an older page that arrives after a reset is dropped.
   const generation = useRef(0);
   const { theme, locale, ticker, pricePrecision, volumePrecision, period, candles, indicators } = options;
+  const lines = options.lines ?? NO_LINES;
   useEffect(() => {
     loadOlderRef.current = options.loadOlder;
   });
@@ -183,6 +189,12 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
       if (id) shown.set(name, id);
     }
   }, [indicators]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    drawReferenceLines(chart, lines, candles?.at(-1)?.timestamp ?? null);
+  }, [lines, candles]);
 
   return useCallback((bar: KLineData) => barRef.current?.(bar), []);
 }
