@@ -4256,10 +4256,14 @@ export interface components {
                  * @example PENDING
                  */
                 status: string;
+                /** @description Stop-loss its fills set on the position, USDT. */
+                stopLoss?: string | null;
                 /** @description Trigger price (mark), USDT. */
                 stopPrice?: string | null;
                 /** @description `BTCUSDT-PERP`. */
                 symbol: string;
+                /** @description Take-profit its fills set on the position, USDT. */
+                takeProfit?: string | null;
                 /** @description A stop order whose trigger was reached. */
                 triggered: boolean;
                 /**
@@ -6468,6 +6472,12 @@ export interface components {
             /** @description Only reduce the position (default false). */
             reduceOnly?: boolean;
             /**
+             * @description Stop-loss in USDT set on the position this order opens or adds to, on the loss side of its
+             *     price (below for a long); not with `reduceOnly`.
+             * @example 57000.0
+             */
+            stopLoss?: string | null;
+            /**
              * @description Trigger on the mark price in USDT (STOP_MARKET and STOP_LIMIT).
              * @example 58000.0
              */
@@ -6477,6 +6487,12 @@ export interface components {
              * @example BTCUSDT-PERP
              */
             symbol: string;
+            /**
+             * @description Take-profit in USDT set on the position this order opens or adds to, on the profit side of
+             *     its price (above for a long); not with `reduceOnly`.
+             * @example 66000.0
+             */
+            takeProfit?: string | null;
         };
         /** @description A page of perpetual orders. */
         PerpOrderPage: {
@@ -6553,10 +6569,14 @@ export interface components {
              * @example PENDING
              */
             status: string;
+            /** @description Stop-loss its fills set on the position, USDT. */
+            stopLoss?: string | null;
             /** @description Trigger price (mark), USDT. */
             stopPrice?: string | null;
             /** @description `BTCUSDT-PERP`. */
             symbol: string;
+            /** @description Take-profit its fills set on the position, USDT. */
+            takeProfit?: string | null;
             /** @description A stop order whose trigger was reached. */
             triggered: boolean;
             /**

@@ -339,6 +339,86 @@ both_backends!(perp_stops_and_take_profit_follow_the_mark, |backend| async move 
     assert_books_sound(&app).await;
 });
 
+// Issue 13: take-profit and stop-loss given with the order: refused on the wrong side of its price or
+// with reduce-only (nothing held); a market long sets both on its position at once; a resting limit
+// short sets them only when it fills; the stop-loss then closes the position on the mark.
+both_backends!(perp_take_profit_and_stop_loss_set_with_the_order, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    let user = app.sign_up("081234569309").await;
+    credit_margin(&app, &user, 1_000).await;
+    let now = mark(&app).await;
+    let (up, down) = (price(now * 105 / 100), price(now * 95 / 100));
+    for (side, body, why) in [
+        (
+            "buy",
+            json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "takeProfit": down}),
+            "long TP below",
+        ),
+        ("buy", json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "stopLoss": up}), "long SL above"),
+        (
+            "sell",
+            json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "takeProfit": up}),
+            "short TP above",
+        ),
+        (
+            "sell",
+            json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "stopLoss": down}),
+            "short SL below",
+        ),
+        ("sell", json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "stopLoss": "abc"}), "not a number"),
+        (
+            "buy",
+            json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "reduceOnly": true, "takeProfit": up}),
+            "with reduce-only",
+        ),
+    ] {
+        let (status, answer) = place(&app, &user, side, body).await;
+        assert_eq!(status, 400, "{why}: {answer}");
+    }
+    assert_eq!(wallet(&app, &user).await, (1_000 * MICRO, 0), "a refusal holds nothing");
+    assert!(position(&app, &user).await.is_none());
+
+    let long = placed(
+        &app,
+        &user,
+        "buy",
+        json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010", "takeProfit": up, "stopLoss": down}),
+    )
+    .await;
+    assert_eq!((long["takeProfit"].as_str(), long["stopLoss"].as_str()), (Some(up.as_str()), Some(down.as_str())));
+    let open = position(&app, &user).await.unwrap();
+    assert_eq!((open["takeProfit"].as_str(), open["stopLoss"].as_str()), (Some(up.as_str()), Some(down.as_str())));
+    // Closing it clears them; a resting limit short names its own, set only once it fills.
+    let (status, closed) = app.post_as(&user, "/api/v1/perps/positions/close", json!({"symbol": BTC})).await;
+    assert_eq!(status, 200, "{closed}");
+    assert!(position(&app, &user).await.is_none());
+    let limit = now * 101 / 100;
+    let (short_tp, short_sl) = (price(limit * 95 / 100), price(limit * 103 / 100));
+    placed(
+        &app,
+        &user,
+        "sell",
+        json!({"symbol": BTC, "orderType": "LIMIT", "quantity": "0.010", "price": price(limit),
+        "takeProfit": short_tp, "stopLoss": short_sl}),
+    )
+    .await;
+    assert!(position(&app, &user).await.is_none(), "resting: no position yet");
+    factor(&app, "1.02").await;
+    assert_eq!(lifecycle(&app).drive().await.unwrap(), 1);
+    let short = position(&app, &user).await.unwrap();
+    assert_eq!(
+        (short["side"].as_str(), short["takeProfit"].as_str(), short["stopLoss"].as_str()),
+        (Some("SHORT"), Some(short_tp.as_str()), Some(short_sl.as_str())),
+        "{short}"
+    );
+    // The mark rises through the stop-loss: the risk pass closes the short.
+    factor(&app, "1.05").await;
+    assert_eq!(lifecycle(&app).check_risk().await.unwrap().protections, 1);
+    assert!(position(&app, &user).await.is_none());
+    assert_eq!(wallet(&app, &user).await.1, 0);
+    assert_books_sound(&app).await;
+});
+
 // Issue 13: a 20x long goes through margin call to liquidation on a scripted fall; the position is
 // taken over at the mark, the insurance fund covers what the wallet cannot, nobody goes negative.
 both_backends!(perp_a_20x_long_is_liquidated_and_the_insurance_fund_covers_the_gap, |backend| async move {

@@ -62,6 +62,9 @@ create table perp_orders (
     filled_value   bigint  not null default 0,
     fee            bigint  not null default 0,
     realised_pnl   bigint  not null default 0,
+    -- take-profit and stop-loss (ticks) the fills set on the position they open or add to
+    take_profit    bigint,
+    stop_loss      bigint,
     hold_id        text,
     request_id     text,
     reason         text,

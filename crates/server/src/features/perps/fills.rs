@@ -192,6 +192,13 @@ pub async fn apply(
         position.lots += sign * increase;
         position.cost += fill.value - share(fill.value, reduce, fill.lots, Round::Down);
         position.leverage = order.leverage;
+        // The order's own take-profit and stop-loss replace the position's (those it names).
+        if order.take_profit.is_some() {
+            position.take_profit = order.take_profit;
+        }
+        if order.stop_loss.is_some() {
+            position.stop_loss = order.stop_loss;
+        }
     }
     let realised = contract.value_to_micro(realised_raw, Round::Down);
     let notional = contract.value_to_micro(i128::from(fill.value), Round::Up);

@@ -118,10 +118,21 @@ pub struct Draft {
     pub stop: Option<i64>,
     /// May only reduce the position.
     pub reduce_only: bool,
+    /// Take-profit and stop-loss (ticks) its fills set on the position (never with reduce-only).
+    pub protection: Protection,
     /// Who places it.
     pub origin: Origin,
     /// The client's `x-request-id`.
     pub request_id: Option<String>,
+}
+
+/// The take-profit and stop-loss an order sets on the position its fills open or add to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Protection {
+    /// Closes the position at market when the mark reaches it (ticks).
+    pub take_profit: Option<i64>,
+    /// Closes the position at market when the mark reaches it (ticks).
+    pub stop_loss: Option<i64>,
 }
 
 /// What an order would need and do, before it is placed.
@@ -273,6 +284,8 @@ impl Perps<'_> {
             filled_value: 0,
             fee: 0,
             realised_pnl: 0,
+            take_profit: draft.protection.take_profit,
+            stop_loss: draft.protection.stop_loss,
             hold_id: None,
             request_id: draft.request_id.clone(),
             reason: None,
@@ -447,6 +460,7 @@ impl Perps<'_> {
             price: None,
             stop: None,
             reduce_only: true,
+            protection: Protection::default(),
             origin,
             request_id,
         };

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
-use super::lifecycle::{Draft, Kind, Origin, Perps};
+use super::lifecycle::{Draft, Kind, Origin, Perps, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;
@@ -49,6 +49,16 @@ pub struct PerpOrderBody {
     /// Only reduce the position (default false).
     #[serde(default)]
     pub reduce_only: bool,
+    /// Take-profit in USDT set on the position this order opens or adds to, on the profit side of
+    /// its price (above for a long); not with `reduceOnly`.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>, example = "66000.0")]
+    pub take_profit: Option<String>,
+    /// Stop-loss in USDT set on the position this order opens or adds to, on the loss side of its
+    /// price (below for a long); not with `reduceOnly`.
+    #[serde(default, deserialize_with = "number_text")]
+    #[schema(value_type = Option<String>, example = "57000.0")]
+    pub stop_loss: Option<String>,
 }
 
 /// The instrument of `symbol`, or 404.
@@ -95,6 +105,7 @@ pub fn draft(state: &AppState, body: &PerpOrderBody, side: Side, request: Option
     if contract.notional_micro(lots, reference, Round::Up) < domain::perps::MIN_NOTIONAL_MICRO {
         return Err(TradeError::BelowMinimum.into());
     }
+    let protection = protection(inst, body, side, reference)?;
     Ok(Draft {
         symbol: inst.symbol.clone(),
         side,
@@ -103,9 +114,36 @@ pub fn draft(state: &AppState, body: &PerpOrderBody, side: Side, request: Option
         price,
         stop,
         reduce_only: body.reduce_only,
+        protection,
         origin: Origin::User,
         request_id: request,
     })
+}
+
+/// The order's take-profit and stop-loss, each on its own side of the price the order opens at
+/// (`reference`: its limit, its trigger, or the mark for a market order).
+fn protection(inst: &PerpInstrument, body: &PerpOrderBody, side: Side, reference: i64) -> ApiResult<Protection> {
+    let take_profit = price_field(inst, "takeProfit", &body.take_profit)?;
+    let stop_loss = price_field(inst, "stopLoss", &body.stop_loss)?;
+    if body.reduce_only && (take_profit.is_some() || stop_loss.is_some()) {
+        return Err(invalid_order("takeProfit, stopLoss: not with reduceOnly"));
+    }
+    let long = side == Side::Buy;
+    if take_profit.is_some_and(|tp| if long { tp <= reference } else { tp >= reference }) {
+        return Err(invalid_order(if long {
+            "takeProfit: above the order's price"
+        } else {
+            "takeProfit: below the order's price"
+        }));
+    }
+    if stop_loss.is_some_and(|sl| if long { sl >= reference } else { sl <= reference }) {
+        return Err(invalid_order(if long {
+            "stopLoss: below the order's price"
+        } else {
+            "stopLoss: above the order's price"
+        }));
+    }
+    Ok(Protection { take_profit, stop_loss })
 }
 
 async fn place(

@@ -100,6 +100,10 @@ pub struct OrderRow {
     pub fee: i64,
     /// Micro-USDT.
     pub realised_pnl: i64,
+    /// Take-profit (ticks) its fills set on the position they open or add to.
+    pub take_profit: Option<i64>,
+    /// Stop-loss (ticks) its fills set on the position they open or add to.
+    pub stop_loss: Option<i64>,
     /// The margin hold while open.
     pub hold_id: Option<String>,
     /// The client's `x-request-id`.
@@ -186,8 +190,8 @@ pub struct LiquidationRow {
 const POSITION_COLUMNS: &str = "user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
      take_profit, stop_loss, opened_at_ms, updated_at_ms";
 const ORDER_COLUMNS: &str = "id, user_id, symbol, side, order_type, lots, price, stop_price, reduce_only, leverage, \
-     origin, status, is_open, triggered, filled_lots, filled_value, fee, realised_pnl, hold_id, request_id, reason, \
-     created_at_ms, updated_at_ms";
+     origin, status, is_open, triggered, filled_lots, filled_value, fee, realised_pnl, take_profit, stop_loss, hold_id, \
+     request_id, reason, created_at_ms, updated_at_ms";
 
 /// The user's leverage on `symbol`, if chosen.
 pub async fn leverage(db: &Db, user_id: &str, symbol: &str) -> Result<Option<i64>, StoreError> {
@@ -311,7 +315,7 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreErro
 pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     sqlx::query(&format!(
         "insert into perp_orders ({ORDER_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
     ))
     .bind(&o.id)
     .bind(&o.user_id)
@@ -331,6 +335,8 @@ pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     .bind(o.filled_value)
     .bind(o.fee)
     .bind(o.realised_pnl)
+    .bind(o.take_profit)
+    .bind(o.stop_loss)
     .bind(&o.hold_id)
     .bind(&o.request_id)
     .bind(&o.reason)

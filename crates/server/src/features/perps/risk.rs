@@ -239,6 +239,8 @@ fn liquidation_order(user_id: &str, position: &PositionRow, side: Side, lots: i6
         filled_value: 0,
         fee: 0,
         realised_pnl: 0,
+        take_profit: None,
+        stop_loss: None,
         hold_id: None,
         request_id: None,
         reason: None,

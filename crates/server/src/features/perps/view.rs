@@ -54,6 +54,10 @@ pub struct PerpOrderView {
     pub stop_price: Option<String>,
     /// Only reduces the position.
     pub reduce_only: bool,
+    /// Take-profit its fills set on the position, USDT.
+    pub take_profit: Option<String>,
+    /// Stop-loss its fills set on the position, USDT.
+    pub stop_loss: Option<String>,
     /// The leverage at placement.
     pub leverage: i64,
     /// `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`.
@@ -100,6 +104,8 @@ impl PerpOrderView {
             price: order.price.map(|p| price_text(inst, p)),
             stop_price: order.stop_price.map(|p| price_text(inst, p)),
             reduce_only: order.reduce_only == 1,
+            take_profit: order.take_profit.map(|p| price_text(inst, p)),
+            stop_loss: order.stop_loss.map(|p| price_text(inst, p)),
             leverage: order.leverage,
             origin: order.origin.clone(),
             status,
