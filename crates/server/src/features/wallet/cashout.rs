@@ -338,7 +338,9 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
             "The destination account is invalid or closed. The money is back in your balance.".into()
         }
         ("REJECTED_BY_BANK", Lang::Id) => "Bank tujuan menolak transfer. Dana dikembalikan ke saldo Anda.".into(),
-        ("REJECTED_BY_BANK", Lang::En) => "The receiving bank refused the transfer. The money is back in your balance.".into(),
+        ("REJECTED_BY_BANK", Lang::En) => {
+            "The receiving bank refused the transfer. The money is back in your balance.".into()
+        }
         ("RECIPIENT_AMOUNT_ERROR" | "MAXIMUM_TRANSFER_LIMIT_ERROR", Lang::Id) => {
             "Nominal di luar batas transfer bank tujuan. Dana dikembalikan ke saldo Anda.".into()
         }
@@ -352,14 +354,24 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
             "Transfers to this bank are not supported yet. The money is back in your balance.".into()
         }
         (
-            "INSUFFICIENT_BALANCE" | "UNKNOWN_BANK_NETWORK_ERROR" | "TEMPORARY_BANK_NETWORK_ERROR"
-            | "SWITCHING_NETWORK_ERROR" | "TRANSFER_ERROR" | "TEMPORARY_TRANSFER_ERROR" | "API_VALIDATION_ERROR"
+            "INSUFFICIENT_BALANCE"
+            | "UNKNOWN_BANK_NETWORK_ERROR"
+            | "TEMPORARY_BANK_NETWORK_ERROR"
+            | "SWITCHING_NETWORK_ERROR"
+            | "TRANSFER_ERROR"
+            | "TEMPORARY_TRANSFER_ERROR"
+            | "API_VALIDATION_ERROR"
             | "INVALID_JSON_FORMAT",
             Lang::Id,
         ) => "Transfer gagal diproses. Dana dikembalikan ke saldo Anda; silakan coba lagi nanti.".into(),
         (
-            "INSUFFICIENT_BALANCE" | "UNKNOWN_BANK_NETWORK_ERROR" | "TEMPORARY_BANK_NETWORK_ERROR"
-            | "SWITCHING_NETWORK_ERROR" | "TRANSFER_ERROR" | "TEMPORARY_TRANSFER_ERROR" | "API_VALIDATION_ERROR"
+            "INSUFFICIENT_BALANCE"
+            | "UNKNOWN_BANK_NETWORK_ERROR"
+            | "TEMPORARY_BANK_NETWORK_ERROR"
+            | "SWITCHING_NETWORK_ERROR"
+            | "TRANSFER_ERROR"
+            | "TEMPORARY_TRANSFER_ERROR"
+            | "API_VALIDATION_ERROR"
             | "INVALID_JSON_FORMAT",
             Lang::En,
         ) => "The transfer could not be processed. The money is back in your balance; please try again later.".into(),

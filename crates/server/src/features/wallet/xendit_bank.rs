@@ -50,7 +50,11 @@ impl XenditBank {
         let path = format!("/disbursements?external_id={}", path_safe(reference)?);
         let answer = self.client.send(reqwest::Method::GET, &path, None, None).await?;
         // Xendit answers every disbursement under the external id; we only ever create one.
-        answer.as_array().and_then(|list| list.first()).cloned().context("xendit: no disbursement under this external id")
+        answer
+            .as_array()
+            .and_then(|list| list.first())
+            .cloned()
+            .context("xendit: no disbursement under this external id")
     }
 
     /// Polls a validation request still PENDING, a bounded number of times.
@@ -63,8 +67,7 @@ impl XenditBank {
             tokio::time::sleep(pause).await;
             pause *= 2;
             let id = answer.get("id").and_then(Value::as_str).context("validation request without an id")?;
-            answer =
-                self.validation.send(reqwest::Method::GET, &format!("{VALIDATION_PATH}/{id}"), None, None).await?;
+            answer = self.validation.send(reqwest::Method::GET, &format!("{VALIDATION_PATH}/{id}"), None, None).await?;
         }
         Ok(answer)
     }
@@ -195,7 +198,8 @@ mod tests {
 
     #[test]
     fn validations_name_the_holder_or_say_there_is_none() {
-        let found = json!({"status": "COMPLETED", "result": {"is_found": true, "account_holder_name": " SITI AMINAH "}});
+        let found =
+            json!({"status": "COMPLETED", "result": {"is_found": true, "account_holder_name": " SITI AMINAH "}});
         assert_eq!(inquiry_of(&found).unwrap(), Inquiry::Found { holder_name: "SITI AMINAH".into() });
         let missing = json!({"status": "COMPLETED", "result": {"is_found": false}});
         assert_eq!(inquiry_of(&missing).unwrap(), Inquiry::NotFound);
