@@ -2225,6 +2225,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallet/cashout/xendit-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Xendit's disbursement callback: checks the token and the transfer, then ends the cash-out once. */
+        post: operations["post_v1_wallet_cashout_xendit_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/wallet/cashout/{id}": {
         parameters: {
             query?: never;
@@ -2490,7 +2507,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Xendit's payment callback: checks the token, then settles the top-up once. */
-        post: operations["callback"];
+        post: operations["post_v1_wallet_topup_xendit_callback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17429,6 +17446,110 @@ export interface operations {
             };
         };
     };
+    post_v1_wallet_cashout_xendit_callback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the dashboard's callback verification token */
+                "x-callback-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Xendit's disbursement callback (status COMPLETED or FAILED) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get: {
         parameters: {
             query?: never;
@@ -18436,7 +18557,7 @@ export interface operations {
             };
         };
     };
-    callback: {
+    post_v1_wallet_topup_xendit_callback: {
         parameters: {
             query?: never;
             header: {

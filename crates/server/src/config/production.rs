@@ -48,9 +48,9 @@ pub struct ProvidersSettings {
     pub sms: SmsProvider,
     /// The payment gateway: `sandbox` (the sandbox payer) or `xendit`.
     pub payments: PaymentProvider,
-    /// Xendit, for `payments = "xendit"`.
+    /// Xendit, for `payments = "xendit"` or `bank = "xendit"`.
     pub xendit: XenditSettings,
-    /// Bank account inquiry and disbursement: `sandbox` (the sandbox bank).
+    /// Bank account inquiry and disbursement: `sandbox` (the sandbox bank) or `xendit`.
     pub bank: BankProvider,
     /// Identity verification: `sandbox` (the documented NIK rule).
     pub kyc: KycProvider,
@@ -94,6 +94,8 @@ pub enum BankProvider {
     /// The deterministic sandbox bank.
     #[default]
     Sandbox,
+    /// Xendit's Disbursements API and bank account validation (`providers.xendit`).
+    Xendit,
 }
 
 /// The identity verifier.
@@ -195,7 +197,8 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
             problems.push("providers.smtp.tls is \"none\": use \"starttls\" or \"implicit\" in production".to_string());
         }
     }
-    if providers.payments == PaymentProvider::Xendit {
+    // One set of Xendit problems, whether it serves payments, the bank or both.
+    if providers.payments == PaymentProvider::Xendit || providers.bank == BankProvider::Xendit {
         if let Some(weakness) = secret_weakness(providers.xendit.secret_key.as_ref()) {
             problems.push(format!("providers.xendit.secret_key {weakness}: set the secret API key"));
         }
@@ -206,6 +209,9 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
         if !providers.xendit.base_url.starts_with("https://") {
             problems.push("providers.xendit.base_url is not https://".to_string());
         }
+    }
+    if providers.bank == BankProvider::Xendit && !providers.xendit.validation_base_url.starts_with("https://") {
+        problems.push("providers.xendit.validation_base_url is not https://".to_string());
     }
     problems
 }
@@ -335,6 +341,25 @@ mod tests {
         assert!(problems[1].starts_with("providers.xendit.callback_token is not set"));
         assert!(problems[2].starts_with("providers.xendit.base_url"));
         settings.providers.xendit.base_url = "https://api.xendit.co".into();
+        settings.providers.xendit.secret_key = Some(format!("xnd_production_{STRONG}").into());
+        settings.providers.xendit.callback_token = Some(format!("cb-{STRONG}").into());
+        assert!(problems_besides_providers(&settings).is_empty());
+    }
+
+    #[test]
+    fn production_takes_the_xendit_bank_once_its_keys_are_set() {
+        let mut settings = safe();
+        settings.providers.bank = BankProvider::Xendit;
+        settings.providers.payments = PaymentProvider::Xendit;
+        settings.providers.xendit.validation_base_url = "http://127.0.0.1:9".into();
+        let problems = problems_besides_providers(&settings);
+        // The shared keys are reported once for both services, the validation origin on its own.
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].starts_with("providers.xendit.secret_key is not set"));
+        assert!(problems[1].starts_with("providers.xendit.callback_token is not set"));
+        assert!(problems[2].starts_with("providers.xendit.validation_base_url"));
+        assert!(!production_problems(&settings).iter().any(|p| p.starts_with("providers.bank ")));
+        settings.providers.xendit.validation_base_url = "https://api.iluma.ai".into();
         settings.providers.xendit.secret_key = Some(format!("xnd_production_{STRONG}").into());
         settings.providers.xendit.callback_token = Some(format!("cb-{STRONG}").into());
         assert!(problems_besides_providers(&settings).is_empty());

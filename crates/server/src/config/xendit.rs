@@ -1,5 +1,5 @@
-//! Xendit (`providers.payments = "xendit"`): the API, its keys and the reconciliation of missed
-//! callbacks (docs/wallet.md "Xendit").
+//! Xendit (`providers.payments = "xendit"`, `providers.bank = "xendit"`): the API, its keys and
+//! the reconciliation of missed callbacks (docs/wallet.md "Xendit").
 
 use secrecy::SecretString;
 use serde::{Deserialize, Serialize};
@@ -22,8 +22,15 @@ pub struct XenditSettings {
     pub attempts: u32,
     /// Pause before the second try; doubled before each further one.
     pub retry_backoff_ms: u64,
-    /// A payment still pending this long after it was issued is asked about (a missed callback).
+    /// A payment or disbursement still pending this long after it was issued is asked about (a
+    /// missed callback).
     pub reconcile_after_secs: u64,
+    /// Origin of the bank account validation API (Xendit's name validator, served by its
+    /// identity arm), used when a user adds a bank account.
+    pub validation_base_url: String,
+    /// The key of the validation API when it is not the secret key.
+    #[serde(skip_serializing)]
+    pub validation_key: Option<SecretString>,
     /// Where the e-wallet app sends the payer back to.
     pub return_url: String,
 }
@@ -38,6 +45,8 @@ impl Default for XenditSettings {
             attempts: 3,
             retry_backoff_ms: 500,
             reconcile_after_secs: 5 * 60,
+            validation_base_url: "https://api.iluma.ai".into(),
+            validation_key: None,
             return_url: "https://app.example.co.id/balance/topup".into(),
         }
     }

@@ -35,3 +35,4 @@ mod vouchers;
 mod wallet;
 mod web_shell;
 mod xendit;
+mod xendit_disburse;

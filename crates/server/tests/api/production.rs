@@ -122,3 +122,20 @@ fn production_names_only_what_is_wrong() {
     assert!(stderr.contains("production: admin.token (APP_ADMIN__TOKEN) is a value published"), "{stderr}");
     assert!(!stderr.contains("jwt_secret") && !stderr.contains("public_url"), "{stderr}");
 }
+
+#[test]
+fn production_takes_the_xendit_bank_and_refuses_only_the_sandbox_one() {
+    let strong = "Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
+    let base = [("APP_MODE", "production"), ("APP_HTTP__PUBLIC_URL", "https://app.example.co.id")];
+    let (_, sandboxed) = serve_with(&base);
+    assert_eq!(sandboxed.lines().filter(|l| l.starts_with("production: providers.bank ")).count(), 1, "{sandboxed}");
+    let mut env = base.to_vec();
+    env.extend([
+        ("APP_PROVIDERS__BANK", "xendit"),
+        ("APP_PROVIDERS__XENDIT__SECRET_KEY", strong),
+        ("APP_PROVIDERS__XENDIT__CALLBACK_TOKEN", strong),
+    ]);
+    let (code, stderr) = serve_with(&env);
+    assert_eq!(code, Some(78), "other providers are still sandboxes: {stderr}");
+    assert!(!stderr.contains("providers.bank") && !stderr.contains("providers.xendit"), "{stderr}");
+}

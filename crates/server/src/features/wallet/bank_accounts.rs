@@ -124,7 +124,13 @@ pub async fn add(
     let holder_name = match state.wallet.bank.inquire(bank.code, number, &verified_name).await {
         Ok(Inquiry::Found { holder_name }) => holder_name,
         Ok(Inquiry::NotFound) => return Err(messages::account_not_found_at_bank()),
-        Err(e) => return Err(ApiError::internal(e)),
+        Ok(Inquiry::BankNotSupported) => return Err(messages::bank_cannot_be_checked()),
+        Err(e) => {
+            // A bank that does not answer (timeouts, its 5xx, our keys refused) is no fault of the
+            // user: they are told to try again; operators read the cause in the log.
+            tracing::warn!(error = %e, bank = bank.code, "bank account inquiry failed");
+            return Err(messages::bank_unavailable());
+        }
     };
     if !verified_identity::holder_is(&holder_name, &verified_name) {
         return Err(messages::holder_not_the_user(&holder_name));

@@ -23,6 +23,8 @@ pub enum Inquiry {
     },
     /// No such account.
     NotFound,
+    /// The bank cannot be asked about accounts (the provider does not serve it).
+    BankNotSupported,
 }
 
 /// A transfer to make.
@@ -34,17 +36,38 @@ pub struct Disbursement {
     pub bank_code: String,
     /// Account number.
     pub account_number: String,
+    /// The holder's name as the inquiry returned it.
+    pub holder_name: String,
     /// Sen to transfer (the fee already taken).
     pub amount_sen: i64,
 }
 
-/// How a transfer ended.
+/// How a transfer stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// The money arrived.
     Completed,
-    /// The bank refused it, with its words.
-    Failed(String),
+    /// The bank refused it: its failure code and words. The money never left.
+    Failed {
+        /// E.g. `BANK_REJECTED`, `INVALID_DESTINATION`.
+        code: String,
+        /// The bank's words.
+        note: String,
+    },
+    /// Accepted, not ended yet: the bank calls back later or is asked with `status`.
+    Pending {
+        /// The bank's id of the transfer.
+        bank_ref: String,
+    },
+}
+
+/// A transfer the bank accepted earlier.
+#[derive(Debug, Clone)]
+pub struct SentDisbursement {
+    /// Our cash-out id.
+    pub reference: String,
+    /// The bank's id of the transfer.
+    pub bank_ref: String,
 }
 
 /// A bank connection.
@@ -60,6 +83,10 @@ pub trait BankGateway: Send + Sync {
 
     /// Sends money; an error means "unknown, ask again later" and must not be treated as failure.
     fn disburse(&self, transfer: Disbursement) -> BoxFuture<'_, anyhow::Result<Outcome>>;
+
+    /// Asks how an accepted transfer stands (reconciles a callback that never arrived); an error
+    /// means "unknown, ask again later".
+    fn status<'a>(&'a self, sent: &'a SentDisbursement) -> BoxFuture<'a, anyhow::Result<Outcome>>;
 }
 
 /// The sandbox bank, keeping its transfers in the database.
@@ -117,15 +144,30 @@ impl BankGateway for SandboxBank {
             .bind(store::now_ms())
             .execute(self.db.pool())
             .await?;
-            let row = sqlx::query("select status, failure_note from sandbox_disbursements where reference = $1")
-                .bind(&transfer.reference)
-                .fetch_one(self.db.pool())
-                .await?;
-            let status: String = row.try_get("status")?;
-            Ok(match status.as_str() {
-                "COMPLETED" => Outcome::Completed,
-                _ => Outcome::Failed(row.try_get::<Option<String>, _>("failure_note")?.unwrap_or_default()),
-            })
+            self.recorded(&transfer.reference).await
+        })
+    }
+
+    fn status<'a>(&'a self, sent: &'a SentDisbursement) -> BoxFuture<'a, anyhow::Result<Outcome>> {
+        Box::pin(self.recorded(&sent.reference))
+    }
+}
+
+impl SandboxBank {
+    /// The recorded answer for a transfer.
+    async fn recorded(&self, reference: &str) -> anyhow::Result<Outcome> {
+        let row = sqlx::query("select status, failure_note from sandbox_disbursements where reference = $1")
+            .bind(reference)
+            .fetch_optional(self.db.pool())
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("sandbox bank: no transfer {reference}"))?;
+        let status: String = row.try_get("status")?;
+        Ok(match status.as_str() {
+            "COMPLETED" => Outcome::Completed,
+            _ => Outcome::Failed {
+                code: "BANK_REJECTED".into(),
+                note: row.try_get::<Option<String>, _>("failure_note")?.unwrap_or_default(),
+            },
         })
     }
 }

@@ -330,6 +330,51 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
         ("BANK_REJECTED", Lang::En) => format!("The bank refused the transfer: {note}"),
         ("REJECTED_BY_OPERATOR", Lang::Id) => format!("Ditolak oleh tim kami: {note}"),
         ("REJECTED_BY_OPERATOR", Lang::En) => format!("Rejected by our team: {note}"),
+        // Xendit's failure codes: the money never left and is back in the balance.
+        ("INVALID_DESTINATION" | "RECIPIENT_ACCOUNT_NUMBER_ERROR", Lang::Id) => {
+            "Rekening tujuan tidak valid atau sudah ditutup. Dana dikembalikan ke saldo Anda.".into()
+        }
+        ("INVALID_DESTINATION" | "RECIPIENT_ACCOUNT_NUMBER_ERROR", Lang::En) => {
+            "The destination account is invalid or closed. The money is back in your balance.".into()
+        }
+        ("REJECTED_BY_BANK", Lang::Id) => "Bank tujuan menolak transfer. Dana dikembalikan ke saldo Anda.".into(),
+        ("REJECTED_BY_BANK", Lang::En) => {
+            "The receiving bank refused the transfer. The money is back in your balance.".into()
+        }
+        ("RECIPIENT_AMOUNT_ERROR" | "MAXIMUM_TRANSFER_LIMIT_ERROR", Lang::Id) => {
+            "Nominal di luar batas transfer bank tujuan. Dana dikembalikan ke saldo Anda.".into()
+        }
+        ("RECIPIENT_AMOUNT_ERROR" | "MAXIMUM_TRANSFER_LIMIT_ERROR", Lang::En) => {
+            "The amount is outside the receiving bank's transfer limits. The money is back in your balance.".into()
+        }
+        ("BANK_CODE_NOT_SUPPORTED_ERROR", Lang::Id) => {
+            "Transfer ke bank ini belum didukung. Dana dikembalikan ke saldo Anda.".into()
+        }
+        ("BANK_CODE_NOT_SUPPORTED_ERROR", Lang::En) => {
+            "Transfers to this bank are not supported yet. The money is back in your balance.".into()
+        }
+        (
+            "INSUFFICIENT_BALANCE"
+            | "UNKNOWN_BANK_NETWORK_ERROR"
+            | "TEMPORARY_BANK_NETWORK_ERROR"
+            | "SWITCHING_NETWORK_ERROR"
+            | "TRANSFER_ERROR"
+            | "TEMPORARY_TRANSFER_ERROR"
+            | "API_VALIDATION_ERROR"
+            | "INVALID_JSON_FORMAT",
+            Lang::Id,
+        ) => "Transfer gagal diproses. Dana dikembalikan ke saldo Anda; silakan coba lagi nanti.".into(),
+        (
+            "INSUFFICIENT_BALANCE"
+            | "UNKNOWN_BANK_NETWORK_ERROR"
+            | "TEMPORARY_BANK_NETWORK_ERROR"
+            | "SWITCHING_NETWORK_ERROR"
+            | "TRANSFER_ERROR"
+            | "TEMPORARY_TRANSFER_ERROR"
+            | "API_VALIDATION_ERROR"
+            | "INVALID_JSON_FORMAT",
+            Lang::En,
+        ) => "The transfer could not be processed. The money is back in your balance; please try again later.".into(),
         (other, _) => format!("{other}: {note}"),
     };
     Some(text)

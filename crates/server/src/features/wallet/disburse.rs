@@ -5,11 +5,15 @@
 //! - COMPLETED: the hold is captured; user cash −amount, `PG_CLEARING` +net (the money left
 //!   through the gateway), `FEES` +fee.
 //! - FAILED / REJECTED: the hold is released; nothing else moves.
+//!
+//! A bank that answers later (Xendit: PENDING) leaves the cash-out PROCESSING with its reference;
+//! its callback ends it, and the job asks about it once it has waited `reconcile_after_secs`
+//! (a missed callback) instead of sending it again.
 
 use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
 
-use super::bank_gateway::{Disbursement, Outcome};
+use super::bank_gateway::{Disbursement, Outcome, SentDisbursement};
 use super::{accounts, bank_accounts, messages, transitions};
 use crate::api::{ApiError, ApiResult};
 use crate::features::live;
@@ -75,9 +79,10 @@ async fn not_pending(state: &AppState, id: &str) -> ApiError {
 /// reference with its first answer, so nothing is paid twice).
 pub async fn disburse_due(state: &AppState) -> ApiResult<u64> {
     let due: Vec<DueCashout> = sqlx::query_as(
-        "select id, user_id, bank_account_id, amount, fee from cashouts where status = 'PROCESSING' \
-         order by created_at_ms, id limit $1",
+        "select id, user_id, bank_account_id, amount, fee, disbursement_ref from cashouts where status = 'PROCESSING' \
+         and (disbursed_at_ms is null or disbursed_at_ms <= $1) order by created_at_ms, id limit $2",
     )
+    .bind(state.clock.now_ms().saturating_sub(reconcile_after_ms(state)))
     .bind(DISBURSE_BATCH_MAX)
     .fetch_all(state.db.pool())
     .await
@@ -106,11 +111,27 @@ struct DueCashout {
     bank_account_id: String,
     amount: i64,
     fee: i64,
+    disbursement_ref: Option<String>,
+}
+
+/// How long an accepted transfer waits for its callback before the job asks about it.
+fn reconcile_after_ms(state: &AppState) -> i64 {
+    i64::try_from(state.settings.providers.xendit.reconcile_after_secs.saturating_mul(1000)).unwrap_or(i64::MAX)
 }
 
 /// Sends one cash-out to the bank and records the answer; false when the bank did not answer or
 /// another run recorded it first.
 async fn disburse_one(state: &AppState, cashout: &DueCashout) -> ApiResult<bool> {
+    if let Some(bank_ref) = &cashout.disbursement_ref {
+        let sent = SentDisbursement { reference: cashout.id.clone(), bank_ref: bank_ref.clone() };
+        return match state.wallet.bank.status(&sent).await {
+            Ok(outcome) => finish(state, &cashout.id, &outcome).await,
+            Err(e) => {
+                tracing::warn!(cashout = %cashout.id, error = %e, "bank did not say how a transfer stands; asking again on the next run");
+                Ok(false)
+            }
+        };
+    }
     let (account, number) = bank_accounts::load(&state.db, &cashout.user_id, &cashout.bank_account_id, true)
         .await?
         .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
@@ -118,6 +139,7 @@ async fn disburse_one(state: &AppState, cashout: &DueCashout) -> ApiResult<bool>
         reference: cashout.id.clone(),
         bank_code: account.bank_code,
         account_number: number,
+        holder_name: account.account_holder_name,
         amount_sen: cashout.amount - cashout.fee,
     };
     match state.wallet.bank.disburse(transfer).await {
@@ -129,11 +151,28 @@ async fn disburse_one(state: &AppState, cashout: &DueCashout) -> ApiResult<bool>
     }
 }
 
-/// Records the bank's answer; false when another run recorded it first.
-async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool> {
+/// Keeps the bank's reference of an accepted transfer, so the job asks about it later instead of
+/// sending it again.
+async fn accepted(state: &AppState, id: &str, bank_ref: &str) -> ApiResult<bool> {
+    sqlx::query(
+        "update cashouts set disbursement_ref = $1, disbursed_at_ms = $2 where id = $3 and status = 'PROCESSING'",
+    )
+    .bind(bank_ref)
+    .bind(state.clock.now_ms())
+    .bind(id)
+    .execute(state.db.pool())
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(false)
+}
+
+/// Records the bank's answer (once: a repeated answer, from a callback or an inquiry, changes
+/// nothing); false when the transfer has not ended or another run recorded it first.
+pub(super) async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool> {
     let (status, code, note) = match outcome {
         Outcome::Completed => ("COMPLETED", None, None),
-        Outcome::Failed(note) => ("FAILED", Some("BANK_REJECTED"), Some(note.as_str())),
+        Outcome::Failed { code, note } => ("FAILED", Some(code.as_str()), Some(note.as_str())),
+        Outcome::Pending { bank_ref } => return accepted(state, id, bank_ref).await,
     };
     let mut tx = state.db.begin_write().await?;
     let row = sqlx::query(
@@ -150,26 +189,23 @@ async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool
     .map_err(ApiError::internal)?;
     let Some(row) = row else { return Ok(false) };
     let hold_id: String = row.try_get("hold_id").map_err(ApiError::internal)?;
-    match outcome {
-        Outcome::Completed => {
-            let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
-            let amount: i64 = row.try_get("amount").map_err(ApiError::internal)?;
-            let fee: i64 = row.try_get("fee").map_err(ApiError::internal)?;
-            ledger::close_hold(&mut tx.tx, &hold_id, true).await.map_err(ApiError::internal)?;
-            let cash = accounts::user_cash(&mut tx.tx, &user_id).await.map_err(ApiError::internal)?;
-            let clearing = accounts::gateway_clearing(&mut tx.tx).await.map_err(ApiError::internal)?;
-            let fees = accounts::fee_income(&mut tx.tx).await.map_err(ApiError::internal)?;
-            let idr = |account_id: String, amount: i64| Posting { account_id, currency: "IDR".into(), amount };
-            let mut postings = vec![idr(cash, -amount), idr(clearing, amount - fee)];
-            if fee > 0 {
-                postings.push(idr(fees, fee));
-            }
-            let entry = NewEntry { reason: "CASHOUT".into(), event_id: format!("cashout:{id}"), memo: None, postings };
-            ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
+    if *outcome == Outcome::Completed {
+        let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+        let amount: i64 = row.try_get("amount").map_err(ApiError::internal)?;
+        let fee: i64 = row.try_get("fee").map_err(ApiError::internal)?;
+        ledger::close_hold(&mut tx.tx, &hold_id, true).await.map_err(ApiError::internal)?;
+        let cash = accounts::user_cash(&mut tx.tx, &user_id).await.map_err(ApiError::internal)?;
+        let clearing = accounts::gateway_clearing(&mut tx.tx).await.map_err(ApiError::internal)?;
+        let fees = accounts::fee_income(&mut tx.tx).await.map_err(ApiError::internal)?;
+        let idr = |account_id: String, amount: i64| Posting { account_id, currency: "IDR".into(), amount };
+        let mut postings = vec![idr(cash, -amount), idr(clearing, amount - fee)];
+        if fee > 0 {
+            postings.push(idr(fees, fee));
         }
-        Outcome::Failed(_) => {
-            ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
-        }
+        let entry = NewEntry { reason: "CASHOUT".into(), event_id: format!("cashout:{id}"), memo: None, postings };
+        ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
+    } else {
+        ledger::close_hold(&mut tx.tx, &hold_id, false).await.map_err(ApiError::internal)?;
     }
     transitions::record_in(&mut tx.tx, id, status, note, state.clock.now_ms()).await?;
     tx.commit().await?;

@@ -80,6 +80,29 @@ pub fn account_not_found_at_bank() -> ApiError {
     )
 }
 
+/// The bank cannot be asked who holds its accounts.
+pub fn bank_cannot_be_checked() -> ApiError {
+    bad(
+        "bank_not_supported",
+        Msg::fixed(
+            "Rekening di bank ini belum dapat diperiksa. Gunakan rekening di bank lain.",
+            "Accounts at this bank cannot be checked yet. Please use an account at another bank.",
+        ),
+    )
+}
+
+/// The bank did not answer the inquiry.
+pub fn bank_unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "bank_unavailable",
+        Msg::fixed(
+            "Bank sedang tidak dapat dihubungi. Coba lagi sebentar lagi.",
+            "The bank cannot be reached right now. Please try again shortly.",
+        ),
+    )
+}
+
 /// The bank's holder is not the user whose identity was verified (no third-party cash-outs).
 pub fn holder_not_the_user(holder: &str) -> ApiError {
     bad(

@@ -21,7 +21,9 @@ mod usd;
 mod usd_movements;
 pub mod usd_yield;
 pub mod xendit;
+mod xendit_bank;
 mod xendit_callback;
+mod xendit_disbursement_callback;
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
@@ -55,6 +57,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(topup::topup_status))
         .routes(routes!(topup::webhook))
         .routes(routes!(xendit_callback::callback))
+        .routes(routes!(xendit_disbursement_callback::callback))
         .routes(routes!(history::history))
         .routes(routes!(history::filters))
         .routes(routes!(history::balance_movement))

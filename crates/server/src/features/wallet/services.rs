@@ -5,8 +5,8 @@ use std::sync::Arc;
 use secrecy::{ExposeSecret, SecretString};
 use store::Db;
 
-use super::{bank_gateway, gateway, xendit};
-use crate::config::production::PaymentProvider;
+use super::{bank_gateway, gateway, xendit, xendit_bank};
+use crate::config::production::{BankProvider, PaymentProvider};
 use crate::config::Settings;
 
 const WEBHOOK_SECRET_KEY: &str = "wallet.webhook_secret";
@@ -23,7 +23,7 @@ pub struct WalletServices {
 }
 
 impl WalletServices {
-    /// The configured gateway (`providers.payments`), with a webhook secret from configuration, or
+    /// The configured gateway (`providers.payments`) and bank (`providers.bank`), with a webhook secret from configuration, or
     /// one kept in the database.
     pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
         let configured_secret: Option<&SecretString> = settings.wallet_webhook_secret.as_ref();
@@ -40,7 +40,10 @@ impl WalletServices {
                 PaymentProvider::Xendit => xendit::XenditGateway::shared(&settings.providers.xendit)?,
             },
             webhook_secret: Arc::new(secret.into_bytes()),
-            bank: Arc::new(bank_gateway::SandboxBank::new(db.clone())),
+            bank: match settings.providers.bank {
+                BankProvider::Sandbox => Arc::new(bank_gateway::SandboxBank::new(db.clone())),
+                BankProvider::Xendit => Arc::new(xendit_bank::XenditBank::new(&settings.providers.xendit)?),
+            },
         })
     }
 }

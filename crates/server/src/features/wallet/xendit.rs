@@ -79,10 +79,22 @@ impl XenditClient {
         idempotency_key: &str,
         body: Option<&Value>,
     ) -> Result<Value, XenditError> {
+        self.send(method, path, Some(("idempotency-key", idempotency_key)), body).await
+    }
+
+    /// Calls `method path` with `body` and, when given, an idempotency header (each Xendit API
+    /// names its own: `idempotency-key`, `X-IDEMPOTENCY-KEY`) with the same key on every try.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        idempotency: Option<(&str, &str)>,
+        body: Option<&Value>,
+    ) -> Result<Value, XenditError> {
         let mut pause = self.backoff;
         let mut attempt = 1;
         loop {
-            match self.try_once(method.clone(), path, idempotency_key, body).await {
+            match self.try_once(method.clone(), path, idempotency, body).await {
                 Err(e) if e.retryable() && attempt < self.attempts => {
                     tracing::warn!(error = %e, attempt, path, "xendit call failed; trying again");
                     tokio::time::sleep(pause).await;
@@ -94,18 +106,30 @@ impl XenditClient {
         }
     }
 
+    /// The pause before a second try, doubled before each further one.
+    pub fn backoff(&self) -> Duration {
+        self.backoff
+    }
+
+    /// Tries of one call.
+    pub fn attempts(&self) -> u32 {
+        self.attempts
+    }
+
     async fn try_once(
         &self,
         method: reqwest::Method,
         path: &str,
-        idempotency_key: &str,
+        idempotency: Option<(&str, &str)>,
         body: Option<&Value>,
     ) -> Result<Value, XenditError> {
         let mut request = self
             .http
             .request(method, format!("{}{path}", self.base_url))
-            .basic_auth(self.secret_key.expose_secret(), Some(""))
-            .header("idempotency-key", idempotency_key);
+            .basic_auth(self.secret_key.expose_secret(), Some(""));
+        if let Some((name, key)) = idempotency {
+            request = request.header(name, key);
+        }
         if let Some(body) = body {
             request = request.json(body);
         }

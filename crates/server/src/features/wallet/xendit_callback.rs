@@ -27,6 +27,20 @@ fn same_token(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Checks a Xendit callback's `x-callback-token` against the dashboard's verification token (in
+/// constant time). Without a configured token there is no Xendit here: 404.
+pub(super) fn check_token(state: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+    let Some(expected) = state.settings.providers.xendit.callback_token.as_ref() else {
+        return Err(ApiError::not_found());
+    };
+    let given = headers.get("x-callback-token").map(axum::http::HeaderValue::as_bytes).unwrap_or_default();
+    if !same_token(expected.expose_secret().as_bytes(), given) {
+        tracing::warn!("xendit callback with a wrong token refused");
+        return Err(ApiError::unauthorized());
+    }
+    Ok(())
+}
+
 /// The gateway callback a Xendit payment event stands for; `None` for events that move no money.
 fn callback_of(event: &Value) -> ApiResult<Option<GatewayCallback>> {
     let status = match event.get("event").and_then(Value::as_str) {
@@ -53,15 +67,7 @@ fn callback_of(event: &Value) -> ApiResult<Option<GatewayCallback>> {
     responses((status = 200, description = "Accepted"), (status = 401, body = crate::api::ErrorBody),
         (status = 404, body = crate::api::ErrorBody)))]
 pub async fn callback(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<StatusCode> {
-    // Without a configured token there is no Xendit here: the route does not answer.
-    let Some(expected) = state.settings.providers.xendit.callback_token.as_ref() else {
-        return Err(ApiError::not_found());
-    };
-    let given = headers.get("x-callback-token").map(axum::http::HeaderValue::as_bytes).unwrap_or_default();
-    if !same_token(expected.expose_secret().as_bytes(), given) {
-        tracing::warn!("xendit callback with a wrong token refused");
-        return Err(ApiError::unauthorized());
-    }
+    check_token(&state, &headers)?;
     let event: Value = serde_json::from_slice(&body).map_err(|e| ApiError::invalid(e.to_string()))?;
     if let Some(callback) = callback_of(&event)? {
         settle(&state, &callback).await?;
