@@ -155,6 +155,39 @@ describe('PerpOrderPanel', { timeout: 30_000 }, () => {
     });
   });
 
+  it('issue 13: a long with a take-profit and a stop-loss on their sides of the mark; the wrong side is named', async () => {
+    logIn();
+    const calls = newCalls();
+    server.use(...handlers(calls));
+    renderPanel();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Jumlah' }), '0,002');
+    expect(screen.queryByRole('textbox', { name: 'Take-profit (mark)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Pasang take-profit / stop-loss' }));
+    await user.type(screen.getByRole('textbox', { name: 'Take-profit (mark)' }), '80000');
+    expect(await screen.findByText(/Take-profit harus di sisi untung dari harga order/)).toBeInTheDocument();
+    const reviewButton = screen.getByRole('button', { name: 'Tinjau long BTCUSDT-PERP' });
+    expect(reviewButton).toBeDisabled();
+    await user.clear(screen.getByRole('textbox', { name: 'Take-profit (mark)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Take-profit (mark)' }), '99000');
+    await user.type(screen.getByRole('textbox', { name: 'Stop-loss (mark)' }), '85000');
+    expect(reviewButton).toBeEnabled();
+    await user.click(reviewButton);
+    const review = await screen.findByRole('dialog', { name: 'Tinjau long BTCUSDT-PERP' });
+    expect(review).toHaveTextContent('Take-profit (mark)₮99.000Stop');
+    expect(review).toHaveTextContent('Stop-loss (mark)₮85.000Harga');
+    await user.click(within(review).getByRole('button', { name: 'Konfirmasi order' }));
+    await user.type(await screen.findByLabelText('PIN'), '135792');
+    await waitFor(() => expect(calls.placed).toHaveLength(1));
+    expect(calls.placed[0]!.body).toEqual({
+      symbol: 'BTCUSDT-PERP',
+      orderType: 'MARKET',
+      quantity: '0.002',
+      takeProfit: '99000',
+      stopLoss: '85000',
+    });
+  });
+
   it('says what is wrong with a quantity off the step or below the minimum value', async () => {
     logIn();
     server.use(...handlers(newCalls()));

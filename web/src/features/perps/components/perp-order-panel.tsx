@@ -175,7 +175,7 @@ export function PerpOrderPanel({ symbol, flags, initialSide = 'BUY', onPlaced }:
     onPlaced?.();
   };
 
-  const priceField = (key: 'price' | 'stopPrice', label: string) => (
+  const priceField = (key: 'price' | 'stopPrice' | 'takeProfit' | 'stopLoss', label: string) => (
     <DecimalField
       label={label}
       value={draft[key]}
@@ -243,6 +243,21 @@ export function PerpOrderPanel({ symbol, flags, initialSide = 'BUY', onPlaced }:
           }
           label={t('perps.reduceOnly')}
         />
+        {/* Take-profit and stop-loss for the position this order opens or adds to; a reduce-only order opens nothing. */}
+        {!draft.reduceOnly && (
+          <FormControlLabel
+            control={
+              <Checkbox checked={draft.protect} onChange={(event) => update({ protect: event.target.checked })} />
+            }
+            label={t('perps.withProtection')}
+          />
+        )}
+        {draft.protect && !draft.reduceOnly && (
+          <>
+            {priceField('takeProfit', t('perps.protection.takeProfit'))}
+            {priceField('stopLoss', t('perps.protection.stopLoss'))}
+          </>
+        )}
         {problem && problem !== 'quantityMissing' && (
           <Alert severity="warning">
             {t(`perps.problem.${problem}`, {

@@ -4,7 +4,7 @@ import type { FigureLine } from '@/components/ui/figures';
 import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
 import type { Locale } from '@/types';
 import type { PerpEstimate } from '../api/types';
-import { fieldsFor, type PerpDraft } from './order-form';
+import { fieldsFor, protectionOf, type PerpDraft } from './order-form';
 
 /** What the review shows and the PIN confirms: the entry and the server's estimate of it. */
 export interface PricedPerpOrder {
@@ -40,6 +40,7 @@ export function estimateLines(e: PerpEstimate, { locale, t }: Context): FigureLi
 export function describePerpOrder({ draft: d, estimate: e }: PricedPerpOrder, context: Context): OrderReview {
   const { symbol, locale, t } = context;
   const fields = fieldsFor(d.orderType);
+  const { takeProfit, stopLoss } = protectionOf(d);
   return {
     intro: t(d.side === 'BUY' ? 'perps.review.long' : 'perps.review.short', {
       quantity: formatQuantity(e.quantity, locale),
@@ -52,6 +53,10 @@ export function describePerpOrder({ draft: d, estimate: e }: PricedPerpOrder, co
       ...(fields.stopPrice ? [{ label: t('perps.stopPrice'), value: formatPrice(d.stopPrice, 'USDT', locale) }] : []),
       ...(fields.price ? [{ label: t('perps.price'), value: formatPrice(d.price, 'USDT', locale) }] : []),
       ...(d.reduceOnly ? [{ label: t('perps.reduceOnly'), value: t('perps.yes') }] : []),
+      ...(takeProfit
+        ? [{ label: t('perps.protection.takeProfit'), value: formatPrice(takeProfit, 'USDT', locale) }]
+        : []),
+      ...(stopLoss ? [{ label: t('perps.protection.stopLoss'), value: formatPrice(stopLoss, 'USDT', locale) }] : []),
       ...estimateLines(e, context),
     ],
     note: d.orderType === 'MARKET' ? t('orderPanel.marketNote') : t('perps.review.restingNote'),

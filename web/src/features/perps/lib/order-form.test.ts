@@ -79,4 +79,26 @@ describe('futures order form', () => {
     expect(leverageMarks(8)).toEqual([1, 5, 8]);
     expect(leverageMarks(100)).toEqual([1, 5, 10, 15, 20]);
   });
+
+  it('issue 13: a take-profit and a stop-loss go with the order on their sides of its price, never with reduce-only', () => {
+    const long = draft({ protect: true, orderType: 'LIMIT', price: '88000' });
+    expect(draftProblem({ ...long, takeProfit: '87000' }, rules)).toBe('takeProfitSide');
+    expect(draftProblem({ ...long, takeProfit: '95000.05' }, rules)).toBe('takeProfitTick');
+    expect(draftProblem({ ...long, stopLoss: '89000' }, rules)).toBe('stopLossSide');
+    expect(draftProblem({ ...long, takeProfit: '95000', stopLoss: '85000' }, rules)).toBeNull();
+    const short = draft({ side: 'SELL', protect: true });
+    expect(draftProblem({ ...short, takeProfit: '95000' }, rules)).toBe('takeProfitSide');
+    expect(draftProblem({ ...short, stopLoss: '85000' }, rules)).toBe('stopLossSide');
+    expect(toOrderBody('BTCUSDT-PERP', { ...long, takeProfit: ' 95000 ', stopLoss: '' })).toMatchObject({
+      takeProfit: '95000',
+    });
+    expect(toOrderBody('BTCUSDT-PERP', { ...long, takeProfit: '95000' })).not.toHaveProperty('stopLoss');
+    // Unticked, or reduce-only: nothing is sent and nothing is checked.
+    expect(toOrderBody('BTCUSDT-PERP', { ...long, protect: false, takeProfit: '95000' })).not.toHaveProperty(
+      'takeProfit',
+    );
+    const reducing = { ...long, reduceOnly: true, takeProfit: '1' };
+    expect(draftProblem(reducing, rules)).toBeNull();
+    expect(toOrderBody('BTCUSDT-PERP', reducing)).not.toHaveProperty('takeProfit');
+  });
 });

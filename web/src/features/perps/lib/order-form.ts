@@ -16,6 +16,12 @@ export interface PerpDraft {
   /** Trigger on the mark price, USDT (STOP_MARKET, STOP_LIMIT). */
   stopPrice: string;
   reduceOnly: boolean;
+  /** Whether the take-profit and stop-loss fields are open (not with reduce-only). */
+  protect: boolean;
+  /** Take-profit set on the position the order opens or adds to, USDT (optional). */
+  takeProfit: string;
+  /** Stop-loss set on the position the order opens or adds to, USDT (optional). */
+  stopLoss: string;
 }
 
 export const PERP_ORDER_TYPES: readonly PerpOrderType[] = ['MARKET', 'LIMIT', 'STOP_MARKET', 'STOP_LIMIT'];
@@ -24,7 +30,17 @@ export const PERP_ORDER_TYPES: readonly PerpOrderType[] = ['MARKET', 'LIMIT', 'S
 export const WALLET_MAX_LEVERAGE = 20;
 
 export function emptyPerpDraft(side: PerpSide = 'BUY', orderType: PerpOrderType = 'MARKET'): PerpDraft {
-  return { side, orderType, quantity: '', price: '', stopPrice: '', reduceOnly: false };
+  return {
+    side,
+    orderType,
+    quantity: '',
+    price: '',
+    stopPrice: '',
+    reduceOnly: false,
+    protect: false,
+    takeProfit: '',
+    stopLoss: '',
+  };
 }
 
 /** Which price fields an order type takes. */
@@ -37,7 +53,17 @@ export function fieldsFor(orderType: PerpOrderType): { price: boolean; stopPrice
 
 /** What is wrong with an entry, first problem first; each one a text of `perps.problem`. */
 export type PerpProblem =
-  'quantityMissing' | 'quantityStep' | 'priceMissing' | 'priceTick' | 'stopMissing' | 'stopTick' | 'belowMinNotional';
+  | 'quantityMissing'
+  | 'quantityStep'
+  | 'priceMissing'
+  | 'priceTick'
+  | 'stopMissing'
+  | 'stopTick'
+  | 'belowMinNotional'
+  | 'takeProfitTick'
+  | 'takeProfitSide'
+  | 'stopLossTick'
+  | 'stopLossSide';
 
 /** The contract's rules the panel checks. */
 export type PerpRules = Pick<PerpInstrument, 'tickSize' | 'stepSize' | 'minNotional' | 'markPrice'>;
@@ -67,7 +93,35 @@ export function draftProblem(draft: PerpDraft, rules: PerpRules): PerpProblem | 
   const reference = (fields.price ? price : null) ?? (fields.stopPrice ? stop : null) ?? positive(rules.markPrice);
   const minimum = parseDecimal(rules.minNotional);
   if (!draft.reduceOnly && reference && minimum && quantity.times(reference).lt(minimum)) return 'belowMinNotional';
+  return reference ? protectionProblem(draft, rules, reference) : null;
+}
+
+/**
+ * A take-profit and a stop-loss given with the order: on the tick, the take-profit on the profit side
+ * of the price the order opens at (above for a long), the stop-loss on the loss side.
+ */
+function protectionProblem(draft: PerpDraft, rules: PerpRules, reference: Decimal): PerpProblem | null {
+  if (!draft.protect || draft.reduceOnly) return null;
+  const long = draft.side === 'BUY';
+  const takeProfit = draft.takeProfit.trim() ? parseDecimal(draft.takeProfit) : null;
+  const stopLoss = draft.stopLoss.trim() ? parseDecimal(draft.stopLoss) : null;
+  if (takeProfit) {
+    if (!onGrid(takeProfit, rules.tickSize)) return 'takeProfitTick';
+    if (long ? takeProfit.lte(reference) : takeProfit.gte(reference)) return 'takeProfitSide';
+  }
+  if (stopLoss) {
+    if (!onGrid(stopLoss, rules.tickSize)) return 'stopLossTick';
+    if (stopLoss.lte(0) || (long ? stopLoss.gte(reference) : stopLoss.lte(reference))) return 'stopLossSide';
+  }
   return null;
+}
+
+/** The take-profit and stop-loss the order carries: only those given, never with reduce-only. */
+export function protectionOf(draft: PerpDraft): { takeProfit?: string; stopLoss?: string } {
+  if (!draft.protect || draft.reduceOnly) return {};
+  const takeProfit = draft.takeProfit.trim();
+  const stopLoss = draft.stopLoss.trim();
+  return { ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
 }
 
 /** The request: only the fields the type takes, and reduce-only when chosen. */
@@ -80,6 +134,7 @@ export function toOrderBody(symbol: string, draft: PerpDraft): PerpOrderBody {
     ...(fields.price ? { price: draft.price.trim() } : {}),
     ...(fields.stopPrice ? { stopPrice: draft.stopPrice.trim() } : {}),
     ...(draft.reduceOnly ? { reduceOnly: true } : {}),
+    ...protectionOf(draft),
   };
 }
 
