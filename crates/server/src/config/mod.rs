@@ -8,6 +8,7 @@ pub mod production;
 mod retention;
 pub mod smtp;
 mod trading;
+pub mod twilio;
 mod us_stocks;
 pub mod xendit;
 

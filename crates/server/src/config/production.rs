@@ -6,6 +6,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 use super::smtp::{SmtpSettings, SmtpTls};
+use super::twilio::TwilioSettings;
 use super::xendit::XenditSettings;
 use super::Settings;
 
@@ -44,8 +45,10 @@ pub struct ProvidersSettings {
     pub email: EmailProvider,
     /// The SMTP relay, for `email = "smtp"`.
     pub smtp: SmtpSettings,
-    /// SMS: `sandbox` (the development inbox).
+    /// SMS: `sandbox` (the development inbox) or `twilio`.
     pub sms: SmsProvider,
+    /// Twilio, for `sms = "twilio"`.
+    pub twilio: TwilioSettings,
     /// The payment gateway: `sandbox` (the sandbox payer) or `xendit`.
     pub payments: PaymentProvider,
     /// Xendit, for `payments = "xendit"`.
@@ -74,6 +77,8 @@ pub enum SmsProvider {
     /// The development inbox.
     #[default]
     Sandbox,
+    /// Twilio's Messages API (`providers.twilio`).
+    Twilio,
 }
 
 /// The payment gateway.
@@ -195,6 +200,9 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
             problems.push("providers.smtp.tls is \"none\": use \"starttls\" or \"implicit\" in production".to_string());
         }
     }
+    if providers.sms == SmsProvider::Twilio {
+        problems.extend(twilio_problems(&providers.twilio));
+    }
     if providers.payments == PaymentProvider::Xendit {
         if let Some(weakness) = secret_weakness(providers.xendit.secret_key.as_ref()) {
             problems.push(format!("providers.xendit.secret_key {weakness}: set the secret API key"));
@@ -206,6 +214,24 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
         if !providers.xendit.base_url.starts_with("https://") {
             problems.push("providers.xendit.base_url is not https://".to_string());
         }
+    }
+    problems
+}
+
+/// Settings Twilio cannot work without.
+fn twilio_problems(twilio: &TwilioSettings) -> Vec<String> {
+    let mut problems = Vec::new();
+    if !(twilio.account_sid.starts_with("AC") && twilio.account_sid.len() == 34) {
+        problems.push("providers.twilio.account_sid is not an account SID (AC and 32 hex digits)".to_string());
+    }
+    if let Some(weakness) = secret_weakness(twilio.auth_token.as_ref()) {
+        problems.push(format!("providers.twilio.auth_token {weakness}: set the account's auth token"));
+    }
+    if twilio.from.trim().is_empty() {
+        problems.push("providers.twilio.from is empty: name the sending number or sender ID".to_string());
+    }
+    if !twilio.base_url.starts_with("https://") {
+        problems.push("providers.twilio.base_url is not https://".to_string());
     }
     problems
 }
@@ -338,6 +364,26 @@ mod tests {
         settings.providers.xendit.secret_key = Some(format!("xnd_production_{STRONG}").into());
         settings.providers.xendit.callback_token = Some(format!("cb-{STRONG}").into());
         assert!(problems_besides_providers(&settings).is_empty());
+    }
+
+    #[test]
+    fn production_refuses_twilio_without_account_token_or_sender() {
+        let mut settings = safe();
+        settings.providers.sms = SmsProvider::Twilio;
+        settings.providers.twilio.base_url = "http://127.0.0.1:9".into();
+        let problems = problems_besides_providers(&settings);
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[0].starts_with("providers.twilio.account_sid"));
+        assert!(problems[1].starts_with("providers.twilio.auth_token is not set"));
+        assert!(problems[2].starts_with("providers.twilio.from"));
+        assert!(problems[3].starts_with("providers.twilio.base_url"));
+        assert!(!production_problems(&settings).iter().any(|p| p.starts_with("providers.sms ")));
+        settings.providers.twilio.base_url = "https://api.twilio.com".into();
+        settings.providers.twilio.account_sid = format!("AC{}", "0123456789abcdef".repeat(2));
+        // Twilio's auth tokens are 32 hex digits.
+        settings.providers.twilio.auth_token = Some("9f86d081884c7d659a2feaa0c55ad015".into());
+        settings.providers.twilio.from = "LUMBUNG".into();
+        assert!(problems_besides_providers(&settings).is_empty(), "{:?}", problems_besides_providers(&settings));
     }
 
     #[test]

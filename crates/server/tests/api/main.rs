@@ -27,6 +27,7 @@ mod production;
 mod profile;
 mod rate_limit;
 mod retention;
+mod sms;
 mod trading;
 mod trading_restart;
 mod us_stocks;
