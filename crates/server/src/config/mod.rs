@@ -10,6 +10,7 @@ pub mod smtp;
 mod trading;
 pub mod twilio;
 mod us_stocks;
+pub mod verihubs;
 pub mod xendit;
 
 use std::path::PathBuf;

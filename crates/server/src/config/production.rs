@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::smtp::{SmtpSettings, SmtpTls};
 use super::twilio::TwilioSettings;
+use super::verihubs::VerihubsSettings;
 use super::xendit::XenditSettings;
 use super::Settings;
 
@@ -55,8 +56,10 @@ pub struct ProvidersSettings {
     pub xendit: XenditSettings,
     /// Bank account inquiry and disbursement: `sandbox` (the sandbox bank).
     pub bank: BankProvider,
-    /// Identity verification: `sandbox` (the documented NIK rule).
+    /// Identity verification: `sandbox` (the documented NIK rule) or `verihubs`.
     pub kyc: KycProvider,
+    /// Verihubs, for `kyc = "verihubs"`.
+    pub verihubs: VerihubsSettings,
 }
 
 /// The e-mail provider.
@@ -108,6 +111,8 @@ pub enum KycProvider {
     /// The documented sandbox rule.
     #[default]
     Sandbox,
+    /// Verihubs' NIK and face verification (`providers.verihubs`).
+    Verihubs,
 }
 
 impl ProvidersSettings {
@@ -203,6 +208,9 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
     if providers.sms == SmsProvider::Twilio {
         problems.extend(twilio_problems(&providers.twilio));
     }
+    if providers.kyc == KycProvider::Verihubs {
+        problems.extend(verihubs_problems(&providers.verihubs));
+    }
     if providers.payments == PaymentProvider::Xendit {
         if let Some(weakness) = secret_weakness(providers.xendit.secret_key.as_ref()) {
             problems.push(format!("providers.xendit.secret_key {weakness}: set the secret API key"));
@@ -214,6 +222,24 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
         if !providers.xendit.base_url.starts_with("https://") {
             problems.push("providers.xendit.base_url is not https://".to_string());
         }
+    }
+    problems
+}
+
+/// Settings Verihubs cannot work without.
+fn verihubs_problems(verihubs: &VerihubsSettings) -> Vec<String> {
+    let mut problems = Vec::new();
+    if verihubs.app_id.trim().is_empty() {
+        problems.push("providers.verihubs.app_id is empty: set the application id".to_string());
+    }
+    if let Some(weakness) = secret_weakness(verihubs.api_key.as_ref()) {
+        problems.push(format!("providers.verihubs.api_key {weakness}: set the API key"));
+    }
+    if let Some(weakness) = secret_weakness(verihubs.callback_secret.as_ref()) {
+        problems.push(format!("providers.verihubs.callback_secret {weakness}: set the callback signing secret"));
+    }
+    if !verihubs.base_url.starts_with("https://") {
+        problems.push("providers.verihubs.base_url is not https://".to_string());
     }
     problems
 }
@@ -384,6 +410,25 @@ mod tests {
         settings.providers.twilio.auth_token = Some("9f86d081884c7d659a2feaa0c55ad015".into());
         settings.providers.twilio.from = "LUMBUNG".into();
         assert!(problems_besides_providers(&settings).is_empty(), "{:?}", problems_besides_providers(&settings));
+    }
+
+    #[test]
+    fn production_refuses_verihubs_without_keys() {
+        let mut settings = safe();
+        settings.providers.kyc = KycProvider::Verihubs;
+        settings.providers.verihubs.base_url = "http://127.0.0.1:9".into();
+        let problems = problems_besides_providers(&settings);
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[0].starts_with("providers.verihubs.app_id"));
+        assert!(problems[1].starts_with("providers.verihubs.api_key is not set"));
+        assert!(problems[2].starts_with("providers.verihubs.callback_secret is not set"));
+        assert!(problems[3].starts_with("providers.verihubs.base_url"));
+        assert!(!production_problems(&settings).iter().any(|p| p.starts_with("providers.kyc ")));
+        settings.providers.verihubs.base_url = "https://api.verihubs.com".into();
+        settings.providers.verihubs.app_id = "lumbung-app".into();
+        settings.providers.verihubs.api_key = Some(format!("key-{STRONG}").into());
+        settings.providers.verihubs.callback_secret = Some(format!("cb-{STRONG}").into());
+        assert!(problems_besides_providers(&settings).is_empty());
     }
 
     #[test]

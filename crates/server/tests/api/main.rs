@@ -17,6 +17,7 @@ mod device_blocks;
 mod health;
 mod idempotency;
 mod identity;
+mod kyc_provider;
 mod live;
 mod maintenance;
 mod markets;

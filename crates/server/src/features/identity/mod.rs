@@ -43,6 +43,8 @@ pub mod twilio_sms;
 pub mod us_verification;
 mod user_details;
 pub mod verified_identity;
+mod verihubs_callback;
+pub mod verihubs_kyc;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -102,4 +104,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(kyc::accept_gss_terms))
         .routes(routes!(kyc_documents::get_document))
         .routes(routes!(twilio_callback::status_callback))
+        .routes(routes!(verihubs_callback::callback))
 }

@@ -6,8 +6,8 @@ use secrecy::ExposeSecret;
 use store::Db;
 
 use super::pin_gate::PinGates;
-use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens, twilio_sms};
-use crate::config::production::{EmailProvider, SmsProvider};
+use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens, twilio_sms, verihubs_kyc};
+use crate::config::production::{EmailProvider, KycProvider, SmsProvider};
 use crate::config::Settings;
 
 /// The services identity needs, built once at start-up.
@@ -54,7 +54,12 @@ impl IdentityServices {
                 EmailProvider::Sandbox => email::SandboxEmail::shared(db.clone()),
                 EmailProvider::Smtp => smtp::SmtpEmail::shared(&settings.providers.smtp, settings.auth.otp_ttl_secs)?,
             },
-            kyc: kyc_verifier::SandboxVerifier::shared(),
+            kyc: match settings.providers.kyc {
+                KycProvider::Sandbox => kyc_verifier::SandboxVerifier::shared(),
+                KycProvider::Verihubs => {
+                    verihubs_kyc::VerihubsVerifier::shared(&settings.providers.verihubs, &settings.http.public_url)?
+                }
+            },
             documents: document_store::DocumentStore::new(&settings.auth.documents_dir),
         })
     }
