@@ -1720,6 +1720,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/kyc/verihubs-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verihubs' decision callback: checks the signature, then applies the decision once. */
+        post: operations["post_v1_user_kyc_verihubs_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/login/phone": {
         parameters: {
             query?: never;
@@ -2507,7 +2524,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Xendit's payment callback: checks the token, then settles the top-up once. */
-        post: operations["callback"];
+        post: operations["post_v1_wallet_topup_xendit_callback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15080,6 +15097,110 @@ export interface operations {
             };
         };
     };
+    post_v1_user_kyc_verihubs_callback: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description hex HMAC-SHA256 of the body */
+                "x-verihubs-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Verihubs' verification result (id, reference_id, status, reason) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `x-request-id` was used for another body, or its first call is still running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The JSON body lacks a field or has one of the wrong type. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Under maintenance; `Retry-After` says when to check again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login_phone: {
         parameters: {
             query?: never;
@@ -18519,7 +18640,7 @@ export interface operations {
             };
         };
     };
-    callback: {
+    post_v1_wallet_topup_xendit_callback: {
         parameters: {
             query?: never;
             header: {
