@@ -8,7 +8,9 @@ pub mod production;
 mod retention;
 pub mod smtp;
 mod trading;
+pub mod twilio;
 mod us_stocks;
+pub mod verihubs;
 pub mod xendit;
 
 use std::path::PathBuf;

@@ -6,6 +6,8 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 use super::smtp::{SmtpSettings, SmtpTls};
+use super::twilio::TwilioSettings;
+use super::verihubs::VerihubsSettings;
 use super::xendit::XenditSettings;
 use super::Settings;
 
@@ -44,16 +46,20 @@ pub struct ProvidersSettings {
     pub email: EmailProvider,
     /// The SMTP relay, for `email = "smtp"`.
     pub smtp: SmtpSettings,
-    /// SMS: `sandbox` (the development inbox).
+    /// SMS: `sandbox` (the development inbox) or `twilio`.
     pub sms: SmsProvider,
+    /// Twilio, for `sms = "twilio"`.
+    pub twilio: TwilioSettings,
     /// The payment gateway: `sandbox` (the sandbox payer) or `xendit`.
     pub payments: PaymentProvider,
     /// Xendit, for `payments = "xendit"` or `bank = "xendit"`.
     pub xendit: XenditSettings,
     /// Bank account inquiry and disbursement: `sandbox` (the sandbox bank) or `xendit`.
     pub bank: BankProvider,
-    /// Identity verification: `sandbox` (the documented NIK rule).
+    /// Identity verification: `sandbox` (the documented NIK rule) or `verihubs`.
     pub kyc: KycProvider,
+    /// Verihubs, for `kyc = "verihubs"`.
+    pub verihubs: VerihubsSettings,
 }
 
 /// The e-mail provider.
@@ -74,6 +80,8 @@ pub enum SmsProvider {
     /// The development inbox.
     #[default]
     Sandbox,
+    /// Twilio's Messages API (`providers.twilio`).
+    Twilio,
 }
 
 /// The payment gateway.
@@ -105,6 +113,8 @@ pub enum KycProvider {
     /// The documented sandbox rule.
     #[default]
     Sandbox,
+    /// Verihubs' NIK and face verification (`providers.verihubs`).
+    Verihubs,
 }
 
 impl ProvidersSettings {
@@ -197,6 +207,12 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
             problems.push("providers.smtp.tls is \"none\": use \"starttls\" or \"implicit\" in production".to_string());
         }
     }
+    if providers.sms == SmsProvider::Twilio {
+        problems.extend(twilio_problems(&providers.twilio));
+    }
+    if providers.kyc == KycProvider::Verihubs {
+        problems.extend(verihubs_problems(&providers.verihubs));
+    }
     // One set of Xendit problems, whether it serves payments, the bank or both.
     if providers.payments == PaymentProvider::Xendit || providers.bank == BankProvider::Xendit {
         if let Some(weakness) = secret_weakness(providers.xendit.secret_key.as_ref()) {
@@ -212,6 +228,42 @@ fn provider_setting_problems(providers: &ProvidersSettings) -> Vec<String> {
     }
     if providers.bank == BankProvider::Xendit && !providers.xendit.validation_base_url.starts_with("https://") {
         problems.push("providers.xendit.validation_base_url is not https://".to_string());
+    }
+    problems
+}
+
+/// Settings Verihubs cannot work without.
+fn verihubs_problems(verihubs: &VerihubsSettings) -> Vec<String> {
+    let mut problems = Vec::new();
+    if verihubs.app_id.trim().is_empty() {
+        problems.push("providers.verihubs.app_id is empty: set the application id".to_string());
+    }
+    if let Some(weakness) = secret_weakness(verihubs.api_key.as_ref()) {
+        problems.push(format!("providers.verihubs.api_key {weakness}: set the API key"));
+    }
+    if let Some(weakness) = secret_weakness(verihubs.callback_secret.as_ref()) {
+        problems.push(format!("providers.verihubs.callback_secret {weakness}: set the callback signing secret"));
+    }
+    if !verihubs.base_url.starts_with("https://") {
+        problems.push("providers.verihubs.base_url is not https://".to_string());
+    }
+    problems
+}
+
+/// Settings Twilio cannot work without.
+fn twilio_problems(twilio: &TwilioSettings) -> Vec<String> {
+    let mut problems = Vec::new();
+    if !(twilio.account_sid.starts_with("AC") && twilio.account_sid.len() == 34) {
+        problems.push("providers.twilio.account_sid is not an account SID (AC and 32 hex digits)".to_string());
+    }
+    if let Some(weakness) = secret_weakness(twilio.auth_token.as_ref()) {
+        problems.push(format!("providers.twilio.auth_token {weakness}: set the account's auth token"));
+    }
+    if twilio.from.trim().is_empty() {
+        problems.push("providers.twilio.from is empty: name the sending number or sender ID".to_string());
+    }
+    if !twilio.base_url.starts_with("https://") {
+        problems.push("providers.twilio.base_url is not https://".to_string());
     }
     problems
 }
@@ -362,6 +414,45 @@ mod tests {
         settings.providers.xendit.validation_base_url = "https://api.iluma.ai".into();
         settings.providers.xendit.secret_key = Some(format!("xnd_production_{STRONG}").into());
         settings.providers.xendit.callback_token = Some(format!("cb-{STRONG}").into());
+        assert!(problems_besides_providers(&settings).is_empty());
+    }
+
+    #[test]
+    fn production_refuses_twilio_without_account_token_or_sender() {
+        let mut settings = safe();
+        settings.providers.sms = SmsProvider::Twilio;
+        settings.providers.twilio.base_url = "http://127.0.0.1:9".into();
+        let problems = problems_besides_providers(&settings);
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[0].starts_with("providers.twilio.account_sid"));
+        assert!(problems[1].starts_with("providers.twilio.auth_token is not set"));
+        assert!(problems[2].starts_with("providers.twilio.from"));
+        assert!(problems[3].starts_with("providers.twilio.base_url"));
+        assert!(!production_problems(&settings).iter().any(|p| p.starts_with("providers.sms ")));
+        settings.providers.twilio.base_url = "https://api.twilio.com".into();
+        settings.providers.twilio.account_sid = format!("AC{}", "0123456789abcdef".repeat(2));
+        // Twilio's auth tokens are 32 hex digits.
+        settings.providers.twilio.auth_token = Some("9f86d081884c7d659a2feaa0c55ad015".into());
+        settings.providers.twilio.from = "LUMBUNG".into();
+        assert!(problems_besides_providers(&settings).is_empty(), "{:?}", problems_besides_providers(&settings));
+    }
+
+    #[test]
+    fn production_refuses_verihubs_without_keys() {
+        let mut settings = safe();
+        settings.providers.kyc = KycProvider::Verihubs;
+        settings.providers.verihubs.base_url = "http://127.0.0.1:9".into();
+        let problems = problems_besides_providers(&settings);
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[0].starts_with("providers.verihubs.app_id"));
+        assert!(problems[1].starts_with("providers.verihubs.api_key is not set"));
+        assert!(problems[2].starts_with("providers.verihubs.callback_secret is not set"));
+        assert!(problems[3].starts_with("providers.verihubs.base_url"));
+        assert!(!production_problems(&settings).iter().any(|p| p.starts_with("providers.kyc ")));
+        settings.providers.verihubs.base_url = "https://api.verihubs.com".into();
+        settings.providers.verihubs.app_id = "lumbung-app".into();
+        settings.providers.verihubs.api_key = Some(format!("key-{STRONG}").into());
+        settings.providers.verihubs.callback_secret = Some(format!("cb-{STRONG}").into());
         assert!(problems_besides_providers(&settings).is_empty());
     }
 

@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use serde_json::Value;
-use server::config::production::{EmailProvider, PaymentProvider};
+use server::config::production::{EmailProvider, KycProvider, PaymentProvider, SmsProvider};
 use server::config::Mode;
 
 use crate::both_backends;
@@ -34,6 +34,14 @@ both_backends!(in_production_the_sandbox_routes_do_not_exist, |backend| async mo
         s.providers.payments = PaymentProvider::Xendit;
         s.providers.xendit.secret_key = Some("xnd_production_Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e".into());
         s.providers.xendit.callback_token = Some("cb-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e".into());
+        s.providers.sms = SmsProvider::Twilio;
+        s.providers.twilio.account_sid = "AC0123456789abcdef0123456789abcdef".into();
+        s.providers.twilio.auth_token = Some("9f86d081884c7d659a2feaa0c55ad015".into());
+        s.providers.twilio.from = "LUMBUNG".into();
+        s.providers.kyc = KycProvider::Verihubs;
+        s.providers.verihubs.app_id = "lumbung".into();
+        s.providers.verihubs.api_key = Some("vh-key-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e".into());
+        s.providers.verihubs.callback_secret = Some("vh-cb-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e".into());
     })
     .await;
     for (path, status) in sandbox_route_statuses(&app).await {
@@ -138,4 +146,24 @@ fn production_takes_the_xendit_bank_and_refuses_only_the_sandbox_one() {
     let (code, stderr) = serve_with(&env);
     assert_eq!(code, Some(78), "other providers are still sandboxes: {stderr}");
     assert!(!stderr.contains("providers.bank") && !stderr.contains("providers.xendit"), "{stderr}");
+}
+
+#[test]
+fn production_with_twilio_names_its_missing_settings_instead_of_the_sandbox() {
+    let (code, stderr) = serve_with(&[("APP_MODE", "production"), ("APP_PROVIDERS__SMS", "twilio")]);
+    assert_eq!(code, Some(78), "{stderr}");
+    assert!(!stderr.contains("production: providers.sms "), "{stderr}");
+    for key in ["providers.twilio.account_sid", "providers.twilio.auth_token", "providers.twilio.from"] {
+        assert!(stderr.lines().any(|l| l.starts_with(&format!("production: {key} "))), "{key}: {stderr}");
+    }
+}
+
+#[test]
+fn production_with_verihubs_names_its_missing_settings_instead_of_the_sandbox() {
+    let (code, stderr) = serve_with(&[("APP_MODE", "production"), ("APP_PROVIDERS__KYC", "verihubs")]);
+    assert_eq!(code, Some(78), "{stderr}");
+    assert!(!stderr.contains("production: providers.kyc "), "{stderr}");
+    for key in ["providers.verihubs.app_id", "providers.verihubs.api_key", "providers.verihubs.callback_secret"] {
+        assert!(stderr.lines().any(|l| l.starts_with(&format!("production: {key} "))), "{key}: {stderr}");
+    }
 }

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::kyc_documents;
 use super::kyc_form::{self, FormError};
 use super::kyc_repo::{self, NewSubmission};
-use super::kyc_verifier::Subject;
+use super::kyc_verifier::{Subject, Verdict, VerifierError};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
 use crate::features::live;
@@ -107,6 +107,37 @@ fn kyc_in_progress() -> ApiError {
     )
 }
 
+fn verifier_error(error: VerifierError) -> ApiError {
+    match error {
+        VerifierError::SelfieRequired => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid_kyc",
+            Msg::fixed("Swafoto wajib diunggah.", "A selfie is required."),
+        )
+        .with_detail("selfie"),
+        VerifierError::Refused(code) => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "kyc_refused",
+            Msg::fixed(
+                "Data identitas atau swafoto tidak dapat diperiksa. Periksa kembali lalu kirim ulang.",
+                "The identity data or selfie could not be checked. Please check them and submit again.",
+            ),
+        )
+        .with_detail(code),
+        VerifierError::Unavailable(cause) => {
+            tracing::warn!(%cause, "the identity verifier is unavailable");
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "kyc_unavailable",
+                Msg::fixed(
+                    "Layanan verifikasi identitas sedang tidak tersedia. Coba lagi beberapa saat lagi.",
+                    "Identity verification is unavailable right now. Please try again shortly.",
+                ),
+            )
+        }
+    }
+}
+
 fn kyc_not_verified() -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
@@ -191,6 +222,27 @@ pub async fn submit_kyc(
     let address = kyc_form::text(&body.address, kyc_form::ADDRESS_CHARS_MAX, FormError::Address).map_err(form_error)?;
     let ktp_photo = kyc_form::photo(body.ktp_photo.as_deref()).map_err(form_error)?;
     let selfie = kyc_form::photo(body.selfie.as_deref()).map_err(form_error)?;
+    // An identity already pending or verified is not sent to the verifier again.
+    if matches!(super::repo::user_by_id(&state.db, &caller.user_id).await?, Some(u) if u.kyc_status == "PENDING" || u.kyc_status == "VERIFIED")
+    {
+        return Err(kyc_in_progress());
+    }
+    let birth_date = born.format("%Y-%m-%d").to_string();
+    let submission_id = uuid::Uuid::now_v7().to_string();
+    let subject = Subject {
+        submission_id: &submission_id,
+        nik: &nik,
+        full_name: &full_name,
+        birth_date: &birth_date,
+        selfie: selfie.as_ref(),
+    };
+    let verdict = state.identity.kyc.submit(&subject).await.map_err(verifier_error)?;
+    let (decision, decision_reason, decide_at_ms, provider) = match &verdict {
+        Verdict::Decided(d) => (d.status, d.reason, now + d.delay_ms, None),
+        Verdict::Awaiting { provider, reference } => {
+            ("PENDING", None, kyc_repo::AWAITING_PROVIDER, Some((*provider, reference.as_str())))
+        }
+    };
     // Photos go to the document store first; the submission's transaction then records them.
     let mut documents = Vec::new();
     for (kind, photo) in [(kyc_repo::KTP_PHOTO, &ktp_photo), (kyc_repo::SELFIE, &selfie)] {
@@ -198,8 +250,6 @@ pub async fn submit_kyc(
             documents.push(kyc_documents::store(&state, kind, photo).await?);
         }
     }
-    let decision = state.identity.kyc.decide(&Subject { nik: &nik, full_name: &full_name });
-    let birth_date = born.format("%Y-%m-%d").to_string();
     let new = NewSubmission {
         user_id: &caller.user_id,
         nik: &nik,
@@ -208,9 +258,10 @@ pub async fn submit_kyc(
         birth_place: &birth_place,
         address: &address,
         documents: &documents,
-        decision: decision.status,
-        decision_reason: decision.reason,
-        decide_at_ms: now + decision.delay_ms,
+        decision,
+        decision_reason,
+        decide_at_ms,
+        provider,
     };
     let submitted = kyc_repo::submit(&state.db, &new, now).await;
     if !matches!(submitted, Ok(true)) {

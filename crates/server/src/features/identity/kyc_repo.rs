@@ -74,7 +74,12 @@ pub struct NewSubmission<'a> {
     pub decision_reason: Option<&'a str>,
     /// When the decision takes effect.
     pub decide_at_ms: i64,
+    /// The outside provider deciding it and its reference there; `None` for the sandbox.
+    pub provider: Option<(&'a str, &'a str)>,
 }
+
+/// `decide_at_ms` of a submission awaiting its provider's callback: never due by itself.
+pub const AWAITING_PROVIDER: i64 = i64::MAX;
 
 /// Stores a submission and moves the user to PENDING, in one transaction. Returns false (and
 /// changes nothing) when the user is already PENDING or VERIFIED: the status guard in the
@@ -93,8 +98,8 @@ pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<boo
     sqlx::query("delete from kyc_submissions where user_id = $1").bind(new.user_id).execute(&mut *tx.tx).await?;
     sqlx::query(
         "insert into kyc_submissions (user_id, nik, full_name, birth_date, birth_place, address, ktp_photo, selfie, \
-         status, decision, decision_reason, decide_at_ms, submitted_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10, $11, $12)",
+         status, decision, decision_reason, decide_at_ms, submitted_at_ms, provider, provider_ref) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10, $11, $12, $13, $14)",
     )
     .bind(new.user_id)
     .bind(new.nik)
@@ -108,6 +113,8 @@ pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<boo
     .bind(new.decision_reason.map(str::to_string))
     .bind(new.decide_at_ms)
     .bind(now_ms)
+    .bind(new.provider.map(|(name, _)| name.to_string()))
+    .bind(new.provider.map(|(_, reference)| reference.to_string()))
     .execute(&mut *tx.tx)
     .await?;
     for document in new.documents {
@@ -143,7 +150,8 @@ fn document_of(documents: &[StoredDocument], kind: &str) -> Option<String> {
 pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<bool, StoreError> {
     let mut tx = db.begin_write().await?;
     let done = sqlx::query(
-        "update kyc_submissions set status = decision, reason = decision_reason, decided_by = 'sandbox', \
+        "update kyc_submissions set status = decision, reason = decision_reason, \
+         decided_by = coalesce(provider, 'sandbox'), \
          decided_at_ms = $2 where user_id = $1 and status = 'PENDING' and decide_at_ms <= $2",
     )
     .bind(user_id)
@@ -161,6 +169,32 @@ pub async fn settle_due(db: &Db, user_id: &str, now_ms: i64) -> Result<bool, Sto
     }
     tx.commit().await?;
     Ok(applied)
+}
+
+/// Records the decision `provider` called back for its verification `reference`, due at once;
+/// returns the user, or `None` when no submission awaits it (unknown, or already decided: a
+/// repeated callback changes nothing, and the first decision stands).
+pub async fn provider_decision(
+    db: &Db,
+    provider: &str,
+    reference: &str,
+    decision: &str,
+    reason: Option<&str>,
+    now_ms: i64,
+) -> Result<Option<String>, StoreError> {
+    let row = sqlx::query(
+        "update kyc_submissions set decision = $3, decision_reason = $4, decide_at_ms = $5 \
+         where provider = $1 and provider_ref = $2 and status = 'PENDING' and decision = 'PENDING' \
+         returning user_id",
+    )
+    .bind(provider)
+    .bind(reference)
+    .bind(decision)
+    .bind(reason.map(str::to_string))
+    .bind(now_ms)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(|r| r.try_get("user_id")).transpose()?)
 }
 
 /// Users whose verification decision has come due and is not applied yet (at most `limit`).

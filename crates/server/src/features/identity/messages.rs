@@ -46,6 +46,16 @@ pub fn otp_cooldown(wait_secs: u64) -> ApiError {
     .with_retry_after(wait_secs)
 }
 
+/// The SMS provider did not take the code's message (after its retries, or the number's circuit is open).
+pub fn sms_not_sent() -> ApiError {
+    error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "sms_not_sent",
+        "SMS kode verifikasi tidak dapat dikirim. Coba lagi beberapa saat lagi.",
+        "The verification code could not be sent by SMS. Please try again shortly.",
+    )
+}
+
 /// Too many codes for this phone or address.
 pub fn otp_rate_limited() -> ApiError {
     error(

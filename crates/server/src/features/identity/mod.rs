@@ -34,11 +34,17 @@ pub mod secrets;
 pub mod services;
 pub mod sessions;
 pub mod sms;
+mod sms_breaker;
+pub mod sms_deliveries;
 pub mod smtp;
 pub mod tokens;
+mod twilio_callback;
+pub mod twilio_sms;
 pub mod us_verification;
 mod user_details;
 pub mod verified_identity;
+mod verihubs_callback;
+pub mod verihubs_kyc;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -97,4 +103,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         )
         .routes(routes!(kyc::accept_gss_terms))
         .routes(routes!(kyc_documents::get_document))
+        .routes(routes!(twilio_callback::status_callback))
+        .routes(routes!(verihubs_callback::callback))
 }

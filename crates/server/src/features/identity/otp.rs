@@ -185,7 +185,10 @@ pub async fn send_to(
     match destination {
         Destination::Sms(phone) => {
             let sms = Sms { to: phone.clone(), body, code: Some(code), purpose: purpose_text };
-            state.identity.sms.send(sms).await.map_err(ApiError::internal)?;
+            if let Err(e) = state.identity.sms.send(sms).await {
+                tracing::warn!(error = %e, "an SMS code was not sent");
+                return Err(messages::sms_not_sent());
+            }
         }
         Destination::Email(address) => {
             let email = Email {

@@ -6,8 +6,8 @@ use secrecy::ExposeSecret;
 use store::Db;
 
 use super::pin_gate::PinGates;
-use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens};
-use crate::config::production::EmailProvider;
+use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens, twilio_sms, verihubs_kyc};
+use crate::config::production::{EmailProvider, KycProvider, SmsProvider};
 use crate::config::Settings;
 
 /// The services identity needs, built once at start-up.
@@ -44,12 +44,22 @@ impl IdentityServices {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
             hasher: pin::PinHasher::new(&settings.auth),
             pin_gates: Arc::new(PinGates::default()),
-            sms: sms::SandboxSms::shared(db.clone()),
+            sms: match settings.providers.sms {
+                SmsProvider::Sandbox => sms::SandboxSms::shared(db.clone()),
+                SmsProvider::Twilio => {
+                    twilio_sms::TwilioSms::shared(&settings.providers.twilio, &settings.http.public_url, db.clone())?
+                }
+            },
             email: match settings.providers.email {
                 EmailProvider::Sandbox => email::SandboxEmail::shared(db.clone()),
                 EmailProvider::Smtp => smtp::SmtpEmail::shared(&settings.providers.smtp, settings.auth.otp_ttl_secs)?,
             },
-            kyc: kyc_verifier::SandboxVerifier::shared(),
+            kyc: match settings.providers.kyc {
+                KycProvider::Sandbox => kyc_verifier::SandboxVerifier::shared(),
+                KycProvider::Verihubs => {
+                    verihubs_kyc::VerihubsVerifier::shared(&settings.providers.verihubs, &settings.http.public_url)?
+                }
+            },
             documents: document_store::DocumentStore::new(&settings.auth.documents_dir),
         })
     }
