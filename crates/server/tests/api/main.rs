@@ -13,6 +13,7 @@ mod cashout;
 mod client_logs;
 mod code_guessing;
 mod crash;
+mod group_commit;
 mod device_blocks;
 mod health;
 mod idempotency;
