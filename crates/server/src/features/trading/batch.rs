@@ -61,7 +61,11 @@ impl PairOwner {
             }
         }
         let failure = match broken {
-            Some(e) => Some(e),
+            Some(e) => {
+                // Dropping the transaction rolls it back and frees SQLite's writer for the rebuild.
+                drop(wtx);
+                Some(e)
+            }
             None => wtx.commit().await.err().map(TradeError::from),
         };
         match failure {

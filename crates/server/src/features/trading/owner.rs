@@ -452,12 +452,7 @@ impl PairOwner {
     }
 
     /// Opens the hold of a new order and records it on the row.
-    async fn hold_for(
-        &self,
-        tx: &mut Tx,
-        row: &OrderRow,
-        amount: i64,
-    ) -> Result<(), TradeError> {
+    async fn hold_for(&self, tx: &mut Tx, row: &OrderRow, amount: i64) -> Result<(), TradeError> {
         let mut row = row.clone();
         self.open_hold(tx, &mut row, amount).await?;
         repo::save(tx, &row).await?;
