@@ -18,7 +18,7 @@ fn has_bid(app: &TestApp, rupiah: i64) -> bool {
 }
 
 /// Waits up to five seconds for `condition`, checking every 50 ms.
-async fn eventually(condition: impl Fn() -> bool) -> bool {
+pub async fn eventually(condition: impl Fn() -> bool) -> bool {
     for _ in 0..100 {
         if condition() {
             return true;
@@ -38,7 +38,7 @@ async fn rest_a_bid(app: &TestApp, user: &crate::helpers::User, rupiah: i64) -> 
 }
 
 /// A whole-rupiah price at `fraction` of the best bid.
-async fn far_below(app: &TestApp, fraction: f64) -> i64 {
+pub async fn far_below(app: &TestApp, fraction: f64) -> i64 {
     // The providers' first quotes arrive with the owner's first tick.
     for _ in 0..100 {
         let (status, quote) = app.get_as_public("/api/v1/crypto/price-quote?symbol=BTC-IDR").await;

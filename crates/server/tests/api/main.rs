@@ -14,6 +14,7 @@ mod client_logs;
 mod code_guessing;
 mod crash;
 mod device_blocks;
+mod group_commit;
 mod health;
 mod idempotency;
 mod identity;

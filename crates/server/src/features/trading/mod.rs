@@ -8,6 +8,7 @@
 //! fee and tax, in the same transaction as the orders' new state (docs/trading.md).
 
 mod apply;
+mod batch;
 mod handlers;
 mod input;
 mod lists;

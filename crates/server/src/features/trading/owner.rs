@@ -2,10 +2,12 @@
 //! commands over a channel (DESIGN.md "Scale": each instrument's book has one owner).
 //!
 //! Every command runs as: reserve in the database (order row and hold), run the engine, apply its
-//! events (fills with fees and tax, order states, holds) in the same transaction, commit. A
-//! refusal before the engine ran rolls back and leaves everything as it was. A failure after the
-//! engine ran rolls back too, and the book is rebuilt from the database, so the book and the
-//! database never disagree about an acknowledged order.
+//! events (fills with fees and tax, order states, holds) in the same transaction. Commands queued
+//! together share one transaction (group commit, `batch.rs`): each runs behind its own savepoint,
+//! and clients are answered only after the one commit. A refusal before the engine ran rolls back
+//! to the savepoint and leaves everything as it was. A failure after the engine ran rolls back too,
+//! and the book is rebuilt from what the transaction holds, so the book and the database never
+//! disagree about an acknowledged order.
 //!
 //! The owner also supervises itself: an engine panic, a failed rebuild, or a book found to disagree
 //! with the database's open orders (checked every `trading.book_check_interval_ms`) halts the pair
@@ -19,7 +21,6 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
-use futures::FutureExt;
 use market::{QuoteSide, Simulator};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
@@ -39,6 +40,13 @@ pub const LP_ID_BASE: u64 = 1 << 60;
 pub const VIEW_LEVELS: usize = 50;
 /// Commands queued per pair before callers wait.
 pub const QUEUE_DEPTH: usize = 1_024;
+/// Most commands one write transaction carries.
+pub const BATCH_MAX: usize = 64;
+
+/// A transaction as the repositories take it.
+pub(super) type Tx = sqlx::Transaction<'static, sqlx::Any>;
+/// A command's answer: its order row and every user order it touched (for `/ws`).
+pub(super) type Outcome = (OrderRow, Vec<OrderRow>);
 
 /// A command with its reply channel.
 pub type Envelope = (Ask, oneshot::Sender<Result<OrderRow, TradeError>>);
@@ -52,6 +60,8 @@ pub struct PairView {
     pub asks: Vec<LevelView>,
     /// Last trade price.
     pub last_price: Option<i64>,
+    /// Most commands one write transaction has carried (shows group commit at work).
+    pub largest_batch: usize,
 }
 
 /// Everything an owner needs from the application.
@@ -82,7 +92,11 @@ pub struct PairOwner {
     next_quote_id: u64,
     quote_key: Option<(i64, i64)>,
     /// Why the pair is halted, while it is.
-    halted: Option<String>,
+    pub(super) halted: Option<String>,
+    /// Whether the current command changed the book (so its failure needs a rebuild).
+    pub(super) engine_ran: bool,
+    /// Most commands one batch has carried.
+    pub(super) largest_batch: usize,
     next_check: tokio::time::Instant,
 }
 
@@ -108,6 +122,8 @@ impl PairOwner {
             next_quote_id: LP_ID_BASE,
             quote_key: None,
             halted: None,
+            engine_ran: false,
+            largest_batch: 0,
             next_check: tokio::time::Instant::now(),
         };
         owner.schedule_check();
@@ -124,10 +140,16 @@ impl PairOwner {
             tokio::select! {
                 biased;
                 next = rx.recv() => match next {
-                    Some((ask, reply)) => {
-                        let result = self.supervised(ask).await;
+                    Some(first) => {
+                        let mut batch = vec![first];
+                        while batch.len() < BATCH_MAX {
+                            match rx.try_recv() {
+                                Ok(next) => batch.push(next),
+                                Err(_) => break,
+                            }
+                        }
+                        self.run_batch(batch).await;
                         self.publish_view();
-                        let _ = reply.send(result);
                     }
                     None => return,
                 },
@@ -147,32 +169,8 @@ impl PairOwner {
         }
     }
 
-    /// Runs a command unless the pair is halted; a panic inside it halts the pair and rebuilds the
-    /// book, because the book may be half-changed.
-    async fn supervised(&mut self, ask: Ask) -> Result<OrderRow, TradeError> {
-        if self.halted.is_some() {
-            self.try_resume().await;
-        }
-        if let Some(why) = &self.halted {
-            return Err(TradeError::PairHalted(why.clone()));
-        }
-        match std::panic::AssertUnwindSafe(self.handle(ask)).catch_unwind().await {
-            Ok(result) => result,
-            Err(panic) => {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_owned())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".to_owned());
-                self.halt(format!("engine failure: {what}"));
-                self.try_resume().await;
-                Err(TradeError::Internal("the pair's book failed and was rebuilt".into()))
-            }
-        }
-    }
-
     /// Stops trading on the pair until a rebuild succeeds.
-    fn halt(&mut self, why: String) {
+    pub(super) fn halt(&mut self, why: String) {
         tracing::error!(symbol = %self.spec.symbol, reason = %why, "pair halted");
         metrics::counter!("book_owner_halts_total", "symbol" => self.spec.symbol.clone()).increment(1);
         metrics::gauge!("book_halted", "symbol" => self.spec.symbol.clone()).set(1.0);
@@ -180,7 +178,7 @@ impl PairOwner {
     }
 
     /// Rebuilds the book from the database; resumes trading when it succeeds.
-    async fn try_resume(&mut self) {
+    pub(super) async fn try_resume(&mut self) {
         match self.rebuild().await {
             Ok(()) => {
                 if let Some(why) = self.halted.take() {
@@ -251,14 +249,13 @@ impl PairOwner {
         })
     }
 
-    async fn handle(&mut self, ask: Ask) -> Result<OrderRow, TradeError> {
-        // Quote first, so a market order meets the providers' current prices.
-        self.requote().await;
+    /// Runs one command inside the batch's transaction.
+    pub(super) async fn handle(&mut self, tx: &mut Tx, ask: Ask) -> Result<Outcome, TradeError> {
         match ask {
-            Ask::Place(request) => self.place(request).await,
-            Ask::Oco(request) => self.place_oco(request).await,
-            Ask::Cancel { user_id, order_id } => self.cancel(&user_id, order_id).await,
-            Ask::Amend(request) => self.amend(request).await,
+            Ask::Place(request) => self.place(tx, request).await,
+            Ask::Oco(request) => self.place_oco(tx, request).await,
+            Ask::Cancel { user_id, order_id } => self.cancel(tx, &user_id, order_id).await,
+            Ask::Amend(request) => self.amend(tx, request).await,
         }
     }
 
@@ -277,11 +274,12 @@ impl PairOwner {
         self.deps.ids.fetch_add(1, Ordering::SeqCst) + 1
     }
 
-    fn publish_view(&self) {
+    pub(super) fn publish_view(&self) {
         let view = PairView {
             bids: self.book.depth(Side::Buy, VIEW_LEVELS),
             asks: self.book.depth(Side::Sell, VIEW_LEVELS),
             last_price: self.book.last_price(),
+            largest_batch: self.largest_batch,
         };
         *self.view.write().unwrap_or_else(std::sync::PoisonError::into_inner) = view;
     }
@@ -291,32 +289,32 @@ impl PairOwner {
         Rules { spec: &self.spec, settings: &self.deps.settings }
     }
 
-    async fn place(&mut self, request: PlaceRequest) -> Result<OrderRow, TradeError> {
+    async fn place(&mut self, tx: &mut Tx, request: PlaceRequest) -> Result<Outcome, TradeError> {
         if let Some(key) = &request.request_id {
-            if let Some(found) = repo::by_request(&self.deps.db, &request.user_id, key).await? {
-                return Ok(found);
+            if let Some(found) = repo::by_request_tx(tx, &request.user_id, key).await? {
+                return Ok((found, Vec::new()));
             }
         }
         let plan = plan(&self.rules(), &self.book, &request)?;
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
         let row = plan.row(id, &self.spec.symbol, &request);
-        let mut wtx = self.deps.db.begin_write().await?;
-        repo::insert(&mut wtx.tx, &row).await?;
-        self.hold_for(&mut wtx.tx, &row, plan.hold).await?;
+        repo::insert(tx, &row).await?;
+        self.hold_for(tx, &row, plan.hold).await?;
         let mut out = Vec::new();
         self.book
             .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
         if let Some(why) = rejection(&out) {
             return Err(TradeError::Rejected(why));
         }
-        self.finish(wtx, &out, id).await
+        self.engine_ran = true;
+        self.conclude(tx, &out, id).await
     }
 
-    async fn place_oco(&mut self, request: OcoRequest) -> Result<OrderRow, TradeError> {
+    async fn place_oco(&mut self, tx: &mut Tx, request: OcoRequest) -> Result<Outcome, TradeError> {
         if let Some(key) = &request.request_id {
-            if let Some(found) = repo::by_request(&self.deps.db, &request.user_id, key).await? {
-                return Ok(found);
+            if let Some(found) = repo::by_request_tx(tx, &request.user_id, key).await? {
+                return Ok((found, Vec::new()));
             }
         }
         let q = request.quantity;
@@ -361,10 +359,9 @@ impl PairOwner {
         sl.oco_sibling = Some(tp_id);
         sl.oco_leg = Some("STOP_LOSS".into());
         sl.hold_total = sl_hold;
-        let mut wtx = self.deps.db.begin_write().await?;
-        repo::insert(&mut wtx.tx, &tp).await?;
-        repo::insert(&mut wtx.tx, &sl).await?;
-        self.hold_for(&mut wtx.tx, &tp, tp.hold_total).await?;
+        repo::insert(tx, &tp).await?;
+        repo::insert(tx, &sl).await?;
+        self.hold_for(tx, &tp, tp.hold_total).await?;
         let mut out = Vec::new();
         self.book.place_oco(
             engine::NewOco {
@@ -382,28 +379,28 @@ impl PairOwner {
         if let Some(why) = rejection(&out) {
             return Err(TradeError::Rejected(why));
         }
-        self.finish(wtx, &out, tp_id).await
+        self.engine_ran = true;
+        self.conclude(tx, &out, tp_id).await
     }
 
-    async fn cancel(&mut self, user_id: &str, order_id: i64) -> Result<OrderRow, TradeError> {
-        let row = repo::get_for_user(&self.deps.db, user_id, order_id).await?.ok_or(TradeError::OrderNotFound)?;
+    async fn cancel(&mut self, tx: &mut Tx, user_id: &str, order_id: i64) -> Result<Outcome, TradeError> {
+        let row = repo::get_for_user_tx(tx, user_id, order_id).await?.ok_or(TradeError::OrderNotFound)?;
         if !row.is_open || row.symbol != self.spec.symbol {
             return Err(TradeError::OrderNotOpen);
         }
         let owner = self.owner_of(user_id);
-        let wtx = self.deps.db.begin_write().await?;
         let mut out = Vec::new();
         self.book.cancel(OrderId(order_id as u64), owner, &mut out);
         if out.iter().any(|e| matches!(e, Event::CancelRejected { .. })) {
             return Err(TradeError::OrderNotOpen);
         }
-        self.finish(wtx, &out, order_id).await
+        self.engine_ran = true;
+        self.conclude(tx, &out, order_id).await
     }
 
-    async fn amend(&mut self, request: AmendRequest) -> Result<OrderRow, TradeError> {
-        let db = self.deps.db.clone();
+    async fn amend(&mut self, tx: &mut Tx, request: AmendRequest) -> Result<Outcome, TradeError> {
         let mut row =
-            repo::get_for_user(&db, &request.user_id, request.order_id).await?.ok_or(TradeError::OrderNotFound)?;
+            repo::get_for_user_tx(tx, &request.user_id, request.order_id).await?.ok_or(TradeError::OrderNotFound)?;
         if !row.is_open || row.symbol != self.spec.symbol {
             return Err(TradeError::OrderNotOpen);
         }
@@ -426,14 +423,13 @@ impl PairOwner {
             self.spec.ledger_units(quantity)
         };
         let owner = self.owner_of(&request.user_id);
-        let mut wtx = self.deps.db.begin_write().await?;
-        Self::close_holds(&mut wtx.tx, &mut row, false).await?;
+        Self::close_holds(tx, &mut row, false).await?;
         if row.oco_leg.as_deref() != Some("TAKE_PROFIT") || !buy {
             row.hold_total = new_total;
         } else {
             row.hold_total = row.hold_total.max(new_total);
         }
-        repo::save(&mut wtx.tx, &row).await?;
+        repo::save(tx, &row).await?;
         let mut out = Vec::new();
         let engine_price_change =
             if stop_market_buy { stop.map(|s| self.rules().collar(s)).transpose()? } else { limit };
@@ -451,41 +447,40 @@ impl PairOwner {
         {
             return Err(TradeError::Rejected(reason.to_string()));
         }
-        self.finish(wtx, &out, row.id).await
+        self.engine_ran = true;
+        self.conclude(tx, &out, row.id).await
     }
 
     /// Opens the hold of a new order and records it on the row.
-    async fn hold_for(
-        &self,
-        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-        row: &OrderRow,
-        amount: i64,
-    ) -> Result<(), TradeError> {
+    async fn hold_for(&self, tx: &mut Tx, row: &OrderRow, amount: i64) -> Result<(), TradeError> {
         let mut row = row.clone();
         self.open_hold(tx, &mut row, amount).await?;
         repo::save(tx, &row).await?;
         Ok(())
     }
 
-    /// Applies the events, reads the order back and commits; rebuilds the book on failure.
+    /// Applies the engine's events and reads the order back, inside the command's transaction.
+    pub(super) async fn conclude(&mut self, tx: &mut Tx, out: &[Event], id: i64) -> Result<Outcome, TradeError> {
+        let touched = self.apply(tx, out).await?;
+        let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} vanished")))?;
+        Ok((row, touched))
+    }
+
+    /// Concludes a command run outside a batch in its own transaction and commits it; rebuilds the
+    /// book on failure.
     pub(super) async fn finish(
         &mut self,
         mut wtx: store::WriteTx,
         out: &[Event],
         id: i64,
     ) -> Result<OrderRow, TradeError> {
-        let applied = self.apply(&mut wtx.tx, out).await;
-        let result = match applied {
-            Ok(touched) => match repo::get_tx(&mut wtx.tx, id).await {
-                Ok(Some(row)) => match wtx.commit().await {
-                    Ok(()) => {
-                        self.deps.user_events.publish_rows(&self.spec, &touched);
-                        return Ok(row);
-                    }
-                    Err(e) => Err(TradeError::from(e)),
-                },
-                Ok(None) => Err(TradeError::Internal(format!("order {id} vanished"))),
-                Err(e) => Err(e.into()),
+        let result = match self.conclude(&mut wtx.tx, out, id).await {
+            Ok((row, touched)) => match wtx.commit().await {
+                Ok(()) => {
+                    self.deps.user_events.publish_rows(&self.spec, &touched);
+                    return Ok(row);
+                }
+                Err(e) => Err(TradeError::from(e)),
             },
             Err(e) => Err(e),
         };
@@ -497,38 +492,11 @@ impl PairOwner {
         result
     }
 
-    /// Re-quotes the providers around the simulator's current price when it or the quote bucket moved.
+    /// Re-quotes the providers around the simulator's current price when it or the quote bucket
+    /// moved, storing any fills against users' orders in a transaction of its own.
     pub(super) async fn requote(&mut self) {
-        let sim = self.deps.sim.clone();
-        let now = sim.now();
-        let Ok(price) = sim.price_at(&self.spec.symbol, now) else { return };
-        let key = (
-            market::tick::to_units(price, self.spec.price_scale),
-            now.timestamp().div_euclid(market::quotes::QUOTE_BUCKET_SECS),
-        );
-        if self.quote_key == Some(key) {
-            return;
-        }
-        let Ok(quotes) = sim.quotes(&self.spec.symbol, price, now) else { return };
-        self.quote_key = Some(key);
-        let mut out = Vec::new();
-        for (index, code) in self.deps.providers.clone().iter().enumerate() {
-            let batch: Vec<Quote> = quotes
-                .iter()
-                .filter(|q| &q.provider == code)
-                .map(|q| {
-                    self.next_quote_id += 1;
-                    Quote {
-                        id: OrderId(self.next_quote_id),
-                        side: if q.side == QuoteSide::Bid { Side::Buy } else { Side::Sell },
-                        price: q.price_units,
-                        qty: q.quantity_units,
-                    }
-                })
-                .collect();
-            self.book.replace_quotes(OwnerId(index as u64 + 1), &batch, &mut out);
-        }
-        if !out.iter().any(touches_user) {
+        let out = self.move_quotes();
+        if out.is_empty() {
             return;
         }
         let outcome = match self.deps.db.begin_write().await {
@@ -550,9 +518,58 @@ impl PairOwner {
         }
     }
 
+    /// Replaces the providers' quotes in the book when the price or the quote bucket moved;
+    /// returns the engine's events when they touch a user's order (empty otherwise).
+    pub(super) fn move_quotes(&mut self) -> Vec<Event> {
+        let sim = self.deps.sim.clone();
+        let now = sim.now();
+        let Ok(price) = sim.price_at(&self.spec.symbol, now) else { return Vec::new() };
+        let key = (
+            market::tick::to_units(price, self.spec.price_scale),
+            now.timestamp().div_euclid(market::quotes::QUOTE_BUCKET_SECS),
+        );
+        if self.quote_key == Some(key) {
+            return Vec::new();
+        }
+        let Ok(quotes) = sim.quotes(&self.spec.symbol, price, now) else { return Vec::new() };
+        self.quote_key = Some(key);
+        let mut out = Vec::new();
+        for (index, code) in self.deps.providers.clone().iter().enumerate() {
+            let batch: Vec<Quote> = quotes
+                .iter()
+                .filter(|q| &q.provider == code)
+                .map(|q| {
+                    self.next_quote_id += 1;
+                    Quote {
+                        id: OrderId(self.next_quote_id),
+                        side: if q.side == QuoteSide::Bid { Side::Buy } else { Side::Sell },
+                        price: q.price_units,
+                        qty: q.quantity_units,
+                    }
+                })
+                .collect();
+            self.book.replace_quotes(OwnerId(index as u64 + 1), &batch, &mut out);
+        }
+        if !out.iter().any(touches_user) {
+            return Vec::new();
+        }
+        out
+    }
+
     /// Rebuilds the book from the open orders in the database, in time priority.
     pub(super) async fn rebuild(&mut self) -> anyhow::Result<()> {
         let rows = repo::open_of_symbol(&self.deps.db, &self.spec.symbol).await?;
+        let owners: Vec<OwnerId> = rows.iter().map(|r| self.owner_of(&r.user_id)).collect();
+        let last_price = self.book.last_price();
+        self.book = restore::book_from_rows(book_config(&self.deps.settings), &rows, &owners, last_price)?;
+        self.quote_key = None;
+        Ok(())
+    }
+
+    /// Rebuilds the book from the open orders as `tx` sees them: inside a batch, the committed
+    /// database plus the batch's commands so far.
+    pub(super) async fn rebuild_in(&mut self, tx: &mut Tx) -> anyhow::Result<()> {
+        let rows = repo::open_of_symbol_tx(tx, &self.spec.symbol).await?;
         let owners: Vec<OwnerId> = rows.iter().map(|r| self.owner_of(&r.user_id)).collect();
         let last_price = self.book.last_price();
         self.book = restore::book_from_rows(book_config(&self.deps.settings), &rows, &owners, last_price)?;

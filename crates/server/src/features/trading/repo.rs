@@ -220,6 +220,20 @@ pub async fn get_for_user(db: &Db, user_id: &str, id: i64) -> Result<Option<Orde
     Ok(row.as_ref().map(from_row).transpose()?)
 }
 
+/// One order of a user, read inside a transaction (a batch sees its own earlier commands).
+pub async fn get_for_user_tx(
+    tx: &mut Transaction<'static, Any>,
+    user_id: &str,
+    id: i64,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
 /// The pair's trailing stops still waiting for their trigger.
 pub async fn waiting_trailing_stops(db: &Db, symbol: &str) -> Result<Vec<OrderRow>, StoreError> {
     let sql = format!(
@@ -238,6 +252,30 @@ pub async fn by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Opti
         .fetch_optional(db.pool())
         .await?;
     Ok(row.as_ref().map(from_row).transpose()?)
+}
+
+/// The order a user placed with this request id, read inside a transaction.
+pub async fn by_request_tx(
+    tx: &mut Transaction<'static, Any>,
+    user_id: &str,
+    request_id: &str,
+) -> Result<Option<OrderRow>, sqlx::Error> {
+    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"))
+        .bind(user_id)
+        .bind(request_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// Open orders of a pair in time priority, read inside a transaction.
+pub async fn open_of_symbol_tx(tx: &mut Transaction<'static, Any>, symbol: &str) -> Result<Vec<OrderRow>, sqlx::Error> {
+    let rows =
+        sqlx::query(&format!("select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 order by seq"))
+            .bind(symbol)
+            .fetch_all(&mut **tx)
+            .await?;
+    rows.iter().map(from_row).collect()
 }
 
 /// Open orders of a pair in time priority: what its book is rebuilt from.

@@ -1,0 +1,179 @@
+//! Group commit (issue 12): the owner runs the commands queued together in one write transaction,
+//! each behind its own savepoint, and answers every client only after that one commit.
+//!
+//! A command that fails rolls back to its savepoint; if it had already changed the book, the book
+//! is rebuilt from what the transaction holds (the committed database plus the batch's earlier
+//! commands), so the others of the batch go on against the right book. An engine panic halts the
+//! pair and rebuilds it the same way; the batch goes on when the rebuild succeeds. When the
+//! transaction itself breaks (a savepoint or the commit fails), every command of the batch answers
+//! the error and the book is rebuilt from the committed database.
+
+use futures::FutureExt;
+use tokio::sync::oneshot;
+
+use super::owner::{Ask, Envelope, Outcome, PairOwner, Tx};
+use super::repo::OrderRow;
+use crate::features::orders::errors::TradeError;
+
+/// The reply channel of one command.
+type Reply = oneshot::Sender<Result<OrderRow, TradeError>>;
+
+/// Raised when the batch's transaction cannot go on; every command of the batch then fails.
+struct Broken(TradeError);
+
+impl From<sqlx::Error> for Broken {
+    fn from(error: sqlx::Error) -> Self {
+        Broken(error.into())
+    }
+}
+
+impl PairOwner {
+    /// Runs `batch` in one transaction and answers each command after the commit.
+    pub(super) async fn run_batch(&mut self, batch: Vec<Envelope>) {
+        metrics::histogram!("order_batch_size", "symbol" => self.spec.symbol.clone()).record(batch.len() as f64);
+        self.largest_batch = self.largest_batch.max(batch.len());
+        if self.halted.is_some() {
+            self.try_resume().await;
+        }
+        if let Some(why) = &self.halted {
+            let error = TradeError::PairHalted(why.clone());
+            for (_, reply) in batch {
+                let _ = reply.send(Err(error.clone()));
+            }
+            return;
+        }
+        let mut wtx = match self.deps.db.begin_write().await {
+            Ok(wtx) => wtx,
+            Err(e) => return answer_all(batch.into_iter().map(|(_, reply)| reply), TradeError::from(e)),
+        };
+        let mut done: Vec<(Reply, Result<OrderRow, TradeError>)> = Vec::with_capacity(batch.len());
+        let mut touched: Vec<OrderRow> = Vec::new();
+        let mut commands = batch.into_iter();
+        let mut broken = None;
+        for (ask, reply) in commands.by_ref() {
+            match self.step(&mut wtx.tx, ask, &mut touched).await {
+                Ok(result) => done.push((reply, result)),
+                Err(Broken(e)) => {
+                    done.push((reply, Err(e.clone())));
+                    broken = Some(e);
+                    break;
+                }
+            }
+        }
+        let failure = match broken {
+            Some(e) => {
+                // Dropping the transaction rolls it back and frees SQLite's writer for the rebuild.
+                drop(wtx);
+                Some(e)
+            }
+            None => wtx.commit().await.err().map(TradeError::from),
+        };
+        match failure {
+            None => self.deps.user_events.publish_rows(&self.spec, &touched),
+            Some(e) => {
+                // Nothing of the batch was stored: every command answers the error, and the book
+                // goes back to the committed database (the pair halts if even that fails).
+                tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
+                for (_, result) in done.iter_mut() {
+                    *result = Err(e.clone());
+                }
+                done.extend(commands.map(|(_, reply)| (reply, Err(e.clone()))));
+                if let Err(e) = self.rebuild().await {
+                    self.halt(format!("rebuild failed: {e}"));
+                }
+            }
+        }
+        self.publish_view();
+        for (reply, result) in done {
+            let _ = reply.send(result);
+        }
+    }
+
+    /// Runs one command behind a savepoint, adding the user orders it touched to `touched`: the
+    /// inner result is the command's answer; `Broken` means the transaction can no longer be used.
+    async fn step(
+        &mut self,
+        tx: &mut Tx,
+        ask: Ask,
+        touched: &mut Vec<OrderRow>,
+    ) -> Result<Result<OrderRow, TradeError>, Broken> {
+        // Quote first, so a market order meets the providers' current prices.
+        self.requote_in(tx, touched).await?;
+        savepoint(tx).await?;
+        self.engine_ran = false;
+        let outcome: Result<Result<Outcome, TradeError>, _> =
+            std::panic::AssertUnwindSafe(self.handle(tx, ask)).catch_unwind().await;
+        match outcome {
+            Ok(Ok((row, rows))) => {
+                release(tx).await?;
+                touched.extend(rows);
+                Ok(Ok(row))
+            }
+            Ok(Err(e)) => {
+                rollback_to(tx).await?;
+                if self.engine_ran {
+                    self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
+                }
+                Ok(Err(e))
+            }
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_owned());
+                self.halt(format!("engine failure: {what}"));
+                rollback_to(tx).await?;
+                self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
+                if let Some(why) = self.halted.take() {
+                    tracing::warn!(symbol = %self.spec.symbol, after = %why, "pair resumed on a rebuilt book");
+                    metrics::gauge!("book_halted", "symbol" => self.spec.symbol.clone()).set(0.0);
+                }
+                Ok(Err(TradeError::Internal("the pair's book failed and was rebuilt".into())))
+            }
+        }
+    }
+
+    /// Re-quotes inside the batch, behind a savepoint of its own so a command's failure never takes
+    /// the re-quote's fills with it; rows it touched are added to `touched`.
+    async fn requote_in(&mut self, tx: &mut Tx, touched: &mut Vec<OrderRow>) -> Result<(), Broken> {
+        let out = self.move_quotes();
+        if out.is_empty() {
+            return Ok(());
+        }
+        savepoint(tx).await?;
+        match self.apply(tx, &out).await {
+            Ok(rows) => {
+                release(tx).await?;
+                touched.extend(rows);
+            }
+            Err(e) => {
+                tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
+                rollback_to(tx).await?;
+                self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Answers every reply with `error`.
+fn answer_all(replies: impl Iterator<Item = Reply>, error: TradeError) {
+    for reply in replies {
+        let _ = reply.send(Err(error.clone()));
+    }
+}
+
+async fn savepoint(tx: &mut Tx) -> Result<(), sqlx::Error> {
+    sqlx::query("savepoint command").execute(&mut **tx).await.map(drop)
+}
+
+async fn release(tx: &mut Tx) -> Result<(), sqlx::Error> {
+    sqlx::query("release savepoint command").execute(&mut **tx).await.map(drop)
+}
+
+/// Undoes the command and ends its savepoint (on PostgreSQL this also clears an aborted state).
+async fn rollback_to(tx: &mut Tx) -> Result<(), sqlx::Error> {
+    sqlx::query("rollback to savepoint command").execute(&mut **tx).await?;
+    release(tx).await
+}
