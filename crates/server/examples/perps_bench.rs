@@ -186,21 +186,35 @@ fn clock_now(clock: &FixedClock) -> DateTime<Utc> {
 }
 
 /// Credits `micro` USDT to the user's margin wallet.
+/// Puts `micro` USDT in the user's margin wallet and as much rupiah (sen) in their cash, for the
+/// perp orders and the crypto orders beside them.
 async fn credit(db: &store::Db, user_id: &str, micro: i64) -> anyhow::Result<()> {
     let mut w = db.begin_write().await?;
     post_credit(&mut w.tx, user_id, micro).await?;
+    post_house_credit(&mut w.tx, user_id, (AccountKind::PgClearing, AccountKind::IdrCash), "IDR", micro).await?;
     w.commit().await?;
     Ok(())
 }
 
 async fn post_credit(tx: &mut sqlx::Transaction<'static, sqlx::Any>, user_id: &str, micro: i64) -> anyhow::Result<()> {
-    let from = ledger::open(tx, &AccountRef::house(AccountKind::FxDesk, "USDT")).await?;
-    let to = ledger::open(tx, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT")).await?;
+    post_house_credit(tx, user_id, (AccountKind::FxDesk, AccountKind::PerpMargin), "USDT", micro).await
+}
+
+/// Moves `amount` from a house account to one of the user's, in `currency`.
+async fn post_house_credit(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    user_id: &str,
+    (house, account): (AccountKind, AccountKind),
+    currency: &str,
+    amount: i64,
+) -> anyhow::Result<()> {
+    let from = ledger::open(tx, &AccountRef::house(house, currency)).await?;
+    let to = ledger::open(tx, &AccountRef::user(user_id, account, currency)).await?;
     let postings = vec![
-        Posting { account_id: from, currency: "USDT".into(), amount: -micro },
-        Posting { account_id: to, currency: "USDT".into(), amount: micro },
+        Posting { account_id: from, currency: currency.into(), amount: -amount },
+        Posting { account_id: to, currency: currency.into(), amount },
     ];
-    let event = format!("bench-fund:{user_id}");
+    let event = format!("bench-fund:{user_id}:{currency}");
     ledger::post(tx, &NewEntry { reason: "BENCH_FUND".into(), event_id: event, memo: None, postings }).await?;
     Ok(())
 }
