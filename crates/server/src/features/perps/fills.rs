@@ -152,6 +152,16 @@ pub async fn settle(
     Ok(insurance_paid)
 }
 
+/// The order's own take-profit and stop-loss replace the position's (those it names).
+fn take_protection(position: &mut PositionRow, order: &OrderRow) {
+    if order.take_profit.is_some() {
+        position.take_profit = order.take_profit;
+    }
+    if order.stop_loss.is_some() {
+        position.stop_loss = order.stop_loss;
+    }
+}
+
 /// Applies one fill to `order` and `position` (the order's hold already released by the caller),
 /// records it, moves the money and holds the position's margin again.
 pub async fn apply(
@@ -192,13 +202,7 @@ pub async fn apply(
         position.lots += sign * increase;
         position.cost += fill.value - share(fill.value, reduce, fill.lots, Round::Down);
         position.leverage = order.leverage;
-        // The order's own take-profit and stop-loss replace the position's (those it names).
-        if order.take_profit.is_some() {
-            position.take_profit = order.take_profit;
-        }
-        if order.stop_loss.is_some() {
-            position.stop_loss = order.stop_loss;
-        }
+        take_protection(position, order);
     }
     let realised = contract.value_to_micro(realised_raw, Round::Down);
     let notional = contract.value_to_micro(i128::from(fill.value), Round::Up);
