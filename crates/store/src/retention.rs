@@ -17,12 +17,20 @@ pub enum Kept {
     DevInbox,
     /// The security log (`security_log.at_ms`).
     SecurityLog,
+    /// Real SMS deliveries and their statuses (`sms_deliveries.created_at_ms`); they name phones.
+    SmsDeliveries,
 }
 
 impl Kept {
     /// Every kept table.
-    pub const ALL: [Kept; 5] =
-        [Kept::ClientLogs, Kept::AnalyticsEvents, Kept::OtpChallenges, Kept::DevInbox, Kept::SecurityLog];
+    pub const ALL: [Kept; 6] = [
+        Kept::ClientLogs,
+        Kept::AnalyticsEvents,
+        Kept::OtpChallenges,
+        Kept::DevInbox,
+        Kept::SecurityLog,
+        Kept::SmsDeliveries,
+    ];
 
     /// The table's name, for logs and metrics.
     pub fn table(self) -> &'static str {
@@ -32,6 +40,7 @@ impl Kept {
             Kept::OtpChallenges => "otp_challenges",
             Kept::DevInbox => "dev_inbox",
             Kept::SecurityLog => "security_log",
+            Kept::SmsDeliveries => "sms_deliveries",
         }
     }
 
@@ -55,6 +64,10 @@ impl Kept {
             }
             Kept::SecurityLog => {
                 "delete from security_log where id in (select id from security_log where at_ms < $1 limit $2)"
+            }
+            Kept::SmsDeliveries => {
+                "delete from sms_deliveries where id in \
+                 (select id from sms_deliveries where created_at_ms < $1 limit $2)"
             }
         }
     }

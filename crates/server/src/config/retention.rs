@@ -17,6 +17,8 @@ pub struct RetentionSettings {
     /// The security log: long enough to answer a customer's or a regulator's question about a
     /// log-in or a PIN reset a year and more later.
     pub security_log_days: u32,
+    /// Real SMS deliveries: long enough to answer "the code never came" for a quarter.
+    pub sms_deliveries_days: u32,
     /// How often the purge runs, in seconds.
     pub interval_secs: u64,
 }
@@ -29,6 +31,7 @@ impl Default for RetentionSettings {
             otp_challenges_days: 30,
             dev_inbox_days: 7,
             security_log_days: 5 * 365,
+            sms_deliveries_days: 90,
             interval_secs: 3600,
         }
     }
@@ -44,6 +47,7 @@ impl RetentionSettings {
             Kept::OtpChallenges => self.otp_challenges_days,
             Kept::DevInbox => self.dev_inbox_days,
             Kept::SecurityLog => self.security_log_days,
+            Kept::SmsDeliveries => self.sms_deliveries_days,
         }
     }
 }

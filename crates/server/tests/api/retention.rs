@@ -67,3 +67,28 @@ both_backends!(rows_past_their_period_are_purged_and_newer_ones_kept, |backend| 
     // Nothing left to purge: a second run deletes nothing.
     assert!(server::features::retention::purge_expired(&app.state).await.unwrap().is_empty());
 });
+
+// Issue 20: the real SMS provider's delivery records name phone numbers; they go after their period
+// (90 days by default) like the other traffic tables.
+both_backends!(sms_deliveries_past_their_period_are_purged, |backend| async move {
+    let app = spawn_app_with(backend, |_| {}).await;
+    let db = &app.state.db;
+    let now = chrono::Utc::now().timestamp_millis();
+    for (id, age_days) in [("old", 91_i64), ("new", 89)] {
+        let at = now - age_days * 86_400_000;
+        sqlx::query(
+            "insert into sms_deliveries (id, provider, provider_message_id, destination, status, error_code, \
+             created_at_ms, updated_at_ms) values ($1, 'twilio', $2, '+6281234569309', 'delivered', null, $3, $3)",
+        )
+        .bind(id)
+        .bind(format!("SM{id}"))
+        .bind(at)
+        .execute(db.pool())
+        .await
+        .unwrap();
+    }
+    let purged = server::features::retention::purge_expired(&app.state).await.unwrap();
+    assert!(purged.contains(&("sms_deliveries", 1)), "{purged:?}");
+    let left: Vec<String> = sqlx::query_scalar("select id from sms_deliveries").fetch_all(db.pool()).await.unwrap();
+    assert_eq!(left, vec!["new".to_owned()]);
+});
