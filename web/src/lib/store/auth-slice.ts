@@ -1,7 +1,6 @@
-import type { StateCreator } from 'zustand';
 import type { UserDetails as ApiUserDetails } from '@/api/types';
 import { isUsableToken } from '@/lib/cookies';
-import type { AppState } from './index';
+import type { SliceSet } from './slice';
 
 /** R3.08 / R3.17: the logged-in user's details from `GET /api/v3/user/me` (and the log-in answer). */
 export type UserDetails = ApiUserDetails;
@@ -38,7 +37,7 @@ export interface AuthSlice {
   resetAuth: () => void;
 }
 
-export const createAuthSlice: StateCreator<AppState, [], [], AuthSlice> = (set) => ({
+export const createAuthSlice = (set: SliceSet<AuthSlice>): AuthSlice => ({
   auth: initialAuthState,
   setAccessToken: (token) => {
     if (token !== null && !isUsableToken(token)) return false;

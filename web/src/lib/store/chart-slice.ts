@@ -1,5 +1,4 @@
-import type { StateCreator } from 'zustand';
-import type { AppState } from './index';
+import type { SliceSet } from './slice';
 
 /** The chart the user is looking at (R3.02); the charting issue extends this. */
 export interface ChartState {
@@ -22,7 +21,7 @@ export interface ChartSlice {
   resetChart: () => void;
 }
 
-export const createChartSlice: StateCreator<AppState, [], [], ChartSlice> = (set) => ({
+export const createChartSlice = (set: SliceSet<ChartSlice>): ChartSlice => ({
   chart: initialChartState,
   updateChart: (patch) => set((state) => ({ chart: { ...state.chart, ...patch } })),
   resetChart: () => set({ chart: initialChartState }),

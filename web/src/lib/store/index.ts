@@ -7,11 +7,11 @@ import { createTradingSlice, type TradingSlice } from './trading-slice';
 /** Client state: the auth, trading, misc and chart slices of SPEC.md. Server state lives in TanStack Query. */
 export type AppState = AuthSlice & TradingSlice & MiscSlice & ChartSlice;
 
-export const useAppStore = create<AppState>()((...args) => ({
-  ...createAuthSlice(...args),
-  ...createTradingSlice(...args),
-  ...createMiscSlice(...args),
-  ...createChartSlice(...args),
+export const useAppStore = create<AppState>()((set) => ({
+  ...createAuthSlice(set),
+  ...createTradingSlice(set),
+  ...createMiscSlice(set),
+  ...createChartSlice(set),
 }));
 
 export type { AuthState, OtpModalType, UserDetails } from './auth-slice';

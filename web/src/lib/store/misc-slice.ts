@@ -1,7 +1,6 @@
-import type { StateCreator } from 'zustand';
 import { DEFAULT_LOCALE } from '@/lib/locale';
 import type { Locale, Theme } from '@/types';
-import type { AppState } from './index';
+import type { SliceSet } from './slice';
 
 /** R4.12: the coachmark tour; `ended` by default so nothing pops up unasked. */
 export type CoachmarkTour = 'start' | 'skip' | 'ended';
@@ -44,7 +43,7 @@ export interface MiscSlice {
   resetMisc: () => void;
 }
 
-export const createMiscSlice: StateCreator<AppState, [], [], MiscSlice> = (set) => ({
+export const createMiscSlice = (set: SliceSet<MiscSlice>): MiscSlice => ({
   misc: initialMiscState,
   setUnderMaintenance: ({ message, retryAfterSecs }) =>
     set((state) => ({

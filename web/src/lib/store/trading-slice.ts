@@ -1,5 +1,4 @@
-import type { StateCreator } from 'zustand';
-import type { AppState } from './index';
+import type { SliceSet } from './slice';
 
 export type InputType = 'quantity' | 'amount';
 export type TimeInForce = 'GOOD_TILL_CANCEL' | 'GOOD_TILL_MARKET_CLOSE';
@@ -39,7 +38,7 @@ export interface TradingSlice {
   resetTrading: () => void;
 }
 
-export const createTradingSlice: StateCreator<AppState, [], [], TradingSlice> = (set) => ({
+export const createTradingSlice = (set: SliceSet<TradingSlice>): TradingSlice => ({
   trading: initialTradingState,
   updateOrderEntry: (patch) => set((state) => ({ trading: { ...state.trading, ...patch } })),
   resetTrading: () => set({ trading: initialTradingState }),
