@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { SummaryPanel } from '@/components/ui/summary-panel';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
@@ -80,31 +81,30 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
               onRetry={retry}
             />
           )}
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-label={t('portfolio.summary')}
-            sx={{ p: { xs: 2, sm: 3 }, mb: 3, bgcolor: 'var(--color-surface)' }}
-          >
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
-              <Summary label={t('portfolio.cash')} value={cash === null ? null : money(cash)} />
-              <Summary label={t('portfolio.cryptoValue')} value={loading ? null : money(sum.value)} />
-              <Summary label={t('portfolio.totalInvested')} value={loading ? null : money(sum.invested)} />
-              <Summary
-                label={t('portfolio.totalUnrealised')}
-                value={loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`}
-                color={profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined}
-              />
-            </Box>
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
-                {t('portfolio.topup')}
-              </Button>
-              <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
-                {t('portfolio.wallet')}
-              </Button>
-            </Stack>
-          </Paper>
+          <SummaryPanel
+            label={t('portfolio.summary')}
+            sx={{ mb: 3 }}
+            figures={[
+              { label: t('portfolio.cash'), value: cash === null ? null : money(cash) },
+              { label: t('portfolio.cryptoValue'), value: loading ? null : money(sum.value) },
+              { label: t('portfolio.totalInvested'), value: loading ? null : money(sum.invested) },
+              {
+                label: t('portfolio.totalUnrealised'),
+                value: loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`,
+                color: profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined,
+              },
+            ]}
+            actions={
+              <>
+                <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
+                  {t('portfolio.topup')}
+                </Button>
+                <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
+                  {t('portfolio.wallet')}
+                </Button>
+              </>
+            }
+          />
           {loading ? (
             <Stack spacing={1.5} aria-label={t('app.loading')}>
               <Skeleton variant="rounded" height={140} />
@@ -134,27 +134,6 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
           )}
         </>
       )}
-    </Box>
-  );
-}
-
-function Summary({ label, value, color }: { label: string; value: string | null; color?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }} role="group" aria-label={label}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        sx={{
-          fontWeight: 700,
-          fontSize: '1.125rem',
-          fontVariantNumeric: 'tabular-nums',
-          color,
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {value ?? <Skeleton width={100} />}
-      </Typography>
     </Box>
   );
 }
