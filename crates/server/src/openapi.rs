@@ -33,7 +33,7 @@ impl Modify for SecuritySchemes {
 }
 
 /// Adds to every operation the answers the shared layers give, which no handler annotation lists:
-/// the session check (401), the body extractors (400, 413, 415, 422), idempotency (409), the rate
+/// the session check (401), the body extractors and parameter checks (400, 413, 415, 422), idempotency (409), the rate
 /// limit (429) and maintenance (503). A status an operation already documents keeps its description.
 pub fn add_shared_answers(document: &mut utoipa::openapi::OpenApi) {
     for (path, item) in &mut document.paths.paths {
@@ -67,8 +67,11 @@ fn shared_answers(path: &str, operation: &Operation, changes_state: bool) -> Vec
     if changes_state {
         answers.push(("409", "The `x-request-id` was used for another body, or its first call is still running."));
     }
-    if let Some(body) = &operation.request_body {
+    let has_parameters = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+    if operation.request_body.is_some() || has_parameters {
         answers.push(("400", "The body or a parameter is not valid; `error_message` says which."));
+    }
+    if let Some(body) = &operation.request_body {
         answers.push(("413", "The body is larger than the server accepts."));
         if body.content.keys().any(|media| media.contains("json")) {
             answers.push(("415", "The body is not sent as `application/json`."));

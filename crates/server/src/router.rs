@@ -24,7 +24,7 @@ use crate::features::{
     admin, analytics, app_config, client_logs, health, identity, live, maintenance, markets, perps, portfolio,
     preferences, trading, us_stocks, wallet, web_shell,
 };
-use crate::middleware::{error_shape, idempotency, metrics, panic, rate_limit, security_headers};
+use crate::middleware::{error_shape, idempotency, metrics, nul_text, panic, rate_limit, security_headers};
 use crate::openapi::ApiDoc;
 use crate::state::AppState;
 
@@ -85,6 +85,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
                 .layer(axum::middleware::from_fn(error_shape::ensure_error_shape))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), rate_limit::limit))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), maintenance::gate))
+                .layer(axum::middleware::from_fn(nul_text::refuse))
                 .layer(TimeoutLayer::new(Duration::from_millis(settings.request_timeout_ms)))
                 .layer(DefaultBodyLimit::max(settings.body_limit_bytes))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent)),
