@@ -1,0 +1,7 @@
+//! libFuzzer target: `parsers::identity_form`, the same body `make test` runs on stable (`parser_fuzz`).
+#![no_main]
+
+#[path = "../../tests/api/parsers.rs"]
+mod parsers;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| parsers::identity_form(data));
