@@ -10,6 +10,8 @@
 mod bench_app;
 #[path = "common/bench_client.rs"]
 mod bench_client;
+#[path = "common/bench_funds.rs"]
+mod bench_funds;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -19,8 +21,7 @@ use std::time::Instant;
 
 use hdrhistogram::Histogram;
 use serde_json::json;
-use store::ledger::{self, NewEntry, Posting, HOUSE};
-use store::Backend;
+use store::{ledger, Backend};
 
 const CLIENTS: [usize; 2] = [1, 32];
 
@@ -165,15 +166,7 @@ async fn raw_commits(db: &store::Db, writers: usize) -> anyhow::Result<(f64, His
 /// Credits a large rupiah balance, as a paid top-up would.
 async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
     let mut wtx = db.begin_write().await?;
-    let clearing = ledger::account(&mut wtx.tx, HOUSE, "PG_CLEARING", "IDR", true).await?;
-    let cash = ledger::account(&mut wtx.tx, user_id, "IDR_CASH", "IDR", false).await?;
-    let sen = 100_000_000_000_000i64;
-    let postings = vec![
-        Posting { account_id: clearing, currency: "IDR".into(), amount: -sen },
-        Posting { account_id: cash, currency: "IDR".into(), amount: sen },
-    ];
-    ledger::post(&mut wtx.tx, &NewEntry { reason: "TOPUP".into(), event_id: "bench".into(), memo: None, postings })
-        .await?;
+    bench_funds::credit_rupiah(&mut wtx.tx, user_id).await?;
     wtx.commit().await?;
     Ok(())
 }

@@ -7,6 +7,8 @@
 mod bench_app;
 #[path = "common/bench_client.rs"]
 mod bench_client;
+#[path = "common/bench_funds.rs"]
+mod bench_funds;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -14,11 +16,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::AccountKind;
 use domain::FixedClock;
 use serde_json::json;
 use server::features::perps;
-use store::ledger::{self, NewEntry, Posting};
+use store::ledger;
 use store::Backend;
 
 const CLIENTS: [usize; 2] = [1, 32];
@@ -185,38 +187,18 @@ fn clock_now(clock: &FixedClock) -> DateTime<Utc> {
     clock.now()
 }
 
-/// Credits `micro` USDT to the user's margin wallet.
 /// Puts `micro` USDT in the user's margin wallet and as much rupiah (sen) in their cash, for the
 /// perp orders and the crypto orders beside them.
 async fn credit(db: &store::Db, user_id: &str, micro: i64) -> anyhow::Result<()> {
     let mut w = db.begin_write().await?;
     post_credit(&mut w.tx, user_id, micro).await?;
-    post_house_credit(&mut w.tx, user_id, (AccountKind::PgClearing, AccountKind::IdrCash), "IDR", micro).await?;
+    bench_funds::credit(&mut w.tx, user_id, (AccountKind::PgClearing, AccountKind::IdrCash), "IDR", micro).await?;
     w.commit().await?;
     Ok(())
 }
 
 async fn post_credit(tx: &mut sqlx::Transaction<'static, sqlx::Any>, user_id: &str, micro: i64) -> anyhow::Result<()> {
-    post_house_credit(tx, user_id, (AccountKind::FxDesk, AccountKind::PerpMargin), "USDT", micro).await
-}
-
-/// Moves `amount` from a house account to one of the user's, in `currency`.
-async fn post_house_credit(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    user_id: &str,
-    (house, account): (AccountKind, AccountKind),
-    currency: &str,
-    amount: i64,
-) -> anyhow::Result<()> {
-    let from = ledger::open(tx, &AccountRef::house(house, currency)).await?;
-    let to = ledger::open(tx, &AccountRef::user(user_id, account, currency)).await?;
-    let postings = vec![
-        Posting { account_id: from, currency: currency.into(), amount: -amount },
-        Posting { account_id: to, currency: currency.into(), amount },
-    ];
-    let event = format!("bench-fund:{user_id}:{currency}");
-    ledger::post(tx, &NewEntry { reason: "BENCH_FUND".into(), event_id: event, memo: None, postings }).await?;
-    Ok(())
+    bench_funds::credit(tx, user_id, (AccountKind::FxDesk, AccountKind::PerpMargin), "USDT", micro).await
 }
 
 /// Seeds POSITIONS small longs: 5,000 users, each in every contract of `symbols`, 10,000 USDT each.

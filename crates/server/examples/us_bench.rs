@@ -7,6 +7,8 @@
 mod bench_app;
 #[path = "common/bench_client.rs"]
 mod bench_client;
+#[path = "common/bench_funds.rs"]
+mod bench_funds;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -14,10 +16,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::AccountKind;
 use domain::FixedClock;
 use serde_json::{json, Value};
-use store::ledger::{self, NewEntry, Posting};
+use store::ledger;
 use store::Backend;
 
 const CLIENTS: [usize; 2] = [1, 32];
@@ -179,15 +181,14 @@ async fn seed_positions(state: &server::state::AppState, stocks: &[String]) -> a
             .await?;
         for stock in stocks {
             let shares = 2_000_000; // two shares
-            let exchange = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::UsExchange, stock)).await?;
-            let held = ledger::open(&mut w.tx, &AccountRef::user(&user, AccountKind::UsSharesIntraday, stock)).await?;
-            let postings = vec![
-                Posting { account_id: exchange, currency: stock.clone(), amount: -shares },
-                Posting { account_id: held, currency: stock.clone(), amount: shares },
-            ];
-            let event = format!("bench-seed:{user}:{stock}");
-            ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_SEED".into(), event_id: event, memo: None, postings })
-                .await?;
+            bench_funds::credit(
+                &mut w.tx,
+                &user,
+                (AccountKind::UsExchange, AccountKind::UsSharesIntraday),
+                stock,
+                shares,
+            )
+            .await?;
             sqlx::query(
                 "insert into us_positions (user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, \
                  margin_status, opened_date, updated_at_ms) values ($1, $2, 'INTRADAY', $3, 0, 0, 0, 0, 'NORMAL', '2026-11-24', 0)",
@@ -207,20 +208,9 @@ async fn seed_positions(state: &server::state::AppState, stocks: &[String]) -> a
 async fn fund(db: &store::Db, user_id: &str) -> anyhow::Result<()> {
     let mut w = db.begin_write().await?;
     sqlx::query("update users set gss_kyc_status = 'VERIFIED' where id = $1").bind(user_id).execute(&mut *w.tx).await?;
-    for (house, account, currency, amount) in [
-        (AccountKind::PgClearing, AccountKind::IdrCash, "IDR", 100_000_000_000_000i64),
-        (AccountKind::FxDesk, AccountKind::UsdPaln, "USD", 100_000_000_000_000i64),
-    ] {
-        let from = ledger::open(&mut w.tx, &AccountRef::house(house, currency)).await?;
-        let to = ledger::open(&mut w.tx, &AccountRef::user(user_id, account, currency)).await?;
-        let postings = vec![
-            Posting { account_id: from, currency: currency.into(), amount: -amount },
-            Posting { account_id: to, currency: currency.into(), amount },
-        ];
-        let event = format!("bench-fund:{currency}");
-        ledger::post(&mut w.tx, &NewEntry { reason: "BENCH_FUND".into(), event_id: event, memo: None, postings })
-            .await?;
-    }
+    bench_funds::credit_rupiah(&mut w.tx, user_id).await?;
+    bench_funds::credit(&mut w.tx, user_id, (AccountKind::FxDesk, AccountKind::UsdPaln), "USD", 100_000_000_000_000)
+        .await?;
     w.commit().await?;
     Ok(())
 }
