@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 export interface SummaryFigure {
   label: string;
@@ -18,8 +19,8 @@ export interface SummaryPanelProps {
   /** Names the region for screen readers and tests. */
   label: string;
   figures: SummaryFigure[];
-  /** Buttons under the figures (top up, trade, the wallet). */
-  actions?: ReactNode;
+  /** Links under the figures (top up, trade, the wallet); the first is the main one. */
+  links?: { label: string; to: string }[];
   sx?: SxProps<Theme>;
 }
 
@@ -27,7 +28,7 @@ export interface SummaryPanelProps {
  * The headline figures of a portfolio side (spot's cash and holdings, futures' margin wallet): two
  * columns on a phone, four on a wide screen, with the side's actions underneath.
  */
-export function SummaryPanel({ label, figures, actions, sx }: SummaryPanelProps) {
+export function SummaryPanel({ label, figures, links = [], sx }: SummaryPanelProps) {
   return (
     <Paper
       variant="outlined"
@@ -55,9 +56,19 @@ export function SummaryPanel({ label, figures, actions, sx }: SummaryPanelProps)
           </Box>
         ))}
       </Box>
-      {actions && (
+      {links.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }} useFlexGap flexWrap="wrap">
-          {actions}
+          {links.map((link, i) => (
+            <Button
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              variant={i === 0 ? 'contained' : 'outlined'}
+              size="small"
+            >
+              {link.label}
+            </Button>
+          ))}
         </Stack>
       )}
     </Paper>

@@ -1,8 +1,6 @@
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Section } from '@/components/ui/section';
 import { SummaryPanel } from '@/components/ui/summary-panel';
@@ -58,16 +56,10 @@ export function PerpsPortfolio() {
               : null,
           },
         ]}
-        actions={
-          <>
-            <Button component={RouterLink} to={localize(paths.tradeFutures)} variant="contained" size="small">
-              {t('perps.portfolio.trade')}
-            </Button>
-            <Button component={RouterLink} to={localize(paths.balanceFutures)} variant="outlined" size="small">
-              {t('margin.link')}
-            </Button>
-          </>
-        }
+        links={[
+          { label: t('perps.portfolio.trade'), to: localize(paths.tradeFutures) },
+          { label: t('margin.link'), to: localize(paths.balanceFutures) },
+        ]}
       />
       <Section title={t('perps.positions.title')}>
         {data ? (

@@ -94,16 +94,10 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
                 color: profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined,
               },
             ]}
-            actions={
-              <>
-                <Button component={RouterLink} to={localize(paths.balanceTopup)} variant="contained" size="small">
-                  {t('portfolio.topup')}
-                </Button>
-                <Button component={RouterLink} to={localize(paths.balance)} variant="outlined" size="small">
-                  {t('portfolio.wallet')}
-                </Button>
-              </>
-            }
+            links={[
+              { label: t('portfolio.topup'), to: localize(paths.balanceTopup) },
+              { label: t('portfolio.wallet'), to: localize(paths.balance) },
+            ]}
           />
           {loading ? (
             <Stack spacing={1.5} aria-label={t('app.loading')}>
