@@ -530,7 +530,14 @@ both_backends!(r3_11_margin_in_use_and_unrealised_losses_stay_in_the_wallet, |ba
 // Issue 13: a funding pass cut off mid-way (its task killed between transactions or inside one, as
 // a crash would) and run again by a restarted app pays every position exactly once.
 both_backends!(perp_funding_cut_off_mid_pass_is_paid_once_after_a_restart, |backend| async move {
-    let (app, clock, url) = app(backend).await;
+    // Four users per transaction: the cut lands between batches or inside one.
+    let small_batches = |s: &mut server::config::Settings| {
+        quiet(s);
+        s.perps.funding_users_per_transaction = 4;
+    };
+    let url = store::testing::fresh_database_url(backend).await.unwrap();
+    let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
+    let (app, _stop) = spawn_app_on(url.clone(), clock.clone(), small_batches).await;
     const USERS: usize = 80;
     let now = {
         use domain::Clock;
@@ -584,7 +591,7 @@ both_backends!(perp_funding_cut_off_mid_pass_is_paid_once_after_a_restart, |back
     let paid_before = count().await;
     assert!(paid_before < USERS as i64, "the pass was cut off before the end ({paid_before})");
 
-    let (again, _stop) = spawn_app_on(url, clock.clone(), quiet).await;
+    let (again, _stop) = spawn_app_on(url, clock.clone(), small_batches).await;
     let paid = perps::perps(&again.state).settle_funding().await.unwrap() as i64;
     assert_eq!(paid_before + paid, USERS as i64);
     assert_eq!(perps::perps(&again.state).settle_funding().await.unwrap(), 0);

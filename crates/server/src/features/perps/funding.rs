@@ -43,7 +43,8 @@ struct Terms {
 
 impl Perps<'_> {
     /// Settles the latest funding instant for every position open at it that has not been settled,
-    /// one transaction per user. Returns how many payments were made.
+    /// `funding_users_per_transaction` users per transaction (in user order, so two passes never
+    /// wait on each other's locks). Returns how many payments were made.
     pub async fn settle_funding(&self) -> Result<usize, PerpError> {
         let _gate = self.svc.gate.lock().await;
         let instant = funding_instant_at_or_before(self.now_ms());
@@ -61,33 +62,41 @@ impl Perps<'_> {
                 due.entry(position.user_id).or_default().push(symbol.clone());
             }
         }
+        let due: Vec<(String, Vec<String>)> = due.into_iter().collect();
+        let per_transaction = usize::try_from(self.svc.settings.funding_users_per_transaction).unwrap_or(1).max(1);
         let mut paid = 0;
-        for (user_id, symbols) in due {
-            paid += self.pay_user(&user_id, &symbols, &terms, instant).await?;
+        for batch in due.chunks(per_transaction) {
+            paid += self.pay_users(batch, &terms, instant).await?;
         }
         Ok(paid)
     }
 
-    /// The user's payments for `instant`, in one transaction; positions settled before, or flat now,
-    /// are skipped.
-    async fn pay_user(
+    /// The payments for `instant` of a batch of users, in one transaction; positions settled before,
+    /// or flat now, are skipped.
+    async fn pay_users(
         &self,
-        user_id: &str,
-        symbols: &[String],
+        batch: &[(String, Vec<String>)],
         terms: &HashMap<String, Terms>,
         instant: i64,
     ) -> Result<usize, PerpError> {
         let mut w = self.db.begin_write().await?;
-        w.lock_key(&user_key(user_id)).await?;
+        let mut paid_users = Vec::new();
         let mut paid = 0;
-        for symbol in symbols {
-            let (Some(inst), Some(t)) = (self.svc.instrument(symbol), terms.get(symbol)) else { continue };
-            if self.pay(&mut w.tx, inst, user_id, instant, t).await? {
-                paid += 1;
+        for (user_id, symbols) in batch {
+            w.lock_key(&user_key(user_id)).await?;
+            let before = paid;
+            for symbol in symbols {
+                let (Some(inst), Some(t)) = (self.svc.instrument(symbol), terms.get(symbol)) else { continue };
+                if self.pay(&mut w.tx, inst, user_id, instant, t).await? {
+                    paid += 1;
+                }
+            }
+            if paid > before {
+                paid_users.push(user_id);
             }
         }
         w.commit().await?;
-        if paid > 0 {
+        for user_id in paid_users {
             self.publish_positions(user_id).await;
         }
         Ok(paid)
