@@ -136,6 +136,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         metrics: recorder_handle(),
         settings: Arc::new(settings),
         maintenance,
+        idempotency: store::idempotency::Writer::spawn(db.clone()),
         db,
     })
 }

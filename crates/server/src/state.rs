@@ -24,6 +24,8 @@ use crate::middleware::rate_limit::AddressLimiter;
 pub struct AppState {
     /// The database.
     pub db: Db,
+    /// Idempotency keys, written in group commits.
+    pub idempotency: store::idempotency::Writer,
     /// The configuration the server started with.
     pub settings: Arc<Settings>,
     /// Where every handler and job reads the time (the simulator's clock too).

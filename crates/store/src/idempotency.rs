@@ -1,7 +1,11 @@
 //! Idempotency keys: the first response to a (caller, x-request-id) pair is stored so a repeat
 //! gets the same answer instead of doing the work twice.
 
-use sqlx::Row;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use sqlx::{AnyConnection, Row};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::{Db, StoreError};
 
@@ -39,64 +43,95 @@ pub async fn begin(
     now_ms: i64,
     stale_after_ms: i64,
 ) -> Result<Begin, StoreError> {
-    let inserted = sqlx::query(
-        "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms) \
-         values ($1, $2, $3, $4) on conflict (caller, request_key) do nothing",
-    )
-    .bind(caller)
-    .bind(key)
-    .bind(request_hash)
-    .bind(now_ms)
-    .execute(db.pool())
-    .await?
-    .rows_affected();
-    if inserted == 1 {
-        return Ok(Begin::Started);
-    }
-    let row = sqlx::query(
-        "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
-         where caller = $1 and request_key = $2",
-    )
-    .bind(caller)
-    .bind(key)
-    .fetch_optional(db.pool())
-    .await?;
-    // Deleted between our insert and select (abandoned by its owner): claim it again.
-    let Some(row) = row else { return Box::pin(begin(db, caller, key, request_hash, now_ms, stale_after_ms)).await };
-    let stored_hash: String = row.try_get("request_hash")?;
-    if stored_hash != request_hash {
-        return Ok(Begin::Mismatch);
-    }
-    let status: Option<i64> = row.try_get("status")?;
-    match status {
-        Some(status) => Ok(Begin::Replay(StoredResponse {
-            status: u16::try_from(status).unwrap_or(500),
-            content_type: row.try_get("content_type")?,
-            body: row.try_get::<Option<Vec<u8>>, _>("body")?.unwrap_or_default(),
-        })),
-        None => {
-            let created_at_ms: i64 = row.try_get("created_at_ms")?;
-            if created_at_ms >= now_ms - stale_after_ms {
-                return Ok(Begin::InProgress);
-            }
-            let taken = sqlx::query(
-                "update idempotency_keys set created_at_ms = $1 where caller = $2 \
-                 and request_key = $3 and status is null and created_at_ms = $4",
-            )
-            .bind(now_ms)
-            .bind(caller)
-            .bind(key)
-            .bind(created_at_ms)
-            .execute(db.pool())
-            .await?
-            .rows_affected();
-            Ok(if taken == 1 { Begin::Started } else { Begin::InProgress })
+    let claim = Claim { caller, key, request_hash, now_ms, stale_after_ms };
+    let mut w = db.begin_write().await?;
+    let begun = claim.run(&mut w.tx).await?;
+    w.commit().await?;
+    Ok(begun)
+}
+
+/// One `begin`'s arguments.
+#[derive(Debug, Clone, Copy)]
+struct Claim<'a> {
+    caller: &'a str,
+    key: &'a str,
+    request_hash: &'a str,
+    now_ms: i64,
+    stale_after_ms: i64,
+}
+
+impl Claim<'_> {
+    /// `begin` inside the caller's write transaction.
+    async fn run(self, conn: &mut AnyConnection) -> Result<Begin, StoreError> {
+        let inserted = sqlx::query(
+            "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms) \
+             values ($1, $2, $3, $4) on conflict (caller, request_key) do nothing",
+        )
+        .bind(self.caller)
+        .bind(self.key)
+        .bind(self.request_hash)
+        .bind(self.now_ms)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        if inserted == 1 {
+            return Ok(Begin::Started);
         }
+        let row = sqlx::query(
+            "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
+             where caller = $1 and request_key = $2",
+        )
+        .bind(self.caller)
+        .bind(self.key)
+        .fetch_optional(&mut *conn)
+        .await?;
+        // Deleted between the insert and the select (abandoned by another node): the next try claims it.
+        let Some(row) = row else { return Ok(Begin::InProgress) };
+        let stored_hash: String = row.try_get("request_hash")?;
+        if stored_hash != self.request_hash {
+            return Ok(Begin::Mismatch);
+        }
+        let status: Option<i64> = row.try_get("status")?;
+        if let Some(status) = status {
+            return Ok(Begin::Replay(StoredResponse {
+                status: u16::try_from(status).unwrap_or(500),
+                content_type: row.try_get("content_type")?,
+                body: row.try_get::<Option<Vec<u8>>, _>("body")?.unwrap_or_default(),
+            }));
+        }
+        let created_at_ms: i64 = row.try_get("created_at_ms")?;
+        if created_at_ms >= self.now_ms - self.stale_after_ms {
+            return Ok(Begin::InProgress);
+        }
+        let taken = sqlx::query(
+            "update idempotency_keys set created_at_ms = $1 where caller = $2 \
+             and request_key = $3 and status is null and created_at_ms = $4",
+        )
+        .bind(self.now_ms)
+        .bind(self.caller)
+        .bind(self.key)
+        .bind(created_at_ms)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        Ok(if taken == 1 { Begin::Started } else { Begin::InProgress })
     }
 }
 
 /// Stores the response of a claimed key.
 pub async fn complete(db: &Db, caller: &str, key: &str, response: &StoredResponse) -> Result<(), StoreError> {
+    let mut w = db.begin_write().await?;
+    complete_in(&mut w.tx, caller, key, response).await?;
+    w.commit().await?;
+    Ok(())
+}
+
+async fn complete_in(
+    conn: &mut AnyConnection,
+    caller: &str,
+    key: &str,
+    response: &StoredResponse,
+) -> Result<(), StoreError> {
     sqlx::query(
         "update idempotency_keys set status = $1, content_type = $2, body = $3 \
          where caller = $4 and request_key = $5",
@@ -106,19 +141,167 @@ pub async fn complete(db: &Db, caller: &str, key: &str, response: &StoredRespons
     .bind(response.body.clone())
     .bind(caller)
     .bind(key)
-    .execute(db.pool())
+    .execute(conn)
     .await?;
     Ok(())
 }
 
 /// Releases a claim whose request failed before it changed anything worth replaying.
 pub async fn abandon(db: &Db, caller: &str, key: &str) -> Result<(), StoreError> {
+    let mut w = db.begin_write().await?;
+    abandon_in(&mut w.tx, caller, key).await?;
+    w.commit().await?;
+    Ok(())
+}
+
+async fn abandon_in(conn: &mut AnyConnection, caller: &str, key: &str) -> Result<(), StoreError> {
     sqlx::query("delete from idempotency_keys where caller = $1 and request_key = $2 and status is null")
         .bind(caller)
         .bind(key)
-        .execute(db.pool())
+        .execute(conn)
         .await?;
     Ok(())
+}
+
+/// One key operation queued for the [`Writer`].
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// [`begin`].
+    Begin { caller: String, key: String, request_hash: String, now_ms: i64, stale_after_ms: i64 },
+    /// [`complete`].
+    Complete { caller: String, key: String, response: StoredResponse },
+    /// [`abandon`].
+    Abandon { caller: String, key: String },
+}
+
+/// What an [`Op`] answered: `Some` for a `Begin`, `None` otherwise.
+pub type Done = Option<Begin>;
+
+impl Op {
+    async fn run(&self, conn: &mut AnyConnection) -> Result<Done, StoreError> {
+        match self {
+            Op::Begin { caller, key, request_hash, now_ms, stale_after_ms } => {
+                let claim = Claim { caller, key, request_hash, now_ms: *now_ms, stale_after_ms: *stale_after_ms };
+                claim.run(conn).await.map(Some)
+            }
+            Op::Complete { caller, key, response } => complete_in(conn, caller, key, response).await.map(|()| None),
+            Op::Abandon { caller, key } => abandon_in(conn, caller, key).await.map(|()| None),
+        }
+    }
+}
+
+type Job = (Op, oneshot::Sender<Result<Done, StoreError>>);
+
+/// The most key operations one transaction takes.
+const BATCH_MAX: usize = 128;
+
+/// Group commit for idempotency keys (issue 12): every claim and every stored response of a busy
+/// server would otherwise be its own commit, two per request beside the request's own. One task
+/// drains the operations queued behind the current one and applies them in one write transaction,
+/// answering each after that commit. Each operation touches only its own key, so a batch never
+/// reorders anything a caller could see. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    jobs: mpsc::UnboundedSender<Job>,
+    largest_batch: Arc<AtomicUsize>,
+}
+
+impl Writer {
+    /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
+    pub fn spawn(db: Db) -> Self {
+        let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
+        let largest_batch = Arc::new(AtomicUsize::new(0));
+        let largest = largest_batch.clone();
+        tokio::spawn(async move {
+            while let Some(first) = queue.recv().await {
+                let mut batch = vec![first];
+                while batch.len() < BATCH_MAX {
+                    match queue.try_recv() {
+                        Ok(job) => batch.push(job),
+                        Err(_) => break,
+                    }
+                }
+                largest.fetch_max(batch.len(), Ordering::Relaxed);
+                run_batch(&db, batch).await;
+            }
+        });
+        Self { jobs, largest_batch }
+    }
+
+    /// The most operations one transaction has taken so far (tests and benchmarks read it).
+    pub fn largest_batch(&self) -> usize {
+        self.largest_batch.load(Ordering::Relaxed)
+    }
+
+    /// Applies `op` in the next batch.
+    pub async fn apply(&self, op: Op) -> Result<Done, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send((op, reply)).map_err(|_| StoreError::Conflict("idempotency writer stopped".into()))?;
+        answer.await.map_err(|_| StoreError::Conflict("idempotency writer stopped".into()))?
+    }
+
+    /// [`begin`] through the writer.
+    pub async fn begin(
+        &self,
+        caller: &str,
+        key: &str,
+        request_hash: &str,
+        now_ms: i64,
+        stale_after_ms: i64,
+    ) -> Result<Begin, StoreError> {
+        let op = Op::Begin {
+            caller: caller.into(),
+            key: key.into(),
+            request_hash: request_hash.into(),
+            now_ms,
+            stale_after_ms,
+        };
+        Ok(self.apply(op).await?.unwrap_or(Begin::InProgress))
+    }
+
+    /// [`complete`] through the writer.
+    pub async fn complete(&self, caller: &str, key: &str, response: StoredResponse) -> Result<(), StoreError> {
+        self.apply(Op::Complete { caller: caller.into(), key: key.into(), response }).await.map(|_| ())
+    }
+
+    /// [`abandon`] through the writer.
+    pub async fn abandon(&self, caller: &str, key: &str) -> Result<(), StoreError> {
+        self.apply(Op::Abandon { caller: caller.into(), key: key.into() }).await.map(|_| ())
+    }
+}
+
+/// One transaction for the whole batch. Should any statement or the commit fail, the batch is
+/// rolled back and each operation runs again in a transaction of its own, so one bad operation
+/// answers its own error and the others their own results.
+async fn run_batch(db: &Db, batch: Vec<Job>) {
+    if batch.len() > 1 {
+        if let Ok(results) = try_together(db, &batch).await {
+            for ((_, reply), result) in batch.into_iter().zip(results) {
+                let _ = reply.send(Ok(result));
+            }
+            return;
+        }
+    }
+    for (op, reply) in batch {
+        let result = async {
+            let mut w = db.begin_write().await?;
+            let done = op.run(&mut w.tx).await?;
+            w.commit().await?;
+            Ok(done)
+        }
+        .await;
+        let _ = reply.send(result);
+    }
+}
+
+async fn try_together(db: &Db, batch: &[Job]) -> Result<Vec<Done>, StoreError> {
+    let mut w = db.begin_write().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for (op, _) in batch {
+        results.push(op.run(&mut w.tx).await?);
+    }
+    w.commit().await?;
+    Ok(results)
 }
 
 /// Deletes keys created before `cutoff_ms`; returns how many.

@@ -34,6 +34,49 @@ async fn an_abandoned_claim_can_be_taken_over(backend: Backend) {
     assert_eq!(idempotency::purge_older_than(&db, 80_000).await.unwrap(), 1);
 }
 
+/// Issue 12: concurrent claims share one transaction and each still gets its own answer; an
+/// operation the database refuses answers its own error without failing the batch around it.
+async fn the_writer_commits_concurrent_claims_together(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let writer = idempotency::Writer::spawn(db.clone());
+    // Every future sends its operation when first polled, before the writer's task runs.
+    let claims = (0..100).map(|i| {
+        let writer = writer.clone();
+        async move { (i % 50, writer.begin("caller", &format!("key-{}", i % 50), "hash", 1_000, 60_000).await.unwrap()) }
+    });
+    let answers = futures::future::join_all(claims).await;
+    assert!(writer.largest_batch() > 1, "one transaction took {} claims", writer.largest_batch());
+    for key in 0..50 {
+        let of_key: Vec<&Begin> = answers.iter().filter(|(k, _)| *k == key).map(|(_, b)| b).collect();
+        assert_eq!(of_key, vec![&Begin::Started, &Begin::InProgress], "key-{key}");
+    }
+    let response = StoredResponse { status: 200, content_type: None, body: b"ok".to_vec() };
+    // PostgreSQL refuses a NUL byte in text: that operation fails alone.
+    let together = futures::future::join_all([
+        writer.complete("caller", "key-1", response.clone()),
+        writer.complete("caller\0", "key-2", response.clone()),
+        writer.complete("caller", "key-3", response.clone()),
+    ])
+    .await;
+    assert!(together[0].is_ok() && together[2].is_ok(), "{together:?}");
+    assert_eq!(together[1].is_err(), backend == Backend::Postgres, "{together:?}");
+    for key in ["key-1", "key-3"] {
+        let replay = writer.begin("caller", key, "hash", 2_000, 60_000).await.unwrap();
+        assert_eq!(replay, Begin::Replay(response.clone()));
+    }
+    assert_eq!(writer.begin("caller", "key-2", "hash", 2_000, 60_000).await.unwrap(), Begin::InProgress);
+}
+
+#[tokio::test]
+async fn sqlite_the_writer_commits_concurrent_claims_together() {
+    the_writer_commits_concurrent_claims_together(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_the_writer_commits_concurrent_claims_together() {
+    the_writer_commits_concurrent_claims_together(Backend::Postgres).await;
+}
+
 #[tokio::test]
 async fn sqlite_a_key_is_claimed_once_then_replayed() {
     a_key_is_claimed_once_then_replayed(Backend::Sqlite).await;

@@ -3,7 +3,8 @@
 //! another request answers 409. Responses of 5xx are not kept, so a failed call can be retried.
 //!
 //! Business operations that move money also record their request id in their own tables inside the
-//! same transaction; this layer is what makes a retried HTTP call cheap and exact.
+//! same transaction; this layer is what makes a retried HTTP call cheap and exact. Claims and stored
+//! responses go through the state's group-commit writer, so concurrent calls share their commits.
 
 use std::net::SocketAddr;
 
@@ -13,7 +14,7 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
-use store::idempotency::{self, Begin, StoredResponse};
+use store::idempotency::{Begin, StoredResponse};
 
 use crate::api::envelope::HoldsSecrets;
 use crate::api::error::messages;
@@ -43,7 +44,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
         &bytes,
     );
     let now = state.clock.now_ms();
-    match idempotency::begin(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
+    match state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
         Ok(Begin::Started) => {}
         Ok(Begin::Replay(stored)) => return replay(stored),
         Ok(Begin::InProgress) => {
@@ -66,7 +67,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     let body = match to_bytes(body, STORED_BODY_BYTES_MAX).await {
         Ok(body) => body,
         Err(e) => {
-            let _ = idempotency::abandon(&state.db, &caller, &key).await;
+            let _ = state.idempotency.abandon(&caller, &key).await;
             return ApiError::internal(format_args!("response body too large to keep: {e}")).into_response();
         }
     };
@@ -76,9 +77,9 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
             content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string),
             body: body.to_vec(),
         };
-        idempotency::complete(&state.db, &caller, &key, &stored).await
+        state.idempotency.complete(&caller, &key, stored).await
     } else {
-        idempotency::abandon(&state.db, &caller, &key).await
+        state.idempotency.abandon(&caller, &key).await
     };
     if let Err(e) = outcome {
         tracing::error!(error = %e, "could not record idempotency outcome");
