@@ -155,9 +155,15 @@ impl KycVerifier for VerihubsVerifier {
 
     fn inquire<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, Result<Inquiry, VerifierError>> {
         Box::pin(async move {
-            let url = format!("{}/{reference}", self.url);
-            let answer =
-                self.with_retries("status inquiry", || self.http.get(&url)).await.map_err(Failure::unavailable)?;
+            // The id is Verihubs' own, but it is still one path segment, escaped, never a path.
+            let mut url = reqwest::Url::parse(&self.url).map_err(|e| VerifierError::Unavailable(e.to_string()))?;
+            url.path_segments_mut()
+                .map_err(|()| VerifierError::Unavailable(format!("{} takes no path", self.url)))?
+                .push(reference);
+            let answer = self
+                .with_retries("status inquiry", || self.http.get(url.clone()))
+                .await
+                .map_err(Failure::unavailable)?;
             let status = answer
                 .get("status")
                 .and_then(Value::as_str)
