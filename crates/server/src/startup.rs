@@ -244,7 +244,17 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
         })
     };
     let mut jobs = vec![refresh, limiter, purge, retention, expire_topups, disburse, usd_interest, verifications];
-    // A real gateway's callbacks can be lost; the sandbox's are delivered in-process.
+    jobs.extend(reconcile_jobs(state));
+    jobs.extend(market_jobs(state));
+    jobs.extend(us_stock_jobs(state));
+    jobs.extend(perp_jobs(state));
+    jobs
+}
+
+/// The reconciliations of outside providers' callbacks that can be lost (payments, identity
+/// verification); the sandboxes' are delivered in-process and need none.
+fn reconcile_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
+    let mut jobs = Vec::new();
     if state.settings.providers.payments != crate::config::production::PaymentProvider::Sandbox {
         let state = state.clone();
         jobs.push(every(Duration::from_secs(60), move || {
@@ -258,9 +268,19 @@ fn spawn_jobs(state: &AppState) -> Vec<JoinHandle<()>> {
             }
         }));
     }
-    jobs.extend(market_jobs(state));
-    jobs.extend(us_stock_jobs(state));
-    jobs.extend(perp_jobs(state));
+    if state.settings.providers.kyc != crate::config::production::KycProvider::Sandbox {
+        let state = state.clone();
+        jobs.push(every(Duration::from_secs(60), move || {
+            let state = state.clone();
+            async move {
+                match crate::features::identity::reconcile_verifications(&state).await {
+                    Ok(n) if n > 0 => tracing::info!(applied = n, "verifications reconciled with the provider"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not reconcile verifications"),
+                }
+            }
+        }));
+    }
     jobs
 }
 

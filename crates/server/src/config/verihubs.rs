@@ -1,5 +1,5 @@
 //! Identity verification through Verihubs (`providers.kyc = "verihubs"`): the API, its keys and
-//! the callback secret (docs/identity.md "Identity verification (Verihubs)").
+//! the callback secret, the reconciliation of missed callbacks (docs/identity.md "Identity verification (Verihubs)").
 
 use secrecy::SecretString;
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,9 @@ pub struct VerihubsSettings {
     pub attempts: u32,
     /// Pause before the second try; doubled before each further one.
     pub retry_backoff_ms: u64,
+    /// A verification still awaiting its callback this long after it was sent is asked about
+    /// (a missed callback), and again this long after each question left it undecided.
+    pub reconcile_after_secs: u64,
 }
 
 impl Default for VerihubsSettings {
@@ -36,6 +39,7 @@ impl Default for VerihubsSettings {
             timeout_ms: 15_000,
             attempts: 3,
             retry_backoff_ms: 500,
+            reconcile_after_secs: 10 * 60,
         }
     }
 }

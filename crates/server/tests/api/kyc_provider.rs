@@ -1,17 +1,13 @@
 //! Identity verification through Verihubs (issue 20), against a fake Verihubs started by each test
-//! on 127.0.0.1: the submission it receives, each documented error, timeouts and retries under one
-//! reference, then decisions posted back signed, forged, unknown and repeated. A decision is applied
-//! by the same settle step as the sandbox's, exactly once.
+//! on 127.0.0.1 (`fake_provider`): the submission it receives, each documented error, timeouts and
+//! retries under one reference, then decisions posted back signed, forged, unknown and repeated,
+//! and a lost callback reconciled by the status inquiry (too early, still processing, failing, then
+//! decided). A decision is applied by the same settle step as the sandbox's, exactly once, whether
+//! the callback or the inquiry brings it first.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
@@ -19,75 +15,84 @@ use server::config::production::KycProvider;
 
 use crate::account::{form, NIK_OK};
 use crate::both_backends;
-use crate::helpers::{spawn_app_with, TestApp, User};
+use crate::fake_provider::{Call, FakeProvider, Scripted};
+use crate::helpers::{advance, spawn_app_with, spawn_app_with_clock, TestApp, User};
 
 const APP_ID: &str = "lumbung-test";
 const API_KEY: &str = "vh-key-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 const CALLBACK_SECRET: &str = "vh-cb-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 /// A JPEG's first bytes: enough for the form's type check.
 const SELFIE: [u8; 7] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3];
+/// How long a verification awaits its callback before it is asked about, in the reconciliation tests.
+const RECONCILE_AFTER_SECS: i64 = 60;
 
-/// One submission the fake received.
+/// A verification the fake Verihubs took: our reference, its status and reason.
 #[derive(Debug, Clone)]
-struct Call {
-    app_id: String,
-    api_key: String,
-    body: Value,
+struct Verification {
+    reference_id: Value,
+    status: String,
+    reason: Option<String>,
 }
 
-type Scripted = (u16, Value, u64);
-
+/// What the fake Verihubs holds: verification id → verification.
 #[derive(Default)]
-struct Fake {
-    calls: Vec<Call>,
-    script: VecDeque<Scripted>,
+struct Verihubs {
+    verifications: HashMap<String, Verification>,
 }
 
-type Shared = Arc<Mutex<Fake>>;
+type Fake = FakeProvider<Verihubs>;
 
-async fn verify(State(fake): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    let (status, answer, delay) = {
-        let mut fake = fake.lock().unwrap();
-        fake.calls.push(Call { app_id: header("app-id"), api_key: header("api-key"), body: body.clone() });
-        let number = fake.calls.len();
-        fake.script.pop_front().unwrap_or_else(|| accepted(&body, number))
-    };
-    tokio::time::sleep(Duration::from_millis(delay)).await;
-    (StatusCode::from_u16(status).unwrap(), Json(answer)).into_response()
-}
-
-/// The 202 of a verification taken for processing.
-fn accepted(body: &Value, number: usize) -> Scripted {
-    (202, json!({"id": format!("vh-{number}"), "reference_id": body["reference_id"], "status": "PROCESSING"}), 0)
+/// What Verihubs answers when nothing is scripted: a verification taken for processing (202), or
+/// how one stands (the status inquiry).
+fn documented(verihubs: &mut Verihubs, call: &Call, number: usize) -> Scripted {
+    match (call.method.as_str(), call.path.as_str()) {
+        ("POST", "/v1/identity-verification") => {
+            let id = format!("vh-{number}");
+            let reference_id = call.body["reference_id"].clone();
+            let taken = Verification { reference_id: reference_id.clone(), status: "PROCESSING".into(), reason: None };
+            verihubs.verifications.insert(id.clone(), taken);
+            (202, json!({"id": id, "reference_id": reference_id, "status": "PROCESSING"}), 0)
+        }
+        ("GET", path) if path.starts_with("/v1/identity-verification/") => {
+            let id = path.trim_start_matches("/v1/identity-verification/");
+            match verihubs.verifications.get(id) {
+                Some(v) => (
+                    200,
+                    json!({"id": id, "reference_id": v.reference_id, "status": v.status, "reason": v.reason,
+                        "nik": NIK_OK}),
+                    0,
+                ),
+                None => error(404, "DATA_NOT_FOUND"),
+            }
+        }
+        _ => error(404, "NOT_FOUND"),
+    }
 }
 
 fn error(status: u16, code: &str) -> Scripted {
     (status, json!({"error_code": code, "message": code.to_lowercase().replace('_', " ")}), 0)
 }
 
-async fn fake_verihubs() -> (String, Shared) {
-    let fake: Shared = Arc::default();
-    let app = Router::new().route("/v1/identity-verification", post(verify)).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, fake)
+async fn fake_verihubs() -> (String, Fake) {
+    let fake = FakeProvider::start(Verihubs::default(), documented).await;
+    (fake.url.clone(), fake)
+}
+
+fn settings(s: &mut server::config::Settings, base_url: String) {
+    s.providers.kyc = KycProvider::Verihubs;
+    s.providers.verihubs.base_url = base_url;
+    s.providers.verihubs.app_id = APP_ID.into();
+    s.providers.verihubs.api_key = Some(API_KEY.into());
+    s.providers.verihubs.callback_secret = Some(CALLBACK_SECRET.into());
+    s.providers.verihubs.timeout_ms = 300;
+    s.providers.verihubs.attempts = 3;
+    s.providers.verihubs.retry_backoff_ms = 10;
+    s.providers.verihubs.reconcile_after_secs = RECONCILE_AFTER_SECS as u64;
 }
 
 async fn app_on_verihubs(backend: store::Backend, base_url: &str) -> TestApp {
     let base_url = base_url.to_string();
-    spawn_app_with(backend, move |s| {
-        s.providers.kyc = KycProvider::Verihubs;
-        s.providers.verihubs.base_url = base_url;
-        s.providers.verihubs.app_id = APP_ID.into();
-        s.providers.verihubs.api_key = Some(API_KEY.into());
-        s.providers.verihubs.callback_secret = Some(CALLBACK_SECRET.into());
-        s.providers.verihubs.timeout_ms = 300;
-        s.providers.verihubs.attempts = 3;
-        s.providers.verihubs.retry_backoff_ms = 10;
-    })
-    .await
+    spawn_app_with(backend, move |s| settings(s, base_url)).await
 }
 
 fn with_selfie() -> Value {
@@ -96,12 +101,12 @@ fn with_selfie() -> Value {
     body
 }
 
-fn calls(fake: &Shared) -> Vec<Call> {
-    fake.lock().unwrap().calls.clone()
+fn calls(fake: &Fake) -> Vec<Call> {
+    fake.calls()
 }
 
-fn script(fake: &Shared, answers: impl IntoIterator<Item = Scripted>) {
-    fake.lock().unwrap().script.extend(answers);
+fn script(fake: &Fake, answers: impl IntoIterator<Item = Scripted>) {
+    fake.script(answers);
 }
 
 async fn view(app: &TestApp, user: &User) -> Value {
@@ -148,7 +153,7 @@ both_backends!(a_submission_goes_to_verihubs_and_its_callback_decides_once, |bac
     let calls = calls(&fake);
     assert_eq!(calls.len(), 1);
     let call = &calls[0];
-    assert_eq!((call.app_id.as_str(), call.api_key.as_str()), (APP_ID, API_KEY));
+    assert_eq!((call.header("app-id").as_str(), call.header("api-key").as_str()), (APP_ID, API_KEY));
     assert_eq!(call.body["nik"], NIK_OK);
     assert_eq!(call.body["name"], body["data"]["fullName"]);
     assert_eq!(call.body["birth_date"], "12-05-1990");
@@ -257,4 +262,105 @@ both_backends!(timeouts_and_server_errors_are_retried_under_one_reference, |back
 both_backends!(the_kyc_callback_route_is_absent_without_verihubs, |backend| async move {
     let app = crate::helpers::spawn_app(backend).await;
     assert_eq!(signed_callback(&app, &decision("vh-1", "VERIFIED", None)).await, 404);
+});
+
+/// An app on the fake Verihubs whose clock the test moves, so a verification can await its
+/// callback long enough to be asked about without the test waiting.
+async fn app_with_clock(backend: store::Backend, base_url: &str) -> (TestApp, std::sync::Arc<domain::FixedClock>) {
+    let base_url = base_url.to_string();
+    spawn_app_with_clock(backend, move |s| settings(s, base_url)).await
+}
+
+async fn reconcile(app: &TestApp) -> u64 {
+    server::features::identity::reconcile_verifications(&app.state).await.unwrap()
+}
+
+/// The status inquiries the fake received.
+fn inquiries(fake: &Fake) -> Vec<Call> {
+    fake.calls().into_iter().filter(|c| c.method == "GET").collect()
+}
+
+/// Verihubs decides `id` (its callback is then lost, or comes later).
+fn decide(fake: &Fake, id: &str, status: &str, reason: Option<&str>) {
+    let mut record = fake.lock().unwrap();
+    let verification = record.verifications.get_mut(id).unwrap();
+    verification.status = status.into();
+    verification.reason = reason.map(str::to_string);
+}
+
+both_backends!(a_lost_callback_is_reconciled_by_the_status_inquiry_once, |backend| async move {
+    let (url, fake) = fake_verihubs().await;
+    let (app, clock) = app_with_clock(backend, &url).await;
+    let user = app.sign_up("081234567407").await;
+    assert_eq!(app.post_as(&user, "/api/v1/user/kyc", with_selfie()).await.0, 200);
+    // Too young to be asked about: its callback may well be on its way.
+    assert_eq!(reconcile(&app).await, 0);
+    assert!(inquiries(&fake).is_empty());
+    // Old enough, but Verihubs is still processing it: nothing changes.
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    assert_eq!(reconcile(&app).await, 0);
+    let asked = inquiries(&fake);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].path, "/v1/identity-verification/vh-1");
+    assert_eq!((asked[0].header("app-id").as_str(), asked[0].header("api-key").as_str()), (APP_ID, API_KEY));
+    assert_eq!(view(&app, &user).await["status"], "PENDING");
+    // Verihubs decides; its callback is lost. Just asked: not asked again before the interval.
+    decide(&fake, "vh-1", "VERIFIED", None);
+    assert_eq!(reconcile(&app).await, 0);
+    assert_eq!(inquiries(&fake).len(), 1);
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    assert_eq!(reconcile(&app).await, 1);
+    let decided = view(&app, &user).await;
+    assert_eq!((decided["status"].as_str(), decided["decidedBy"].as_str()), (Some("VERIFIED"), Some("verihubs")));
+    // The late callback, then a repeat saying otherwise, change nothing; nor does another pass.
+    assert_eq!(signed_callback(&app, &decision("vh-1", "VERIFIED", None)).await, 200);
+    assert_eq!(signed_callback(&app, &decision("vh-1", "REJECTED", Some("FACE_MISMATCH"))).await, 200);
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    assert_eq!(reconcile(&app).await, 0);
+    assert_eq!(inquiries(&fake).len(), 2, "a decided verification is not asked about");
+    let again = view(&app, &user).await;
+    assert_eq!((again["status"].as_str(), again["reason"].as_str()), (Some("VERIFIED"), None));
+    assert_eq!(again["decidedAtMs"], decided["decidedAtMs"]);
+});
+
+both_backends!(a_callback_before_the_reconciliation_leaves_it_nothing_to_do, |backend| async move {
+    let (url, fake) = fake_verihubs().await;
+    let (app, clock) = app_with_clock(backend, &url).await;
+    let user = app.sign_up("081234567408").await;
+    assert_eq!(app.post_as(&user, "/api/v1/user/kyc", with_selfie()).await.0, 200);
+    decide(&fake, "vh-1", "REJECTED", Some("NIK_NOT_FOUND"));
+    assert_eq!(signed_callback(&app, &decision("vh-1", "REJECTED", Some("NIK_NOT_FOUND"))).await, 200);
+    let decided = view(&app, &user).await;
+    assert_eq!(decided["reason"], "nik_not_found");
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    assert_eq!(reconcile(&app).await, 0);
+    assert!(inquiries(&fake).is_empty());
+    assert_eq!(view(&app, &user).await["decidedAtMs"], decided["decidedAtMs"]);
+});
+
+both_backends!(a_failing_status_inquiry_changes_nothing_and_is_asked_again_later, |backend| async move {
+    let (url, fake) = fake_verihubs().await;
+    let (app, clock) = app_with_clock(backend, &url).await;
+    let user = app.sign_up("081234567409").await;
+    assert_eq!(app.post_as(&user, "/api/v1/user/kyc", with_selfie()).await.0, 200);
+    decide(&fake, "vh-1", "REJECTED", Some("FACE_MISMATCH"));
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    // Server errors and timeouts are tried again within the pass, then left for a later one.
+    let slow = (200, json!({"id": "vh-1", "status": "REJECTED", "reason": "FACE_MISMATCH"}), 1_000);
+    script(&fake, [error(503, "SERVICE_UNAVAILABLE"), slow, error(500, "INTERNAL_ERROR")]);
+    assert_eq!(reconcile(&app).await, 0);
+    assert_eq!(inquiries(&fake).len(), 3);
+    assert_eq!(view(&app, &user).await["status"], "PENDING");
+    // An error that will not pass by trying again (our keys) is not retried within the pass.
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    script(&fake, [error(401, "UNAUTHORIZED")]);
+    assert_eq!(reconcile(&app).await, 0);
+    assert_eq!(inquiries(&fake).len(), 4);
+    assert_eq!(view(&app, &user).await["status"], "PENDING");
+    // A later pass gets the answer and applies it.
+    advance(&clock, RECONCILE_AFTER_SECS + 1);
+    assert_eq!(reconcile(&app).await, 1);
+    let rejected = view(&app, &user).await;
+    assert_eq!((rejected["status"].as_str(), rejected["reason"].as_str()), (Some("REJECTED"), Some("face_mismatch")));
+    assert_eq!(inquiries(&fake).len(), 5);
 });

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
 
+mod fake_provider;
 mod helpers;
 
 mod account;

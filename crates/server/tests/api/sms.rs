@@ -3,15 +3,8 @@
 //! invalid number, 21610 unsubscribed, 20003 authentication), 429 and 5xx, slow answers; then
 //! status callbacks signed as Twilio signs them, forged, repeated and out of order.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{Form, Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::Router;
 use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
@@ -19,6 +12,7 @@ use server::config::production::SmsProvider;
 use server::features::identity::sms_deliveries::{self, Delivery};
 
 use crate::both_backends;
+use crate::fake_provider::{Call, FakeProvider, Scripted};
 use crate::helpers::{spawn_app_with, TestApp};
 
 const ACCOUNT_SID: &str = "AC0123456789abcdef0123456789abcdef";
@@ -27,47 +21,21 @@ const SENDER: &str = "LUMBUNG";
 /// Where Twilio is told to send status callbacks (the test settings' public URL).
 const CALLBACK_URL: &str = "https://app.example.id/api/v1/sms/twilio-status";
 
-/// One message the fake received.
-#[derive(Debug, Clone)]
-struct Call {
-    account: String,
-    authorization: String,
-    form: Vec<(String, String)>,
+type Fake = FakeProvider<()>;
+
+/// The account a Messages request names in its path (`/2010-04-01/Accounts/{account}/Messages.json`).
+fn account(call: &Call) -> &str {
+    call.path.trim_start_matches("/2010-04-01/Accounts/").trim_end_matches("/Messages.json")
 }
 
-impl Call {
-    fn field(&self, name: &str) -> &str {
-        self.form.iter().find(|(k, _)| k == name).map_or("", |(_, v)| v.as_str())
+/// What Twilio answers when nothing is scripted: a queued message, on the Messages resource only.
+fn documented(_twilio: &mut (), call: &Call, number: usize) -> Scripted {
+    let messages = call.path.starts_with("/2010-04-01/Accounts/") && call.path.ends_with("/Messages.json");
+    if call.method == "POST" && messages {
+        queued(call, number)
+    } else {
+        twilio_error(404, 20404, "The requested resource was not found")
     }
-}
-
-/// A scripted answer: status, body, and how long to wait before answering.
-type Scripted = (u16, Value, u64);
-
-#[derive(Default)]
-struct Fake {
-    calls: Vec<Call>,
-    script: VecDeque<Scripted>,
-}
-
-type Shared = Arc<Mutex<Fake>>;
-
-async fn messages(
-    State(fake): State<Shared>,
-    Path(account): Path<String>,
-    headers: HeaderMap,
-    Form(form): Form<Vec<(String, String)>>,
-) -> Response {
-    let authorization = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    let call = Call { account, authorization, form };
-    let (status, body, delay) = {
-        let mut fake = fake.lock().unwrap();
-        fake.calls.push(call.clone());
-        let number = fake.calls.len();
-        fake.script.pop_front().unwrap_or_else(|| queued(&call, number))
-    };
-    tokio::time::sleep(Duration::from_millis(delay)).await;
-    (StatusCode::from_u16(status).unwrap(), axum::Json(body)).into_response()
 }
 
 /// Twilio's 201 for a message it took.
@@ -75,10 +43,10 @@ fn queued(call: &Call, number: usize) -> Scripted {
     let sid = format!("SM{number:032}");
     (
         201,
-        json!({"sid": sid, "account_sid": call.account, "to": call.field("To"), "from": call.field("From"),
+        json!({"sid": sid, "account_sid": account(call), "to": call.field("To"), "from": call.field("From"),
             "body": call.field("Body"), "status": "queued", "num_segments": "1", "direction": "outbound-api",
             "api_version": "2010-04-01", "price": null, "error_code": null, "error_message": null,
-            "uri": format!("/2010-04-01/Accounts/{}/Messages/{sid}.json", call.account)}),
+            "uri": format!("/2010-04-01/Accounts/{}/Messages/{sid}.json", account(call))}),
         0,
     )
 }
@@ -93,14 +61,9 @@ fn twilio_error(status: u16, code: u32, message: &str) -> Scripted {
     )
 }
 
-async fn fake_twilio() -> (String, Shared) {
-    let fake: Shared = Arc::default();
-    let app =
-        Router::new().route("/2010-04-01/Accounts/{account}/Messages.json", post(messages)).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, fake)
+async fn fake_twilio() -> (String, Fake) {
+    let fake = FakeProvider::start((), documented).await;
+    (fake.url.clone(), fake)
 }
 
 async fn app_on_twilio(backend: store::Backend, base_url: &str, breaker_failures: u32) -> TestApp {
@@ -128,12 +91,12 @@ async fn send_code(app: &TestApp, phone: &str) -> (u16, Value) {
     app.post_json("/api/v1/user/signup/phone", json!({"phone": phone})).await
 }
 
-fn calls(fake: &Shared) -> Vec<Call> {
-    fake.lock().unwrap().calls.clone()
+fn calls(fake: &Fake) -> Vec<Call> {
+    fake.calls()
 }
 
-fn script(fake: &Shared, answers: impl IntoIterator<Item = Scripted>) {
-    fake.lock().unwrap().script.extend(answers);
+fn script(fake: &Fake, answers: impl IntoIterator<Item = Scripted>) {
+    fake.script(answers);
 }
 
 async fn deliveries(app: &TestApp, phone: &str) -> Vec<Delivery> {
@@ -189,9 +152,9 @@ both_backends!(a_code_goes_to_twilio_and_its_delivery_is_recorded, |backend| asy
     let calls = calls(&fake);
     assert_eq!(calls.len(), 1);
     let call = &calls[0];
-    assert_eq!(call.account, ACCOUNT_SID);
+    assert_eq!(account(call), ACCOUNT_SID);
     let basic = base64::engine::general_purpose::STANDARD.encode(format!("{ACCOUNT_SID}:{AUTH_TOKEN}"));
-    assert_eq!(call.authorization, format!("Basic {basic}"));
+    assert_eq!(call.header("authorization"), format!("Basic {basic}"));
     assert_eq!((call.field("To"), call.field("From")), (phone, SENDER));
     assert!(call.field("Body").contains("Kode verifikasi Anda: "), "{}", call.field("Body"));
     assert_eq!(call.field("StatusCallback"), CALLBACK_URL);
@@ -298,8 +261,8 @@ both_backends!(server_errors_and_timeouts_are_retried_with_backoff, |backend| as
     let app = app_on_twilio(backend, &url, 10).await;
     let phone = "+6281234567321";
     // A 500, then an answer slower than the 300 ms timeout, then Twilio takes it.
-    let slow = queued(&Call { account: ACCOUNT_SID.into(), authorization: String::new(), form: vec![] }, 99);
-    script(&fake, [twilio_error(500, 20500, "Internal Server Error"), (slow.0, slow.1, 1_000)]);
+    let slow = (201, json!({"sid": format!("SM{:032}", 99), "account_sid": ACCOUNT_SID, "status": "queued"}), 1_000);
+    script(&fake, [twilio_error(500, 20500, "Internal Server Error"), slow]);
     let (status, body) = send_code(&app, phone).await;
     assert_eq!(status, 200, "{body}");
     let calls = calls(&fake);

@@ -3,71 +3,26 @@
 //! retries under one idempotency key, callbacks with the right, a wrong or no token, duplicates,
 //! and a missed callback reconciled by the status inquiry. Money moves once: ledger checked.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::collections::HashMap;
 
-use axum::extract::{Request, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Router;
 use serde_json::{json, Value};
 use server::config::production::PaymentProvider;
 
 use crate::both_backends;
+use crate::fake_provider::{Call, FakeProvider, Scripted};
 use crate::helpers::{spawn_app_with, TestApp, User};
 
 const SECRET_KEY: &str = "xnd_development_Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 const CALLBACK_TOKEN: &str = "cb-token-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 
-/// One request the fake received.
-#[derive(Debug, Clone)]
-struct Call {
-    method: String,
-    path: String,
-    authorization: String,
-    idempotency_key: String,
-    body: Value,
-}
-
-/// A scripted answer: status, body, and how long to wait before answering.
-type Scripted = (u16, Value, u64);
-
+/// What the fake Xendit holds: payment request id → (reference_id, status, amount in rupiah).
 #[derive(Default)]
-struct Fake {
-    calls: Vec<Call>,
-    script: VecDeque<Scripted>,
-    /// Payment request id → (reference_id, status, amount in rupiah).
+struct Xendit {
     payments: HashMap<String, (String, String, i64)>,
 }
 
-type Shared = Arc<Mutex<Fake>>;
-
-async fn answer(State(fake): State<Shared>, request: Request) -> Response {
-    let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, 1 << 20).await.unwrap();
-    let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    let call = Call {
-        method: parts.method.to_string(),
-        path: parts.uri.path().to_string(),
-        authorization: header("authorization"),
-        idempotency_key: header("idempotency-key"),
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    };
-    let (status, body, delay) = {
-        let mut fake = fake.lock().unwrap();
-        fake.calls.push(call.clone());
-        match fake.script.pop_front() {
-            Some(scripted) => scripted,
-            None => documented_answer(&mut fake, &call),
-        }
-    };
-    tokio::time::sleep(Duration::from_millis(delay)).await;
-    (StatusCode::from_u16(status).unwrap(), axum::Json(body)).into_response()
-}
-
 /// What Xendit answers when nothing is scripted: a created payment request, or its status.
-fn documented_answer(fake: &mut Fake, call: &Call) -> Scripted {
+fn documented_answer(fake: &mut Xendit, call: &Call, _number: usize) -> Scripted {
     if call.method == "POST" && call.path == "/payment_requests" {
         let id = format!("pr-{}", fake.payments.len() + 1);
         let reference = call.body["reference_id"].as_str().unwrap().to_string();
@@ -113,13 +68,9 @@ fn documented_answer(fake: &mut Fake, call: &Call) -> Scripted {
     (404, json!({"error_code": "NOT_FOUND", "message": "no such endpoint"}), 0)
 }
 
-async fn fake_xendit() -> (String, Shared) {
-    let fake: Shared = Arc::default();
-    let app = Router::new().fallback(answer).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, fake)
+async fn fake_xendit() -> (String, FakeProvider<Xendit>) {
+    let fake = FakeProvider::start(Xendit::default(), documented_answer).await;
+    (fake.url.clone(), fake)
 }
 
 async fn app_on_xendit(backend: store::Backend, base_url: &str) -> TestApp {
@@ -198,8 +149,8 @@ both_backends!(a_xendit_virtual_account_is_issued_and_its_callback_credits_once,
         // Basic auth: the secret key as the user name, an empty password.
         use base64::Engine;
         let expected = base64::engine::general_purpose::STANDARD.encode(format!("{SECRET_KEY}:"));
-        assert_eq!(call.authorization, format!("Basic {expected}"));
-        assert_eq!(call.idempotency_key, format!("create-{id}"));
+        assert_eq!(call.header("authorization"), format!("Basic {expected}"));
+        assert_eq!(call.header("idempotency-key"), format!("create-{id}"));
         assert_eq!(call.body["reference_id"], id);
         assert_eq!(call.body["amount"], 154_000);
         assert_eq!(call.body["currency"], "IDR");
@@ -272,7 +223,7 @@ both_backends!(each_documented_xendit_error_fails_the_top_up_cleanly, |backend| 
         let mut fake = fake.lock().unwrap();
         let calls = &fake.calls[before..];
         assert_eq!(calls.len(), tries, "{code}");
-        assert!(calls.iter().all(|c| c.idempotency_key == calls[0].idempotency_key), "{code}");
+        assert!(calls.iter().all(|c| c.header("idempotency-key") == calls[0].header("idempotency-key")), "{code}");
         fake.script.clear();
     }
     // Nothing was credited, every refused top-up is closed.
@@ -297,7 +248,7 @@ both_backends!(a_xendit_timeout_or_rate_limit_is_retried_under_the_same_idempote
     let fake = fake.lock().unwrap();
     assert_eq!(fake.calls.len(), 3);
     let key = format!("create-{}", topup["data"]["id"].as_str().unwrap());
-    assert!(fake.calls.iter().all(|c| c.idempotency_key == key));
+    assert!(fake.calls.iter().all(|c| c.header("idempotency-key") == key));
     assert_eq!(topup["data"]["instructions"]["gatewayRef"], "pr-1");
 });
 
@@ -325,7 +276,7 @@ both_backends!(a_missed_xendit_callback_is_reconciled_by_the_status_inquiry, |ba
         let fake = fake.lock().unwrap();
         let inquiries: Vec<&Call> = fake.calls.iter().filter(|c| c.method == "GET").collect();
         assert_eq!(inquiries.len(), 3);
-        assert!(inquiries.iter().all(|c| !c.idempotency_key.is_empty()));
+        assert!(inquiries.iter().all(|c| !c.header("idempotency-key").is_empty()));
     }
     // Another pass asks only about the one still pending; the late callback changes nothing.
     assert_eq!(server::features::wallet::reconcile_pending(&app.state).await.unwrap(), 0);

@@ -4,38 +4,20 @@
 //! retries under one `X-IDEMPOTENCY-KEY`, forged and repeated callbacks, and a missed callback
 //! reconciled by the status inquiry. Money moves once: journal entries counted, ledger checked.
 
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::collections::{HashMap, HashSet};
 
-use axum::extract::{Request, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Router;
 use serde_json::{json, Value};
 use server::config::production::BankProvider;
 
 use crate::both_backends;
 use crate::cashout::{add_account, assert_ledger_sound, ensure_verified, top_up};
+use crate::fake_provider::{Call, FakeProvider, Scripted};
 use crate::helpers::{spawn_app_with, TestApp, User, PIN};
 
 const SECRET_KEY: &str = "xnd_development_Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 const CALLBACK_TOKEN: &str = "cb-token-Zq3v9Lw0pX7sRt2mYb5nKc8dHf1gJa4e";
 /// The name `helpers::verify_identity` verifies, as banks print it.
 const HOLDER: &str = "BUDI SANTOSO";
-
-/// One request the fake received.
-#[derive(Debug, Clone)]
-struct Call {
-    method: String,
-    path: String,
-    query: String,
-    idempotency_key: String,
-    body: Value,
-}
-
-/// A scripted answer: status, body, and how long to wait before answering.
-type Scripted = (u16, Value, u64);
 
 /// A disbursement the fake holds.
 #[derive(Debug, Clone)]
@@ -55,46 +37,24 @@ impl Transfer {
     }
 }
 
+/// What the fake Xendit holds.
 #[derive(Default)]
-struct Fake {
-    calls: Vec<Call>,
-    script: VecDeque<Scripted>,
+struct Xendit {
     /// Delay of the next documented answer, after the fake has acted on the request.
     delay_next: u64,
     keys: HashSet<String>,
     transfers: HashMap<String, Transfer>,
 }
 
-type Shared = Arc<Mutex<Fake>>;
+type Fake = FakeProvider<Xendit>;
 
-async fn answer(State(fake): State<Shared>, request: Request) -> Response {
-    let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, 1 << 20).await.unwrap();
-    let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
-    let call = Call {
-        method: parts.method.to_string(),
-        path: parts.uri.path().to_string(),
-        query: parts.uri.query().unwrap_or("").to_string(),
-        idempotency_key: header("x-idempotency-key"),
-        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    };
-    let (status, body, delay) = {
-        let mut fake = fake.lock().unwrap();
-        fake.calls.push(call.clone());
-        match fake.script.pop_front() {
-            Some(scripted) => scripted,
-            None => {
-                let (status, body, _) = documented_answer(&mut fake, &call);
-                (status, body, std::mem::take(&mut fake.delay_next))
-            }
-        }
-    };
-    tokio::time::sleep(Duration::from_millis(delay)).await;
-    (StatusCode::from_u16(status).unwrap(), axum::Json(body)).into_response()
+/// What Xendit answers when nothing is scripted, after `delay_next`.
+fn documented_answer(fake: &mut Xendit, call: &Call, _number: usize) -> Scripted {
+    let (status, body, _) = documented_transfer(fake, call);
+    (status, body, std::mem::take(&mut fake.delay_next))
 }
 
-/// What Xendit answers when nothing is scripted.
-fn documented_answer(fake: &mut Fake, call: &Call) -> Scripted {
+fn documented_transfer(fake: &mut Xendit, call: &Call) -> Scripted {
     match (call.method.as_str(), call.path.as_str()) {
         ("POST", "/v2/identity/bank_account_data_requests") => {
             let number = call.body["bank_account_number"].as_str().unwrap();
@@ -108,7 +68,7 @@ fn documented_answer(fake: &mut Fake, call: &Call) -> Scripted {
             (201, answer, 0)
         }
         ("POST", "/disbursements") => {
-            if !fake.keys.insert(call.idempotency_key.clone()) {
+            if !fake.keys.insert(call.header("x-idempotency-key")) {
                 let message = "Idempotency key has been used before. Use a unique idempotency key and try again";
                 return (409, json!({"error_code": "DUPLICATE_TRANSACTION_ERROR", "message": message}), 0);
             }
@@ -140,13 +100,9 @@ fn documented_answer(fake: &mut Fake, call: &Call) -> Scripted {
     }
 }
 
-async fn fake_xendit() -> (String, Shared) {
-    let fake: Shared = Arc::default();
-    let app = Router::new().fallback(answer).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, fake)
+async fn fake_xendit() -> (String, Fake) {
+    let fake = FakeProvider::start(Xendit::default(), documented_answer).await;
+    (fake.url.clone(), fake)
 }
 
 /// An app whose bank is the fake Xendit (payments stay on the sandbox, to fund the wallets);
@@ -210,7 +166,7 @@ async fn callback(app: &TestApp, token: Option<&str>, event: &Value) -> u16 {
 }
 
 /// The callback Xendit sends when a transfer ends.
-fn ended(fake: &Shared, id: &str, status: &str, failure_code: Option<&str>) -> Value {
+fn ended(fake: &Fake, id: &str, status: &str, failure_code: Option<&str>) -> Value {
     let mut transfer = fake.lock().unwrap().transfers[id].clone();
     transfer.status = status.into();
     transfer.failure_code = failure_code.map(str::to_string);
@@ -228,7 +184,7 @@ async fn debits_of(app: &TestApp, id: &str) -> i64 {
     row.try_get::<i64, _>("n").unwrap()
 }
 
-fn disbursement_calls(fake: &Shared) -> Vec<Call> {
+fn disbursement_calls(fake: &Fake) -> Vec<Call> {
     fake.lock().unwrap().calls.iter().filter(|c| c.path.starts_with("/disbursements")).cloned().collect()
 }
 
@@ -308,7 +264,7 @@ both_backends!(a_xendit_disbursement_completes_once_by_its_callback, |backend| a
     let calls = disbursement_calls(&fake);
     assert_eq!(calls.len(), 1);
     assert_eq!((calls[0].method.as_str(), calls[0].path.as_str()), ("POST", "/disbursements"));
-    assert_eq!(calls[0].idempotency_key, format!("disburse-{id}"));
+    assert_eq!(calls[0].header("x-idempotency-key"), format!("disburse-{id}"));
     assert_eq!(calls[0].body["external_id"], id.as_str());
     assert_eq!(calls[0].body["amount"], 97_500);
     assert_eq!(calls[0].body["bank_code"], "BCA");
@@ -438,7 +394,7 @@ both_backends!(documented_xendit_create_errors_refund_or_wait_as_they_mean, |bac
     assert_eq!(disburse(&app).await, 0);
     let calls = disbursement_calls(&fake);
     assert_eq!(calls.len() - before, 3);
-    assert!(calls[before..].iter().all(|c| c.idempotency_key == format!("disburse-{id}")));
+    assert!(calls[before..].iter().all(|c| c.header("x-idempotency-key") == format!("disburse-{id}")));
     assert_eq!(free_balance(&app, &user).await, "200000.00");
     assert_eq!(disburse(&app).await, 0);
     assert_eq!(fake.lock().unwrap().transfers.len(), 1);
@@ -461,7 +417,7 @@ both_backends!(a_xendit_timeout_is_retried_and_the_duplicate_key_finds_the_first
     let shape: Vec<(&str, &str)> = calls.iter().map(|c| (c.method.as_str(), c.path.as_str())).collect();
     assert_eq!(shape, [("POST", "/disbursements"), ("POST", "/disbursements"), ("GET", "/disbursements")]);
     assert_eq!(calls[2].query, format!("external_id={id}"));
-    assert_eq!(calls[0].idempotency_key, calls[1].idempotency_key);
+    assert_eq!(calls[0].header("x-idempotency-key"), calls[1].header("x-idempotency-key"));
     assert_eq!(fake.lock().unwrap().transfers.len(), 1);
     // The transfer is known by its id now: its callback ends the cash-out once.
     assert_eq!(callback(&app, Some(CALLBACK_TOKEN), &ended(&fake, &id, "COMPLETED", None)).await, 200);

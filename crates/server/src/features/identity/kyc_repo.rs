@@ -252,3 +252,46 @@ pub async fn accept_gss(db: &Db, user_id: &str) -> Result<bool, StoreError> {
         .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// A verification an outside provider took and has not decided yet, as the reconciliation asks about it.
+#[derive(Debug, Clone)]
+pub struct AwaitingCheck {
+    /// The user.
+    pub user_id: String,
+    /// The provider's id of the verification.
+    pub reference: String,
+}
+
+/// Verifications still awaiting `provider`'s decision that were neither sent nor asked about
+/// since `before_ms`, the longest unasked first (at most `limit`).
+pub async fn awaiting_check(
+    db: &Db,
+    provider: &str,
+    before_ms: i64,
+    limit: i64,
+) -> Result<Vec<AwaitingCheck>, StoreError> {
+    let rows = sqlx::query(
+        "select user_id, provider_ref from kyc_submissions where provider = $1 and status = 'PENDING' \
+         and decision = 'PENDING' and coalesce(provider_checked_at_ms, submitted_at_ms) <= $2 \
+         order by coalesce(provider_checked_at_ms, submitted_at_ms) limit $3",
+    )
+    .bind(provider)
+    .bind(before_ms)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?;
+    let check = |row: &AnyRow| -> Result<AwaitingCheck, sqlx::Error> {
+        Ok(AwaitingCheck { user_id: row.try_get("user_id")?, reference: row.try_get("provider_ref")? })
+    };
+    Ok(rows.iter().map(check).collect::<Result<_, _>>()?)
+}
+
+/// Notes that the provider was asked about `reference` at `now_ms`, so it is asked again only later.
+pub async fn provider_checked(db: &Db, reference: &str, now_ms: i64) -> Result<(), StoreError> {
+    sqlx::query("update kyc_submissions set provider_checked_at_ms = $2 where provider_ref = $1")
+        .bind(reference)
+        .bind(now_ms)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}

@@ -41,6 +41,20 @@ pub enum Verdict {
     },
 }
 
+/// What a provider says of a verification it took, when asked (a callback may have been lost).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inquiry {
+    /// Not decided yet.
+    Pending,
+    /// Decided: VERIFIED, or REJECTED with a reason code, as its callback would have said.
+    Decided {
+        /// VERIFIED or REJECTED.
+        status: &'static str,
+        /// Why REJECTED (a stable code the web app translates).
+        reason: Option<&'static str>,
+    },
+}
+
 /// Why a submission could not be handed to the verifier.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifierError {
@@ -73,6 +87,9 @@ pub struct Subject<'a> {
 pub trait KycVerifier: Send + Sync {
     /// Hands `subject` over: a decision now, or a reference to a decision to come.
     fn submit<'a>(&'a self, subject: &'a Subject<'a>) -> BoxFuture<'a, Result<Verdict, VerifierError>>;
+
+    /// Asks how the verification the provider knows as `reference` stands (its status inquiry).
+    fn inquire<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, Result<Inquiry, VerifierError>>;
 }
 
 /// The sandbox rule described in the module comment.
@@ -97,6 +114,13 @@ impl SandboxVerifier {
 impl KycVerifier for SandboxVerifier {
     fn submit<'a>(&'a self, subject: &'a Subject<'a>) -> BoxFuture<'a, Result<Verdict, VerifierError>> {
         Box::pin(async move { Ok(Verdict::Decided(Self::decide(subject.nik))) })
+    }
+
+    /// The sandbox decides at once and hands out no reference, so none can be asked about.
+    fn inquire<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, Result<Inquiry, VerifierError>> {
+        Box::pin(
+            async move { Err(VerifierError::Unavailable(format!("the sandbox took no verification {reference}"))) },
+        )
     }
 }
 

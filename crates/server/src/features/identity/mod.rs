@@ -16,6 +16,7 @@ mod kyc;
 mod kyc_admin;
 pub mod kyc_documents;
 pub mod kyc_form;
+mod kyc_reconcile;
 mod kyc_repo;
 pub mod kyc_verifier;
 pub mod messages;
@@ -50,6 +51,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use kyc::settle_all_due as apply_due_verifications;
+pub use kyc_reconcile::reconcile_awaiting as reconcile_verifications;
 pub use messages::terms_not_accepted;
 pub use pin_routes::confirm_pin;
 

@@ -36,7 +36,7 @@ fn signed(secret: &[u8], body: &[u8], signature_hex: &[u8]) -> bool {
 
 /// Our decision and reason code for Verihubs' `status` and `reason`; `None` for a status that is
 /// no decision (still processing).
-fn decision_of(status: &str, reason: Option<&str>) -> Option<(&'static str, Option<&'static str>)> {
+pub(super) fn decision_of(status: &str, reason: Option<&str>) -> Option<(&'static str, Option<&'static str>)> {
     match status {
         "VERIFIED" => Some(("VERIFIED", None)),
         "REJECTED" => Some((

@@ -4,7 +4,9 @@
 //! against Dukcapil's register and face photo and answers 202 with its id, then posts the decision
 //! to our callback (`verihubs_callback.rs`). A timeout per try; retries with doubling backoff on
 //! timeouts, 429 and 5xx only, always under our submission id as `reference_id`, so a retried
-//! request is recognised as the same verification.
+//! request is recognised as the same verification. A callback that never came is made up for by
+//! the status inquiry `GET /v1/identity-verification/{id}` (`kyc_reconcile.rs`), which answers the
+//! callback's fields.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,7 +16,8 @@ use futures::future::BoxFuture;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{json, Value};
 
-use super::kyc_verifier::{KycVerifier, Subject, Verdict, VerifierError};
+use super::kyc_verifier::{Inquiry, KycVerifier, Subject, Verdict, VerifierError};
+use super::verihubs_callback::decision_of;
 use crate::config::verihubs::VerihubsSettings;
 
 /// The provider name recorded with each submission it decides.
@@ -36,6 +39,14 @@ impl Failure {
         match self {
             Self::Api { status, .. } => *status == 429 || *status >= 500,
             Self::Transport(_) => true,
+        }
+    }
+
+    /// The failure as the verifier reports it when it is not the user's data that was refused.
+    fn unavailable(self) -> VerifierError {
+        match self {
+            Self::Api { status, code } => VerifierError::Unavailable(format!("{status} {code}")),
+            Self::Transport(e) => VerifierError::Unavailable(e),
         }
     }
 }
@@ -69,13 +80,11 @@ impl VerihubsVerifier {
         }))
     }
 
-    async fn try_once(&self, body: &Value) -> Result<Value, Failure> {
-        let response = self
-            .http
-            .post(&self.url)
+    /// One try of the request `build` makes, with the credentials' headers.
+    async fn try_once(&self, build: &impl Fn() -> reqwest::RequestBuilder) -> Result<Value, Failure> {
+        let response = build()
             .header("App-ID", &self.app_id)
             .header("API-Key", self.api_key.expose_secret())
-            .json(body)
             .send()
             .await
             .map_err(|e| Failure::Transport(e.to_string()))?;
@@ -87,6 +96,23 @@ impl VerihubsVerifier {
         }
         let code = value.get("error_code").and_then(Value::as_str).unwrap_or("").to_string();
         Err(Failure::Api { status, code })
+    }
+
+    /// The request `build` makes, tried again with doubling pauses while the failure may pass.
+    async fn with_retries(&self, what: &str, build: impl Fn() -> reqwest::RequestBuilder) -> Result<Value, Failure> {
+        let mut pause = self.backoff;
+        let mut attempt = 1;
+        loop {
+            match self.try_once(&build).await {
+                Err(e) if e.retryable() && attempt < self.attempts => {
+                    tracing::warn!(attempt, what, "verihubs call failed; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                    attempt += 1;
+                }
+                answer => return answer,
+            }
+        }
     }
 }
 
@@ -111,36 +137,42 @@ impl KycVerifier for VerihubsVerifier {
                 "selfie_photo": base64::engine::general_purpose::STANDARD.encode(&selfie.bytes),
                 "callback_url": self.callback_url,
             });
-            let mut pause = self.backoff;
-            let mut attempt = 1;
-            let answer = loop {
-                match self.try_once(&body).await {
-                    Ok(answer) => break answer,
-                    Err(e) if e.retryable() && attempt < self.attempts => {
-                        tracing::warn!(attempt, "verihubs submission failed; trying again");
-                        tokio::time::sleep(pause).await;
-                        pause *= 2;
-                        attempt += 1;
-                    }
-                    // The submission's data itself was refused; any other error is ours or theirs, not the user's.
-                    Err(Failure::Api { status, code }) if status == 400 || status == 422 => {
-                        return Err(VerifierError::Refused(if code.is_empty() {
-                            format!("http_{status}")
-                        } else {
-                            code
-                        }));
-                    }
-                    Err(Failure::Api { status, code }) => {
-                        return Err(VerifierError::Unavailable(format!("{status} {code}")));
-                    }
-                    Err(Failure::Transport(e)) => return Err(VerifierError::Unavailable(e)),
+            let answer = match self.with_retries("submission", || self.http.post(&self.url).json(&body)).await {
+                Ok(answer) => answer,
+                // The submission's data itself was refused; any other error is ours or theirs, not the user's.
+                Err(Failure::Api { status, code }) if status == 400 || status == 422 => {
+                    return Err(VerifierError::Refused(if code.is_empty() { format!("http_{status}") } else { code }));
                 }
+                Err(failure) => return Err(failure.unavailable()),
             };
             let reference = answer
                 .get("id")
                 .and_then(Value::as_str)
                 .ok_or_else(|| VerifierError::Unavailable("an answer without an id".into()))?;
             Ok(Verdict::Awaiting { provider: PROVIDER, reference: reference.to_string() })
+        })
+    }
+
+    fn inquire<'a>(&'a self, reference: &'a str) -> BoxFuture<'a, Result<Inquiry, VerifierError>> {
+        Box::pin(async move {
+            // The id is Verihubs' own, but it is still one path segment, escaped, never a path.
+            let mut url = reqwest::Url::parse(&self.url).map_err(|e| VerifierError::Unavailable(e.to_string()))?;
+            url.path_segments_mut()
+                .map_err(|()| VerifierError::Unavailable(format!("{} takes no path", self.url)))?
+                .push(reference);
+            let answer = self
+                .with_retries("status inquiry", || self.http.get(url.clone()))
+                .await
+                .map_err(Failure::unavailable)?;
+            let status = answer
+                .get("status")
+                .and_then(Value::as_str)
+                .ok_or_else(|| VerifierError::Unavailable("a status answer without a status".into()))?;
+            let reason = answer.get("reason").and_then(Value::as_str);
+            Ok(match decision_of(status, reason) {
+                Some((status, reason)) => Inquiry::Decided { status, reason },
+                None => Inquiry::Pending,
+            })
         })
     }
 }

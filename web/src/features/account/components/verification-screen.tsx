@@ -12,19 +12,10 @@ import { useAppConfig } from '@/api/app-config';
 import type { KycSubmitRequest, KycView } from '@/api/types';
 import { useAcceptGssTerms, useKyc, useSubmitKyc } from '../api/kyc';
 import { AccountPageHeader } from './account-layout';
+import { PhotoInput } from './photo-input';
 import { StatusChip } from './status-chip';
 
 const EMPTY: KycSubmitRequest = { nik: '', fullName: '', birthDate: '', birthPlace: '', address: '' };
-
-/** Reads a chosen image as bare base64 (the server checks it is a JPEG or PNG). */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** `/account/verification`: identity verification (KYC) and the US-stock terms (R2.16, R6.03). */
 export function VerificationScreen() {
@@ -82,11 +73,8 @@ function KycForm() {
     fullWidth: true,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value }),
   });
-  const photo = (name: 'ktpPhoto' | 'selfie') => async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    const data = file ? await readBase64(file) : undefined;
+  const photo = (name: 'ktpPhoto' | 'selfie') => (data: string | undefined) =>
     setForm((current) => ({ ...current, [name]: data }));
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit.mutate(form);
@@ -99,16 +87,9 @@ function KycForm() {
         <TextField {...field('birthDate')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
         <TextField {...field('birthPlace')} />
         <TextField {...field('address')} multiline minRows={2} />
-        {(['ktpPhoto', 'selfie'] as const).map((name) => (
-          <Box key={name}>
-            <Typography component="label" variant="body2" htmlFor={`kyc-${name}`}>
-              {t(`kyc.${name}`)}
-            </Typography>
-            <Box>
-              <input id={`kyc-${name}`} type="file" accept="image/jpeg,image/png" onChange={photo(name)} />
-            </Box>
-          </Box>
-        ))}
+        <PhotoInput name="ktpPhoto" label={t('kyc.ktpPhoto')} capture="environment" onChange={photo('ktpPhoto')} />
+        {/* The provider compares this face with the population register's photo. */}
+        <PhotoInput name="selfie" label={t('kyc.selfie')} capture="user" onChange={photo('selfie')} />
         {submit.error && <Alert severity="error">{submit.error.message}</Alert>}
         {/* The sandbox's decision rule; a real verifier's is not ours to announce. */}
         {config?.sandbox && (

@@ -99,4 +99,53 @@ describe('identity verification page', { timeout: 40_000 }, () => {
     expect(await screen.findByText('NIK tidak cocok dengan tanggal lahir.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kirim untuk verifikasi' })).toBeEnabled();
   });
+  it('issue 20: takes the selfie with the front camera, refuses a wrong type or size before upload, previews and sends it', async () => {
+    logIn();
+    const posted: unknown[] = [];
+    server.use(
+      meHandler,
+      http.get('*/api/v1/user/kyc', () => HttpResponse.json({ data: view('UNVERIFIED') })),
+      http.post('*/api/v1/user/kyc', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ data: view('PENDING', { selfieId: 'doc-2' }) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/account/verification');
+    const selfie = await screen.findByLabelText(/Swafoto/);
+    // On a phone this opens the front camera; elsewhere it is a file picker.
+    expect(selfie).toHaveAttribute('type', 'file');
+    expect(selfie).toHaveAttribute('accept', 'image/*');
+    expect(selfie).toHaveAttribute('capture', 'user');
+    expect(screen.getByLabelText(/Foto KTP/)).toHaveAttribute('capture', 'environment');
+
+    await user.upload(selfie, new File(['GIF89a'], 'face.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Foto harus berupa gambar JPEG atau PNG.')).toBeInTheDocument();
+    expect(selfie).toHaveAttribute('aria-invalid', 'true');
+    const large = new File([new Uint8Array(512 * 1024 + 1)], 'face.png', { type: 'image/png' });
+    await user.upload(selfie, large);
+    expect(await screen.findByText(/Foto lebih besar dari 512 KB/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Pratinjau/ })).not.toBeInTheDocument();
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'face.png', { type: 'image/png' });
+    await user.upload(selfie, png);
+    const preview = await screen.findByRole('img', { name: /Pratinjau: Swafoto/ });
+    expect(preview).toHaveAttribute('src', 'data:image/png;base64,iVBORw==');
+    expect(screen.queryByText(/Foto lebih besar/)).not.toBeInTheDocument();
+    expect(selfie).not.toHaveAttribute('aria-invalid');
+
+    await fillForm(user, '3171011205900001');
+    await user.click(screen.getByRole('button', { name: 'Kirim untuk verifikasi' }));
+    expect(await screen.findByText('Swafoto diterima')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        nik: '3171011205900001',
+        fullName: 'Budi Santoso',
+        birthDate: '1990-05-12',
+        birthPlace: 'Jakarta',
+        address: 'Jl. Merdeka 1',
+        selfie: 'iVBORw==',
+      },
+    ]);
+  });
 });
