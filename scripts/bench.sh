@@ -6,6 +6,7 @@ mkdir -p docs/bench
 # `--assemble-only` rewrites docs/benchmarks.md from the sections already measured.
 if [ "${1:-}" != "--assemble-only" ]; then
   cargo run --release --locked -p server --example http_bench -- docs/bench/http.md
+  cargo run --release --locked -p server --example read_bench -- docs/bench/read.md
   cargo run --release --locked -p server --example pin_bench -- docs/bench/pin.md
   cargo run --release --locked -p engine --features bench --bin engine_bench -- docs/bench/engine.md
   cargo run --release --locked -p server --example markets_bench -- docs/bench/markets.md
@@ -29,7 +30,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/perps.md docs/bench/ledger.md docs/bench/web-lab.md; do
+  for section in docs/bench/http.md docs/bench/read.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/perps.md docs/bench/ledger.md docs/bench/web-lab.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }

@@ -6,6 +6,8 @@
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
+#[path = "common/bench_client.rs"]
+mod bench_client;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -29,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
 
     closed_loop(&client, &read_url, None, Duration::from_secs(1)).await; // warm-up
     let (read_rps, read_hist) = closed_loop(&client, &read_url, None, CLOSED_LOOP_FOR).await;
-    let fixed = fixed_rate(&client, &read_url).await;
+    let fixed = bench_client::get_fixed_rate(&client, &read_url, FIXED_RATE_PER_S, FIXED_RATE_FOR).await;
     let write_url = format!("{base}/api/v1/analytics/events");
     let (write_rps, write_hist) = closed_loop(&client, &write_url, Some(()), CLOSED_LOOP_FOR).await;
 
@@ -100,28 +102,4 @@ async fn closed_loop(
         total.add(task.await.expect("worker")).ok();
     }
     (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), total)
-}
-
-/// Sends at a fixed rate regardless of how fast answers come; latency counts from the scheduled
-/// send time, so queueing delay is not hidden (no coordinated omission).
-async fn fixed_rate(client: &reqwest::Client, url: &str) -> Histogram<u64> {
-    let interval = Duration::from_nanos(1_000_000_000 / FIXED_RATE_PER_S);
-    let total = FIXED_RATE_PER_S * FIXED_RATE_FOR.as_secs();
-    let start = Instant::now();
-    let mut tasks = Vec::with_capacity(total as usize);
-    for i in 0..total {
-        let scheduled = start + interval * i as u32;
-        tokio::time::sleep_until(scheduled.into()).await;
-        let (client, url) = (client.clone(), url.to_string());
-        tasks.push(tokio::spawn(async move {
-            let ok = client.get(&url).send().await.map(|r| r.status().is_success()).unwrap_or(false);
-            assert!(ok, "bench request failed");
-            scheduled.elapsed().as_micros() as u64
-        }));
-    }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.record(task.await.expect("request")).ok();
-    }
-    hist
 }

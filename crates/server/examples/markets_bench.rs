@@ -7,6 +7,8 @@
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
+#[path = "common/bench_client.rs"]
+mod bench_client;
 #[path = "common/machine.rs"]
 mod machine;
 
@@ -54,7 +56,7 @@ async fn main() -> anyhow::Result<()> {
         let url =
             format!("{base}/api/v1/markets/candles?symbol={symbol}&resolution={resolution}&from={from}&limit=1000");
         let count = candle_count(&client, &url).await?;
-        let hist = fixed_rate(&client, &url).await;
+        let hist = bench_client::get_fixed_rate(&client, &url, CANDLE_RATE_PER_S, CANDLE_RATE_FOR).await;
         rows.push(format!(
             "| {count} × `{resolution}` candles of {symbol} over HTTP at a fixed {CANDLE_RATE_PER_S} requests/s for {} s | p50 {} µs, p99 {} µs, max {} µs |",
             CANDLE_RATE_FOR.as_secs(),
@@ -110,30 +112,6 @@ async fn main() -> anyhow::Result<()> {
 async fn candle_count(client: &reqwest::Client, url: &str) -> anyhow::Result<usize> {
     let body: serde_json::Value = client.get(url).send().await?.error_for_status()?.json().await?;
     Ok(body["data"]["candles"].as_array().map_or(0, Vec::len))
-}
-
-/// Sends at a fixed rate regardless of answers; latency counts from the scheduled send time.
-async fn fixed_rate(client: &reqwest::Client, url: &str) -> Histogram<u64> {
-    let interval = Duration::from_nanos(1_000_000_000 / CANDLE_RATE_PER_S);
-    let total = CANDLE_RATE_PER_S * CANDLE_RATE_FOR.as_secs();
-    let start = Instant::now();
-    let mut tasks = Vec::with_capacity(total as usize);
-    for i in 0..total {
-        let scheduled = start + interval * i as u32;
-        tokio::time::sleep_until(scheduled.into()).await;
-        let (client, url) = (client.clone(), url.to_string());
-        tasks.push(tokio::spawn(async move {
-            let response = client.get(&url).send().await.expect("request");
-            assert!(response.status().is_success(), "bench request failed");
-            let _ = response.bytes().await.expect("body");
-            scheduled.elapsed().as_micros() as u64
-        }));
-    }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.record(task.await.expect("request")).ok();
-    }
-    hist
 }
 
 fn rss_kib() -> f64 {

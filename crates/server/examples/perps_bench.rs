@@ -68,8 +68,8 @@ async fn main() -> anyhow::Result<()> {
          instruments, take-profit / stop-loss, each user's margin ratio against their wallet balance, \
          liquidate whom it finds), median of {SCANS}. *In memory*: the marks and the margin-ratio scan over \
          positions and balances already loaded, median of {SCANS} (the goal is under 50 ms per tick). \
-         *Funding*: one instant settled for every position (a transaction each: the payment row, the \
-         margin released and taken again, the ledger entry), then the ledger check.\n\n\
+         *Funding*: one instant settled for every position (the payment row, the margin released and \
+         taken again, the ledger entry; 64 users, 1,280 payments, per transaction), then the ledger check.\n\n\
          | database | whole pass | in memory | funding of {POSITIONS} | ledger check |\n|---|---|---|---|---|\n{risk}\n",
         machine = machine::machine_line(),
         secs = bench_client::RUN_FOR.as_secs(),

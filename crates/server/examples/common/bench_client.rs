@@ -114,3 +114,67 @@ pub fn row(db: &str, kind: &str, clients: usize, (rate, hist): &(f64, Histogram<
         hist.value_at_quantile(0.99) as f64 / 1000.0,
     )
 }
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// `clients` loops GETting `url` back to back for `duration`; requests per second and latency (µs).
+pub async fn get_loop(
+    client: &reqwest::Client,
+    url: &str,
+    clients: usize,
+    duration: Duration,
+) -> (f64, Histogram<u64>) {
+    let counter = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let (client, url, counter) = (client.clone(), url.to_owned(), counter.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut hist = Histogram::<u64>::new(3).expect("histogram");
+            while started.elapsed() < duration {
+                let t = Instant::now();
+                let response = client.get(&url).send().await.expect("request sent");
+                assert!(response.status().is_success(), "{url}: {}", response.status());
+                let _ = response.bytes().await.expect("body");
+                hist.record(t.elapsed().as_micros() as u64).ok();
+                counter.fetch_add(1, Ordering::Relaxed);
+            }
+            hist
+        }));
+    }
+    let mut hist = Histogram::<u64>::new(3).expect("histogram");
+    for task in tasks {
+        hist.add(task.await.expect("worker")).ok();
+    }
+    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// GETs `url` at a fixed `per_second` for `duration` regardless of how fast answers come; latency
+/// counts from the scheduled send time, so queueing is not hidden (no coordinated omission).
+pub async fn get_fixed_rate(
+    client: &reqwest::Client,
+    url: &str,
+    per_second: u64,
+    duration: Duration,
+) -> Histogram<u64> {
+    let interval = Duration::from_nanos(1_000_000_000 / per_second.max(1));
+    let total = per_second * duration.as_secs();
+    let start = Instant::now();
+    let mut tasks = Vec::with_capacity(usize::try_from(total).unwrap_or(0));
+    for i in 0..total {
+        let scheduled = start + interval * u32::try_from(i).unwrap_or(u32::MAX);
+        tokio::time::sleep_until(scheduled.into()).await;
+        let (client, url) = (client.clone(), url.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let response = client.get(&url).send().await.expect("request sent");
+            assert!(response.status().is_success(), "{url}: {}", response.status());
+            let _ = response.bytes().await.expect("body");
+            scheduled.elapsed().as_micros() as u64
+        }));
+    }
+    let mut hist = Histogram::<u64>::new(3).expect("histogram");
+    for task in tasks {
+        hist.record(task.await.expect("request")).ok();
+    }
+    hist
+}
