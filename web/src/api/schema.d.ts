@@ -8025,6 +8025,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_AssetFlags"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
             401: {
                 headers: {
@@ -8680,6 +8689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_AccountUnlocked"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
             401: {
                 headers: {
@@ -8786,6 +8804,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
@@ -9088,6 +9115,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             404: {
                 headers: {
@@ -9653,6 +9689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CryptoBalance"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
             401: {
                 headers: {
@@ -9976,6 +10021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_OrderBookDoc"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10022,6 +10076,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_OrderTypes"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
@@ -10079,6 +10142,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PriceQuote"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -10299,6 +10371,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_SymbolInfo"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -10608,6 +10689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SymbolInfo"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10708,6 +10798,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TickerView"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -11900,6 +11999,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_OrderBookDoc"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -13681,6 +13789,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UsOrderView"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13945,6 +14062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_CorporateActionView"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13993,6 +14119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_StockDescription"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14039,6 +14174,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_EpsQuarter"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -14417,6 +14561,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DevicePage"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15095,6 +15248,15 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
@@ -17364,6 +17526,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
             401: {
                 headers: {
@@ -17791,6 +17962,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Cashout"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
@@ -18648,6 +18828,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Topup"];
                 };
             };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No session, or the session has ended (logged out, revoked, expired). */
             401: {
                 headers: {
@@ -19005,6 +19194,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TransactionDetails"];
+                };
+            };
+            /** @description The body or a parameter is not valid; `error_message` says which. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No session, or the session has ended (logged out, revoked, expired). */

@@ -34,6 +34,7 @@ pub struct AnalyticsBatch {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnalyticsEvent {
     /// Snake-case event name, e.g. `create_alert_clicked`.
+    #[schema(pattern = "^[a-z][a-z0-9_]{0,63}$")]
     pub name: String,
     /// Free-form properties (a JSON object of at most 4 KiB).
     #[serde(default)]

@@ -23,6 +23,7 @@ const URL_CHARS_MAX: usize = 2_048;
 #[serde(deny_unknown_fields)]
 pub struct ClientLogBatch {
     /// 1 to 20 entries.
+    #[schema(min_items = 1, max_items = 20)]
     pub entries: Vec<ClientLogEntry>,
 }
 

@@ -25,6 +25,7 @@ const PAGE_SIZE_MAX: i64 = 100;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeedbackRequest {
     /// 1 (poor) to 5 (great).
+    #[schema(minimum = 1, maximum = 5)]
     pub rating: i64,
     /// What the user wrote, at most 2000 characters (may be empty).
     #[serde(default)]
@@ -90,10 +91,12 @@ pub async fn submit(
 #[into_params(parameter_in = Query)]
 pub struct FeedbackFilter {
     /// Only this rating (1 to 5).
+    #[param(minimum = 1, maximum = 5)]
     pub rating: Option<i64>,
     /// Page from 1.
     pub page: Option<i64>,
     /// Page size, at most 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
     pub size: Option<i64>,
 }
 
