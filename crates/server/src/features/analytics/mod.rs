@@ -26,6 +26,7 @@ const PATH_CHARS_MAX: usize = 512;
 #[serde(deny_unknown_fields)]
 pub struct AnalyticsBatch {
     /// 1 to 50 events.
+    #[schema(min_items = 1, max_items = 50)]
     pub events: Vec<AnalyticsEvent>,
 }
 
@@ -38,12 +39,13 @@ pub struct AnalyticsEvent {
     pub name: String,
     /// Free-form properties (a JSON object of at most 4 KiB).
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub properties: Option<serde_json::Map<String, serde_json::Value>>,
     /// The page path.
     #[serde(default)]
     pub path: Option<String>,
     /// When it happened, RFC 3339.
+    #[schema(format = DateTime)]
     pub occurred_at: String,
 }
 

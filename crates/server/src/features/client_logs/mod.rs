@@ -51,6 +51,7 @@ pub struct ClientLogEntry {
     /// The page URL.
     pub url: String,
     /// When it happened, RFC 3339.
+    #[schema(format = DateTime)]
     pub occurred_at: String,
 }
 

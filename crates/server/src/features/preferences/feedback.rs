@@ -29,11 +29,14 @@ pub struct FeedbackRequest {
     pub rating: i64,
     /// What the user wrote, at most 2000 characters (may be empty).
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub message: String,
-    /// The page it was sent from, e.g. `/account`.
+    /// The page it was sent from, e.g. `/account`: at most 512 characters, none of them a control
+    /// character.
+    #[schema(max_length = 512, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub page: Option<String>,
     /// Anything else the app knows (app version, screen size), a JSON object of at most 2 KiB.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub context: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
