@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: Rust unit and integration tests on SQLite and PostgreSQL, the API-types drift check,
+# Every test: Rust unit and integration tests on SQLite and PostgreSQL, Schemathesis against the real
+# server, the API-types drift check,
 # web unit tests, the web build's per-route JavaScript budgets and Playwright browser tests against the
 # real server binary.
 set -euo pipefail
@@ -20,6 +21,9 @@ trap cleanup EXIT
 step "Rust tests (SQLite and PostgreSQL)"
 cargo build --workspace --all-targets --locked
 cargo test --workspace --locked
+
+step "Schemathesis against the served OpenAPI document (all phases, zero failures)"
+scripts/schemathesis.sh
 
 step "Web dependencies"
 scripts/web-deps.sh

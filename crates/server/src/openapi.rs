@@ -3,7 +3,7 @@
 
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 
 /// The document's fixed parts; paths are added by each feature's router.
@@ -33,7 +33,7 @@ impl Modify for SecuritySchemes {
 }
 
 /// Adds to every operation the answers the shared layers give, which no handler annotation lists:
-/// the session check (401), the body extractors and parameter checks (400, 413, 415, 422), idempotency (409), the rate
+/// the session check (401), the parameter and body extractors (400, 413, 415, 422), idempotency (409), the rate
 /// limit (429) and maintenance (503). A status an operation already documents keeps its description.
 pub fn add_shared_answers(document: &mut utoipa::openapi::OpenApi) {
     for (path, item) in &mut document.paths.paths {
@@ -56,6 +56,32 @@ pub fn add_shared_answers(document: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// States the constraints of the parameters every feature reads with the same shared parser, which
+/// the handlers' annotations leave as a bare string or integer: `symbol` (`parse_symbol`), `class`
+/// (`parse_class`) and `page` (`Paging`).
+pub fn constrain_shared_parameters(document: &mut utoipa::openapi::OpenApi) {
+    for item in document.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                let Some(RefOr::T(Schema::Object(schema))) = parameter.schema.as_mut() else { continue };
+                match parameter.name.as_str() {
+                    "symbol" => schema.pattern = Some(crate::features::markets::SYMBOL_PATTERN.to_owned()),
+                    "class" => schema.pattern = Some(crate::features::markets::CLASS_PATTERN.to_owned()),
+                    "page" => {
+                        schema.minimum = Some(utoipa::Number::Int(1));
+                        schema.maximum = Some(utoipa::Number::Int(PAGE_MAX_PARAMETER));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// [`crate::api::paging::PAGE_MAX`] as the document's number type.
+const PAGE_MAX_PARAMETER: isize = crate::api::paging::PAGE_MAX as isize;
+
 fn shared_answers(path: &str, operation: &Operation, changes_state: bool) -> Vec<(&'static str, &'static str)> {
     let mut answers = vec![("429", "Too many requests from this address; `Retry-After` says when to try again.")];
     if !path.starts_with("/admin/") {
@@ -67,7 +93,7 @@ fn shared_answers(path: &str, operation: &Operation, changes_state: bool) -> Vec
     if changes_state {
         answers.push(("409", "The `x-request-id` was used for another body, or its first call is still running."));
     }
-    let has_parameters = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+    let has_parameters = operation.parameters.as_ref().is_some_and(|parameters| !parameters.is_empty());
     if operation.request_body.is_some() || has_parameters {
         answers.push(("400", "The body or a parameter is not valid; `error_message` says which."));
     }

@@ -60,6 +60,7 @@ pub fn openapi_document(state: &AppState) -> utoipa::openapi::OpenApi {
 fn split_api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut document) = api_routes(state).split_for_parts();
     crate::openapi::add_shared_answers(&mut document);
+    crate::openapi::constrain_shared_parameters(&mut document);
     (api, document)
 }
 

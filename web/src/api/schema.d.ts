@@ -2970,12 +2970,15 @@ export interface components {
         AnalyticsEvent: {
             /** @description Snake-case event name, e.g. `create_alert_clicked`. */
             name: string;
-            /** @description When it happened, RFC 3339. */
+            /**
+             * Format: date-time
+             * @description When it happened, RFC 3339.
+             */
             occurredAt: string;
             /** @description The page path. */
             path?: string | null;
             /** @description Free-form properties (a JSON object of at most 4 KiB). */
-            properties?: Record<string, never>;
+            properties?: Record<string, never> | null;
         };
         /** @description A dividend or split to announce. */
         Announce: {
@@ -3328,7 +3331,10 @@ export interface components {
             kind: components["schemas"]["ClientLogKind"];
             /** @description The error message (cut to 2,000 characters). */
             message: string;
-            /** @description When it happened, RFC 3339. */
+            /**
+             * Format: date-time
+             * @description When it happened, RFC 3339.
+             */
             occurredAt: string;
             /** @description The stack trace (cut to 8,000 characters). */
             stack?: string | null;
@@ -5583,10 +5589,13 @@ export interface components {
         /** @description Feedback from the app. */
         FeedbackRequest: {
             /** @description Anything else the app knows (app version, screen size), a JSON object of at most 2 KiB. */
-            context: Record<string, never>;
+            context?: Record<string, never> | null;
             /** @description What the user wrote, at most 2000 characters (may be empty). */
             message?: string;
-            /** @description The page it was sent from, e.g. `/account`. */
+            /**
+             * @description The page it was sent from, e.g. `/account`: at most 512 characters, none of them a control
+             *     character.
+             */
             page?: string | null;
             /**
              * Format: int64
@@ -6886,7 +6895,9 @@ export interface components {
              * @description 1 to 32 keys matching `^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$`; values of at most 256 characters,
              *     or null to remove the key.
              */
-            metadata: Record<string, never>;
+            metadata: {
+                [key: string]: string | null;
+            };
         };
         /** @description The session now and the next change (R4.09). */
         SessionNow: {

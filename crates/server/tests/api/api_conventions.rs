@@ -112,6 +112,42 @@ both_backends!(every_operation_documents_the_answers_of_the_shared_layers, |back
     assert!(document["paths"]["/v1/crypto/balance"]["get"]["responses"]["401"].is_object());
 });
 
+both_backends!(the_document_states_what_the_shared_parsers_accept, |backend| async move {
+    // Issue 14: Schemathesis generates from these; a looser document makes it send "valid" requests
+    // the server refuses.
+    let app = spawn_app(backend).await;
+    let document: serde_json::Value = app.get("/api/openapi.json").send().await.unwrap().json().await.unwrap();
+    let mut symbols = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let parameters = operation["parameters"].as_array().cloned().unwrap_or_default();
+            if !parameters.is_empty() {
+                assert!(operation["responses"].get("400").is_some(), "{method} {path} has parameters but lacks 400");
+            }
+            for parameter in parameters {
+                let schema = &parameter["schema"];
+                match parameter["name"].as_str().unwrap() {
+                    "symbol" => {
+                        assert_eq!(schema["pattern"], "^[A-Za-z0-9._-]{1,32}$", "{method} {path}");
+                        symbols += 1;
+                    }
+                    "page" => {
+                        let bounds = (schema["minimum"].as_i64(), schema["maximum"].as_i64());
+                        assert_eq!(bounds, (Some(1), Some(100_000)), "{method} {path}");
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(symbols > 5, "only {symbols} symbol parameters");
+    // What the pattern allows, the server takes; what it refuses, the server refuses too.
+    let taken = app.get("/api/v1/markets/ticker?symbol=BTC-IDR").send().await.unwrap();
+    assert_ne!(taken.status(), 400);
+    let refused = app.get("/api/v1/markets/ticker?symbol=BTC%2BIDR").send().await.unwrap();
+    assert_eq!(refused.status(), 400);
+});
+
 both_backends!(a_huge_page_number_is_refused_not_overflowed, |backend| async move {
     let app = spawn_app(backend).await;
     let user = app.sign_up("081234567031").await;

@@ -26,6 +26,7 @@ const PATH_CHARS_MAX: usize = 512;
 #[serde(deny_unknown_fields)]
 pub struct AnalyticsBatch {
     /// 1 to 50 events.
+    #[schema(min_items = 1, max_items = 50)]
     pub events: Vec<AnalyticsEvent>,
 }
 
@@ -34,15 +35,17 @@ pub struct AnalyticsBatch {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnalyticsEvent {
     /// Snake-case event name, e.g. `create_alert_clicked`.
+    #[schema(pattern = "^[a-z][a-z0-9_]{0,63}$")]
     pub name: String,
     /// Free-form properties (a JSON object of at most 4 KiB).
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub properties: Option<serde_json::Map<String, serde_json::Value>>,
     /// The page path.
     #[serde(default)]
     pub path: Option<String>,
     /// When it happened, RFC 3339.
+    #[schema(format = DateTime)]
     pub occurred_at: String,
 }
 

@@ -23,6 +23,7 @@ const URL_CHARS_MAX: usize = 2_048;
 #[serde(deny_unknown_fields)]
 pub struct ClientLogBatch {
     /// 1 to 20 entries.
+    #[schema(min_items = 1, max_items = 20)]
     pub entries: Vec<ClientLogEntry>,
 }
 
@@ -50,6 +51,7 @@ pub struct ClientLogEntry {
     /// The page URL.
     pub url: String,
     /// When it happened, RFC 3339.
+    #[schema(format = DateTime)]
     pub occurred_at: String,
 }
 

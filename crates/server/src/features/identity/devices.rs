@@ -37,6 +37,7 @@ pub struct DeviceQuery {
     #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size; at most 10.
+    #[param(minimum = 1, maximum = 10)]
     pub size: Option<i64>,
 }
 

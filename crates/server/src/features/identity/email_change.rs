@@ -25,6 +25,7 @@ pub struct EmailChangeRequest {
     /// The new address.
     pub email: String,
     /// The account's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 

@@ -23,6 +23,7 @@ pub struct PhoneChangeRequest {
     /// Any usual form: `0812…`, `+62 812…`; other countries with `+`.
     pub new_phone: String,
     /// The account's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 

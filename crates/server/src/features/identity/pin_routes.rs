@@ -24,6 +24,7 @@ pub struct RegisterPinRequest {
     /// From signup/verify-otp.
     pub verification_token: String,
     /// Six digits, not repeated or consecutive.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
     /// The referral code of the account that brought this one (see signup/verify-referral); an
     /// unknown code is refused and creates no account.
@@ -39,6 +40,7 @@ pub struct VerifyPinRequest {
     #[serde(default)]
     pub verification_token: Option<String>,
     /// Six digits.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 
@@ -57,6 +59,7 @@ pub struct ResetPinRequest {
     /// From forgot-pin/verify-otp.
     pub verification_token: String,
     /// The new PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 
@@ -65,8 +68,10 @@ pub struct ResetPinRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UpdatePinRequest {
     /// The current PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub old_pin: String,
     /// The new PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub new_pin: String,
 }
 

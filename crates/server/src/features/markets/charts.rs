@@ -248,6 +248,7 @@ pub struct ClassQuery {
     /// `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`, `mutualfund` or `fx`.
     pub class: String,
     /// Movers per side, 1..=20 (default 5; top-movers only).
+    #[param(minimum = 1, maximum = 20)]
     pub limit: Option<usize>,
 }
 

@@ -251,6 +251,9 @@ pub fn seed_rows(cat: &Catalogue) -> Vec<SeedRow> {
     rows
 }
 
+/// The class names [`parse_class`] knows, in lower case, as the OpenAPI document states them.
+pub const CLASS_PATTERN: &str = "^(crypto|perps?|usstock|usindex|idss|gold|mutualfund|fx)$";
+
 /// The class as written in URLs and queries: `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`,
 /// `mutualfund`, `fx`; the R4.11 asset types (`CRYPTO`, `PERPS`, `USSTOCK`, `IDSS`) are accepted too.
 pub fn parse_class(text: &str) -> Option<AssetClass> {

@@ -33,8 +33,10 @@ use utoipa_axum::routes;
 pub use admin::router as admin_router;
 pub use feed::{Feed, TradePrint};
 pub use flags::AssetFlags;
+pub use info::CLASS_PATTERN;
 pub use repo::StoredAsset;
 pub use service::{Markets, REFRESH_INTERVAL, WARM_DELAY};
+pub use symbols::SYMBOL_PATTERN;
 
 use crate::state::AppState;
 

@@ -21,6 +21,9 @@ const SYMBOL_CHARS_MAX: usize = 32;
 /// Longest search text.
 const SEARCH_CHARS_MAX: usize = 40;
 
+/// What [`parse_symbol`] accepts without trimming, as the OpenAPI document states it.
+pub const SYMBOL_PATTERN: &str = "^[A-Za-z0-9._-]{1,32}$";
+
 /// Reads a symbol from a query: trimmed, upper case, bounded.
 pub fn parse_symbol(text: &str) -> ApiResult<String> {
     let symbol = text.trim().to_ascii_uppercase();
@@ -50,6 +53,7 @@ pub struct SymbolsQuery {
     /// Page number from 1.
     pub page: Option<i64>,
     /// Page size, 1..=200 (default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub size: Option<i64>,
 }
 

@@ -136,6 +136,7 @@ pub struct MarginTransfer {
     /// USDT, at most 6 decimals, at least 1.
     pub amount: String,
     /// The user's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 

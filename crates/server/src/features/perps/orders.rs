@@ -230,7 +230,7 @@ pub struct EstimateView {
 
 /// Estimates a buy or sell: margin, fee, cost and the liquidation price after it.
 #[utoipa::path(post, path = "/v1/perps/estimate/{side}", tag = "perps", security(("bearer" = [])),
-    params(("side" = String, Path, description = "buy or sell")), request_body = PerpOrderBody,
+    params(("side" = String, Path, pattern = "^(buy|sell)$", description = "buy or sell")), request_body = PerpOrderBody,
     responses((status = 200, body = Data<EstimateView>), (status = 400, body = crate::api::ErrorBody),
               (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
 pub async fn estimate(

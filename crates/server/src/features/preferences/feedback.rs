@@ -25,14 +25,18 @@ const PAGE_SIZE_MAX: i64 = 100;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FeedbackRequest {
     /// 1 (poor) to 5 (great).
+    #[schema(minimum = 1, maximum = 5)]
     pub rating: i64,
     /// What the user wrote, at most 2000 characters (may be empty).
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub message: String,
-    /// The page it was sent from, e.g. `/account`.
+    /// The page it was sent from, e.g. `/account`: at most 512 characters, none of them a control
+    /// character.
+    #[schema(max_length = 512, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub page: Option<String>,
     /// Anything else the app knows (app version, screen size), a JSON object of at most 2 KiB.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub context: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
@@ -90,10 +94,12 @@ pub async fn submit(
 #[into_params(parameter_in = Query)]
 pub struct FeedbackFilter {
     /// Only this rating (1 to 5).
+    #[param(minimum = 1, maximum = 5)]
     pub rating: Option<i64>,
     /// Page from 1.
     pub page: Option<i64>,
     /// Page size, at most 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
     pub size: Option<i64>,
 }
 

@@ -25,7 +25,6 @@ const KEY_CHARS_MAX: usize = 64;
 pub struct SaveMetadataRequest {
     /// 1 to 32 keys matching `^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$`; values of at most 256 characters,
     /// or null to remove the key.
-    #[schema(value_type = Object)]
     pub metadata: BTreeMap<String, Option<String>>,
 }
 

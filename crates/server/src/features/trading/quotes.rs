@@ -37,6 +37,7 @@ pub struct SideQuery {
     /// Pair.
     pub symbol: String,
     /// `BUY` or `SELL`.
+    #[param(pattern = "^(BUY|SELL)$")]
     pub side: String,
 }
 
@@ -255,6 +256,7 @@ pub struct EstimateQuery {
     /// Pair.
     pub symbol: String,
     /// `BUY` or `SELL`.
+    #[param(pattern = "^(BUY|SELL)$")]
     pub side: String,
     /// Coins.
     pub quantity: Option<String>,

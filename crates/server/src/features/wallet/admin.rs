@@ -42,6 +42,7 @@ pub struct CashoutFilter {
     /// Page from 1.
     pub page: Option<i64>,
     /// Page size, at most 100 (default 50).
+    #[param(minimum = 1, maximum = 100)]
     pub size: Option<i64>,
 }
 

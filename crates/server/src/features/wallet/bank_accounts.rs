@@ -44,6 +44,7 @@ pub struct AddBankAccount {
     /// Digits only, of the bank's length.
     pub account_number: String,
     /// The user's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 

@@ -95,6 +95,7 @@ pub struct CreateCashout {
     /// Rupiah leaving the wallet, fee included.
     pub amount: String,
     /// The user's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 

@@ -58,6 +58,7 @@ pub struct HistoryQuery {
     #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size, at most 50 (default 20).
+    #[param(minimum = 1, maximum = 50)]
     pub size: Option<i64>,
     /// Only this kind.
     #[param(inline)]
@@ -388,6 +389,7 @@ pub struct MovementQuery {
     #[param(minimum = 1, maximum = 100_000)]
     pub page: Option<i64>,
     /// Page size, at most 50 (default 20).
+    #[param(minimum = 1, maximum = 50)]
     pub size: Option<i64>,
 }
 

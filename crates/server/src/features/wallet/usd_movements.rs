@@ -49,6 +49,7 @@ pub struct ConvertUsd {
     /// What goes in: rupiah or dollars, at most 2 decimals.
     pub amount: String,
     /// The user's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 
@@ -330,6 +331,7 @@ pub struct LeverageTransfer {
     /// Dollars, at most 2 decimals.
     pub amount: String,
     /// The user's PIN.
+    #[schema(pattern = "^[0-9]{6}$")]
     pub pin: String,
 }
 
