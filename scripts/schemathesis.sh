@@ -6,7 +6,7 @@
 # time budget. Any failure fails the script.
 #
 # No example database: a run replays nothing from an earlier one, so the same seed gives the same cases.
-# Environment: SCHEMATHESIS_MAX_TIME (seconds, default 200), SCHEMATHESIS_MAX_EXAMPLES (per operation
+# Environment: SCHEMATHESIS_MAX_TIME (seconds, default 150), SCHEMATHESIS_MAX_EXAMPLES (per operation
 # and phase, default 25), SCHEMATHESIS_SEED (default 14), SCHEMATHESIS_PORT (default: a free port).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # Pinned: a newer Schemathesis generates other cases, and the run must not change under us.
 SCHEMATHESIS_VERSION=4.32.5
 VENV=target/schemathesis-venv
-MAX_TIME=${SCHEMATHESIS_MAX_TIME:-200}
+MAX_TIME=${SCHEMATHESIS_MAX_TIME:-150}
 MAX_EXAMPLES=${SCHEMATHESIS_MAX_EXAMPLES:-25}
 SEED=${SCHEMATHESIS_SEED:-14}
 ADMIN_TOKEN=schemathesis-admin-token-0123456789

@@ -2,6 +2,7 @@
 //! `/api/openapi.json`; the web app's API types are generated from it.
 
 use utoipa::openapi::path::Operation;
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, SchemaType, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
@@ -76,6 +77,57 @@ pub fn constrain_shared_parameters(document: &mut utoipa::openapi::OpenApi) {
                 }
             }
         }
+    }
+}
+
+/// Text without the NUL character. The server refuses U+0000 in every text it reads (no database
+/// text column can hold it: `ApiJson` and the `nul_text` layer), so the document says so for every
+/// free-text field and parameter that no pattern, enumeration or format narrows already.
+pub const NO_NUL_PATTERN: &str = "^[^\\u0000]*$";
+
+/// States [`NO_NUL_PATTERN`] on every free text of the document's schemas, parameters and bodies.
+pub fn forbid_nul_in_text(document: &mut utoipa::openapi::OpenApi) {
+    if let Some(components) = document.components.as_mut() {
+        // An error's message may quote what the client sent, NUL included, to say what was wrong.
+        components.schemas.iter_mut().filter(|(name, _)| *name != "ErrorBody").for_each(|(_, s)| forbid_nul(s));
+    }
+    for item in document.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+        for operation in operations.into_iter().flatten() {
+            operation.parameters.iter_mut().flatten().filter_map(|p| p.schema.as_mut()).for_each(forbid_nul);
+            if let Some(body) = operation.request_body.as_mut() {
+                body.content.values_mut().filter_map(|c| c.schema.as_mut()).for_each(forbid_nul);
+            }
+        }
+    }
+}
+
+fn forbid_nul(schema: &mut RefOr<Schema>) {
+    let RefOr::T(schema) = schema else { return };
+    match schema {
+        Schema::Object(object) => {
+            let text = match &object.schema_type {
+                SchemaType::Type(kind) => *kind == Type::String,
+                SchemaType::Array(kinds) => kinds.contains(&Type::String),
+                SchemaType::AnyValue => false,
+            };
+            if text && object.pattern.is_none() && object.enum_values.is_none() && object.format.is_none() {
+                object.pattern = Some(NO_NUL_PATTERN.to_owned());
+            }
+            object.properties.values_mut().for_each(forbid_nul);
+            if let Some(AdditionalProperties::RefOr(values)) = object.additional_properties.as_deref_mut() {
+                forbid_nul(values);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                forbid_nul(items);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(forbid_nul),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(forbid_nul),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(forbid_nul),
+        _ => {}
     }
 }
 

@@ -38,7 +38,7 @@ where
         if bytes.windows(6).any(|w| w == b"\\u0000")
             && serde_json::from_slice::<serde_json::Value>(&bytes).is_ok_and(|v| holds_nul(&v))
         {
-            return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_request", messages::INVALID_REQUEST)
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", messages::INVALID_REQUEST)
                 .with_detail("text must not contain the NUL character"));
         }
         Ok(ApiJson(value))
