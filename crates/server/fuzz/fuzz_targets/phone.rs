@@ -2,6 +2,7 @@
 #![no_main]
 
 #[path = "../../tests/api/parsers.rs"]
+#[allow(dead_code, reason = "each target runs one of the bodies")]
 mod parsers;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| parsers::phone(data));
