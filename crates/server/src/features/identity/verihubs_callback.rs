@@ -15,16 +15,10 @@ use sha2::Sha256;
 
 use super::kyc;
 use super::kyc_repo;
-use super::kyc_verifier::REASON_NIK_NOT_FOUND;
-use super::verihubs_kyc::PROVIDER;
+use super::verihubs_kyc::{decision_of, PROVIDER};
 use crate::api::{ApiError, ApiResult};
 use crate::config::production::KycProvider;
 use crate::state::AppState;
-
-/// The reason code of a selfie that is not the face Dukcapil holds.
-pub const REASON_FACE_MISMATCH: &str = "face_mismatch";
-/// The reason code of a name or birth date that does not match the NIK's record.
-pub const REASON_DATA_MISMATCH: &str = "data_mismatch";
 
 /// Whether `signature_hex` is the body's HMAC-SHA256 under `secret`, compared in constant time.
 fn signed(secret: &[u8], body: &[u8], signature_hex: &[u8]) -> bool {
@@ -32,23 +26,6 @@ fn signed(secret: &[u8], body: &[u8], signature_hex: &[u8]) -> bool {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes any key length");
     mac.update(body);
     mac.verify_slice(&signature).is_ok()
-}
-
-/// Our decision and reason code for Verihubs' `status` and `reason`; `None` for a status that is
-/// no decision (still processing).
-pub(super) fn decision_of(status: &str, reason: Option<&str>) -> Option<(&'static str, Option<&'static str>)> {
-    match status {
-        "VERIFIED" => Some(("VERIFIED", None)),
-        "REJECTED" => Some((
-            "REJECTED",
-            Some(match reason {
-                Some("NIK_NOT_FOUND") => REASON_NIK_NOT_FOUND,
-                Some("FACE_MISMATCH") => REASON_FACE_MISMATCH,
-                _ => REASON_DATA_MISMATCH,
-            }),
-        )),
-        _ => None,
-    }
 }
 
 /// Verihubs' decision callback: checks the signature, then applies the decision once.
@@ -96,14 +73,5 @@ mod tests {
         assert!(!signed(b"secreT", body, expected.as_bytes()));
         assert!(!signed(b"secret", br#"{"id":"vh-1","status":"REJECTED"}"#, expected.as_bytes()));
         assert!(!signed(b"secret", body, b"zz"));
-    }
-
-    #[test]
-    fn provider_statuses_map_to_decisions() {
-        assert_eq!(decision_of("VERIFIED", None), Some(("VERIFIED", None)));
-        assert_eq!(decision_of("REJECTED", Some("NIK_NOT_FOUND")), Some(("REJECTED", Some(REASON_NIK_NOT_FOUND))));
-        assert_eq!(decision_of("REJECTED", Some("FACE_MISMATCH")), Some(("REJECTED", Some(REASON_FACE_MISMATCH))));
-        assert_eq!(decision_of("REJECTED", None), Some(("REJECTED", Some(REASON_DATA_MISMATCH))));
-        assert_eq!(decision_of("PROCESSING", None), None);
     }
 }

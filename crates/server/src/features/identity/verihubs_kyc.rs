@@ -16,8 +16,7 @@ use futures::future::BoxFuture;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{json, Value};
 
-use super::kyc_verifier::{Inquiry, KycVerifier, Subject, Verdict, VerifierError};
-use super::verihubs_callback::decision_of;
+use super::kyc_verifier::{Inquiry, KycVerifier, Subject, Verdict, VerifierError, REASON_NIK_NOT_FOUND};
 use crate::config::verihubs::VerihubsSettings;
 
 /// The provider name recorded with each submission it decides.
@@ -177,6 +176,28 @@ impl KycVerifier for VerihubsVerifier {
     }
 }
 
+/// The reason code of a selfie that is not the face Dukcapil holds.
+pub const REASON_FACE_MISMATCH: &str = "face_mismatch";
+/// The reason code of a name or birth date that does not match the NIK's record.
+pub const REASON_DATA_MISMATCH: &str = "data_mismatch";
+
+/// Our decision and reason code for Verihubs' `status` and `reason`; `None` for a status that is
+/// no decision (still processing).
+pub(super) fn decision_of(status: &str, reason: Option<&str>) -> Option<(&'static str, Option<&'static str>)> {
+    match status {
+        "VERIFIED" => Some(("VERIFIED", None)),
+        "REJECTED" => Some((
+            "REJECTED",
+            Some(match reason {
+                Some("NIK_NOT_FOUND") => REASON_NIK_NOT_FOUND,
+                Some("FACE_MISMATCH") => REASON_FACE_MISMATCH,
+                _ => REASON_DATA_MISMATCH,
+            }),
+        )),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +213,14 @@ mod tests {
         assert!(api(500).retryable() && api(503).retryable() && api(429).retryable());
         assert!(!api(400).retryable() && !api(401).retryable() && !api(422).retryable());
         assert!(Failure::Transport(String::new()).retryable());
+    }
+
+    #[test]
+    fn provider_statuses_map_to_decisions() {
+        assert_eq!(decision_of("VERIFIED", None), Some(("VERIFIED", None)));
+        assert_eq!(decision_of("REJECTED", Some("NIK_NOT_FOUND")), Some(("REJECTED", Some(REASON_NIK_NOT_FOUND))));
+        assert_eq!(decision_of("REJECTED", Some("FACE_MISMATCH")), Some(("REJECTED", Some(REASON_FACE_MISMATCH))));
+        assert_eq!(decision_of("REJECTED", None), Some(("REJECTED", Some(REASON_DATA_MISMATCH))));
+        assert_eq!(decision_of("PROCESSING", None), None);
     }
 }
