@@ -150,31 +150,47 @@ pub async fn get_loop(
 
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
 /// GETs `url` at a fixed `per_second` for `duration` regardless of how fast answers come; latency
-/// counts from the scheduled send time, so queueing is not hidden (no coordinated omission).
+/// counts from the scheduled send time, so queueing is not hidden (no coordinated omission). Sixteen
+/// lanes share the schedule, so one sender's own lag does not pass for the server's.
 pub async fn get_fixed_rate(
     client: &reqwest::Client,
     url: &str,
     per_second: u64,
     duration: Duration,
 ) -> Histogram<u64> {
+    const LANES: u64 = 16;
     let interval = Duration::from_nanos(1_000_000_000 / per_second.max(1));
     let total = per_second * duration.as_secs();
     let start = Instant::now();
-    let mut tasks = Vec::with_capacity(usize::try_from(total).unwrap_or(0));
-    for i in 0..total {
-        let scheduled = start + interval * u32::try_from(i).unwrap_or(u32::MAX);
-        tokio::time::sleep_until(scheduled.into()).await;
-        let (client, url) = (client.clone(), url.to_owned());
-        tasks.push(tokio::spawn(async move {
-            let response = client.get(&url).send().await.expect("request sent");
-            assert!(response.status().is_success(), "{url}: {}", response.status());
-            let _ = response.bytes().await.expect("body");
-            scheduled.elapsed().as_micros() as u64
+    // At most this many requests in flight (as wrk2 keeps a fixed set of connections): past it a send
+    // waits, and its latency, counted from the scheduled time, shows the wait.
+    let in_flight = Arc::new(tokio::sync::Semaphore::new(256));
+    let mut lanes = Vec::new();
+    for lane in 0..LANES {
+        let (client, url, in_flight) = (client.clone(), url.to_owned(), in_flight.clone());
+        lanes.push(tokio::spawn(async move {
+            let mut sent = Vec::new();
+            for i in (lane..total).step_by(LANES as usize) {
+                let scheduled = start + interval * u32::try_from(i).unwrap_or(u32::MAX);
+                tokio::time::sleep_until(scheduled.into()).await;
+                let permit = in_flight.clone().acquire_owned().await.expect("semaphore open");
+                let (client, url) = (client.clone(), url.clone());
+                sent.push(tokio::spawn(async move {
+                    let _permit = permit;
+                    let response = client.get(&url).send().await.expect("request sent");
+                    assert!(response.status().is_success(), "{url}: {}", response.status());
+                    let _ = response.bytes().await.expect("body");
+                    scheduled.elapsed().as_micros() as u64
+                }));
+            }
+            sent
         }));
     }
     let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.record(task.await.expect("request")).ok();
+    for lane in lanes {
+        for request in lane.await.expect("lane") {
+            hist.record(request.await.expect("request")).ok();
+        }
     }
     hist
 }
