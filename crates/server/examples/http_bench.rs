@@ -52,11 +52,7 @@ async fn main() -> anyhow::Result<()> {
         w50 = write_hist.value_at_quantile(0.5),
         w99 = write_hist.value_at_quantile(0.99),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     let _ = std::fs::remove_dir_all(dir);
     Ok(())
 }

@@ -59,11 +59,7 @@ async fn main() -> anyhow::Result<()> {
         machine = machine::machine_line().replace("client and server in one process", "clients and store in one process"),
         secs = RUN_FOR.as_secs(),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     Ok(())
 }
 

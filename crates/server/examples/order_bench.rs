@@ -85,11 +85,7 @@ async fn main() -> anyhow::Result<()> {
         secs = bench_client::RUN_FOR.as_secs(),
         rows = rows.join("\n"),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     Ok(())
 }
 

@@ -69,18 +69,15 @@ async fn main() -> anyhow::Result<()> {
          liquidate whom it finds), median of {SCANS}. *In memory*: the marks and the margin-ratio scan over \
          positions and balances already loaded, median of {SCANS} (the goal is under 50 ms per tick). \
          *Funding*: one instant settled for every position (the payment row, the margin released and \
-         taken again, the ledger entry; 64 users, 1,280 payments, per transaction), then the ledger check.\n\n\
+         taken again, the ledger entry; `perps.funding_users_per_transaction` users per transaction), then the \
+         ledger check.\n\n\
          | database | whole pass | in memory | funding of {POSITIONS} | ledger check |\n|---|---|---|---|---|\n{risk}\n",
         machine = machine::machine_line(),
         secs = bench_client::RUN_FOR.as_secs(),
         placement = placement.join("\n"),
         risk = risk.join("\n"),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     Ok(())
 }
 

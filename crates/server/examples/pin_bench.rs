@@ -58,7 +58,6 @@ async fn main() -> anyhow::Result<()> {
         all.value_at_quantile(0.99) / 1000,
         all.max() / 1000,
     );
-    println!("{report}");
-    std::fs::write(out, report)?;
+    machine::write_report(&out, &report)?;
     Ok(())
 }

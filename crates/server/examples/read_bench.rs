@@ -84,11 +84,7 @@ async fn main() -> anyhow::Result<()> {
         secs = RUN_FOR.as_secs(),
         rows = rows.join("\n"),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     let _ = std::fs::remove_dir_all(dir);
     Ok(())
 }

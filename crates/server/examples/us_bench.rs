@@ -71,11 +71,7 @@ async fn main() -> anyhow::Result<()> {
         placement = placement.join("\n"),
         closing = closing.join("\n"),
     );
-    println!("{report}");
-    if let Some(parent) = std::path::Path::new(&out).parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    std::fs::write(&out, report)?;
+    machine::write_report(&out, &report)?;
     Ok(())
 }
 

@@ -21,3 +21,14 @@ pub fn machine_line() -> String {
         chrono::Utc::now().format("%Y-%m-%d")
     )
 }
+
+/// Prints the section and writes it to `out`, creating its folder.
+#[allow(dead_code, reason = "a benchmark may only print")]
+pub fn write_report(out: &str, report: &str) -> anyhow::Result<()> {
+    println!("{report}");
+    if let Some(parent) = std::path::Path::new(out).parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(out, report)?;
+    Ok(())
+}
