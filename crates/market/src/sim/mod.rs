@@ -20,6 +20,7 @@ pub(crate) mod rng;
 mod ticker;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -153,6 +154,8 @@ pub struct Simulator {
     pub(crate) usdt_idr: f64,
     clock: Arc<dyn Clock>,
     halts: RwLock<HashMap<usize, Vec<(i64, i64)>>>,
+    /// Bumped whenever a halt window changes, so views computed before can tell they are stale.
+    halts_version: AtomicU64,
 }
 
 /// Trading-day flags per venue from [`WALK_START`] to [`WALK_END`], computed once per process.
@@ -202,6 +205,7 @@ impl Simulator {
             usdt_idr: catalogue.usdt_idr().ok().and_then(|d| d.to_f64()).unwrap_or(16_650.0),
             clock: Arc::new(SystemClock),
             halts: RwLock::new(HashMap::new()),
+            halts_version: AtomicU64::new(0),
         }
     }
 
@@ -382,7 +386,10 @@ impl Simulator {
         let mut secs: Vec<(i64, i64)> = windows.iter().map(HaltWindow::secs).filter(|(a, b)| a < b).collect();
         secs.sort_unstable();
         let mut guard = self.halts.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        guard.insert(idx, secs);
+        if guard.get(&idx) != Some(&secs) {
+            guard.insert(idx, secs);
+            self.halts_version.fetch_add(1, Ordering::Release);
+        }
         Ok(())
     }
 
@@ -393,6 +400,7 @@ impl Simulator {
         let list = guard.entry(idx).or_default();
         if list.last().is_none_or(|w| w.1 != i64::MAX) {
             list.push(HaltWindow { from: at, to: None }.secs());
+            self.halts_version.fetch_add(1, Ordering::Release);
         }
         Ok(())
     }
@@ -403,8 +411,15 @@ impl Simulator {
         let mut guard = self.halts.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(last) = guard.get_mut(&idx).and_then(|l| l.last_mut()).filter(|w| w.1 == i64::MAX) {
             last.1 = ceil_minute(at.timestamp()).max(last.0);
+            self.halts_version.fetch_add(1, Ordering::Release);
         }
         Ok(())
+    }
+
+    /// Changes whenever any instrument's halt windows change: a view made at the same second and
+    /// version is the same view.
+    pub fn halts_version(&self) -> u64 {
+        self.halts_version.load(Ordering::Acquire)
     }
 
     /// Whether a halt is in force at `t`.

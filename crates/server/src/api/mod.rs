@@ -10,6 +10,7 @@ pub mod headers;
 pub mod json;
 pub mod lang;
 pub mod paging;
+pub mod snapshots;
 
 pub use envelope::{Data, SecretData};
 

@@ -429,3 +429,40 @@ both_backends!(r2_08_guest_pages_have_the_asset_symbol_in_their_head_in_both_lan
     let hostile = app.get("/trade/%3Cscript%3Ealert(1)%3C%2Fscript%3E").send().await.unwrap().text().await.unwrap();
     assert!(!hostile.contains("<script>alert"), "{hostile}");
 });
+
+both_backends!(kept_views_follow_the_second_the_halts_and_the_window, |backend| async move {
+    let (app, clock) = crate::helpers::spawn_app_with_clock(backend, |s| s.markets.warm_caches = false).await;
+    let (_, first) = get(&app, "/api/v1/markets/ticker?symbol=BTC-IDR").await;
+    let (_, again) = get(&app, "/api/v1/markets/ticker?symbol=BTC-IDR").await;
+    assert_eq!(first, again, "the same second gives the same view");
+    assert_eq!(first["data"]["halted"], false);
+    let now = app.state.markets.sim().now();
+    let hour = now.timestamp() - now.timestamp() % 3_600;
+    let candles_url =
+        format!("/api/v1/markets/candles?symbol=BTC-IDR&resolution=60&from={}&limit=300", hour - 300 * 3_600);
+    let (_, before) = get(&app, &candles_url).await;
+    let flat = |c: &Value| c["open"] == c["high"] && c["high"] == c["low"] && c["low"] == c["close"];
+    // The last complete hour (the current one may be seconds old).
+    let last = |body: &Value| {
+        let list = body["data"]["candles"].as_array().unwrap();
+        list[list.len() - 2].clone()
+    };
+    assert!(!flat(&last(&before)), "a traded hour moves: {}", last(&before));
+
+    // A halt over the last two hours shows at once, in the same second, in the ticker and the candles.
+    let window = market::HaltWindow { from: chrono::DateTime::from_timestamp(hour - 7_200, 0).unwrap(), to: None };
+    app.state.markets.sim().set_halts("BTC-IDR", &[window]).unwrap();
+    let (_, halted) = get(&app, "/api/v1/markets/ticker?symbol=BTC-IDR").await;
+    assert_eq!((halted["data"]["halted"].as_bool(), &halted["data"]["time"]), (Some(true), &first["data"]["time"]));
+    let (_, during) = get(&app, &candles_url).await;
+    assert!(flat(&last(&during)), "halted hours are flat: {}", last(&during));
+    assert_eq!(during["data"]["candles"].as_array().map(Vec::len), before["data"]["candles"].as_array().map(Vec::len));
+
+    // The next second is a new view.
+    crate::helpers::advance(&clock, 5);
+    let (_, later) = get(&app, "/api/v1/markets/ticker?symbol=BTC-IDR").await;
+    let time = |v: &Value| chrono::DateTime::parse_from_rfc3339(v["data"]["time"].as_str().unwrap()).unwrap();
+    assert_eq!((time(&later) - time(&first)).num_seconds(), 5, "{later}");
+    let (_, moved) = get(&app, &candles_url).await;
+    assert_eq!(moved["data"]["to"].as_i64().unwrap() - during["data"]["to"].as_i64().unwrap(), 5_000);
+});

@@ -497,3 +497,26 @@ both_backends!(r4_10_a_crypto_trailing_stop_follows_the_bid_up, |backend| async 
     assert!(raised > first_stop, "the trigger rose with the bid: {first_stop} → {raised}");
     assert_ledger_sound(&app).await;
 });
+
+both_backends!(r3_04_the_book_shown_changes_with_the_first_order_after_it_was_read, |backend| async move {
+    // A clock that stands still: the providers do not re-quote, so only the order changes the book.
+    let (app, _clock) = crate::helpers::spawn_app_with_clock(backend, |s| s.markets.warm_caches = false).await;
+    let user = app.sign_up("081234569093").await;
+    fund(&app, &user, 1_000_000).await;
+    let (bid, _) = best(&app, "BTC-IDR").await;
+    let level = |book: &Value| {
+        book["data"]["bids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| num(&l["price"]) == bid + 1.0 && num(&l["quantity"]) >= 0.0001)
+    };
+    // Read (and so kept) before the order: the next read must not be that copy.
+    let (_, before) = app.get_as_public("/api/v1/crypto/order-book?symbol=BTC-IDR").await;
+    assert!(!level(&before), "{before}");
+    let limit =
+        json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": (bid + 1.0).to_string()});
+    assert_eq!(order(&app, &user, "buy", limit).await.0, 200);
+    let (_, after) = app.get_as_public("/api/v1/crypto/order-book?symbol=BTC-IDR").await;
+    assert!(level(&after), "{after}");
+});

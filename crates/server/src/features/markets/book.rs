@@ -4,7 +4,6 @@
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, NaiveDate, Utc};
-use domain::depth::OrderBookDepth;
 use market::{AssetClass, OptionContract};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -12,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::depth::{engine_book, order_book};
 use super::errors::{from_market, unknown_symbol};
 use super::symbols::{parse_symbol, SymbolQuery};
+use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 
@@ -45,7 +45,7 @@ pub struct OrderBookDoc {
     pub crypto_future_pair_symbol: Option<String>,
 }
 
-async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult<Data<OrderBookDepth>> {
+async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult<JsonBytes> {
     let symbol = parse_symbol(symbol)?;
     let asset = state.markets.asset(&symbol).ok_or_else(|| unknown_symbol(&symbol))?;
     if asset.class != class {
@@ -53,32 +53,34 @@ async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult
     }
     if class == AssetClass::Crypto {
         if let Some(pair) = state.trading.pair(&symbol) {
-            return Ok(Data::new(engine_book(&pair.spec, &pair.view(), &asset.info)));
+            // The owner publishes a new version after each change; the same version is the same book.
+            let books = &state.markets.views().books;
+            let version = pair.view_version();
+            if let Some(kept) = books.get(&symbol, version) {
+                return Ok(kept);
+            }
+            let view = pair.view();
+            let book = JsonBytes::of(&engine_book(&pair.spec, &view, &asset.info))?;
+            return Ok(books.put(symbol, view.version, book));
         }
     }
     let markets = state.markets.clone();
     let book =
         tokio::task::spawn_blocking(move || order_book(&markets, &symbol)).await.map_err(ApiError::internal)??;
-    Ok(Data::new(book))
+    JsonBytes::of(&book)
 }
 
 /// The order book of a crypto IDR pair (R3.04, R5.08).
 #[utoipa::path(get, path = "/v1/crypto/order-book", tag = "markets", params(SymbolQuery),
     responses((status = 200, body = Data<OrderBookDoc>), (status = 404, body = crate::api::ErrorBody)))]
-pub async fn crypto_order_book(
-    State(state): State<AppState>,
-    Query(q): Query<SymbolQuery>,
-) -> ApiResult<Data<OrderBookDepth>> {
+pub async fn crypto_order_book(State(state): State<AppState>, Query(q): Query<SymbolQuery>) -> ApiResult<JsonBytes> {
     book_of(&state, &q.symbol, AssetClass::Crypto).await
 }
 
 /// The order book of a USDT perpetual (R3.04, R5.08).
 #[utoipa::path(get, path = "/v1/perps/order-book", tag = "markets", params(SymbolQuery),
     responses((status = 200, body = Data<OrderBookDoc>), (status = 404, body = crate::api::ErrorBody)))]
-pub async fn perps_order_book(
-    State(state): State<AppState>,
-    Query(q): Query<SymbolQuery>,
-) -> ApiResult<Data<OrderBookDepth>> {
+pub async fn perps_order_book(State(state): State<AppState>, Query(q): Query<SymbolQuery>) -> ApiResult<JsonBytes> {
     book_of(&state, &q.symbol, AssetClass::Perp).await
 }
 

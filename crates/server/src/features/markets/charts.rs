@@ -5,14 +5,17 @@ use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
-use market::{AssetClass, Candle, ChartRange, Resolution, Ticker, MAX_CANDLES_PER_REQUEST};
+use market::{AssetClass, ChartRange, Resolution, Ticker, MAX_CANDLES_PER_REQUEST};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::errors::{bad_resolution, from_market, unknown_symbol};
 use super::info::parse_class;
+use super::service::Markets;
 use super::symbols::parse_symbol;
+use super::views::{text, CandleView, Shared};
+use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 
@@ -23,46 +26,11 @@ const INSTANT_SECS_MAX: i64 = 4_102_444_800;
 /// Most movers per side.
 const MOVERS_MAX: usize = 20;
 
-/// A price as text with its scale kept (`"1234.50"`), never a float.
-fn text(d: Decimal) -> String {
-    d.to_string()
-}
-
 /// A percentage with exactly two decimals (R9.05).
 pub fn pct_text(d: Decimal) -> String {
     let mut d = d.round_dp(2);
     d.rescale(2);
     d.to_string()
-}
-
-/// One candle: time is the bucket's start in Unix milliseconds.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct CandleView {
-    /// Bucket start, Unix ms.
-    pub time: i64,
-    /// First price.
-    pub open: String,
-    /// Highest price.
-    pub high: String,
-    /// Lowest price.
-    pub low: String,
-    /// Last price.
-    pub close: String,
-    /// Traded quantity.
-    pub volume: String,
-}
-
-impl From<&Candle> for CandleView {
-    fn from(c: &Candle) -> Self {
-        Self {
-            time: c.time.timestamp_millis(),
-            open: text(c.open),
-            high: text(c.high),
-            low: text(c.low),
-            close: text(c.close),
-            volume: text(c.volume),
-        }
-    }
 }
 
 /// Query of the candles call: a resolution with `from`/`to`/`limit`, or a chart `range`.
@@ -101,7 +69,8 @@ pub struct CandlesView {
     /// The cap on candles per request.
     pub max_candles: usize,
     /// The candles.
-    pub candles: Vec<CandleView>,
+    #[schema(value_type = Vec<CandleView>)]
+    pub candles: Shared<Vec<CandleView>>,
 }
 
 fn instant(secs: i64, field: &str) -> ApiResult<DateTime<Utc>> {
@@ -139,16 +108,36 @@ pub async fn candles(State(state): State<AppState>, Query(q): Query<CandlesQuery
         return Err(ApiError::invalid(format!("limit: 1..={MAX_CANDLES_PER_REQUEST}")));
     }
     let now = markets.sim().now();
-    let (resolution, from, to) = match (&q.range, q.from.or(q.to)) {
-        (Some(_), Some(_)) => return Err(ApiError::invalid("give either range or from/to, not both")),
+    let (resolution, from, to) = candle_window(&q, &inst, now, limit)?;
+    let candles = candle_list(&markets, inst, resolution, (from, to, now), limit).await?;
+    Ok(Data::new(CandlesView {
+        symbol,
+        resolution: resolution.as_str().to_owned(),
+        range: q.range.map(|r| r.trim().to_ascii_uppercase()),
+        from: from.timestamp_millis(),
+        to: to.min(now).timestamp_millis(),
+        max_candles: MAX_CANDLES_PER_REQUEST,
+        candles,
+    }))
+}
+
+/// The resolution and window a candles query asks for, at `now`.
+fn candle_window(
+    q: &CandlesQuery,
+    inst: &market::Instrument,
+    now: DateTime<Utc>,
+    limit: usize,
+) -> ApiResult<(Resolution, DateTime<Utc>, DateTime<Utc>)> {
+    match (&q.range, q.from.or(q.to)) {
+        (Some(_), Some(_)) => Err(ApiError::invalid("give either range or from/to, not both")),
         (Some(range), None) => {
             let range: ChartRange = range.parse().map_err(from_market)?;
-            let window = range.window(&inst, now);
+            let window = range.window(inst, now);
             let resolution = match &q.resolution {
                 Some(r) => class_resolution(r, inst.class)?,
                 None => window.resolution,
             };
-            (resolution, window.from, window.to)
+            Ok((resolution, window.from, window.to))
         }
         (None, _) => {
             let resolution = class_resolution(q.resolution.as_deref().unwrap_or(""), inst.class)?;
@@ -160,23 +149,42 @@ pub async fn candles(State(state): State<AppState>, Query(q): Query<CandlesQuery
                 Some(secs) => instant(secs, "from")?,
                 None => to - chrono::Duration::seconds(resolution.nominal_secs().saturating_mul(limit as i64)),
             };
-            (resolution, from, to)
+            Ok((resolution, from, to))
         }
-    };
+    }
+}
+
+/// The candles of the window `from`..`to` asked at `now`, kept for the next caller when the window
+/// starts on a whole second before the second it ends in (clamped to now): the simulator reads
+/// whole seconds, so every caller within that second gets the same list. A window starting inside
+/// its end's second, or one whose computation saw the clock pass into the next second, is not kept.
+async fn candle_list(
+    markets: &Markets,
+    inst: market::Instrument,
+    resolution: Resolution,
+    (from, to, now): (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>),
+    limit: usize,
+) -> ApiResult<Shared<Vec<CandleView>>> {
+    let end_secs = to.min(now).timestamp();
+    let key = (from.timestamp_subsec_millis() == 0 && from.timestamp() < end_secs)
+        .then(|| (inst.symbol.clone(), resolution, from.timestamp_millis(), end_secs, limit));
+    let stamp = markets.sim().halts_version();
+    let kept = &markets.views().candles;
+    if let Some(list) = key.as_ref().and_then(|key| kept.get(key, stamp)) {
+        return Ok(list);
+    }
+    let computing = markets.clone();
     // Cold caches over years take real CPU: keep it off the async workers.
-    let candles = tokio::task::spawn_blocking(move || markets.candles(&inst, resolution, from, to, limit))
+    let candles = tokio::task::spawn_blocking(move || computing.candles(&inst, resolution, from, to, limit))
         .await
         .map_err(ApiError::internal)?
         .map_err(from_market)?;
-    Ok(Data::new(CandlesView {
-        symbol,
-        resolution: resolution.as_str().to_owned(),
-        range: q.range.map(|r| r.trim().to_ascii_uppercase()),
-        from: from.timestamp_millis(),
-        to: to.min(now).timestamp_millis(),
-        max_candles: MAX_CANDLES_PER_REQUEST,
-        candles: candles.iter().map(CandleView::from).collect(),
-    }))
+    let list = Shared(Arc::new(candles.iter().map(CandleView::from).collect()));
+    let same_second = to.min(markets.sim().now()).timestamp() == end_secs;
+    Ok(match key {
+        Some(key) if same_second => kept.put(key, stamp, list),
+        _ => list,
+    })
 }
 
 /// A live summary: last price, change against 24 h ago (24/7 markets) or the previous close.
@@ -231,14 +239,21 @@ impl From<&Ticker> for TickerView {
 pub async fn ticker(
     State(state): State<AppState>,
     Query(q): Query<super::symbols::SymbolQuery>,
-) -> ApiResult<Data<TickerView>> {
+) -> ApiResult<JsonBytes> {
     let symbol = parse_symbol(&q.symbol)?;
     let sim = state.markets.sim().clone();
-    let ticker = tokio::task::spawn_blocking(move || sim.ticker(&symbol, sim.now()))
+    let now = sim.now();
+    let stamp = (now.timestamp(), sim.halts_version());
+    let tickers = &state.markets.views().tickers;
+    if let Some(kept) = tickers.get(&symbol, stamp) {
+        return Ok(kept);
+    }
+    let asked = symbol.clone();
+    let ticker = tokio::task::spawn_blocking(move || sim.ticker(&asked, now))
         .await
         .map_err(ApiError::internal)?
         .map_err(from_market)?;
-    Ok(Data::new(TickerView::from(&ticker)))
+    Ok(tickers.put(symbol, stamp, JsonBytes::of(&TickerView::from(&ticker))?))
 }
 
 /// Query naming an asset class.

@@ -18,10 +18,11 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::charts::{CandleView, TickerView};
+use super::charts::TickerView;
 use super::depth::order_book;
 use super::flags::live_frame;
 use super::service::Markets;
+use super::views::CandleView;
 use crate::features::live::{frame, ChannelSource, Frame, Hub};
 
 /// A public market channel.

@@ -26,6 +26,7 @@ pub mod service;
 mod symbols;
 mod ticker_cache;
 mod trading_info;
+pub mod views;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -14,6 +14,7 @@ use store::Db;
 
 use super::repo::{self, StoredAsset};
 use super::ticker_cache::TickerCache;
+use super::views::MarketViews;
 use super::{candle_cache, flags, info};
 use crate::config::MarketsSettings;
 use crate::features::live::Hub;
@@ -42,6 +43,7 @@ struct Inner {
     /// Where flag changes are published.
     hub: Hub,
     cache: TickerCache,
+    views: MarketViews,
     day_candles: candle_cache::DayCandleCache,
     /// Books that a matching engine owns (crypto pairs), registered by the trading service: the
     /// live `orderbook:` channel shows them instead of the providers' raw quotes.
@@ -78,6 +80,7 @@ impl Markets {
                 halted: Mutex::new(HashSet::new()),
                 hub,
                 cache: TickerCache::default(),
+                views: MarketViews::default(),
                 day_candles: candle_cache::DayCandleCache::default(),
                 engine_books: RwLock::new(HashMap::new()),
             }),
@@ -89,6 +92,11 @@ impl Markets {
     /// The simulator behind the `PriceSource` feed.
     pub fn sim(&self) -> &Arc<Simulator> {
         &self.inner.sim
+    }
+
+    /// The views kept for the read path.
+    pub fn views(&self) -> &MarketViews {
+        &self.inner.views
     }
 
     /// The catalogue seed (liquidity providers, FX references).
@@ -145,6 +153,7 @@ impl Markets {
             }
         };
         if changed {
+            self.inner.views.assets_changed();
             flags::publish(&self.inner.hub, symbol, &flags);
         }
     }

@@ -9,6 +9,7 @@ use super::errors::unknown_symbol;
 use super::flags::view;
 use super::info::{parse_class, SymbolInfo};
 use super::repo::StoredAsset;
+use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
 use crate::state::AppState;
 
@@ -117,10 +118,17 @@ pub async fn symbol_info(
     State(state): State<AppState>,
     headers: ClientHeaders,
     Query(query): Query<SymbolQuery>,
-) -> ApiResult<Data<SymbolInfo>> {
+) -> ApiResult<JsonBytes> {
     let symbol = parse_symbol(&query.symbol)?;
-    let asset = state.markets.asset(&symbol).ok_or_else(|| unknown_symbol(&symbol))?;
-    Ok(Data::new(info_of(&asset, headers.lang)))
+    let views = state.markets.views();
+    let version = views.assets_version();
+    let key = (symbol, headers.lang);
+    if let Some(kept) = views.infos.get(&key, version) {
+        return Ok(kept);
+    }
+    let asset = state.markets.asset(&key.0).ok_or_else(|| unknown_symbol(&key.0))?;
+    let info = JsonBytes::of(&info_of(&asset, headers.lang))?;
+    Ok(views.infos.put(key, version, info))
 }
 
 /// The asset of `/asset/{class}/{symbol}/{assetId}`: the id must belong to the symbol in that class.

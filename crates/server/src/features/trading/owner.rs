@@ -62,6 +62,8 @@ pub struct PairView {
     pub last_price: Option<i64>,
     /// Most commands one write transaction has carried (shows group commit at work).
     pub largest_batch: usize,
+    /// Counts the views published, so a reader can tell whether its copy is still current.
+    pub version: u64,
 }
 
 /// Everything an owner needs from the application.
@@ -275,13 +277,15 @@ impl PairOwner {
     }
 
     pub(super) fn publish_view(&self) {
-        let view = PairView {
-            bids: self.book.depth(Side::Buy, VIEW_LEVELS),
-            asks: self.book.depth(Side::Sell, VIEW_LEVELS),
+        let (bids, asks) = (self.book.depth(Side::Buy, VIEW_LEVELS), self.book.depth(Side::Sell, VIEW_LEVELS));
+        let mut shown = self.view.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *shown = PairView {
+            bids,
+            asks,
             last_price: self.book.last_price(),
             largest_batch: self.largest_batch,
+            version: shown.version + 1,
         };
-        *self.view.write().unwrap_or_else(std::sync::PoisonError::into_inner) = view;
     }
 
     /// The pricing rules of this pair.

@@ -31,6 +31,11 @@ impl Pair {
     pub fn view(&self) -> PairView {
         self.view.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
+
+    /// The version of the book readers see now ([`PairView::version`]), without copying it.
+    pub fn view_version(&self) -> u64 {
+        self.view.read().unwrap_or_else(std::sync::PoisonError::into_inner).version
+    }
 }
 
 /// The trading service: every pair's owner; cheap to clone.
