@@ -219,6 +219,16 @@ impl From<store::StoreError> for ApiError {
     }
 }
 
+impl From<store::ledger::LedgerError> for ApiError {
+    /// A store failure maps as above; any other ledger refusal the caller did not handle is a fault.
+    fn from(error: store::ledger::LedgerError) -> Self {
+        match error {
+            store::ledger::LedgerError::Store(store) => ApiError::from(store),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,5 +241,14 @@ mod tests {
             (StatusCode::SERVICE_UNAVAILABLE, "busy", Some(1))
         );
         assert_eq!(error.body(Lang::En).error_message, "The server is busy. Please try again in a moment.");
+    }
+
+    #[test]
+    fn a_ledger_error_maps_its_store_failure_like_the_store_and_anything_else_as_a_fault() {
+        use store::ledger::LedgerError;
+        let busy = ApiError::from(LedgerError::Store(store::StoreError::Database(sqlx::Error::PoolTimedOut)));
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
+        let refused = ApiError::from(LedgerError::InsufficientFunds("a".into()));
+        assert_eq!((refused.status, refused.code.as_ref()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"));
     }
 }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::corporate::{self, ActionRow};
+use super::corporate_repo::{self, ActionRow};
 use super::errors::unknown_stock;
 use super::units::usd_text;
 use crate::api::{ApiJson, ApiResult, Data};
@@ -88,7 +88,7 @@ async fn announce(State(state): State<AppState>, ApiJson(body): ApiJson<Announce
         ratio_to: to,
         applied_at_ms: None,
     };
-    corporate::insert(&state.db, &action, state.clock.now_ms()).await?;
+    corporate_repo::insert(&state.db, &action, state.clock.now_ms()).await?;
     Ok(Data::new(Announced { id: action.id, cash_per_share: cash.map(usd_text) }))
 }
 

@@ -8,111 +8,26 @@ use domain::ledger::{AccountKind, AccountRef};
 use domain::orders::Bucket;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
-use store::{Db, StoreError};
 
+use super::corporate_repo::{self, ActionRow};
 use super::lifecycle::{reasons, Lifecycle};
 use super::repo::{self, PositionRow};
 use super::service::{trading_date, user_key};
 use super::units::pro_rata;
 use crate::features::orders::errors::TradeError;
 
-/// A corporate action as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ActionRow {
-    /// Id.
-    pub id: String,
-    /// Ticker.
-    pub stock_id: String,
-    /// `DIVIDEND` or `SPLIT`.
-    pub kind: String,
-    /// Ex-date (New York).
-    pub ex_date: String,
-    /// Record date: holders of this date receive it.
-    pub record_date: String,
-    /// Pay date.
-    pub pay_date: String,
-    /// Micro-dollars per share.
-    pub cash_per_share: Option<i64>,
-    /// Old shares of a split.
-    pub ratio_from: Option<i64>,
-    /// New shares of a split.
-    pub ratio_to: Option<i64>,
-    /// When it was applied.
-    pub applied_at_ms: Option<i64>,
-}
-
-const COLUMNS: &str =
-    "id, stock_id, kind, ex_date, record_date, pay_date, cash_per_share, ratio_from, ratio_to, applied_at_ms";
-
-fn from_row(row: &AnyRow) -> Result<ActionRow, sqlx::Error> {
-    Ok(ActionRow {
-        id: row.try_get("id")?,
-        stock_id: row.try_get("stock_id")?,
-        kind: row.try_get("kind")?,
-        ex_date: row.try_get("ex_date")?,
-        record_date: row.try_get("record_date")?,
-        pay_date: row.try_get("pay_date")?,
-        cash_per_share: row.try_get("cash_per_share")?,
-        ratio_from: row.try_get("ratio_from")?,
-        ratio_to: row.try_get("ratio_to")?,
-        applied_at_ms: row.try_get("applied_at_ms")?,
-    })
-}
-
-/// Records an announced action.
-pub async fn insert(db: &Db, a: &ActionRow, now_ms: i64) -> Result<(), StoreError> {
-    sqlx::query(&format!(
-        "insert into us_corporate_actions ({COLUMNS}, created_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
-    ))
-    .bind(&a.id)
-    .bind(&a.stock_id)
-    .bind(&a.kind)
-    .bind(&a.ex_date)
-    .bind(&a.record_date)
-    .bind(&a.pay_date)
-    .bind(a.cash_per_share)
-    .bind(a.ratio_from)
-    .bind(a.ratio_to)
-    .bind(a.applied_at_ms)
-    .bind(now_ms)
-    .execute(db.pool())
-    .await?;
-    Ok(())
-}
-
-/// A stock's actions, newest first.
-pub async fn of_stock(db: &Db, stock_id: &str) -> Result<Vec<ActionRow>, StoreError> {
-    let sql = format!("select {COLUMNS} from us_corporate_actions where stock_id = $1 order by ex_date desc, id desc");
-    let rows = sqlx::query(&sql).bind(stock_id).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
-}
-
-async fn due(db: &Db, today: &str) -> Result<Vec<ActionRow>, StoreError> {
-    let sql = format!(
-        "select {COLUMNS} from us_corporate_actions where applied_at_ms is null and record_date <= $1 order by record_date, id"
-    );
-    let rows = sqlx::query(&sql).bind(today).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
-}
-
 /// Applies every action whose record date has come; returns how many holders changed.
 pub async fn apply_due(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
     let today = trading_date(lc.svc.market_time(lc.clock.now())).to_string();
     let mut changed = 0;
-    for action in due(lc.db, &today).await? {
+    for action in corporate_repo::due(lc.db, &today).await? {
         for holder in repo::holders_of(lc.db, &action.stock_id).await? {
             if apply_to(lc, &action, &holder).await? {
                 changed += 1;
             }
         }
-        sqlx::query("update us_corporate_actions set applied_at_ms = $1 where id = $2 and applied_at_ms is null")
-            .bind(lc.clock.now_ms())
-            .bind(&action.id)
-            .execute(lc.db.pool())
-            .await?;
+        corporate_repo::mark_applied(lc.db, &action.id, lc.clock.now_ms()).await?;
         tracing::info!(action = %action.id, stock = %action.stock_id, kind = %action.kind, "corporate action applied");
     }
     Ok(changed)

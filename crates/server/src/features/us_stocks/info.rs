@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::corporate;
+use super::corporate_repo;
 use super::errors::unknown_stock;
 use super::handlers::market_now;
 use super::holds::{buy_cost, own_part};
@@ -466,7 +466,7 @@ pub async fn corporate_actions(
 ) -> ApiResult<Data<Vec<CorporateActionView>>> {
     let stock_id = stock_id.trim().to_ascii_uppercase();
     state.us_stocks.stock(&stock_id).ok_or_else(|| unknown_stock(&stock_id))?;
-    let rows = corporate::of_stock(&state.db, &stock_id).await?;
+    let rows = corporate_repo::of_stock(&state.db, &stock_id).await?;
     Ok(Data::new(
         rows.iter()
             .map(|a| CorporateActionView {

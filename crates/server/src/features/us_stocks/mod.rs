@@ -6,6 +6,7 @@ mod admin;
 mod amend;
 mod closeout;
 mod corporate;
+mod corporate_repo;
 mod driver;
 mod eps;
 mod errors;

@@ -5,14 +5,14 @@ use axum::extract::{Path, Query, State};
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::cashout::{self, Cashout, CashoutStatus};
-use super::{disburse, messages, transitions};
+use super::voucher_repo::{self, VoucherRow};
+use super::{cashout_repo, disburse, messages, transitions_repo};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::identity::{phone::Phone, repo};
 use crate::features::live;
@@ -83,25 +83,11 @@ async fn list_cashouts(
     if page < 1 || !(1..=CASHOUT_PAGE_SIZE_MAX).contains(&size) {
         return Err(ApiError::invalid(format!("page >= 1, size 1..={CASHOUT_PAGE_SIZE_MAX}")));
     }
-    let total: i64 = sqlx::query("select count(*) as n from cashouts where status = $1")
-        .bind(status)
-        .fetch_one(state.db.pool())
-        .await
-        .and_then(|r| r.try_get("n"))
-        .map_err(ApiError::internal)?;
-    let rows = sqlx::query(&format!(
-        "select {} from cashouts where status = $1 order by created_at_ms, id limit $2 offset $3",
-        cashout::COLUMNS
-    ))
-    .bind(status)
-    .bind(size)
-    .bind((page - 1) * size)
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    let total = cashout_repo::count_in(&state.db, status).await?;
+    let rows = cashout_repo::page_in(&state.db, status, size, (page - 1) * size).await?;
     let mut data = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    for row in rows {
+        let user_id = row.user_id.clone();
         data.push(AdminCashout { user_id, cashout: cashout::view(&state, row, headers.lang).await? });
     }
     Ok(axum::Json(AdminCashoutPage { data, page, size, total }))
@@ -205,40 +191,38 @@ async fn grant_voucher(
     }
     .ok_or_else(messages::unknown_user)?;
     let id = uuid::Uuid::now_v7().to_string();
-    let now = state.clock.now_ms();
+    let grant = VoucherRow { id, user_id: user.id, amount, reason, created_at_ms: state.clock.now_ms() };
     let mut tx = state.db.begin_write().await?;
-    sqlx::query("insert into voucher_grants (id, user_id, amount, reason, created_at_ms) values ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(&user.id)
-        .bind(amount)
-        .bind(&reason)
-        .bind(now)
-        .execute(&mut *tx.tx)
-        .await
-        .map_err(ApiError::internal)?;
-    let voucher = ledger::open(&mut tx.tx, &AccountRef::user(&user.id, AccountKind::IdrVoucher, "IDR"))
-        .await
-        .map_err(ApiError::internal)?;
+    voucher_repo::insert(&mut tx.tx, &grant).await?;
+    let voucher = ledger::open(&mut tx.tx, &AccountRef::user(&grant.user_id, AccountKind::IdrVoucher, "IDR")).await?;
     // The broker pays for promotions: the house account goes negative by what it granted.
-    let promotions = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::Promotions, "IDR"))
-        .await
-        .map_err(ApiError::internal)?;
+    let promotions = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::Promotions, "IDR")).await?;
     let postings = vec![
         Posting { account_id: promotions, currency: "IDR".into(), amount: -amount },
         Posting { account_id: voucher, currency: "IDR".into(), amount },
     ];
-    let entry =
-        NewEntry { reason: "VOUCHER".into(), event_id: format!("voucher:{id}"), memo: Some(reason.clone()), postings };
-    ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
-    transitions::record_in(&mut tx.tx, &id, "COMPLETED", Some(&reason), state.clock.now_ms()).await?;
+    let entry = NewEntry {
+        reason: "VOUCHER".into(),
+        event_id: format!("voucher:{}", grant.id),
+        memo: Some(grant.reason.clone()),
+        postings,
+    };
+    ledger::post(&mut tx.tx, &entry).await?;
+    transitions_repo::record_in(&mut tx.tx, &grant.id, "COMPLETED", Some(&grant.reason), state.clock.now_ms()).await?;
     tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &user.id, "IDR");
-    tracing::warn!(voucher = %id, user = %user.id, amount, "voucher granted by operator");
-    Ok(Data::new(VoucherGrant {
-        id,
-        user_id: user.id,
-        amount: MinorUnits::idr(amount).to_string(),
-        reason,
-        created_at_ms: now,
-    }))
+    live::user::nudge_balances(&state.hub, &grant.user_id, "IDR");
+    tracing::warn!(voucher = %grant.id, user = %grant.user_id, amount, "voucher granted by operator");
+    Ok(Data::new(VoucherGrant::from(grant)))
+}
+
+impl From<VoucherRow> for VoucherGrant {
+    fn from(row: VoucherRow) -> Self {
+        Self {
+            id: row.id,
+            user_id: row.user_id,
+            amount: MinorUnits::idr(row.amount).to_string(),
+            reason: row.reason,
+            created_at_ms: row.created_at_ms,
+        }
+    }
 }

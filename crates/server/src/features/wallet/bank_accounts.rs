@@ -5,11 +5,10 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use store::Db;
 use utoipa::ToSchema;
 
+use super::bank_accounts_repo::{self, BankAccountRow, NewBankAccount};
 use super::bank_gateway::Inquiry;
 use super::{banks, messages};
 use crate::api::auth::AuthUser;
@@ -54,31 +53,21 @@ pub fn mask(number: &str) -> String {
     format!("{}{}", "*".repeat(keep), &number[keep..])
 }
 
-const COLUMNS: &str = "id, bank_code, account_number, holder_name, created_at_ms";
-
-fn view(row: &AnyRow) -> Result<BankAccount, sqlx::Error> {
-    let bank_code: String = row.try_get("bank_code")?;
-    let number: String = row.try_get("account_number")?;
-    Ok(BankAccount {
-        id: row.try_get("id")?,
-        bank_name: banks::find(&bank_code).map_or_else(|| bank_code.clone(), |b| b.name.to_string()),
-        bank_code,
-        account_number_masked: mask(&number),
-        account_holder_name: row.try_get("holder_name")?,
-        created_at_ms: row.try_get("created_at_ms")?,
-    })
+fn view(row: BankAccountRow) -> (BankAccount, String) {
+    let account = BankAccount {
+        id: row.id,
+        bank_name: banks::find(&row.bank_code).map_or_else(|| row.bank_code.clone(), |b| b.name.to_string()),
+        bank_code: row.bank_code,
+        account_number_masked: mask(&row.account_number),
+        account_holder_name: row.holder_name,
+        created_at_ms: row.created_at_ms,
+    };
+    (account, row.account_number)
 }
 
 /// A bank account of `user_id` with its full number (removed ones too when `with_removed`).
 pub async fn load(db: &Db, user_id: &str, id: &str, with_removed: bool) -> ApiResult<Option<(BankAccount, String)>> {
-    let removed = if with_removed { "" } else { " and deleted_at_ms is null" };
-    let row = sqlx::query(&format!("select {COLUMNS} from bank_accounts where id = $1 and user_id = $2{removed}"))
-        .bind(id)
-        .bind(user_id)
-        .fetch_optional(db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    row.map(|r| Ok::<_, sqlx::Error>((view(&r)?, r.try_get("account_number")?))).transpose().map_err(ApiError::internal)
+    Ok(bank_accounts_repo::one(db, user_id, id, with_removed).await?.map(view))
 }
 
 /// One of the user's accounts that money may be sent to now: the user's identity is verified and
@@ -97,14 +86,8 @@ pub async fn payable(state: &AppState, user_id: &str, id: &str) -> ApiResult<Ban
 #[utoipa::path(get, path = "/v1/wallet/bank-accounts", tag = "wallet", security(("bearer" = [])),
     responses((status = 200, body = Data<Vec<BankAccount>>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn list(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<Vec<BankAccount>>> {
-    let rows = sqlx::query(&format!(
-        "select {COLUMNS} from bank_accounts where user_id = $1 and deleted_at_ms is null order by created_at_ms, id"
-    ))
-    .bind(&caller.user_id)
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    Ok(Data::new(rows.iter().map(view).collect::<Result<_, _>>().map_err(ApiError::internal)?))
+    let rows = bank_accounts_repo::live_of(&state.db, &caller.user_id).await?;
+    Ok(Data::new(rows.into_iter().map(|row| view(row).0).collect()))
 }
 
 /// Adds a bank account after the PIN and the bank's inquiry.
@@ -138,42 +121,22 @@ pub async fn add(
     }
     let max = state.settings.cashout.bank_accounts_per_user_max;
     let mut tx = state.db.begin_write().await?;
-    // Touching the user's row serialises concurrent adds of one user on PostgreSQL too (SQLite
-    // has one writer anyway), so the count below cannot be raced past the bound.
-    sqlx::query("update users set id = id where id = $1")
-        .bind(&caller.user_id)
-        .execute(&mut *tx.tx)
-        .await
-        .map_err(ApiError::internal)?;
-    let count: i64 =
-        sqlx::query("select count(*) as n from bank_accounts where user_id = $1 and deleted_at_ms is null")
-            .bind(&caller.user_id)
-            .fetch_one(&mut *tx.tx)
-            .await
-            .and_then(|r| r.try_get("n"))
-            .map_err(ApiError::internal)?;
-    if count >= max {
+    if bank_accounts_repo::count_live_locked(&mut tx.tx, &caller.user_id).await? >= max {
         return Err(messages::too_many_bank_accounts(max));
     }
     let id = uuid::Uuid::now_v7().to_string();
-    let inserted = sqlx::query(
-        "insert into bank_accounts (id, user_id, bank_code, account_number, holder_name, created_at_ms) \
-         values ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(&id)
-    .bind(&caller.user_id)
-    .bind(bank.code)
-    .bind(number)
-    .bind(&holder_name)
-    .bind(state.clock.now_ms())
-    .execute(&mut *tx.tx)
-    .await;
-    match inserted {
-        Err(e) if e.as_database_error().is_some_and(sqlx::error::DatabaseError::is_unique_violation) => {
-            return Err(messages::duplicate_bank_account())
-        }
-        other => other.map_err(ApiError::internal)?,
+    let new = NewBankAccount {
+        id: &id,
+        user_id: &caller.user_id,
+        bank_code: bank.code,
+        account_number: number,
+        holder_name: &holder_name,
+        created_at_ms: state.clock.now_ms(),
     };
+    match bank_accounts_repo::insert(&mut tx.tx, &new).await {
+        Err(e) if e.is_unique_violation() => return Err(messages::duplicate_bank_account()),
+        other => other?,
+    }
     tx.commit().await?;
     let (account, _) = load(&state.db, &caller.user_id, &id, false).await?.ok_or_else(ApiError::not_found)?;
     Ok(Data::new(account))
@@ -183,17 +146,7 @@ pub async fn add(
 #[utoipa::path(delete, path = "/v1/wallet/bank-accounts/{id}", tag = "wallet", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 204, description = "Removed"), (status = 404, body = crate::api::ErrorBody)))]
 pub async fn remove(State(state): State<AppState>, caller: AuthUser, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    let removed = sqlx::query(
-        "update bank_accounts set deleted_at_ms = $1 where id = $2 and user_id = $3 and deleted_at_ms is null",
-    )
-    .bind(state.clock.now_ms())
-    .bind(&id)
-    .bind(&caller.user_id)
-    .execute(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .rows_affected();
-    if removed == 0 {
+    if !bank_accounts_repo::remove(&state.db, &caller.user_id, &id, state.clock.now_ms()).await? {
         return Err(ApiError::not_found());
     }
     Ok(StatusCode::NO_CONTENT)

@@ -10,8 +10,9 @@
 //!   a crash between asking and recording) gets the first answer and pays once.
 
 use futures::future::BoxFuture;
-use sqlx::Row;
 use store::Db;
+
+use super::sandbox_repo;
 
 /// What the bank says about an account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,19 +132,16 @@ impl BankGateway for SandboxBank {
             } else {
                 ("COMPLETED", None)
             };
-            sqlx::query(
-                "insert into sandbox_disbursements (reference, bank_code, account_number, amount, status, failure_note, created_at_ms) \
-                 values ($1, $2, $3, $4, $5, $6, $7) on conflict (reference) do nothing",
-            )
-            .bind(&transfer.reference)
-            .bind(&transfer.bank_code)
-            .bind(&transfer.account_number)
-            .bind(transfer.amount_sen)
-            .bind(status)
-            .bind(note)
-            .bind(store::now_ms())
-            .execute(self.db.pool())
-            .await?;
+            let answer = sandbox_repo::NewTransfer {
+                reference: &transfer.reference,
+                bank_code: &transfer.bank_code,
+                account_number: &transfer.account_number,
+                amount: transfer.amount_sen,
+                status,
+                failure_note: note,
+                created_at_ms: store::now_ms(),
+            };
+            sandbox_repo::insert_transfer(&self.db, &answer).await?;
             self.recorded(&transfer.reference).await
         })
     }
@@ -156,18 +154,12 @@ impl BankGateway for SandboxBank {
 impl SandboxBank {
     /// The recorded answer for a transfer.
     async fn recorded(&self, reference: &str) -> anyhow::Result<Outcome> {
-        let row = sqlx::query("select status, failure_note from sandbox_disbursements where reference = $1")
-            .bind(reference)
-            .fetch_optional(self.db.pool())
+        let answer = sandbox_repo::transfer(&self.db, reference)
             .await?
             .ok_or_else(|| anyhow::anyhow!("sandbox bank: no transfer {reference}"))?;
-        let status: String = row.try_get("status")?;
-        Ok(match status.as_str() {
+        Ok(match answer.status.as_str() {
             "COMPLETED" => Outcome::Completed,
-            _ => Outcome::Failed {
-                code: "BANK_REJECTED".into(),
-                note: row.try_get::<Option<String>, _>("failure_note")?.unwrap_or_default(),
-            },
+            _ => Outcome::Failed { code: "BANK_REJECTED".into(), note: answer.failure_note.unwrap_or_default() },
         })
     }
 }

@@ -10,13 +10,12 @@ use axum::extract::{Path, Query, State};
 use domain::ledger::AccountRef;
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use store::ledger::{self, LedgerError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::bank_accounts::{self, BankAccount};
-use super::{accounts, messages, transitions};
+use super::cashout_repo::{self, CashoutRow, NewCashout};
+use super::{accounts, messages, transitions_repo};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Lang};
 use crate::config::CashoutSettings;
@@ -127,14 +126,14 @@ impl CashoutStatus {
         }
     }
 
-    fn parse(text: &str) -> Result<Self, sqlx::Error> {
+    fn parse(text: &str) -> ApiResult<Self> {
         Ok(match text {
             "PENDING_REVIEW" => Self::PendingReview,
             "PROCESSING" => Self::Processing,
             "COMPLETED" => Self::Completed,
             "FAILED" => Self::Failed,
             "REJECTED" => Self::Rejected,
-            other => return Err(sqlx::Error::Decode(format!("cash-out status {other}").into())),
+            other => return Err(ApiError::internal(format!("cash-out status {other}"))),
         })
     }
 }
@@ -231,7 +230,7 @@ pub async fn auto_approval_status(
 }
 
 async fn free_balance(state: &AppState, user_id: &str) -> ApiResult<i64> {
-    let cash = ledger::balance_of(&state.db, &AccountRef::idr_cash(user_id)).await.map_err(ApiError::internal)?;
+    let cash = ledger::balance_of(&state.db, &AccountRef::idr_cash(user_id)).await?;
     Ok(cash.map_or(0, |b| b.available()))
 }
 
@@ -282,32 +281,28 @@ pub async fn create(
     let id = uuid::Uuid::now_v7().to_string();
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
+    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await?;
     // The hold is the only check of the balance: a conditional update, so concurrent cash-outs
     // cannot both take the same money.
     let hold_id = match ledger::hold(&mut tx.tx, &cash, amount, "CASHOUT", &format!("cashout:{id}")).await {
         Ok(hold_id) => hold_id,
         Err(LedgerError::InsufficientFunds(_)) => return Err(messages::insufficient_balance()),
-        Err(e) => return Err(ApiError::internal(e)),
+        Err(e) => return Err(e.into()),
     };
-    sqlx::query(
-        "insert into cashouts (id, user_id, bank_account_id, amount, fee, status, hold_id, auto_approved, created_at_ms, updated_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
-    )
-    .bind(&id)
-    .bind(&caller.user_id)
-    .bind(&body.bank_account_id)
-    .bind(amount)
-    .bind(limits.fee_sen)
-    .bind(status.as_str())
-    .bind(&hold_id)
-    .bind(i64::from(auto))
-    .bind(now)
-    .execute(&mut *tx.tx)
-    .await
-    .map_err(ApiError::internal)?;
+    let new = NewCashout {
+        id: &id,
+        user_id: &caller.user_id,
+        bank_account_id: &body.bank_account_id,
+        amount,
+        fee: limits.fee_sen,
+        status: status.as_str(),
+        hold_id: &hold_id,
+        auto_approved: auto,
+        created_at_ms: now,
+    };
+    cashout_repo::insert(&mut tx.tx, &new).await?;
     let note = auto.then_some("auto-approved");
-    transitions::record_in(&mut tx.tx, &id, status.as_str(), note, state.clock.now_ms()).await?;
+    transitions_repo::record_in(&mut tx.tx, &id, status.as_str(), note, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
 }
@@ -318,10 +313,6 @@ pub async fn create(
 pub async fn get(State(state): State<AppState>, caller: AuthUser, Path(id): Path<String>) -> ApiResult<Data<Cashout>> {
     Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
 }
-
-/// The columns `view` reads.
-pub const COLUMNS: &str =
-    "id, user_id, bank_account_id, amount, fee, status, failure_code, failure_note, created_at_ms";
 
 /// Why a cash-out failed, in `lang`.
 fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Option<String> {
@@ -382,47 +373,25 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
 }
 
 /// Renders a cash-out row.
-pub async fn view(state: &AppState, row: &AnyRow, lang: Lang) -> ApiResult<Cashout> {
-    let read = || -> Result<_, sqlx::Error> {
-        let amount: i64 = row.try_get("amount")?;
-        let fee: i64 = row.try_get("fee")?;
-        let status: String = row.try_get("status")?;
-        Ok((
-            row.try_get::<String, _>("id")?,
-            row.try_get::<String, _>("user_id")?,
-            row.try_get::<String, _>("bank_account_id")?,
-            amount,
-            fee,
-            CashoutStatus::parse(&status)?,
-            failure_reason(row.try_get("failure_code")?, row.try_get("failure_note")?, lang),
-            row.try_get::<i64, _>("created_at_ms")?,
-        ))
-    };
-    let (id, user_id, bank_account_id, amount, fee, status, failure_reason, created_at_ms) =
-        read().map_err(ApiError::internal)?;
-    let (bank_account, _) = bank_accounts::load(&state.db, &user_id, &bank_account_id, true)
+pub async fn view(state: &AppState, row: CashoutRow, lang: Lang) -> ApiResult<Cashout> {
+    let status = CashoutStatus::parse(&row.status)?;
+    let (bank_account, _) = bank_accounts::load(&state.db, &row.user_id, &row.bank_account_id, true)
         .await?
         .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;
     Ok(Cashout {
-        id,
-        amount: MinorUnits::idr(amount).to_string(),
-        fee: MinorUnits::idr(fee).to_string(),
-        net_amount: MinorUnits::idr(amount - fee).to_string(),
+        id: row.id,
+        amount: MinorUnits::idr(row.amount).to_string(),
+        fee: MinorUnits::idr(row.fee).to_string(),
+        net_amount: MinorUnits::idr(row.amount - row.fee).to_string(),
         status,
-        failure_reason,
+        failure_reason: failure_reason(row.failure_code, row.failure_note, lang),
         bank_account,
-        created_at_ms,
+        created_at_ms: row.created_at_ms,
     })
 }
 
 /// Loads a cash-out (of `user_id` when given; another user's is as good as missing: 404).
 pub async fn load(state: &AppState, user_id: Option<&str>, id: &str, lang: Lang) -> ApiResult<Cashout> {
-    let row = sqlx::query(&format!("select {COLUMNS} from cashouts where id = $1 and ($2 = '' or user_id = $2)"))
-        .bind(id)
-        .bind(user_id.unwrap_or(""))
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(ApiError::not_found)?;
-    view(state, &row, lang).await
+    let row = cashout_repo::one(&state.db, id, user_id).await?.ok_or_else(ApiError::not_found)?;
+    view(state, row, lang).await
 }

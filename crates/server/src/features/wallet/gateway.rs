@@ -13,6 +13,7 @@ use store::Db;
 use utoipa::ToSchema;
 
 use super::channels::{Channel, ChannelKind};
+use super::sandbox_repo;
 
 /// What the payer needs to pay.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -112,18 +113,15 @@ impl PaymentGateway for SandboxGateway {
                 anyhow::bail!("sandbox gateway: unavailable for gross amounts ending in 666 rupiah");
             }
             let reference = format!("SBX-{}", uuid::Uuid::now_v7().simple());
-            sqlx::query(
-                "insert into sandbox_gateway_payments (reference, merchant_ref, channel, gross_amount, status, created_at_ms, expires_at_ms) \
-                 values ($1, $2, $3, $4, 'ISSUED', $5, $6)",
-            )
-            .bind(&reference)
-            .bind(&request.merchant_ref)
-            .bind(request.channel.code)
-            .bind(request.gross_sen)
-            .bind(store::now_ms())
-            .bind(request.expires_at_ms)
-            .execute(self.db.pool())
-            .await?;
+            let payment = sandbox_repo::NewPayment {
+                reference: &reference,
+                merchant_ref: &request.merchant_ref,
+                channel: request.channel.code,
+                gross_amount: request.gross_sen,
+                created_at_ms: store::now_ms(),
+                expires_at_ms: request.expires_at_ms,
+            };
+            sandbox_repo::insert_payment(&self.db, &payment).await?;
             let mut instructions =
                 Instructions { gateway_ref: reference.clone(), va_number: None, qr_payload: None, deeplink: None };
             match request.channel.kind {
@@ -148,14 +146,11 @@ impl PaymentGateway for SandboxGateway {
 
     fn status<'a>(&'a self, payment: &'a IssuedPayment) -> BoxFuture<'a, anyhow::Result<PaymentStatus>> {
         Box::pin(async move {
-            let row = sqlx::query("select status, gross_amount from sandbox_gateway_payments where reference = $1")
-                .bind(&payment.gateway_ref)
-                .fetch_optional(self.db.pool())
+            let stored = sandbox_repo::payment(&self.db, &payment.gateway_ref)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("sandbox gateway: no payment {}", payment.gateway_ref))?;
-            let status: String = sqlx::Row::try_get(&row, "status")?;
-            Ok(match status.as_str() {
-                "PAID" => PaymentStatus::Paid { gross_sen: sqlx::Row::try_get(&row, "gross_amount")? },
+            Ok(match stored.status.as_str() {
+                "PAID" => PaymentStatus::Paid { gross_sen: stored.gross_amount },
                 "ISSUED" => PaymentStatus::Pending,
                 _ => PaymentStatus::Failed,
             })

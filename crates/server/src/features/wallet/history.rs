@@ -5,13 +5,14 @@
 use axum::extract::{Path, Query, State};
 use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 use super::admin::VoucherGrant;
 use super::cashout::{self, Cashout};
+use super::history_repo::{self, HistoryFilter, HistoryRow};
 use super::topup::{self, Topup};
-use super::transitions::{self, Transition};
+use super::transitions_repo::{self, Transition};
+use super::{usd_repo, usd_yield_repo, voucher_repo};
 use crate::api::auth::AuthUser;
 use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
@@ -132,20 +133,6 @@ pub struct HistoryFilters {
 /// Assets the wallet history holds.
 const ASSETS: [&str; 2] = ["IDR", "USD"];
 
-// Every transaction of a user as one relation, so filters and paging apply to all kinds alike.
-const UNION: &str =
-    "select id, 'TOPUP' as kind, 'CASH' as wallet, 'IDR' as asset, channel as detail, amount, status, created_at_ms \
-       from topups where user_id = $1 \
-     union all select c.id, 'CASHOUT', 'CASH', 'IDR', b.bank_code, c.amount, c.status, c.created_at_ms \
-       from cashouts c join bank_accounts b on b.id = c.bank_account_id where c.user_id = $1 \
-     union all select id, 'VOUCHER', 'VOUCHER', 'IDR', 'VOUCHER', amount, 'COMPLETED', created_at_ms \
-       from voucher_grants where user_id = $1 \
-     union all select id, 'USD_MOVEMENT', 'USD', 'USD', kind, usd_amount, 'COMPLETED', created_at_ms \
-       from usd_movements where user_id = $1 \
-     union all select id, 'USD_INTEREST', 'USD', 'USD', 'USD_INTEREST', amount, 'COMPLETED', created_at_ms \
-       from usd_interest_accruals where user_id = $1 and amount > 0";
-const FILTER: &str = "($2 = '' or kind = $2) and ($3 = '' or wallet = $3) and ($4 = '' or asset = $4)";
-
 fn option(code: &str, id: &str, en: &str, lang: Lang) -> FilterOption {
     FilterOption { code: code.into(), name: if lang == Lang::Id { id } else { en }.into() }
 }
@@ -191,49 +178,28 @@ pub async fn history(
         return Err(ApiError::invalid("asset: a code from transaction-history/filters"));
     }
     let (kind, wallet) = (code(query.kind), code(query.wallet));
-    let total: i64 = sqlx::query(&format!("select count(*) as n from ({UNION}) t where {FILTER}"))
-        .bind(&caller.user_id)
-        .bind(&kind)
-        .bind(&wallet)
-        .bind(&asset)
-        .fetch_one(state.db.pool())
-        .await
-        .and_then(|r| r.try_get("n"))
-        .map_err(ApiError::internal)?;
-    let rows = sqlx::query(&format!(
-        "select * from ({UNION}) t where {FILTER} order by created_at_ms desc, id desc limit $5 offset $6"
-    ))
-    .bind(&caller.user_id)
-    .bind(&kind)
-    .bind(&wallet)
-    .bind(&asset)
-    .bind(size)
-    .bind(paging.offset())
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    let data = rows
-        .iter()
-        .map(|r| {
-            let decode = |e: serde_json::Error| sqlx::Error::Decode(Box::new(e));
-            let text = |name: &str| r.try_get::<String, _>(name).map(serde_json::Value::String);
-            Ok(WalletTransaction {
-                id: r.try_get("id")?,
-                kind: serde_json::from_value(text("kind")?).map_err(decode)?,
-                wallet: serde_json::from_value(text("wallet")?).map_err(decode)?,
-                payment_channel: r.try_get("detail")?,
-                amount: match r.try_get::<String, _>("asset")?.as_str() {
-                    "USD" => MinorUnits::usd(r.try_get("amount")?).to_text_min_places(2),
-                    _ => MinorUnits::idr(r.try_get("amount")?).to_string(),
-                },
-                asset: r.try_get("asset")?,
-                status: r.try_get("status")?,
-                created_at_ms: r.try_get("created_at_ms")?,
-            })
-        })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(ApiError::internal)?;
+    let filter = HistoryFilter { kind: &kind, wallet: &wallet, asset: &asset };
+    let total = history_repo::count(&state.db, &caller.user_id, &filter).await?;
+    let rows = history_repo::page(&state.db, &caller.user_id, &filter, size, paging.offset()).await?;
+    let data = rows.into_iter().map(transaction).collect::<Result<_, _>>().map_err(ApiError::internal)?;
     Ok(axum::Json(WalletHistoryPage { data, page, size, total }))
+}
+
+/// Renders a history row; an unknown kind or wallet is a fault.
+fn transaction(row: HistoryRow) -> Result<WalletTransaction, serde_json::Error> {
+    Ok(WalletTransaction {
+        id: row.id,
+        kind: serde_json::from_value(serde_json::Value::String(row.kind))?,
+        wallet: serde_json::from_value(serde_json::Value::String(row.wallet))?,
+        payment_channel: row.detail,
+        amount: match row.asset.as_str() {
+            "USD" => MinorUnits::usd(row.amount).to_text_min_places(2),
+            _ => MinorUnits::idr(row.amount).to_string(),
+        },
+        asset: row.asset,
+        status: row.status,
+        created_at_ms: row.created_at_ms,
+    })
 }
 
 /// A transaction with every state it passed through; exactly one of topup, cashout and voucher.
@@ -288,7 +254,7 @@ pub async fn details(
                 }
                 Err(e) if e.status != axum::http::StatusCode::NOT_FOUND => return Err(e),
                 Err(_) => {
-                    let movement = match super::usd_yield::credit(&state, user, &id).await? {
+                    let movement = match usd_yield_repo::credit(&state.db, user, &id).await? {
                         Some(credit) => {
                             details.kind = TransactionKind::UsdInterest;
                             UsdMovement {
@@ -314,30 +280,13 @@ pub async fn details(
             },
         },
     }
-    details.transitions = transitions::of(&state.db, &id).await?;
+    details.transitions = transitions_repo::of(&state.db, &id).await?;
     Ok(Data::new(details))
 }
 
 async fn voucher(state: &AppState, user_id: &str, id: &str) -> ApiResult<VoucherGrant> {
-    let row = sqlx::query(
-        "select id, user_id, amount, reason, created_at_ms from voucher_grants where id = $1 and user_id = $2",
-    )
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
-    let read = || -> Result<VoucherGrant, sqlx::Error> {
-        Ok(VoucherGrant {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            amount: MinorUnits::idr(row.try_get("amount")?).to_string(),
-            reason: row.try_get("reason")?,
-            created_at_ms: row.try_get("created_at_ms")?,
-        })
-    };
-    read().map_err(ApiError::internal)
+    let row = voucher_repo::of_user(&state.db, user_id, id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(VoucherGrant::from(row))
 }
 
 /// A USD conversion or bucket transfer.
@@ -359,26 +308,15 @@ pub struct UsdMovement {
 }
 
 async fn usd_movement(state: &AppState, user_id: &str, id: &str) -> ApiResult<UsdMovement> {
-    let row = sqlx::query(
-        "select id, kind, idr_amount, usd_amount, rate, created_at_ms from usd_movements where id = $1 and user_id = $2",
-    )
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
-    let read = || -> Result<UsdMovement, sqlx::Error> {
-        Ok(UsdMovement {
-            id: row.try_get("id")?,
-            movement: row.try_get("kind")?,
-            idr_amount: MinorUnits::idr(row.try_get("idr_amount")?).to_string(),
-            usd_amount: MinorUnits::usd(row.try_get("usd_amount")?).to_text_min_places(2),
-            rate: row.try_get("rate")?,
-            created_at_ms: row.try_get("created_at_ms")?,
-        })
-    };
-    read().map_err(ApiError::internal)
+    let row = usd_repo::of_user(&state.db, user_id, id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(UsdMovement {
+        id: row.id,
+        movement: row.kind,
+        idr_amount: MinorUnits::idr(row.idr_amount).to_string(),
+        usd_amount: MinorUnits::usd(row.usd_amount).to_text_min_places(2),
+        rate: row.rate,
+        created_at_ms: row.created_at_ms,
+    })
 }
 
 /// A page of balance movement.
@@ -432,38 +370,18 @@ pub async fn balance_movement(
 ) -> ApiResult<axum::Json<BalanceMovementPage>> {
     let paging = Paging::parse(query.page, query.size, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX)?;
     let (page, size) = (paging.page, paging.size);
-    const FROM: &str = "from postings p join ledger_accounts a on a.id = p.account_id \
-        join journal_entries j on j.id = p.entry_id where a.owner = $1 and a.kind in ('IDR_CASH', 'IDR_VOUCHER')";
-    let total: i64 = sqlx::query(&format!("select count(*) as n {FROM}"))
-        .bind(&caller.user_id)
-        .fetch_one(state.db.pool())
-        .await
-        .and_then(|r| r.try_get("n"))
-        .map_err(ApiError::internal)?;
-    let rows = sqlx::query(&format!(
-        "select j.reason, j.event_id, a.kind, p.amount, j.created_at_ms {FROM} order by p.id desc limit $2 offset $3"
-    ))
-    .bind(&caller.user_id)
-    .bind(size)
-    .bind(paging.offset())
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    let total = history_repo::movement_count(&state.db, &caller.user_id).await?;
+    let rows = history_repo::movements(&state.db, &caller.user_id, size, paging.offset()).await?;
     let data = rows
-        .iter()
-        .map(|r| {
-            let event: String = r.try_get("event_id")?;
-            let kind: String = r.try_get("kind")?;
-            Ok(BalanceMovement {
-                reason: r.try_get("reason")?,
-                // Event ids are `{kind}:{transaction id}`.
-                transaction_id: event.split_once(':').map_or(event.clone(), |(_, id)| id.to_string()),
-                wallet: if kind == "IDR_VOUCHER" { WalletKind::Voucher } else { WalletKind::Cash },
-                amount: MinorUnits::idr(r.try_get("amount")?).to_string(),
-                at_ms: r.try_get("created_at_ms")?,
-            })
+        .into_iter()
+        .map(|row| BalanceMovement {
+            reason: row.reason,
+            // Event ids are `{kind}:{transaction id}`.
+            transaction_id: row.event_id.split_once(':').map_or(row.event_id.clone(), |(_, id)| id.to_string()),
+            wallet: if row.kind == "IDR_VOUCHER" { WalletKind::Voucher } else { WalletKind::Cash },
+            amount: MinorUnits::idr(row.amount).to_string(),
+            at_ms: row.created_at_ms,
         })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(ApiError::internal)?;
+        .collect();
     Ok(axum::Json(BalanceMovementPage { data, page, size, total }))
 }

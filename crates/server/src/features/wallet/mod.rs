@@ -6,20 +6,28 @@
 mod accounts;
 mod admin;
 mod bank_accounts;
+mod bank_accounts_repo;
 pub mod bank_gateway;
 mod banks;
 mod cashout;
+mod cashout_repo;
 mod channels;
 mod disburse;
 pub mod gateway;
 mod history;
+mod history_repo;
 mod messages;
+mod sandbox_repo;
 pub mod services;
 mod topup;
-mod transitions;
+mod topup_repo;
+mod transitions_repo;
 mod usd;
 mod usd_movements;
+mod usd_repo;
 pub mod usd_yield;
+mod usd_yield_repo;
+mod voucher_repo;
 pub mod xendit;
 mod xendit_bank;
 mod xendit_callback;
@@ -38,7 +46,7 @@ pub use usd_yield::accrue_due as accrue_usd_interest;
 pub use xendit_callback::reconcile_pending;
 
 use crate::api::auth::AuthUser;
-use crate::api::{ApiError, ApiResult, Data};
+use crate::api::{ApiResult, Data};
 use crate::state::AppState;
 
 /// Sandbox-mode routes: the sandbox payer (absent in production, so they answer 404).
@@ -91,5 +99,5 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/v1/wallet/balance", tag = "wallet", security(("bearer" = [])),
     responses((status = 200, body = Data<WalletBalance>), (status = 401, body = crate::api::ErrorBody)))]
 async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<WalletBalance>> {
-    Ok(Data::new(accounts::wallet_balance(&state.db, &caller.user_id).await.map_err(ApiError::internal)?))
+    Ok(Data::new(accounts::wallet_balance(&state.db, &caller.user_id).await?))
 }

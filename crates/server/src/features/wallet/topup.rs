@@ -7,14 +7,14 @@ use axum::http::{HeaderMap, StatusCode};
 use domain::clock::ms;
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 
 use super::accounts;
 use super::channels::{self, Channel, CHANNELS, GOPAY_LIMIT_SEN};
 use super::gateway::{self, GatewayCallback, Instructions, PaymentRequest};
-use super::transitions;
+use super::topup_repo::{self, NewTopup};
+use super::{sandbox_repo, transitions_repo};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
 use crate::features::live;
@@ -185,37 +185,29 @@ pub async fn create_topup(
     // Our row comes first: once the gateway has issued a payment, someone can pay it, and a payment
     // must always find its top-up, even if this process dies before the gateway answers.
     let unissued = Instructions { gateway_ref: unissued_ref(&id), va_number: None, qr_payload: None, deeplink: None };
+    let instructions = serde_json::to_string(&unissued).map_err(ApiError::internal)?;
+    let new = NewTopup {
+        id: &id,
+        user_id: &caller.user_id,
+        channel: channel.code,
+        amount,
+        fee,
+        gateway_ref: &unissued.gateway_ref,
+        instructions: &instructions,
+        created_at_ms: now,
+        expires_at_ms: expires_at,
+    };
     let mut wtx = state.db.begin_write().await?;
-    sqlx::query(
-        "insert into topups (id, user_id, channel, amount, fee, status, gateway_ref, instructions, created_at_ms, expires_at_ms) \
-         values ($1, $2, $3, $4, $5, 'PENDING', $6, $7, $8, $9)",
-    )
-    .bind(&id)
-    .bind(&caller.user_id)
-    .bind(channel.code)
-    .bind(amount)
-    .bind(fee)
-    .bind(&unissued.gateway_ref)
-    .bind(serde_json::to_string(&unissued).map_err(ApiError::internal)?)
-    .bind(now)
-    .bind(expires_at)
-    .execute(&mut *wtx.tx)
-    .await
-    .map_err(ApiError::internal)?;
-    transitions::record_in(&mut wtx.tx, &id, "PENDING", None, now).await?;
+    topup_repo::insert(&mut wtx.tx, &new).await?;
+    transitions_repo::record_in(&mut wtx.tx, &id, "PENDING", None, now).await?;
     wtx.commit().await?;
 
     let request =
         PaymentRequest { merchant_ref: id.clone(), channel, gross_sen: amount + fee, expires_at_ms: expires_at };
     match state.wallet.gateway.create(request).await {
         Ok(instructions) => {
-            sqlx::query("update topups set gateway_ref = $1, instructions = $2 where id = $3")
-                .bind(&instructions.gateway_ref)
-                .bind(serde_json::to_string(&instructions).map_err(ApiError::internal)?)
-                .bind(&id)
-                .execute(state.db.pool())
-                .await
-                .map_err(ApiError::internal)?;
+            let issued = serde_json::to_string(&instructions).map_err(ApiError::internal)?;
+            topup_repo::set_issued(&state.db, &id, &instructions.gateway_ref, &issued).await?;
         }
         Err(e) => {
             tracing::warn!(error = %e, topup = %id, "the payment gateway did not issue a payment");
@@ -234,14 +226,10 @@ fn unissued_ref(id: &str) -> String {
 /// Closes a top-up the gateway refused to issue: nothing can be paid, so nothing is owed.
 async fn close_unissued(state: &AppState, id: &str) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
-    let closed = sqlx::query("update topups set status = 'FAILED' where id = $1 and status = 'PENDING'")
-        .bind(id)
-        .execute(&mut *tx.tx)
-        .await
-        .map_err(ApiError::internal)?
-        .rows_affected();
-    if closed == 1 {
-        transitions::record_in(&mut tx.tx, id, "FAILED", Some("gateway unavailable"), state.clock.now_ms()).await?;
+    let closed = topup_repo::fail_pending(&mut tx.tx, id).await?;
+    if closed {
+        transitions_repo::record_in(&mut tx.tx, id, "FAILED", Some("gateway unavailable"), state.clock.now_ms())
+            .await?;
     }
     tx.commit().await?;
     Ok(())
@@ -279,34 +267,19 @@ pub async fn topup_status(
 
 /// Loads a top-up of `user_id` (another user's is as good as missing: 404).
 pub async fn load(state: &AppState, user_id: &str, id: &str) -> ApiResult<Topup> {
-    let row = sqlx::query(
-        "select id, channel, amount, fee, status, instructions, created_at_ms, expires_at_ms, paid_at_ms from topups \
-         where id = $1 and user_id = $2",
-    )
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
-    let read = || -> Result<Topup, sqlx::Error> {
-        let amount: i64 = row.try_get("amount")?;
-        let fee: i64 = row.try_get("fee")?;
-        let instructions: String = row.try_get("instructions")?;
-        Ok(Topup {
-            id: row.try_get("id")?,
-            payment_channel: row.try_get("channel")?,
-            amount: MinorUnits::idr(amount).to_string(),
-            fee: MinorUnits::idr(fee).to_string(),
-            total: MinorUnits::idr(amount + fee).to_string(),
-            status: row.try_get("status")?,
-            instructions: serde_json::from_str(&instructions).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-            created_at_ms: row.try_get("created_at_ms")?,
-            expires_at_ms: row.try_get("expires_at_ms")?,
-            paid_at_ms: row.try_get("paid_at_ms")?,
-        })
-    };
-    read().map_err(ApiError::internal)
+    let row = topup_repo::of_user(&state.db, user_id, id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Topup {
+        id: row.id,
+        payment_channel: row.channel,
+        amount: MinorUnits::idr(row.amount).to_string(),
+        fee: MinorUnits::idr(row.fee).to_string(),
+        total: MinorUnits::idr(row.amount + row.fee).to_string(),
+        status: row.status,
+        instructions: serde_json::from_str(&row.instructions).map_err(ApiError::internal)?,
+        created_at_ms: row.created_at_ms,
+        expires_at_ms: row.expires_at_ms,
+        paid_at_ms: row.paid_at_ms,
+    })
 }
 
 /// The gateway's webhook: verifies the signature, then credits once.
@@ -327,10 +300,14 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
 /// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up.
 pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
-    let row = topup_of(&mut tx.tx, callback).await?;
-    let get = |name: &str| row.try_get::<i64, _>(name).map_err(ApiError::internal);
-    let (amount, fee) = (get("amount")?, get("fee")?);
-    let user_id: String = row.try_get("user_id").map_err(ApiError::internal)?;
+    let topup_repo::Payable { user_id, amount, fee } = topup_repo::for_callback(
+        &mut tx.tx,
+        &callback.merchant_ref,
+        &callback.reference,
+        &unissued_ref(&callback.merchant_ref),
+    )
+    .await?
+    .ok_or_else(ApiError::not_found)?;
     let id = callback.merchant_ref.clone();
     if callback.gross_amount != amount + fee {
         return Err(ApiError::invalid("grossAmount does not match the top-up"));
@@ -339,21 +316,12 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
     match callback.status.as_str() {
         "PAID" => {
             // Money received is never lost: a late payment of an expired top-up is still credited.
-            let claimed = sqlx::query(
-                "update topups set status = 'PAID', paid_at_ms = $1 where id = $2 and status in ('PENDING', 'EXPIRED')",
-            )
-            .bind(now)
-            .bind(&id)
-            .execute(&mut *tx.tx)
-            .await
-            .map_err(ApiError::internal)?
-            .rows_affected();
-            if claimed == 0 {
+            if !topup_repo::mark_paid(&mut tx.tx, &id, now).await? {
                 return Ok(()); // already credited (or failed): a repeat changes nothing
             }
-            let clearing = accounts::gateway_clearing(&mut tx.tx).await.map_err(ApiError::internal)?;
-            let cash = accounts::user_cash(&mut tx.tx, &user_id).await.map_err(ApiError::internal)?;
-            let fees = accounts::fee_income(&mut tx.tx).await.map_err(ApiError::internal)?;
+            let clearing = accounts::gateway_clearing(&mut tx.tx).await?;
+            let cash = accounts::user_cash(&mut tx.tx, &user_id).await?;
+            let fees = accounts::fee_income(&mut tx.tx).await?;
             let mut postings = vec![
                 Posting { account_id: clearing, currency: "IDR".into(), amount: -(amount + fee) },
                 Posting { account_id: cash, currency: "IDR".into(), amount },
@@ -362,19 +330,13 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
                 postings.push(Posting { account_id: fees, currency: "IDR".into(), amount: fee });
             }
             let entry = NewEntry { reason: "TOPUP".into(), event_id: format!("topup:{id}"), memo: None, postings };
-            ledger::post(&mut tx.tx, &entry).await.map_err(ApiError::internal)?;
-            transitions::record_in(&mut tx.tx, &id, "PAID", None, state.clock.now_ms()).await?;
+            ledger::post(&mut tx.tx, &entry).await?;
+            transitions_repo::record_in(&mut tx.tx, &id, "PAID", None, state.clock.now_ms()).await?;
         }
         "FAILED" => {
-            let closed = sqlx::query("update topups set status = 'FAILED' where id = $1 and status = 'PENDING'")
-                .bind(&id)
-                .execute(&mut *tx.tx)
-                .await
-                .map_err(ApiError::internal)?
-                .rows_affected();
-            if closed == 1 {
-                transitions::record_in(&mut tx.tx, &id, "FAILED", Some("payment abandoned"), state.clock.now_ms())
-                    .await?;
+            if topup_repo::fail_pending(&mut tx.tx, &id).await? {
+                let note = Some("payment abandoned");
+                transitions_repo::record_in(&mut tx.tx, &id, "FAILED", note, state.clock.now_ms()).await?;
             }
         }
         _ => return Err(ApiError::invalid("status: PAID or FAILED")),
@@ -384,50 +346,16 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
     Ok(())
 }
 
-/// The top-up a verified callback is about. One the gateway issued but whose answer never reached us
-/// still carries its placeholder: the signed callback names our id, and its reference is kept now.
-async fn topup_of(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    callback: &GatewayCallback,
-) -> ApiResult<sqlx::any::AnyRow> {
-    let row = sqlx::query(
-        "select id, user_id, amount, fee, status from topups where id = $2 and (gateway_ref = $1 or gateway_ref = $3)",
-    )
-    .bind(&callback.reference)
-    .bind(&callback.merchant_ref)
-    .bind(unissued_ref(&callback.merchant_ref))
-    .fetch_optional(&mut **tx)
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
-    sqlx::query("update topups set gateway_ref = $1 where id = $2 and gateway_ref = $3")
-        .bind(&callback.reference)
-        .bind(&callback.merchant_ref)
-        .bind(unissued_ref(&callback.merchant_ref))
-        .execute(&mut **tx)
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(row)
-}
-
 /// Marks unpaid top-ups past their time as expired; returns how many.
 pub async fn expire_unpaid(state: &AppState) -> Result<u64, store::StoreError> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let rows = sqlx::query(
-        "update topups set status = 'EXPIRED' where status = 'PENDING' and expires_at_ms <= $1 returning id",
-    )
-    .bind(now)
-    .fetch_all(&mut *tx.tx)
-    .await?;
-    for row in &rows {
-        let id: String = row.try_get("id")?;
-        transitions::record_in(&mut tx.tx, &id, "EXPIRED", None, state.clock.now_ms())
-            .await
-            .map_err(|e| store::StoreError::Conflict(e.code.to_string()))?;
+    let expired = topup_repo::expire_due(&mut tx.tx, now).await?;
+    for id in &expired {
+        transitions_repo::record_in(&mut tx.tx, id, "EXPIRED", None, state.clock.now_ms()).await?;
     }
     tx.commit().await?;
-    Ok(rows.len() as u64)
+    Ok(expired.len() as u64)
 }
 
 /// The sandbox payer's action on a payment.
@@ -460,22 +388,14 @@ pub async fn sandbox_payer(
         PayerAction::Pay => ("PAID", "PAID"),
         PayerAction::Abandon => ("FAILED", "ABANDONED"),
     };
-    let row = sqlx::query(
-        "update sandbox_gateway_payments set status = $1 where reference = $2 and status = 'ISSUED' and expires_at_ms > $3 \
-         returning merchant_ref, gross_amount",
-    )
-    .bind(new_state)
-    .bind(&reference)
-    .bind(state.clock.now_ms())
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(ApiError::not_found)?;
+    let resolved = sandbox_repo::resolve_payment(&state.db, &reference, new_state, state.clock.now_ms())
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let callback = GatewayCallback {
         reference,
-        merchant_ref: row.try_get("merchant_ref").map_err(ApiError::internal)?,
+        merchant_ref: resolved.merchant_ref,
         status: status.into(),
-        gross_amount: row.try_get("gross_amount").map_err(ApiError::internal)?,
+        gross_amount: resolved.gross_amount,
     };
     // Deliver through the same signed path a real gateway uses.
     let body = serde_json::to_vec(&callback).map_err(ApiError::internal)?;

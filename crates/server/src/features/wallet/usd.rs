@@ -198,17 +198,14 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
     let verified = user.gss_kyc_status == "VERIFIED";
     let (_, buy, _) = rates(&state)?;
     let idr_free = if verified {
-        ledger::balance_of(&state.db, &AccountRef::idr_cash(&user.id))
-            .await
-            .map_err(ApiError::internal)?
-            .map_or(0, |b| b.available())
+        ledger::balance_of(&state.db, &AccountRef::idr_cash(&user.id)).await?.map_or(0, |b| b.available())
     } else {
         0
     };
     let mut buckets = Vec::with_capacity(BUCKETS.len());
     for (kind, leverage) in BUCKETS {
         let account = if verified {
-            ledger::balance_of(&state.db, &AccountRef::user(&user.id, kind, "USD")).await.map_err(ApiError::internal)?
+            ledger::balance_of(&state.db, &AccountRef::user(&user.id, kind, "USD")).await?
         } else {
             None
         };

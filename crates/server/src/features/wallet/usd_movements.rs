@@ -17,6 +17,7 @@ use store::ledger::{self, LedgerError, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
 
 use super::usd::{self, Direction};
+use super::usd_repo::{self, UsdMovementRow};
 use super::{accounts, messages};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Msg};
@@ -71,6 +72,7 @@ pub struct UsdConversion {
     pub created_at_ms: i64,
 }
 
+/// Stores a movement of `user_id` made now.
 async fn record(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     id: &str,
@@ -79,27 +81,21 @@ async fn record(
     (idr, usd, rate): (i64, i64, &str),
     now: i64,
 ) -> ApiResult<()> {
-    sqlx::query(
-        "insert into usd_movements (id, user_id, kind, idr_amount, usd_amount, rate, created_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(kind)
-    .bind(idr)
-    .bind(usd)
-    .bind(rate)
-    .bind(now)
-    .execute(&mut **tx)
-    .await
-    .map_err(ApiError::internal)?;
-    Ok(())
+    let movement = UsdMovementRow {
+        id: id.into(),
+        kind: kind.into(),
+        idr_amount: idr,
+        usd_amount: usd,
+        rate: rate.into(),
+        created_at_ms: now,
+    };
+    Ok(usd_repo::insert(tx, user_id, &movement).await?)
 }
 
 fn insufficient(e: LedgerError) -> ApiError {
     match e {
         LedgerError::InsufficientFunds(_) => messages::insufficient_balance(),
-        other => ApiError::internal(other),
+        other => other.into(),
     }
 }
 
@@ -137,14 +133,10 @@ pub async fn convert(
     let id = uuid::Uuid::now_v7().to_string();
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await.map_err(ApiError::internal)?;
-    let paln = ledger::open(&mut tx.tx, &AccountRef::user(&caller.user_id, AccountKind::UsdPaln, "USD"))
-        .await
-        .map_err(ApiError::internal)?;
-    let desk_idr =
-        ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "IDR")).await.map_err(ApiError::internal)?;
-    let desk_usd =
-        ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "USD")).await.map_err(ApiError::internal)?;
+    let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(&caller.user_id, AccountKind::UsdPaln, "USD")).await?;
+    let desk_idr = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "IDR")).await?;
+    let desk_usd = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "USD")).await?;
     let sign = if body.direction == Direction::IdrToUsd { 1 } else { -1 };
     let postings = vec![
         Posting { account_id: cash, currency: "IDR".into(), amount: -sign * idr },
@@ -224,8 +216,7 @@ pub struct LeverageWallet {
 
 async fn available_usd(state: &AppState, user_id: &str, kind: AccountKind) -> ApiResult<ledger::Balance> {
     Ok(ledger::balance_of(&state.db, &AccountRef::user(user_id, kind, "USD"))
-        .await
-        .map_err(ApiError::internal)?
+        .await?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 }))
 }
 
@@ -348,11 +339,8 @@ async fn transfer(
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
-    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD"))
-        .await
-        .map_err(ApiError::internal)?;
-    let funded =
-        ledger::open(&mut tx.tx, &AccountRef::user(user_id, bucket.kind(), "USD")).await.map_err(ApiError::internal)?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
+    let funded = ledger::open(&mut tx.tx, &AccountRef::user(user_id, bucket.kind(), "USD")).await?;
     let (from, to) = match direction {
         LeverageDirection::Deposit => (paln, funded),
         LeverageDirection::Withdraw => (funded, paln),

@@ -14,10 +14,10 @@ use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::ToSchema;
 
+use super::usd_yield_repo;
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang, Msg};
 use crate::features::identity::repo;
@@ -63,26 +63,11 @@ fn percent(bps: i64) -> String {
 
 async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult<UsdYieldOnboarding> {
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    let enrolment = sqlx::query("select opted_in, opted_in_at_ms from usd_yield_enrolments where user_id = $1")
-        .bind(user_id)
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    let (opted_in, opted_in_at_ms) = match enrolment {
-        Some(row) => {
-            let on: i64 = row.try_get("opted_in").map_err(ApiError::internal)?;
-            (on == 1, Some(row.try_get::<i64, _>("opted_in_at_ms").map_err(ApiError::internal)?))
-        }
+    let (opted_in, opted_in_at_ms) = match usd_yield_repo::enrolment(&state.db, user_id).await? {
+        Some(enrolment) => (enrolment.opted_in == 1, Some(enrolment.opted_in_at_ms)),
         None => (false, None),
     };
-    let total: i64 = sqlx::query(
-        "select cast(coalesce(sum(amount), 0) as bigint) as total from usd_interest_accruals where user_id = $1",
-    )
-    .bind(user_id)
-    .fetch_one(state.db.pool())
-    .await
-    .and_then(|row| row.try_get("total"))
-    .map_err(ApiError::internal)?;
+    let total = usd_yield_repo::total_interest(&state.db, user_id).await?;
     let rate = percent(state.settings.usd.yield_rate_bps);
     let verified = user.gss_kyc_status == "VERIFIED";
     // Indonesian writes the decimal comma (R9.09).
@@ -157,18 +142,7 @@ pub async fn opt_in(
     }
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    // A repeated opt-in keeps the first opt-in time, so it cannot move the start of accrual.
-    sqlx::query(
-        "insert into usd_yield_enrolments (user_id, opted_in, opted_in_at_ms, opted_out_at_ms, updated_at_ms) \
-         values ($1, 1, $2, null, $2) on conflict (user_id) do update set \
-         opted_in_at_ms = case when usd_yield_enrolments.opted_in = 1 then usd_yield_enrolments.opted_in_at_ms \
-         else excluded.opted_in_at_ms end, opted_in = 1, updated_at_ms = excluded.updated_at_ms",
-    )
-    .bind(&caller.user_id)
-    .bind(now)
-    .execute(&mut *tx.tx)
-    .await
-    .map_err(ApiError::internal)?;
+    usd_yield_repo::opt_in(&mut tx.tx, &caller.user_id, now).await?;
     tx.commit().await?;
     Ok(Data::new(onboarding_of(&state, &caller.user_id, headers.lang).await?))
 }
@@ -183,17 +157,7 @@ pub async fn opt_out(
 ) -> ApiResult<Data<UsdYieldOnboarding>> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let changed = sqlx::query(
-        "update usd_yield_enrolments set opted_in = 0, opted_out_at_ms = $2, updated_at_ms = $2 \
-         where user_id = $1 and opted_in = 1",
-    )
-    .bind(&caller.user_id)
-    .bind(now)
-    .execute(&mut *tx.tx)
-    .await
-    .map_err(ApiError::internal)?
-    .rows_affected();
-    if changed == 0 {
+    if !usd_yield_repo::opt_out(&mut tx.tx, &caller.user_id, now).await? {
         return Err(ApiError::new(
             axum::http::StatusCode::BAD_REQUEST,
             "usd_yield_not_opted_in",
@@ -230,20 +194,10 @@ pub fn daily_interest(closing_micro: i64, annual_bps: i64) -> i64 {
 pub async fn accrue_day(state: &AppState, day: NaiveDate) -> anyhow::Result<usize> {
     let date = day.format("%Y-%m-%d").to_string();
     let end = day_end_ms(day);
-    let due = sqlx::query(
-        "select e.user_id from usd_yield_enrolments e join users u on u.id = e.user_id \
-         where e.opted_in = 1 and e.opted_in_at_ms < $1 and u.gss_kyc_status = 'VERIFIED' \
-         and not exists (select 1 from usd_interest_accruals a where a.user_id = e.user_id and a.accrual_date = $2) \
-         order by e.user_id",
-    )
-    .bind(end)
-    .bind(&date)
-    .fetch_all(state.db.pool())
-    .await?;
+    let due = usd_yield_repo::due_users(&state.db, end, &date).await?;
     let rate = state.settings.usd.yield_rate_bps;
     let mut credited = 0;
-    for row in due {
-        let user_id: String = row.try_get("user_id")?;
+    for user_id in due {
         if accrue_user(state, &user_id, &date, end, rate).await? {
             credited += 1;
         }
@@ -254,34 +208,21 @@ pub async fn accrue_day(state: &AppState, day: NaiveDate) -> anyhow::Result<usiz
 async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate: i64) -> anyhow::Result<bool> {
     let mut tx = state.db.begin_write().await?;
     let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
-    let closing: i64 = sqlx::query(
-        "select cast(coalesce(sum(p.amount), 0) as bigint) as closing from postings p \
-         join journal_entries j on j.id = p.entry_id where p.account_id = $1 and j.created_at_ms < $2",
-    )
-    .bind(&paln)
-    .bind(end)
-    .fetch_one(&mut *tx.tx)
-    .await?
-    .try_get("closing")?;
+    let closing = usd_yield_repo::closing_balance(&mut tx.tx, &paln, end).await?;
     let amount = daily_interest(closing, rate);
     let id = uuid::Uuid::now_v7().to_string();
+    let accrual = usd_yield_repo::Accrual {
+        id: &id,
+        user_id,
+        accrual_date: date,
+        closing_balance: closing.max(0),
+        rate_bps: rate,
+        amount,
+        created_at_ms: state.clock.now_ms(),
+    };
     // The unique (user_id, accrual_date) decides who accrues: a second run, or another node racing
     // this one, inserts nothing here and so posts nothing.
-    let inserted = sqlx::query(
-        "insert into usd_interest_accruals (id, user_id, accrual_date, closing_balance, rate_bps, amount, created_at_ms) \
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, accrual_date) do nothing",
-    )
-    .bind(&id)
-    .bind(user_id)
-    .bind(date)
-    .bind(closing.max(0))
-    .bind(rate)
-    .bind(amount)
-    .bind(state.clock.now_ms())
-    .execute(&mut *tx.tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    if !usd_yield_repo::insert_accrual(&mut tx.tx, &accrual).await? {
         return Ok(false);
     }
     if amount > 0 {
@@ -307,37 +248,6 @@ pub async fn accrue_due(state: &AppState) -> anyhow::Result<usize> {
         }
     }
     Ok(credited)
-}
-
-/// One interest credit, for the history's details.
-pub struct InterestCredit {
-    /// The accrual id.
-    pub id: String,
-    /// Micro-dollars.
-    pub amount: i64,
-    /// Created, Unix ms.
-    pub created_at_ms: i64,
-}
-
-/// One of the user's interest credits, if `id` is one.
-pub async fn credit(state: &AppState, user_id: &str, id: &str) -> ApiResult<Option<InterestCredit>> {
-    let row = sqlx::query(
-        "select id, amount, created_at_ms from usd_interest_accruals where id = $1 and user_id = $2 and amount > 0",
-    )
-    .bind(id)
-    .bind(user_id)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    row.map(|row| -> Result<InterestCredit, sqlx::Error> {
-        Ok(InterestCredit {
-            id: row.try_get("id")?,
-            amount: row.try_get("amount")?,
-            created_at_ms: row.try_get("created_at_ms")?,
-        })
-    })
-    .transpose()
-    .map_err(ApiError::internal)
 }
 
 #[cfg(test)]

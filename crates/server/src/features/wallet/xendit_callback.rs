@@ -9,10 +9,10 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use secrecy::ExposeSecret;
 use serde_json::Value;
-use sqlx::Row;
 
 use super::gateway::{GatewayCallback, IssuedPayment, PaymentStatus};
 use super::topup::settle;
+use super::topup_repo;
 use super::xendit::sen_of;
 use crate::api::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -81,18 +81,11 @@ pub async fn callback(State(state): State<AppState>, headers: HeaderMap, body: B
 pub async fn reconcile_pending(state: &AppState) -> anyhow::Result<u64> {
     let now = state.clock.now_ms();
     let after_ms = i64::try_from(state.settings.providers.xendit.reconcile_after_secs.saturating_mul(1000))?;
-    let rows = sqlx::query(
-        "select id, gateway_ref from topups where status in ('PENDING', 'EXPIRED') and gateway_ref not like 'unissued:%' \
-         and created_at_ms <= $1 and created_at_ms >= $2 order by created_at_ms limit $3",
-    )
-    .bind(now - after_ms)
-    .bind(now - RECONCILE_WINDOW_MS)
-    .bind(RECONCILE_BATCH)
-    .fetch_all(state.db.pool())
-    .await?;
+    let issued =
+        topup_repo::unpaid_issued(&state.db, now - after_ms, now - RECONCILE_WINDOW_MS, RECONCILE_BATCH).await?;
     let mut settled = 0;
-    for row in rows {
-        let payment = IssuedPayment { merchant_ref: row.try_get("id")?, gateway_ref: row.try_get("gateway_ref")? };
+    for topup in issued {
+        let payment = IssuedPayment { merchant_ref: topup.id, gateway_ref: topup.gateway_ref };
         let (status, gross_amount) = match state.wallet.gateway.status(&payment).await {
             Ok(PaymentStatus::Paid { gross_sen }) => ("PAID", gross_sen),
             Ok(PaymentStatus::Failed) => ("FAILED", 0),
@@ -102,8 +95,11 @@ pub async fn reconcile_pending(state: &AppState) -> anyhow::Result<u64> {
                 continue;
             }
         };
-        let gross_amount =
-            if status == "FAILED" { gross_of(state, &payment.merchant_ref).await? } else { gross_amount };
+        let gross_amount = if status == "FAILED" {
+            topup_repo::gross_of(&state.db, &payment.merchant_ref).await?
+        } else {
+            gross_amount
+        };
         let callback = GatewayCallback {
             reference: payment.gateway_ref,
             merchant_ref: payment.merchant_ref,
@@ -118,12 +114,6 @@ pub async fn reconcile_pending(state: &AppState) -> anyhow::Result<u64> {
         }
     }
     Ok(settled)
-}
-
-/// The gross amount of a top-up, sen (a failure carries no amount of its own).
-async fn gross_of(state: &AppState, id: &str) -> anyhow::Result<i64> {
-    let row = sqlx::query("select amount, fee from topups where id = $1").bind(id).fetch_one(state.db.pool()).await?;
-    Ok(row.try_get::<i64, _>("amount")? + row.try_get::<i64, _>("fee")?)
 }
 
 #[cfg(test)]

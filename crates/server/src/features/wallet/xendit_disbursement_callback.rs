@@ -7,9 +7,9 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde_json::Value;
-use sqlx::Row;
 
 use super::bank_gateway::Outcome;
+use super::cashout_repo;
 use super::disburse::finish;
 use super::xendit::sen_of;
 use super::xendit_bank::outcome_of;
@@ -31,20 +31,12 @@ pub async fn callback(State(state): State<AppState>, headers: HeaderMap, body: B
     check_token(&state, &headers)?;
     let event: Value = serde_json::from_slice(&body).map_err(|e| ApiError::invalid(e.to_string()))?;
     let reference = event.get("external_id").and_then(Value::as_str).ok_or_else(|| ApiError::invalid("external_id"))?;
-    let row = sqlx::query("select amount, fee, disbursement_ref from cashouts where id = $1")
-        .bind(reference)
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(ApiError::not_found)?;
-    let net = row.try_get::<i64, _>("amount").map_err(ApiError::internal)?
-        - row.try_get::<i64, _>("fee").map_err(ApiError::internal)?;
+    let sent = cashout_repo::sent_transfer(&state.db, reference).await?.ok_or_else(ApiError::not_found)?;
     // A genuine callback names the transfer we asked for: its amount, and its id once we know it.
-    if event.get("amount").and_then(sen_of) != Some(net) {
+    if event.get("amount").and_then(sen_of) != Some(sent.amount - sent.fee) {
         return Err(ApiError::invalid("amount"));
     }
-    let known: Option<String> = row.try_get("disbursement_ref").map_err(ApiError::internal)?;
-    if known.is_some_and(|known| event.get("id").and_then(Value::as_str) != Some(known.as_str())) {
+    if sent.disbursement_ref.is_some_and(|known| event.get("id").and_then(Value::as_str) != Some(known.as_str())) {
         return Err(ApiError::invalid("id"));
     }
     let outcome = outcome_of(&event, reference).map_err(|e| ApiError::invalid(e.to_string()))?;

@@ -1,14 +1,12 @@
 //! Every state a wallet transaction passed through, with times (details-with-state-transition).
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Row, Transaction};
-use store::Db;
+use sqlx::{Any, Transaction};
+use store::{Db, StoreError};
 use utoipa::ToSchema;
 
-use crate::api::{ApiError, ApiResult};
-
 /// One state change.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct Transition {
     /// The state entered.
@@ -19,8 +17,6 @@ pub struct Transition {
     pub at_ms: i64,
 }
 
-const INSERT: &str = "insert into wallet_transitions (subject_id, status, note, at_ms) values ($1, $2, $3, $4)";
-
 /// Records a state change inside the transaction that made it.
 pub async fn record_in(
     tx: &mut Transaction<'static, Any>,
@@ -28,27 +24,21 @@ pub async fn record_in(
     status: &str,
     note: Option<&str>,
     now_ms: i64,
-) -> ApiResult<()> {
-    sqlx::query(INSERT)
+) -> Result<(), StoreError> {
+    sqlx::query("insert into wallet_transitions (subject_id, status, note, at_ms) values ($1, $2, $3, $4)")
         .bind(subject_id)
         .bind(status)
         .bind(note.map(str::to_string))
         .bind(now_ms)
         .execute(&mut **tx)
-        .await
-        .map_err(ApiError::internal)?;
+        .await?;
     Ok(())
 }
 
 /// The states of a subject, oldest first.
-pub async fn of(db: &Db, subject_id: &str) -> ApiResult<Vec<Transition>> {
-    let rows = sqlx::query("select status, note, at_ms from wallet_transitions where subject_id = $1 order by id")
+pub async fn of(db: &Db, subject_id: &str) -> Result<Vec<Transition>, StoreError> {
+    Ok(sqlx::query_as("select status, note, at_ms from wallet_transitions where subject_id = $1 order by id")
         .bind(subject_id)
         .fetch_all(db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    rows.iter()
-        .map(|r| Ok(Transition { status: r.try_get("status")?, note: r.try_get("note")?, at_ms: r.try_get("at_ms")? }))
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(ApiError::internal)
+        .await?)
 }
