@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::api::client_address::client_address;
 use crate::api::error::{ApiError, ApiResult};
 use crate::features::identity::messages::account_locked;
-use crate::features::identity::repo;
+use crate::features::identity::sessions_repo;
 use crate::state::AppState;
 
 /// "Last seen" is written at most this often per session, not on every request.
@@ -59,7 +59,8 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
         .and_then(|v| v.strip_prefix("Bearer "))
         .ok_or_else(ApiError::unauthorized)?;
     let claims = state.identity.keys.check(token, state.clock.now().timestamp()).ok_or_else(ApiError::unauthorized)?;
-    let session = repo::session_state(&state.db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
+    let session =
+        sessions_repo::session_state(&state.db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
     if session.status != "ACTIVE" {
         return Err(ApiError::unauthorized());
     }
@@ -72,14 +73,14 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
     let now = state.clock.now_ms();
     if now - session.last_seen_at_ms > LAST_SEEN_WRITE_INTERVAL_MS {
         // A missed "last seen" write must not fail the request it rides on.
-        let _ = repo::touch_session(&state.db, &claims.sid, now).await;
+        let _ = sessions_repo::touch_session(&state.db, &claims.sid, now).await;
     }
     Ok(AuthUser { user_id: claims.sub, session_id: claims.sid })
 }
 
 /// Whether `user`'s session is still open and the account not locked (a live connection's re-check).
 pub async fn session_is_open(db: &store::Db, user: &AuthUser) -> bool {
-    match repo::session_state(db, &user.session_id, &user.user_id).await {
+    match sessions_repo::session_state(db, &user.session_id, &user.user_id).await {
         Ok(Some(session)) => {
             session.status == "ACTIVE" && session.user_status == "ACTIVE" && session.fraud_flagged == 0
         }

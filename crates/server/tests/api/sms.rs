@@ -9,7 +9,7 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use server::config::production::SmsProvider;
-use server::features::identity::sms_deliveries::{self, Delivery};
+use server::features::identity::sms_deliveries_repo::{self as sms_deliveries, Delivery};
 
 use crate::both_backends;
 use crate::fake_provider::{Call, FakeProvider, Scripted};

@@ -5,9 +5,9 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::repo;
 use super::sessions::{self, SessionTokens};
 use super::user_details::{UserDetails, UserStatus};
+use super::{repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
@@ -60,7 +60,7 @@ pub async fn status(State(state): State<AppState>, caller: AuthUser) -> ApiResul
         account_status: user.status,
         kyc_status: user.kyc_status,
         gss_kyc_status: user.gss_kyc_status,
-        pin_locked: user.pin_locked,
+        pin_locked: user.pin_locked != 0,
     }))
 }
 
@@ -105,7 +105,7 @@ pub async fn logout(
     headers: ClientHeaders,
     ClientAddr(ip): ClientAddr,
 ) -> ApiResult<StatusCode> {
-    sessions::revoke(&state.db, &caller.session_id, "logout", state.clock.now_ms()).await?;
+    sessions_repo::revoke(state.db.pool(), &caller.session_id, "logout", state.clock.now_ms()).await?;
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     repo::log_security(
         &state.db,

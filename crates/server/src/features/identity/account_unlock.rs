@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::repo;
+use super::{devices_repo, repo};
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 
@@ -50,14 +50,7 @@ pub async fn flag_session(
     if reason.is_empty() || reason.chars().count() > super::kyc_admin::REASON_CHARS_MAX {
         return Err(ApiError::invalid(format!("reason: 1 to {} characters", super::kyc_admin::REASON_CHARS_MAX)));
     }
-    let user_id: Option<String> = sqlx::query_scalar(
-        "update sessions set fraud_flagged = 1 where id = $1 and status = 'ACTIVE' returning user_id",
-    )
-    .bind(&session_id)
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    let user_id = user_id.ok_or_else(ApiError::not_found)?;
+    let user_id = devices_repo::flag_active(&state.db, &session_id).await?.ok_or_else(ApiError::not_found)?;
     crate::features::live::user::sessions_ended(&state.hub, &user_id);
     let detail = format!("{session_id}: {reason}");
     repo::log_security(

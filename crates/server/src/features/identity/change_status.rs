@@ -3,12 +3,12 @@
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::otp::{Destination, Purpose};
+use super::otp_repo;
 use crate::api::auth::AuthUser;
-use crate::api::{ApiError, ApiResult, Data};
+use crate::api::{ApiResult, Data};
 use crate::state::AppState;
 
 /// Where a change request stands.
@@ -54,17 +54,7 @@ pub struct AppDataChangeStatus {
 }
 
 async fn latest(state: &AppState, user_id: &str, purpose: Purpose) -> ApiResult<ChangeRequestStatus> {
-    let row = sqlx::query(
-        "select channel, destination, attempts, consumed, expires_at_ms, verification_used, \
-         verification_expires_at_ms, verification_used_at_ms, created_at_ms from otp_challenges \
-         where user_id = $1 and purpose = $2 order by created_at_ms desc, id desc limit 1",
-    )
-    .bind(user_id)
-    .bind(purpose.as_str())
-    .fetch_optional(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    let Some(row) = row else {
+    let Some(challenge) = otp_repo::latest_of(&state.db, user_id, purpose.as_str()).await? else {
         return Ok(ChangeRequestStatus {
             status: ChangeState::None,
             target: None,
@@ -73,37 +63,31 @@ async fn latest(state: &AppState, user_id: &str, purpose: Purpose) -> ApiResult<
             completed_at_ms: None,
         });
     };
-    let read = || -> Result<ChangeRequestStatus, sqlx::Error> {
-        let now = state.clock.now_ms();
-        let channel: String = row.try_get("channel")?;
-        let destination: String = row.try_get("destination")?;
-        let code_expires: i64 = row.try_get("expires_at_ms")?;
-        let token_expires: Option<i64> = row.try_get("verification_expires_at_ms")?;
-        let consumed = row.try_get::<i64, _>("consumed")? != 0;
-        let used = row.try_get::<i64, _>("verification_used")? != 0;
-        let tries_left = row.try_get::<i64, _>("attempts")? < i64::from(state.settings.auth.otp_attempts_max);
-        let status = if used {
-            ChangeState::Completed
-        } else if consumed {
-            if token_expires.is_some_and(|t| t > now) {
-                ChangeState::Verified
-            } else {
-                ChangeState::Expired
-            }
-        } else if code_expires > now && tries_left {
-            ChangeState::OtpSent
+    let now = state.clock.now_ms();
+    let code_expires = challenge.expires_at_ms;
+    let token_expires = challenge.verification_expires_at_ms;
+    let consumed = challenge.consumed != 0;
+    let tries_left = challenge.attempts < i64::from(state.settings.auth.otp_attempts_max);
+    let status = if challenge.verification_used != 0 {
+        ChangeState::Completed
+    } else if consumed {
+        if token_expires.is_some_and(|t| t > now) {
+            ChangeState::Verified
         } else {
             ChangeState::Expired
-        };
-        Ok(ChangeRequestStatus {
-            status,
-            target: Some(Destination::from_stored(&channel, destination).masked()),
-            requested_at_ms: Some(row.try_get("created_at_ms")?),
-            expires_at_ms: Some(if consumed { token_expires.unwrap_or(code_expires) } else { code_expires }),
-            completed_at_ms: row.try_get("verification_used_at_ms")?,
-        })
+        }
+    } else if code_expires > now && tries_left {
+        ChangeState::OtpSent
+    } else {
+        ChangeState::Expired
     };
-    read().map_err(ApiError::internal)
+    Ok(ChangeRequestStatus {
+        status,
+        target: Some(Destination::from_stored(&challenge.channel, challenge.destination).masked()),
+        requested_at_ms: Some(challenge.created_at_ms),
+        expires_at_ms: Some(if consumed { token_expires.unwrap_or(code_expires) } else { code_expires }),
+        completed_at_ms: challenge.verification_used_at_ms,
+    })
 }
 
 /// The state of the caller's latest phone and e-mail change requests.

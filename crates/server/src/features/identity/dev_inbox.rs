@@ -2,9 +2,9 @@
 
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
+use super::dev_inbox_repo;
 use super::email::EmailAddress;
 use super::messages;
 use super::phone::Phone;
@@ -62,32 +62,18 @@ pub async fn inbox(
         }
         _ => return Err(ApiError::invalid("phone or email")),
     };
-    let rows = sqlx::query(
-        "select channel, destination, body, code, purpose, sent_at_ms from dev_inbox \
-         where channel = $1 and destination = $2 order by id desc limit $3",
-    )
-    .bind(channel)
-    .bind(&destination)
-    .bind(INBOX_MESSAGES_MAX)
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    let rows = dev_inbox_repo::latest(&state.db, channel, &destination, INBOX_MESSAGES_MAX).await?;
     let messages = rows
-        .iter()
-        .map(|row| {
-            let channel: String = row.try_get("channel")?;
-            let destination: String = row.try_get("destination")?;
-            Ok(InboxMessage {
-                phone: (channel == "SMS").then(|| destination.clone()),
-                channel,
-                destination,
-                body: row.try_get("body")?,
-                code: row.try_get("code")?,
-                purpose: row.try_get("purpose")?,
-                sent_at_ms: row.try_get("sent_at_ms")?,
-            })
+        .into_iter()
+        .map(|row| InboxMessage {
+            phone: (row.channel == "SMS").then(|| row.destination.clone()),
+            channel: row.channel,
+            destination: row.destination,
+            body: row.body,
+            code: row.code,
+            purpose: row.purpose,
+            sent_at_ms: row.sent_at_ms,
         })
-        .collect::<Result<Vec<_>, sqlx::Error>>()
-        .map_err(ApiError::internal)?;
+        .collect();
     Ok(Data::new(messages))
 }

@@ -3,11 +3,9 @@
 
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
-use super::repo;
-use super::sessions::{self};
+use super::{devices_repo, repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders};
@@ -96,43 +94,21 @@ pub async fn list(
     let paging = Paging::parse(query.page, query.size, DEVICE_PAGE_SIZE, DEVICE_PAGE_SIZE)?;
     let (page, size) = (paging.page, paging.size);
     let flagged = i64::from(filter == DeviceFilter::Inactive);
-    let condition = "user_id = $1 and status = 'ACTIVE' and fraud_flagged = $2";
-    let total: i64 = sqlx::query(&format!("select count(*) as n from sessions where {condition}"))
-        .bind(&caller.user_id)
-        .bind(flagged)
-        .fetch_one(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?
-        .try_get("n")
-        .map_err(ApiError::internal)?;
-    let rows = sqlx::query(&format!(
-        "select id, device_id, device_name, platform, ip, created_at_ms, last_seen_at_ms from sessions where {condition} \
-         order by last_seen_at_ms desc, id limit $3 offset $4"
-    ))
-    .bind(&caller.user_id)
-    .bind(flagged)
-    .bind(size)
-    .bind(paging.offset())
-    .fetch_all(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
+    let total = devices_repo::count(&state.db, &caller.user_id, flagged).await?;
+    let rows = devices_repo::page(&state.db, &caller.user_id, flagged, size, paging.offset()).await?;
     let devices = rows
-        .iter()
-        .map(|row| {
-            let id: String = row.try_get("id")?;
-            Ok(Device {
-                current: id == caller.session_id,
-                id,
-                device_id: row.try_get("device_id")?,
-                device_name: row.try_get("device_name")?,
-                platform: row.try_get("platform")?,
-                ip: row.try_get("ip")?,
-                created_at_ms: row.try_get("created_at_ms")?,
-                last_seen_at_ms: row.try_get("last_seen_at_ms")?,
-            })
+        .into_iter()
+        .map(|row| Device {
+            current: row.id == caller.session_id,
+            id: row.id,
+            device_id: row.device_id,
+            device_name: row.device_name,
+            platform: row.platform,
+            ip: row.ip,
+            created_at_ms: row.created_at_ms,
+            last_seen_at_ms: row.last_seen_at_ms,
         })
-        .collect::<Result<Vec<_>, sqlx::Error>>()
-        .map_err(ApiError::internal)?;
+        .collect();
     Ok(axum::Json(DevicePage { data: devices, page, size, total }))
 }
 
@@ -147,7 +123,7 @@ pub async fn logout_device(
     ApiJson(body): ApiJson<DeviceRequest>,
 ) -> ApiResult<axum::http::StatusCode> {
     own_session(&state, &caller, &body.id).await?;
-    sessions::revoke(&state.db, &body.id, "logout_device", state.clock.now_ms()).await?;
+    sessions_repo::revoke(state.db.pool(), &body.id, "logout_device", state.clock.now_ms()).await?;
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     repo::log_security(
         &state.db,
@@ -172,12 +148,7 @@ pub async fn unblock_device(
     ApiJson(body): ApiJson<DeviceRequest>,
 ) -> ApiResult<axum::http::StatusCode> {
     own_session(&state, &caller, &body.id).await?;
-    sqlx::query("update sessions set fraud_flagged = 0 where id = $1 and user_id = $2")
-        .bind(&body.id)
-        .bind(&caller.user_id)
-        .execute(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?;
+    devices_repo::unblock(&state.db, &body.id, &caller.user_id).await?;
     repo::log_security(
         &state.db,
         "unblock_device",
@@ -194,11 +165,9 @@ pub async fn unblock_device(
 
 /// Another user's session is as good as missing (R6.04): 404, never 403, so ids cannot be probed.
 async fn own_session(state: &AppState, caller: &AuthUser, session_id: &str) -> ApiResult<()> {
-    let found = sqlx::query("select 1 as one from sessions where id = $1 and user_id = $2 and status = 'ACTIVE'")
-        .bind(session_id)
-        .bind(&caller.user_id)
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    found.map(|_| ()).ok_or_else(ApiError::not_found)
+    if devices_repo::is_active_session_of(&state.db, session_id, &caller.user_id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::not_found())
+    }
 }

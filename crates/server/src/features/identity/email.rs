@@ -7,6 +7,8 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use store::Db;
 
+use super::dev_inbox_repo::{self, InboxRow};
+
 /// Longest address (RFC 5321 path limit less the angle brackets).
 const ADDRESS_MAX: usize = 254;
 /// Longest local part (RFC 5321).
@@ -116,17 +118,15 @@ impl SandboxEmail {
 impl EmailSender for SandboxEmail {
     fn send(&self, email: Email) -> BoxFuture<'_, anyhow::Result<()>> {
         Box::pin(async move {
-            sqlx::query(
-                "insert into dev_inbox (channel, destination, body, code, purpose, sent_at_ms) \
-                 values ('EMAIL', $1, $2, $3, $4, $5)",
-            )
-            .bind(email.to.as_str())
-            .bind(format!("{}\n\n{}", email.subject, email.body))
-            .bind(email.code)
-            .bind(email.purpose)
-            .bind(store::now_ms())
-            .execute(self.db.pool())
-            .await?;
+            let message = InboxRow {
+                channel: "EMAIL".into(),
+                destination: email.to.as_str().to_string(),
+                body: format!("{}\n\n{}", email.subject, email.body),
+                code: email.code,
+                purpose: email.purpose,
+                sent_at_ms: store::now_ms(),
+            };
+            dev_inbox_repo::deliver(&self.db, message).await?;
             Ok(())
         })
     }

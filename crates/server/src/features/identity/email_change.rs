@@ -10,8 +10,8 @@ use super::email::EmailAddress;
 use super::messages;
 use super::otp::{self, Destination, Purpose};
 use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
-use super::repo;
 use super::user_details::UserDetails;
+use super::{profile_repo, repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::SecretData;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
@@ -179,29 +179,17 @@ pub async fn update_user_data(
         if verified != email.as_str() {
             return Err(messages::email_not_verified());
         }
-        let set = sqlx::query("update users set email = $1 where id = $2")
-            .bind(email.as_str())
-            .bind(&caller.user_id)
-            .execute(&mut *tx.tx)
-            .await
-            .map_err(store::StoreError::from);
-        match set {
+        match profile_repo::set_email(&mut tx.tx, &caller.user_id, email.as_str()).await {
             Err(e) if e.is_unique_violation() => return Err(messages::email_taken()),
             other => other?,
         };
     }
-    // Absent fields keep their value.
-    sqlx::query(
-        "update users set occupation = coalesce($1, occupation), income_range = coalesce($2, income_range), \
-         investment_goal = coalesce($3, investment_goal) where id = $4",
-    )
-    .bind(body.occupation.map(StoredEnum::as_str))
-    .bind(body.income_range.map(StoredEnum::as_str))
-    .bind(body.investment_goal.map(StoredEnum::as_str))
-    .bind(&caller.user_id)
-    .execute(&mut *tx.tx)
-    .await
-    .map_err(ApiError::internal)?;
+    let fields = profile_repo::ProfileFields {
+        occupation: body.occupation.map(StoredEnum::as_str),
+        income_range: body.income_range.map(StoredEnum::as_str),
+        investment_goal: body.investment_goal.map(StoredEnum::as_str),
+    };
+    profile_repo::set_profile(&mut tx.tx, &caller.user_id, fields).await?;
     tx.commit().await?;
     if let Some(email) = &email {
         repo::log_security(

@@ -7,9 +7,9 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use super::kyc_form::Photo;
+use super::kyc_repo;
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -51,23 +51,15 @@ pub async fn get_document(
     caller: AuthUser,
     UrlPath(document_id): UrlPath<String>,
 ) -> ApiResult<Response> {
-    let row = sqlx::query("select content_type, sha256 from kyc_documents where id = $1 and user_id = $2")
-        .bind(&document_id)
-        .bind(&caller.user_id)
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(ApiError::not_found)?;
-    let content_type: String = row.try_get("content_type").map_err(ApiError::internal)?;
-    let expected: String = row.try_get("sha256").map_err(ApiError::internal)?;
+    let stored = kyc_repo::document(&state.db, &document_id, &caller.user_id).await?.ok_or_else(ApiError::not_found)?;
     let bytes = state.identity.documents.get(&document_id).await.map_err(ApiError::internal)?;
     // A file changed or damaged on disk is an incident, never served as the user's document.
-    if hex::encode(Sha256::digest(&bytes)) != expected {
+    if hex::encode(Sha256::digest(&bytes)) != stored.sha256 {
         return Err(ApiError::internal(format!("identity document {document_id} does not match its digest")));
     }
     Ok((
         [
-            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_TYPE, stored.content_type),
             (header::CACHE_CONTROL, "private, no-store".to_string()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
         ],

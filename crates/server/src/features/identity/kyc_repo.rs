@@ -1,13 +1,12 @@
 //! Storage of identity submissions and the status columns they drive on `users`.
 
-use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::FromRow;
 use store::{Db, StoreError};
 
 use super::kyc_documents::StoredDocument;
 
 /// A submission as stored; its photos are documents in the document store, named by id.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, FromRow)]
 pub struct KycRow {
     /// 16-digit NIK.
     pub nik: String,
@@ -22,34 +21,22 @@ pub struct KycRow {
     /// When decided.
     pub decided_at_ms: Option<i64>,
     /// The KTP photo's document id.
+    #[sqlx(rename = "ktp_photo")]
     pub ktp_photo_id: Option<String>,
     /// The selfie's document id.
+    #[sqlx(rename = "selfie")]
     pub selfie_id: Option<String>,
-}
-
-fn row_from(row: &AnyRow) -> Result<KycRow, sqlx::Error> {
-    Ok(KycRow {
-        nik: row.try_get("nik")?,
-        full_name: row.try_get("full_name")?,
-        reason: row.try_get("reason")?,
-        decided_by: row.try_get("decided_by")?,
-        submitted_at_ms: row.try_get("submitted_at_ms")?,
-        decided_at_ms: row.try_get("decided_at_ms")?,
-        ktp_photo_id: row.try_get("ktp_photo")?,
-        selfie_id: row.try_get("selfie")?,
-    })
 }
 
 /// The user's submission, if any.
 pub async fn submission(db: &Db, user_id: &str) -> Result<Option<KycRow>, StoreError> {
-    let row = sqlx::query(
+    Ok(sqlx::query_as(
         "select nik, full_name, reason, decided_by, submitted_at_ms, decided_at_ms, ktp_photo, selfie \
          from kyc_submissions where user_id = $1",
     )
     .bind(user_id)
     .fetch_optional(db.pool())
-    .await?;
-    Ok(row.as_ref().map(row_from).transpose()?)
+    .await?)
 }
 
 /// A new submission with the verifier's pending decision.
@@ -182,7 +169,7 @@ pub async fn provider_decision(
     reason: Option<&str>,
     now_ms: i64,
 ) -> Result<Option<String>, StoreError> {
-    let row = sqlx::query(
+    Ok(sqlx::query_scalar(
         "update kyc_submissions set decision = $3, decision_reason = $4, decide_at_ms = $5 \
          where provider = $1 and provider_ref = $2 and status = 'PENDING' and decision = 'PENDING' \
          returning user_id",
@@ -193,21 +180,19 @@ pub async fn provider_decision(
     .bind(reason.map(str::to_string))
     .bind(now_ms)
     .fetch_optional(db.pool())
-    .await?;
-    Ok(row.map(|r| r.try_get("user_id")).transpose()?)
+    .await?)
 }
 
 /// Users whose verification decision has come due and is not applied yet (at most `limit`).
 pub async fn due_users(db: &Db, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
-    let rows = sqlx::query(
+    Ok(sqlx::query_scalar(
         "select user_id from kyc_submissions where status = 'PENDING' and decide_at_ms <= $1 \
          order by decide_at_ms limit $2",
     )
     .bind(now_ms)
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    Ok(rows.iter().filter_map(|row| row.try_get("user_id").ok()).collect())
+    .await?)
 }
 
 /// Sets the outcome by an operator, whatever the verifier said. A rejection also withdraws the
@@ -254,11 +239,12 @@ pub async fn accept_gss(db: &Db, user_id: &str) -> Result<bool, StoreError> {
 }
 
 /// A verification an outside provider took and has not decided yet, as the reconciliation asks about it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, FromRow)]
 pub struct AwaitingCheck {
     /// The user.
     pub user_id: String,
     /// The provider's id of the verification.
+    #[sqlx(rename = "provider_ref")]
     pub reference: String,
 }
 
@@ -270,7 +256,7 @@ pub async fn awaiting_check(
     before_ms: i64,
     limit: i64,
 ) -> Result<Vec<AwaitingCheck>, StoreError> {
-    let rows = sqlx::query(
+    Ok(sqlx::query_as(
         "select user_id, provider_ref from kyc_submissions where provider = $1 and status = 'PENDING' \
          and decision = 'PENDING' and coalesce(provider_checked_at_ms, submitted_at_ms) <= $2 \
          order by coalesce(provider_checked_at_ms, submitted_at_ms) limit $3",
@@ -279,11 +265,7 @@ pub async fn awaiting_check(
     .bind(before_ms)
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    let check = |row: &AnyRow| -> Result<AwaitingCheck, sqlx::Error> {
-        Ok(AwaitingCheck { user_id: row.try_get("user_id")?, reference: row.try_get("provider_ref")? })
-    };
-    Ok(rows.iter().map(check).collect::<Result<_, _>>()?)
+    .await?)
 }
 
 /// Notes that the provider was asked about `reference` at `now_ms`, so it is asked again only later.
@@ -294,4 +276,22 @@ pub async fn provider_checked(db: &Db, reference: &str, now_ms: i64) -> Result<(
         .execute(db.pool())
         .await?;
     Ok(())
+}
+
+/// What the database records of an identity document, to serve it back.
+#[derive(Debug, Clone, FromRow)]
+pub struct DocumentRow {
+    /// `image/jpeg` or `image/png`.
+    pub content_type: String,
+    /// Hex SHA-256 of the bytes.
+    pub sha256: String,
+}
+
+/// `user_id`'s document `document_id`; `None` for another user's.
+pub async fn document(db: &Db, document_id: &str, user_id: &str) -> Result<Option<DocumentRow>, StoreError> {
+    Ok(sqlx::query_as("select content_type, sha256 from kyc_documents where id = $1 and user_id = $2")
+        .bind(document_id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await?)
 }

@@ -12,7 +12,7 @@
 
 use domain::clock::ms;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
+use sqlx::{Any, Executor, Transaction};
 use store::Db;
 use utoipa::ToSchema;
 
@@ -323,33 +323,20 @@ pub async fn verify_for(
 
 /// The phone a still-valid, unused verification token of `purpose` stands for.
 pub async fn peek_verification(db: &Db, token: &str, purpose: Purpose, now_ms: i64) -> ApiResult<Phone> {
-    let row = sqlx::query(
-        "select destination from otp_challenges where verification_hash = $1 and purpose = $2 \
-         and verification_used = 0 and verification_expires_at_ms > $3",
-    )
-    .bind(digest(token))
-    .bind(purpose.as_str())
-    .bind(now_ms)
-    .fetch_optional(db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(messages::verification_invalid)?;
-    Ok(Phone::from_e164(row.try_get("destination").map_err(ApiError::internal)?))
+    let destination = otp_repo::verified_destination(db, &digest(token), purpose.as_str(), now_ms)
+        .await?
+        .ok_or_else(messages::verification_invalid)?;
+    Ok(Phone::from_e164(destination))
 }
 
-/// Marks a verification token used; fails if someone used it first.
-pub async fn finish_verification(db: &Db, token: &str, now_ms: i64) -> ApiResult<()> {
-    let used = sqlx::query(
-        "update otp_challenges set verification_used = 1, verification_used_at_ms = $2 \
-         where verification_hash = $1 and verification_used = 0",
-    )
-    .bind(digest(token))
-    .bind(now_ms)
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?
-    .rows_affected();
-    if used == 1 {
+/// Marks a verification token used, on the pool or inside the caller's transaction; fails if
+/// someone used it first.
+pub async fn finish_verification<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    token: &str,
+    now_ms: i64,
+) -> ApiResult<()> {
+    if otp_repo::use_verification(executor, &digest(token), now_ms).await? {
         Ok(())
     } else {
         Err(messages::verification_invalid())
@@ -359,40 +346,20 @@ pub async fn finish_verification(db: &Db, token: &str, now_ms: i64) -> ApiResult
 /// Uses `owner`'s still-valid token of `purpose` inside `tx` and returns the destination it stands
 /// for; fails when it is unknown, expired, used or another account's.
 pub async fn claim_verification(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    tx: &mut Transaction<'static, Any>,
     token: &str,
     purpose: Purpose,
     owner: &str,
     now_ms: i64,
 ) -> ApiResult<String> {
-    let now = now_ms;
-    let row = sqlx::query(
-        "update otp_challenges set verification_used = 1, verification_used_at_ms = $1 \
-         where verification_hash = $2 and purpose = $3 and user_id = $4 and verification_used = 0 \
-         and verification_expires_at_ms > $1 returning destination",
-    )
-    .bind(now)
-    .bind(digest(token))
-    .bind(purpose.as_str())
-    .bind(owner)
-    .fetch_optional(&mut **tx)
-    .await
-    .map_err(ApiError::internal)?
-    .ok_or_else(messages::verification_invalid)?;
-    row.try_get("destination").map_err(ApiError::internal)
+    otp_repo::claim_verification(tx, &digest(token), purpose.as_str(), owner, now_ms)
+        .await?
+        .ok_or_else(messages::verification_invalid)
 }
 
 /// Ends a verified but unused token (its change could not be applied).
 pub async fn void_verification(db: &Db, token: &str, now_ms: i64) -> ApiResult<()> {
-    sqlx::query(
-        "update otp_challenges set verification_expires_at_ms = $1 where verification_hash = $2 and verification_used = 0",
-    )
-    .bind(now_ms)
-    .bind(digest(token))
-    .execute(db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    Ok(())
+    Ok(otp_repo::void_verification(db, &digest(token), now_ms).await?)
 }
 
 #[cfg(test)]

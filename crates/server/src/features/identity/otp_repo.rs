@@ -1,6 +1,6 @@
 //! The one-time-code queries, run inside the caller's transaction, and the count of wrong codes.
 
-use sqlx::{Any, Transaction};
+use sqlx::{Any, Executor, Transaction};
 use store::{Db, StoreError};
 
 use crate::config::AuthSettings;
@@ -202,4 +202,109 @@ pub async fn wrong_codes_within_hour(
         }
     };
     Ok(WrongCodes { from_address: count("ip", ip).await?, from_device: count("device_id", device_id).await? })
+}
+
+/// The destination a still-valid, unused verification token of `purpose` stands for.
+pub async fn verified_destination(
+    db: &Db,
+    verification_hash: &str,
+    purpose: &str,
+    now_ms: i64,
+) -> Result<Option<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "select destination from otp_challenges where verification_hash = $1 and purpose = $2 \
+         and verification_used = 0 and verification_expires_at_ms > $3",
+    )
+    .bind(verification_hash)
+    .bind(purpose)
+    .bind(now_ms)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// Marks a verification token used; false when it is unknown or was used first.
+pub async fn use_verification<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    verification_hash: &str,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    let used = sqlx::query(
+        "update otp_challenges set verification_used = 1, verification_used_at_ms = $2 \
+         where verification_hash = $1 and verification_used = 0",
+    )
+    .bind(verification_hash)
+    .bind(now_ms)
+    .execute(executor)
+    .await?;
+    Ok(used.rows_affected() == 1)
+}
+
+/// Uses `owner`'s still-valid token of `purpose` and returns the destination it stands for; `None`
+/// when it is unknown, expired, used or another account's.
+pub async fn claim_verification(
+    tx: &mut Transaction<'static, Any>,
+    verification_hash: &str,
+    purpose: &str,
+    owner: &str,
+    now_ms: i64,
+) -> Result<Option<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "update otp_challenges set verification_used = 1, verification_used_at_ms = $1 \
+         where verification_hash = $2 and purpose = $3 and user_id = $4 and verification_used = 0 \
+         and verification_expires_at_ms > $1 returning destination",
+    )
+    .bind(now_ms)
+    .bind(verification_hash)
+    .bind(purpose)
+    .bind(owner)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// Ends a verified but unused token.
+pub async fn void_verification(db: &Db, verification_hash: &str, now_ms: i64) -> Result<(), StoreError> {
+    sqlx::query(
+        "update otp_challenges set verification_expires_at_ms = $1 where verification_hash = $2 and verification_used = 0",
+    )
+    .bind(now_ms)
+    .bind(verification_hash)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// An account's latest challenge of a purpose, as the change status reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ChangeChallenge {
+    /// `SMS` or `EMAIL`.
+    pub channel: String,
+    /// E.164 phone or e-mail address.
+    pub destination: String,
+    /// Tries so far.
+    pub attempts: i64,
+    /// 1 once a right code was given.
+    pub consumed: i64,
+    /// When the code stops working.
+    pub expires_at_ms: i64,
+    /// 1 once its verification token was used.
+    pub verification_used: i64,
+    /// When the verification token stops working.
+    pub verification_expires_at_ms: Option<i64>,
+    /// When the verification token was used.
+    pub verification_used_at_ms: Option<i64>,
+    /// When the code was sent.
+    pub created_at_ms: i64,
+}
+
+/// `owner`'s latest challenge of `purpose`.
+pub async fn latest_of(db: &Db, owner: &str, purpose: &str) -> Result<Option<ChangeChallenge>, StoreError> {
+    Ok(sqlx::query_as(
+        "select channel, destination, attempts, consumed, expires_at_ms, verification_used, \
+         verification_expires_at_ms, verification_used_at_ms, created_at_ms from otp_challenges \
+         where user_id = $1 and purpose = $2 order by created_at_ms desc, id desc limit 1",
+    )
+    .bind(owner)
+    .bind(purpose)
+    .fetch_optional(db.pool())
+    .await?)
 }

@@ -10,8 +10,7 @@ use utoipa::ToSchema;
 use super::messages;
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::phone::Phone;
-use super::repo;
-use super::sessions::{self};
+use super::{profile_repo, repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
@@ -104,27 +103,18 @@ pub async fn verify_otp(
     .await?;
     let token = verified.verification_token;
     let old = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let now = state.clock.now_ms();
+    // The switch and the end of the other sessions are one write.
     let mut tx = state.db.begin_write().await?;
-    let new_phone =
-        otp::claim_verification(&mut tx.tx, &token, Purpose::PhoneChange, &caller.user_id, state.clock.now_ms())
-            .await?;
-    let switched = sqlx::query("update users set phone_e164 = $1 where id = $2")
-        .bind(&new_phone)
-        .bind(&caller.user_id)
-        .execute(&mut *tx.tx)
-        .await;
-    match switched {
-        Ok(_) => tx.commit().await?,
-        Err(e) => {
-            drop(tx);
-            otp::void_verification(&state.db, &token, state.clock.now_ms()).await?;
-            let e = store::StoreError::from(e);
-            return Err(if e.is_unique_violation() { messages::phone_taken() } else { ApiError::internal(e) });
-        }
+    let new_phone = otp::claim_verification(&mut tx.tx, &token, Purpose::PhoneChange, &caller.user_id, now).await?;
+    if let Err(e) = profile_repo::set_phone(&mut tx.tx, &caller.user_id, &new_phone).await {
+        drop(tx);
+        otp::void_verification(&state.db, &token, now).await?;
+        return Err(if e.is_unique_violation() { messages::phone_taken() } else { e.into() });
     }
     let sessions_ended =
-        sessions::revoke_others(&state.db, &caller.user_id, &caller.session_id, "phone_changed", state.clock.now_ms())
-            .await?;
+        sessions_repo::revoke_others(&mut tx.tx, &caller.user_id, &caller.session_id, "phone_changed", now).await?;
+    tx.commit().await?;
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     let detail =
         format!("{} -> {}", Phone::from_e164(old.phone_e164).masked(), Phone::from_e164(new_phone.clone()).masked());

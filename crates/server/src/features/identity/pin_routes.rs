@@ -11,6 +11,7 @@ use super::otp::{self, OtpSent, OtpVerified, Purpose};
 use super::pin::{Pin, PinRuleError};
 use super::repo::{self, UserRow};
 use super::sessions::{self};
+use super::sessions_repo;
 use super::user_details::{LoggedIn, UserDetails};
 use crate::api::auth::{authenticate, AuthUser, ClientAddr};
 use crate::api::SecretData;
@@ -87,7 +88,7 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
     if user.status != "ACTIVE" {
         return Err(messages::account_locked());
     }
-    if user.pin_locked {
+    if user.pin_locked != 0 {
         return Err(messages::pin_locked());
     }
     let pin = Pin::parse(pin).map_err(|_| messages::pin_format())?;
@@ -115,19 +116,24 @@ pub async fn confirm_pin(state: &AppState, user_id: &str, pin: &str) -> ApiResul
 }
 
 /// Stores a new PIN and ends every session of the user in one transaction (a reset or change
-/// never leaves the old sessions alive beside the new PIN), then opens this device's session.
+/// never leaves the old sessions alive beside the new PIN), with the reset's verification token
+/// used in the same one, then opens this device's session.
 async fn replace_pin(
     state: &AppState,
     user_id: &str,
     pin_hash: &str,
+    reset_token: Option<&str>,
     reason: &'static str,
     headers: &ClientHeaders,
     ip: Option<&str>,
 ) -> ApiResult<SecretData<LoggedIn>> {
     let now = state.clock.now_ms();
     let mut wtx = state.db.begin_write().await?;
+    if let Some(token) = reset_token {
+        otp::finish_verification(&mut *wtx.tx, token, now).await?;
+    }
     repo::set_pin(&mut wtx.tx, user_id, pin_hash, now).await?;
-    sessions::revoke_all(&mut wtx.tx, user_id, reason, now).await?;
+    sessions_repo::revoke_all(&mut wtx.tx, user_id, reason, now).await?;
     wtx.commit().await?;
     crate::features::live::user::sessions_ended(&state.hub, user_id);
     repo::log_security(&state.db, reason, Some(user_id), None, None, ip, headers.device_id.as_deref(), now).await;
@@ -164,7 +170,6 @@ pub async fn register_pin(
         None => None,
     };
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    otp::finish_verification(&state.db, &body.verification_token, state.clock.now_ms()).await?;
     let user_id = uuid::Uuid::now_v7().to_string();
     let own_code = super::referral::generate_code();
     let referral = repo::NewReferral {
@@ -172,8 +177,11 @@ pub async fn register_pin(
         used_code: referrer.as_ref().and_then(|r| r.referral_code.as_deref()),
         referred_by: referrer.as_ref().map(|r| r.id.as_str()),
     };
+    // The token is used and the account created in one transaction: a failed insert uses nothing.
+    let mut wtx = state.db.begin_write().await?;
+    otp::finish_verification(&mut *wtx.tx, &body.verification_token, state.clock.now_ms()).await?;
     let inserted = repo::insert_user(
-        state.db.pool(),
+        &mut *wtx.tx,
         &user_id,
         phone.as_str(),
         &hash,
@@ -187,6 +195,7 @@ pub async fn register_pin(
         Err(e) if e.is_unique_violation() => return Err(messages::pin_already_registered()),
         other => other?,
     }
+    wtx.commit().await?;
     repo::log_security(
         &state.db,
         "signup",
@@ -219,7 +228,7 @@ pub async fn verify_pin(
             let user =
                 repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
             check_pin(&state, &user, &body.pin).await?;
-            otp::finish_verification(&state.db, &token, state.clock.now_ms()).await?;
+            otp::finish_verification(state.db.pool(), &token, state.clock.now_ms()).await?;
             repo::log_security(
                 &state.db,
                 "login",
@@ -296,8 +305,8 @@ pub async fn reset_pin(
         return Err(messages::account_locked());
     }
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    otp::finish_verification(&state.db, &body.verification_token, state.clock.now_ms()).await?;
-    replace_pin(&state, &user.id, &hash, "pin_reset", &headers, ip.as_deref()).await
+    let token = Some(body.verification_token.as_str());
+    replace_pin(&state, &user.id, &hash, token, "pin_reset", &headers, ip.as_deref()).await
 }
 
 /// Changes the PIN; every session ends and this device gets a new one.
@@ -314,5 +323,5 @@ pub async fn update_pin(
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
     check_pin(&state, &user, &body.old_pin).await?;
     let hash = state.identity.hasher.hash(&pin).await.map_err(ApiError::internal)?;
-    replace_pin(&state, &user.id, &hash, "pin_changed", &headers, ip.as_deref()).await
+    replace_pin(&state, &user.id, &hash, None, "pin_changed", &headers, ip.as_deref()).await
 }

@@ -7,12 +7,12 @@ use axum::extract::State;
 use rand::rngs::OsRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use store::Db;
 use utoipa::ToSchema;
 
 use super::messages;
 use super::phone::Phone;
+use super::referral_repo;
 use super::repo::{self, UserRow};
 use crate::api::auth::ClientAddr;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
@@ -42,26 +42,13 @@ pub async fn ensure_code(db: &Db, user: &mut UserRow) -> ApiResult<()> {
         return Ok(());
     }
     for _ in 0..GENERATE_TRIES {
-        let code = generate_code();
-        let result = sqlx::query("update users set referral_code = $1 where id = $2 and referral_code is null")
-            .bind(&code)
-            .bind(&user.id)
-            .execute(db.pool())
-            .await
-            .map_err(store::StoreError::from);
-        match result {
-            Ok(_) => {
-                // Another request may have given one first; read back whichever won.
-                let row = sqlx::query("select referral_code from users where id = $1")
-                    .bind(&user.id)
-                    .fetch_one(db.pool())
-                    .await
-                    .map_err(ApiError::internal)?;
-                user.referral_code = row.try_get("referral_code").map_err(ApiError::internal)?;
+        match referral_repo::give_code(db, &user.id, &generate_code()).await {
+            Ok(code) => {
+                user.referral_code = code;
                 return Ok(());
             }
             Err(e) if e.is_unique_violation() => continue,
-            Err(e) => return Err(ApiError::internal(e)),
+            Err(e) => return Err(e.into()),
         }
     }
     Err(ApiError::internal(anyhow::anyhow!("no free referral code after {GENERATE_TRIES} tries")))
@@ -110,38 +97,21 @@ fn mask_name(name: &str) -> String {
         .join(" ")
 }
 
-/// Counts this check against the address's hourly allowance.
+/// Counts this check against the address's hourly allowance: counted, checked and recorded in one
+/// transaction locked per address, so parallel checks cannot all pass the limit.
 async fn count_check(state: &AppState, ip: Option<&str>) -> ApiResult<()> {
     let Some(ip) = ip else { return Ok(()) };
     let now = state.clock.now_ms();
     let hour_ago = now - 3_600_000;
-    let row = sqlx::query(
-        "select count(*) as n, min(at_ms) as oldest from referral_checks where client_ip = $1 and at_ms >= $2",
-    )
-    .bind(ip)
-    .bind(hour_ago)
-    .fetch_one(state.db.pool())
-    .await
-    .map_err(ApiError::internal)?;
-    let n: i64 = row.try_get("n").map_err(ApiError::internal)?;
-    if n >= i64::from(state.settings.auth.referral_checks_per_ip_per_hour) {
-        let oldest: Option<i64> = row.try_get("oldest").map_err(ApiError::internal)?;
-        let wait_ms = oldest.map_or(3_600_000, |oldest| oldest + 3_600_000 - now).max(1000);
+    let mut wtx = state.db.begin_write().await?;
+    wtx.lock_key(&format!("referral:from:{ip}")).await?;
+    let recent = referral_repo::recent_checks(&mut wtx.tx, ip, hour_ago).await?;
+    if recent.checks >= i64::from(state.settings.auth.referral_checks_per_ip_per_hour) {
+        let wait_ms = recent.oldest_at_ms.map_or(3_600_000, |oldest| oldest + 3_600_000 - now).max(1000);
         return Err(messages::referral_rate_limited((wait_ms as u64).div_ceil(1000)));
     }
-    // Only the last hour matters: older checks of this address go as new ones come.
-    sqlx::query("delete from referral_checks where client_ip = $1 and at_ms < $2")
-        .bind(ip)
-        .bind(hour_ago)
-        .execute(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?;
-    sqlx::query("insert into referral_checks (client_ip, at_ms) values ($1, $2)")
-        .bind(ip)
-        .bind(now)
-        .execute(state.db.pool())
-        .await
-        .map_err(ApiError::internal)?;
+    referral_repo::record_check(&mut wtx.tx, ip, hour_ago, now).await?;
+    wtx.commit().await?;
     Ok(())
 }
 

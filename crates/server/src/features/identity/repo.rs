@@ -1,11 +1,10 @@
 //! The identity feature's queries, one text for both backends.
 
-use sqlx::any::AnyRow;
-use sqlx::{Any, Executor, Row};
+use sqlx::{Any, Executor, FromRow};
 use store::{Db, StoreError};
 
 /// A user as stored.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, FromRow)]
 pub struct UserRow {
     /// Id (UUID v7).
     pub id: String,
@@ -19,8 +18,8 @@ pub struct UserRow {
     pub pin_hash: Option<String>,
     /// Wrong PINs since the last right one.
     pub pin_failed_attempts: i64,
-    /// Locked until reset by a code.
-    pub pin_locked: bool,
+    /// 1 while the PIN is locked, until reset by a code.
+    pub pin_locked: i64,
     /// ACTIVE or LOCKED_FOR_REVIEW.
     pub status: String,
     /// Identity verification status.
@@ -47,44 +46,20 @@ const USER_COLUMNS: &str = "id, phone_e164, name, email, pin_hash, pin_failed_at
      kyc_status, gss_kyc_status, terms_version, language, created_at_ms, referral_code, occupation, income_range, \
      investment_goal";
 
-fn user_from(row: &AnyRow) -> Result<UserRow, sqlx::Error> {
-    Ok(UserRow {
-        id: row.try_get("id")?,
-        phone_e164: row.try_get("phone_e164")?,
-        name: row.try_get("name")?,
-        email: row.try_get("email")?,
-        pin_hash: row.try_get("pin_hash")?,
-        pin_failed_attempts: row.try_get("pin_failed_attempts")?,
-        pin_locked: row.try_get::<i64, _>("pin_locked")? != 0,
-        status: row.try_get("status")?,
-        kyc_status: row.try_get("kyc_status")?,
-        gss_kyc_status: row.try_get("gss_kyc_status")?,
-        terms_version: row.try_get("terms_version")?,
-        language: row.try_get("language")?,
-        created_at_ms: row.try_get("created_at_ms")?,
-        referral_code: row.try_get("referral_code")?,
-        occupation: row.try_get("occupation")?,
-        income_range: row.try_get("income_range")?,
-        investment_goal: row.try_get("investment_goal")?,
-    })
-}
-
 /// The user with this phone.
 pub async fn user_by_phone(db: &Db, phone: &str) -> Result<Option<UserRow>, StoreError> {
-    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where phone_e164 = $1"))
+    Ok(sqlx::query_as(&format!("select {USER_COLUMNS} from users where phone_e164 = $1"))
         .bind(phone)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(user_from).transpose()?)
+        .await?)
 }
 
 /// The user with this id.
 pub async fn user_by_id(db: &Db, id: &str) -> Result<Option<UserRow>, StoreError> {
-    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where id = $1"))
+    Ok(sqlx::query_as(&format!("select {USER_COLUMNS} from users where id = $1"))
         .bind(id)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(user_from).transpose()?)
+        .await?)
 }
 
 /// A new account's referral: its own code and, when a code was given at sign-up, that code and
@@ -218,20 +193,18 @@ pub async fn record_user_code_failure(db: &Db, user_id: &str, review_after: u32)
 
 /// The user with this e-mail address (stored lower-cased).
 pub async fn user_by_email(db: &Db, email: &str) -> Result<Option<UserRow>, StoreError> {
-    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where email = $1"))
+    Ok(sqlx::query_as(&format!("select {USER_COLUMNS} from users where email = $1"))
         .bind(email)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(user_from).transpose()?)
+        .await?)
 }
 
 /// The user whose own referral code this is.
 pub async fn user_by_referral_code(db: &Db, code: &str) -> Result<Option<UserRow>, StoreError> {
-    let row = sqlx::query(&format!("select {USER_COLUMNS} from users where referral_code = $1"))
+    Ok(sqlx::query_as(&format!("select {USER_COLUMNS} from users where referral_code = $1"))
         .bind(code)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(user_from).transpose()?)
+        .await?)
 }
 
 /// Records acceptance of a terms version.
@@ -246,11 +219,10 @@ pub async fn accept_terms(db: &Db, user_id: &str, version: i64) -> Result<(), St
 
 /// The user's tags (e.g. `pro`).
 pub async fn user_tags(db: &Db, user_id: &str) -> Result<Vec<String>, StoreError> {
-    let rows = sqlx::query("select tag from user_tags where user_id = $1 order by tag")
+    Ok(sqlx::query_scalar("select tag from user_tags where user_id = $1 order by tag")
         .bind(user_id)
         .fetch_all(db.pool())
-        .await?;
-    Ok(rows.iter().map(|r| r.try_get("tag")).collect::<Result<_, _>>()?)
+        .await?)
 }
 
 /// Adds or removes a tag (operator API).
@@ -295,46 +267,9 @@ pub async fn log_security(
 
 /// Security-log entries of a kind for a user (tests and operators).
 pub async fn security_log_count(db: &Db, user_id: &str, kind: &str) -> Result<i64, StoreError> {
-    let row = sqlx::query("select count(*) as n from security_log where user_id = $1 and kind = $2")
+    Ok(sqlx::query_scalar("select count(*) from security_log where user_id = $1 and kind = $2")
         .bind(user_id)
         .bind(kind)
         .fetch_one(db.pool())
-        .await?;
-    Ok(row.try_get("n")?)
-}
-
-/// What an authenticated request needs to know of its session and user.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct SessionState {
-    /// ACTIVE, or why the session ended.
-    pub status: String,
-    /// When the session was last seen.
-    pub last_seen_at_ms: i64,
-    /// The user's status: ACTIVE or LOCKED_FOR_REVIEW.
-    pub user_status: String,
-    /// 1 while fraud rules hold the session blocked (until the user unblocks it from another device).
-    pub fraud_flagged: i64,
-}
-
-/// The session `session_id` of `user_id`, with its user's status.
-pub async fn session_state(db: &Db, session_id: &str, user_id: &str) -> Result<Option<SessionState>, StoreError> {
-    Ok(sqlx::query_as::<_, SessionState>(
-        "select s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged \
-         from sessions s join users u on u.id = s.user_id \
-         where s.id = $1 and s.user_id = $2",
-    )
-    .bind(session_id)
-    .bind(user_id)
-    .fetch_optional(db.pool())
-    .await?)
-}
-
-/// Records that a session was seen at `now_ms`.
-pub async fn touch_session(db: &Db, session_id: &str, now_ms: i64) -> Result<(), StoreError> {
-    sqlx::query("update sessions set last_seen_at_ms = $1 where id = $2")
-        .bind(now_ms)
-        .bind(session_id)
-        .execute(db.pool())
-        .await?;
-    Ok(())
+        .await?)
 }

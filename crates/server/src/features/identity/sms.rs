@@ -6,6 +6,7 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use store::Db;
 
+use super::dev_inbox_repo::{self, InboxRow};
 use super::phone::Phone;
 
 /// One message to send.
@@ -42,17 +43,15 @@ impl SandboxSms {
 impl SmsSender for SandboxSms {
     fn send(&self, sms: Sms) -> BoxFuture<'_, anyhow::Result<()>> {
         Box::pin(async move {
-            sqlx::query(
-                "insert into dev_inbox (channel, destination, body, code, purpose, sent_at_ms) \
-                 values ('SMS', $1, $2, $3, $4, $5)",
-            )
-            .bind(sms.to.as_str())
-            .bind(&sms.body)
-            .bind(sms.code)
-            .bind(sms.purpose)
-            .bind(store::now_ms())
-            .execute(self.db.pool())
-            .await?;
+            let message = InboxRow {
+                channel: "SMS".into(),
+                destination: sms.to.as_str().to_string(),
+                body: sms.body,
+                code: sms.code,
+                purpose: sms.purpose,
+                sent_at_ms: store::now_ms(),
+            };
+            dev_inbox_repo::deliver(&self.db, message).await?;
             Ok(())
         })
     }

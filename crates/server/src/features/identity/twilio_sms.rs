@@ -17,7 +17,7 @@ use store::Db;
 
 use super::sms::{Sms, SmsSender};
 use super::sms_breaker::Breakers;
-use super::sms_deliveries;
+use super::sms_deliveries_repo;
 use crate::config::twilio::TwilioSettings;
 
 /// The provider name recorded with each delivery.
@@ -183,10 +183,10 @@ impl TwilioSms {
             Ok(answer) => {
                 let sid = answer.get("sid").and_then(Value::as_str);
                 let status = answer.get("status").and_then(Value::as_str).unwrap_or("queued");
-                sms_deliveries::record(&self.db, PROVIDER, destination, sid, status, None, now).await
+                sms_deliveries_repo::record(&self.db, PROVIDER, destination, sid, status, None, now).await
             }
             Err(e) => {
-                sms_deliveries::record(&self.db, PROVIDER, destination, None, "failed", Some(&e.code()), now).await
+                sms_deliveries_repo::record(&self.db, PROVIDER, destination, None, "failed", Some(&e.code()), now).await
             }
         };
         if let Err(e) = recorded {
