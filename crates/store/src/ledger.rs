@@ -151,17 +151,28 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
     }
     let mut ordered: Vec<&Posting> = entry.postings.iter().collect();
     ordered.sort_by(|a, b| a.account_id.cmp(&b.account_id));
-    for posting in ordered {
+    for posting in &ordered {
         apply(tx, posting).await?;
-        sqlx::query("insert into postings (entry_id, account_id, currency, amount) values ($1, $2, $3, $4)")
-            .bind(&entry_id)
-            .bind(&posting.account_id)
-            .bind(&posting.currency)
-            .bind(posting.amount)
-            .execute(&mut **tx)
-            .await?;
     }
+    insert_postings(tx, &entry_id, &ordered).await?;
     Ok(Posted { entry_id, replayed: false })
+}
+
+/// Records an entry's postings in one statement (one round trip however many legs it has).
+async fn insert_postings(tx: &mut Transaction<'static, Any>, entry_id: &str, postings: &[&Posting]) -> Result<(), LedgerError> {
+    if postings.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<String> = (0..postings.len())
+        .map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4))
+        .collect();
+    let sql = format!("insert into postings (entry_id, account_id, currency, amount) values {}", rows.join(", "));
+    let mut query = sqlx::query(&sql);
+    for posting in postings {
+        query = query.bind(entry_id).bind(&posting.account_id).bind(&posting.currency).bind(posting.amount);
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
 }
 
 fn check_balanced(postings: &[Posting]) -> Result<(), LedgerError> {
@@ -278,18 +289,19 @@ pub async fn hold_from_sources(
     let mut ordered: Vec<&String> = sources.iter().collect();
     ordered.sort();
     ordered.dedup();
-    let mut available = BTreeMap::new();
-    for id in ordered {
-        let row = sqlx::query(&format!("select balance - held as free from ledger_accounts where id = $1{lock}"))
-            .bind(id)
-            .fetch_optional(&mut **tx)
-            .await?;
-        let free: i64 = match row {
-            Some(row) => row.try_get("free")?,
-            None => 0,
-        };
-        available.insert(id.as_str(), free.max(0));
+    let placeholders: Vec<String> = (1..=ordered.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "select id, balance - held as free from ledger_accounts where id in ({}) order by id{lock}",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
+    for id in &ordered {
+        query = query.bind(*id);
     }
+    let found: BTreeMap<String, i64> = query.fetch_all(&mut **tx).await?.into_iter().collect();
+    // An account that does not exist counts as empty.
+    let available_of = |id: &str| found.get(id).copied().unwrap_or(0).max(0);
+    let mut available: BTreeMap<&str, i64> = ordered.iter().map(|id| (id.as_str(), available_of(id))).collect();
     let mut plan = Vec::new();
     let mut left = amount;
     for source in sources {
