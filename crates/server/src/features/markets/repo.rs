@@ -2,8 +2,6 @@
 
 use domain::trading_flags::{BottomBannerMessage, TradingFlags, TradingHaltReason};
 use market::AssetClass;
-use sqlx::any::AnyRow;
-use sqlx::Row;
 use store::{Db, StoreError};
 
 use super::flags::is_halted;
@@ -27,7 +25,7 @@ pub struct StoredAsset {
 }
 
 /// A halt window in Unix ms; `to_ms` is `None` while in force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct HaltRow {
     /// Start.
     pub from_ms: i64,
@@ -62,47 +60,82 @@ pub async fn seed(db: &Db, rows: &[SeedRow], now_ms: i64) -> Result<u64, StoreEr
 const FLAG_COLUMNS: &str = "symbol, enable_buy, enable_sell, enable_buy_for_pro_mode, enable_sell_for_pro_mode, \
                             halt_title, halt_description, banner_title, banner_message";
 
-fn flags_of(row: &AnyRow) -> Result<TradingFlags, StoreError> {
-    let flag = |name: &str| -> Result<bool, StoreError> { Ok(row.try_get::<i64, _>(name)? != 0) };
-    let text = |name: &str| -> Result<Option<String>, StoreError> { Ok(row.try_get::<Option<String>, _>(name)?) };
-    let reason = match (text("halt_title")?, text("halt_description")?) {
-        (Some(title), Some(description)) => Some(TradingHaltReason { title, description }),
-        _ => None,
-    };
-    let banner = match (text("banner_title")?, text("banner_message")?) {
-        (Some(title), Some(message)) => Some(BottomBannerMessage { title, message }),
-        _ => None,
-    };
-    Ok(TradingFlags {
-        enable_buy: flag("enable_buy")?,
-        enable_sell: flag("enable_sell")?,
-        enable_buy_for_pro_mode: flag("enable_buy_for_pro_mode")?,
-        enable_sell_for_pro_mode: flag("enable_sell_for_pro_mode")?,
-        trading_halt_reason: reason,
-        bottom_banner_message: banner,
-    })
+/// An instrument's flag columns as stored: the switches are 0/1, a reason or banner is there only
+/// when both its texts are.
+#[derive(sqlx::FromRow)]
+struct FlagsRow {
+    symbol: String,
+    enable_buy: i64,
+    enable_sell: i64,
+    enable_buy_for_pro_mode: i64,
+    enable_sell_for_pro_mode: i64,
+    halt_title: Option<String>,
+    halt_description: Option<String>,
+    banner_title: Option<String>,
+    banner_message: Option<String>,
+}
+
+impl FlagsRow {
+    /// The symbol and its flags.
+    fn into_flags(self) -> (String, TradingFlags) {
+        let reason = match (self.halt_title, self.halt_description) {
+            (Some(title), Some(description)) => Some(TradingHaltReason { title, description }),
+            _ => None,
+        };
+        let banner = match (self.banner_title, self.banner_message) {
+            (Some(title), Some(message)) => Some(BottomBannerMessage { title, message }),
+            _ => None,
+        };
+        let flags = TradingFlags {
+            enable_buy: self.enable_buy != 0,
+            enable_sell: self.enable_sell != 0,
+            enable_buy_for_pro_mode: self.enable_buy_for_pro_mode != 0,
+            enable_sell_for_pro_mode: self.enable_sell_for_pro_mode != 0,
+            trading_halt_reason: reason,
+            bottom_banner_message: banner,
+        };
+        (self.symbol, flags)
+    }
+}
+
+/// A catalogue row as stored: its flags, class text and the info JSON text.
+#[derive(sqlx::FromRow)]
+struct InstrumentRow {
+    #[sqlx(flatten)]
+    flags: FlagsRow,
+    class: String,
+    asset_id: i64,
+    name: String,
+    info: String,
+}
+
+/// A halt window with its symbol.
+#[derive(sqlx::FromRow)]
+struct SymbolHaltRow {
+    symbol: String,
+    #[sqlx(flatten)]
+    window: HaltRow,
 }
 
 /// Every stored instrument in symbol order.
 pub async fn load(db: &Db) -> Result<Vec<StoredAsset>, StoreError> {
-    let rows = sqlx::query(&format!(
+    let rows: Vec<InstrumentRow> = sqlx::query_as(&format!(
         "select {FLAG_COLUMNS}, class, asset_id, name, info from market_instruments order by symbol"
     ))
     .fetch_all(db.pool())
     .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        let class_name: String = row.try_get("class")?;
         // A class this build does not know (added by a newer node) is skipped, not fatal.
-        let Some(class) = class_from_text(&class_name) else { continue };
-        let info: String = row.try_get("info")?;
+        let Some(class) = class_from_text(&row.class) else { continue };
+        let (symbol, flags) = row.flags.into_flags();
         out.push(StoredAsset {
-            symbol: row.try_get("symbol")?,
+            symbol,
             class,
-            asset_id: u32::try_from(row.try_get::<i64, _>("asset_id")?).unwrap_or(0),
-            name: row.try_get("name")?,
-            info: serde_json::from_str(&info).unwrap_or_default(),
-            flags: flags_of(&row)?,
+            asset_id: u32::try_from(row.asset_id).unwrap_or(0),
+            name: row.name,
+            info: serde_json::from_str(&row.info).unwrap_or_default(),
+            flags,
         });
     }
     Ok(out)
@@ -110,20 +143,18 @@ pub async fn load(db: &Db) -> Result<Vec<StoredAsset>, StoreError> {
 
 /// The flags of every instrument (the cheap periodic refresh).
 pub async fn load_flags(db: &Db) -> Result<Vec<(String, TradingFlags)>, StoreError> {
-    let rows = sqlx::query(&format!("select {FLAG_COLUMNS} from market_instruments")).fetch_all(db.pool()).await?;
-    rows.iter().map(|row| Ok((row.try_get("symbol")?, flags_of(row)?))).collect()
+    let rows: Vec<FlagsRow> =
+        sqlx::query_as(&format!("select {FLAG_COLUMNS} from market_instruments")).fetch_all(db.pool()).await?;
+    Ok(rows.into_iter().map(FlagsRow::into_flags).collect())
 }
 
 /// Every halt window, oldest first per symbol.
 pub async fn load_halts(db: &Db) -> Result<Vec<(String, HaltRow)>, StoreError> {
-    let rows = sqlx::query("select symbol, from_ms, to_ms from market_halts order by symbol, from_ms")
-        .fetch_all(db.pool())
-        .await?;
-    rows.iter()
-        .map(|row| {
-            Ok((row.try_get("symbol")?, HaltRow { from_ms: row.try_get("from_ms")?, to_ms: row.try_get("to_ms")? }))
-        })
-        .collect()
+    let rows: Vec<SymbolHaltRow> =
+        sqlx::query_as("select symbol, from_ms, to_ms from market_halts order by symbol, from_ms")
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows.into_iter().map(|row| (row.symbol, row.window)).collect())
 }
 
 /// What a flags update did to the asset's halt.
@@ -146,12 +177,10 @@ pub async fn update_flags(
     now_ms: i64,
 ) -> Result<Option<HaltChange>, StoreError> {
     let mut tx = db.begin_write().await?;
-    let open: Option<i64> = sqlx::query("select id from market_halts where symbol = $1 and to_ms is null")
+    let open: Option<i64> = sqlx::query_scalar("select id from market_halts where symbol = $1 and to_ms is null")
         .bind(symbol)
         .fetch_optional(&mut *tx.tx)
-        .await?
-        .map(|row| row.try_get("id"))
-        .transpose()?;
+        .await?;
     let updated = sqlx::query(
         "update market_instruments set enable_buy = $2, enable_sell = $3, enable_buy_for_pro_mode = $4, \
          enable_sell_for_pro_mode = $5, halt_title = $6, halt_description = $7, banner_title = $8, \

@@ -1,20 +1,23 @@
 //! Storage of preferences: one query text for both backends.
 
-use sqlx::Row;
 use store::{Db, StoreError};
+
+/// A stored notification cell; `enabled` is 0/1 on both backends.
+#[derive(sqlx::FromRow)]
+struct SettingRow {
+    category: String,
+    channel: String,
+    enabled: i64,
+}
 
 /// The cells a user changed: (category, channel, enabled).
 pub async fn notification_settings(db: &Db, user_id: &str) -> Result<Vec<(String, String, bool)>, StoreError> {
-    let rows = sqlx::query("select category, channel, enabled from notification_settings where user_id = $1")
-        .bind(user_id)
-        .fetch_all(db.pool())
-        .await?;
-    let mut cells = Vec::with_capacity(rows.len());
-    for row in rows {
-        let enabled: i64 = row.try_get("enabled")?;
-        cells.push((row.try_get("category")?, row.try_get("channel")?, enabled != 0));
-    }
-    Ok(cells)
+    let rows: Vec<SettingRow> =
+        sqlx::query_as("select category, channel, enabled from notification_settings where user_id = $1")
+            .bind(user_id)
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows.into_iter().map(|row| (row.category, row.channel, row.enabled != 0)).collect())
 }
 
 /// Stores checked changes in one transaction.
@@ -43,7 +46,7 @@ pub async fn save_notification_settings(
 }
 
 /// A linked Telegram chat.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TelegramLink {
     /// The chat's username, if it has one.
     pub username: Option<String>,
@@ -51,11 +54,10 @@ pub struct TelegramLink {
 
 /// The user's linked chat, if any.
 pub async fn telegram_link(db: &Db, user_id: &str) -> Result<Option<TelegramLink>, StoreError> {
-    let row = sqlx::query("select username from telegram_links where user_id = $1")
+    Ok(sqlx::query_as("select username from telegram_links where user_id = $1")
         .bind(user_id)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.map(|r| r.try_get("username")).transpose()?.map(|username| TelegramLink { username }))
+        .await?)
 }
 
 /// Stores a new deep-link token's digest; older unused tokens of the user stop working, so at
@@ -96,15 +98,14 @@ pub async fn consume_link_token(
     now_ms: i64,
 ) -> Result<Option<String>, StoreError> {
     let mut tx = db.begin_write().await?;
-    let row = sqlx::query(
+    let user_id: Option<String> = sqlx::query_scalar(
         "select user_id from telegram_link_tokens where token_hash = $1 and used_at_ms is null and expires_at_ms > $2",
     )
     .bind(token_hash)
     .bind(now_ms)
     .fetch_optional(&mut *tx.tx)
     .await?;
-    let Some(row) = row else { return Ok(None) };
-    let user_id: String = row.try_get("user_id")?;
+    let Some(user_id) = user_id else { return Ok(None) };
     // The guard makes two racing uses of one token end with exactly one link.
     let used =
         sqlx::query("update telegram_link_tokens set used_at_ms = $2 where token_hash = $1 and used_at_ms is null")
@@ -178,16 +179,16 @@ pub async fn insert_feedback(
 ) -> Result<Option<i64>, StoreError> {
     let mut tx = db.begin_write().await?;
     lock_user(&mut tx, new.user_id).await?;
-    let recent: i64 = sqlx::query("select count(*) as n from beta_feedback where user_id = $1 and created_at_ms > $2")
-        .bind(new.user_id)
-        .bind(now_ms - 24 * 3600 * 1000)
-        .fetch_one(&mut *tx.tx)
-        .await?
-        .try_get("n")?;
+    let recent: i64 =
+        sqlx::query_scalar("select count(*) from beta_feedback where user_id = $1 and created_at_ms > $2")
+            .bind(new.user_id)
+            .bind(now_ms - 24 * 3600 * 1000)
+            .fetch_one(&mut *tx.tx)
+            .await?;
     if recent >= per_day_max {
         return Ok(None);
     }
-    let row = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "insert into beta_feedback (user_id, rating, message, page, context, platform, user_agent, created_at_ms) \
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id",
     )
@@ -201,7 +202,6 @@ pub async fn insert_feedback(
     .bind(now_ms)
     .fetch_one(&mut *tx.tx)
     .await?;
-    let id: i64 = row.try_get("id")?;
     tx.commit().await?;
     Ok(Some(id))
 }
@@ -214,7 +214,7 @@ async fn lock_user(tx: &mut store::WriteTx, user_id: &str) -> Result<(), StoreEr
 }
 
 /// Stored feedback for operators.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct FeedbackRow {
     /// Row id.
     pub id: i64,
@@ -243,12 +243,11 @@ pub async fn list_feedback(
 ) -> Result<(Vec<FeedbackRow>, i64), StoreError> {
     // -1 stands for "any rating" so one query text serves both cases.
     let rating = rating.unwrap_or(-1);
-    let total: i64 = sqlx::query("select count(*) as n from beta_feedback where ($1 = -1 or rating = $1)")
+    let total: i64 = sqlx::query_scalar("select count(*) from beta_feedback where ($1 = -1 or rating = $1)")
         .bind(rating)
         .fetch_one(db.pool())
-        .await?
-        .try_get("n")?;
-    let rows = sqlx::query(
+        .await?;
+    let items = sqlx::query_as(
         "select id, user_id, rating, message, page, context, platform, created_at_ms from beta_feedback \
          where ($1 = -1 or rating = $1) order by created_at_ms desc, id desc limit $2 offset $3",
     )
@@ -257,29 +256,15 @@ pub async fn list_feedback(
     .bind((page - 1) * size)
     .fetch_all(db.pool())
     .await?;
-    let mut items = Vec::with_capacity(rows.len());
-    for row in rows {
-        items.push(FeedbackRow {
-            id: row.try_get("id")?,
-            user_id: row.try_get("user_id")?,
-            rating: row.try_get("rating")?,
-            message: row.try_get("message")?,
-            page: row.try_get("page")?,
-            context: row.try_get("context")?,
-            platform: row.try_get("platform")?,
-            created_at_ms: row.try_get("created_at_ms")?,
-        });
-    }
     Ok((items, total))
 }
 
 /// The user's metadata, by key.
 pub async fn metadata(db: &Db, user_id: &str) -> Result<Vec<(String, String)>, StoreError> {
-    let rows = sqlx::query("select key, value from user_metadata where user_id = $1 order by key")
+    Ok(sqlx::query_as("select key, value from user_metadata where user_id = $1 order by key")
         .bind(user_id)
         .fetch_all(db.pool())
-        .await?;
-    rows.iter().map(|r| Ok((r.try_get("key")?, r.try_get("value")?))).collect()
+        .await?)
 }
 
 /// Upserts (Some) and removes (None) keys in one transaction; refuses (returns false, changes
@@ -316,11 +301,10 @@ pub async fn save_metadata(
             }
         }
     }
-    let held: i64 = sqlx::query("select count(*) as n from user_metadata where user_id = $1")
+    let held: i64 = sqlx::query_scalar("select count(*) from user_metadata where user_id = $1")
         .bind(user_id)
         .fetch_one(&mut *tx.tx)
-        .await?
-        .try_get("n")?;
+        .await?;
     if held > keys_max {
         // Dropping the transaction rolls every change back.
         return Ok(false);
@@ -340,9 +324,8 @@ pub async fn salesforce_identifier(db: &Db, user_id: &str, fresh: &str, now_ms: 
     .bind(now_ms)
     .execute(db.pool())
     .await?;
-    let row = sqlx::query("select identifier from salesforce_identities where user_id = $1")
+    Ok(sqlx::query_scalar("select identifier from salesforce_identities where user_id = $1")
         .bind(user_id)
         .fetch_one(db.pool())
-        .await?;
-    Ok(row.try_get("identifier")?)
+        .await?)
 }

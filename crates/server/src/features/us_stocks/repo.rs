@@ -1,8 +1,7 @@
 //! The US-stock tables (`us_orders`, `us_fills`, `us_amend_requests`, `us_positions`): one query
 //! text for SQLite and PostgreSQL.
 
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
@@ -85,47 +84,88 @@ const ORDER_COLUMNS: &str = "id, user_id, stock_id, bucket, side, order_type, oc
     take_profit, stop_loss, filled_quantity, filled_value, fee, tax, hold_id, status, exchange_state, is_open, \
     triggered, reason, trading_date, system, request_id, created_at_ms, updated_at_ms";
 
-fn order_from(row: &AnyRow) -> Result<UsOrderRow, sqlx::Error> {
-    Ok(UsOrderRow {
-        id: row.try_get("id")?,
-        user_id: row.try_get("user_id")?,
-        stock_id: row.try_get("stock_id")?,
-        bucket: row.try_get("bucket")?,
-        side: row.try_get("side")?,
-        order_type: row.try_get("order_type")?,
-        oco_group: row.try_get("oco_group")?,
-        oco_leg: row.try_get("oco_leg")?,
-        time_in_force: row.try_get("time_in_force")?,
-        trading_hours: row.try_get("trading_hours")?,
-        quantity: row.try_get("quantity")?,
-        amount: row.try_get("amount")?,
-        limit_price: row.try_get("limit_price")?,
-        stop_price: row.try_get("stop_price")?,
-        trail_amount: row.try_get("trail_amount")?,
-        trail_percent: row.try_get("trail_percent")?,
-        trail_watermark: row.try_get("trail_watermark")?,
-        take_profit: row.try_get("take_profit")?,
-        stop_loss: row.try_get("stop_loss")?,
-        filled_quantity: row.try_get("filled_quantity")?,
-        filled_value: row.try_get("filled_value")?,
-        fee: row.try_get("fee")?,
-        tax: row.try_get("tax")?,
-        hold_id: row.try_get("hold_id")?,
-        status: row.try_get("status")?,
-        exchange_state: row.try_get("exchange_state")?,
-        is_open: row.try_get::<i64, _>("is_open")? != 0,
-        triggered: row.try_get::<i64, _>("triggered")? != 0,
-        reason: row.try_get("reason")?,
-        trading_date: row.try_get("trading_date")?,
-        system: row.try_get::<i64, _>("system")? != 0,
-        request_id: row.try_get("request_id")?,
-        created_at_ms: row.try_get("created_at_ms")?,
-        updated_at_ms: row.try_get("updated_at_ms")?,
-    })
+/// An order as the columns hold it: the flags are integers 0/1 on both backends.
+#[derive(sqlx::FromRow)]
+struct OrderRecord {
+    id: String,
+    user_id: String,
+    stock_id: String,
+    bucket: String,
+    side: String,
+    order_type: String,
+    oco_group: Option<String>,
+    oco_leg: Option<String>,
+    time_in_force: String,
+    trading_hours: String,
+    quantity: Option<i64>,
+    amount: Option<i64>,
+    limit_price: Option<i64>,
+    stop_price: Option<i64>,
+    trail_amount: Option<i64>,
+    trail_percent: Option<String>,
+    trail_watermark: Option<i64>,
+    take_profit: Option<i64>,
+    stop_loss: Option<i64>,
+    filled_quantity: i64,
+    filled_value: i64,
+    fee: i64,
+    tax: i64,
+    hold_id: Option<String>,
+    status: String,
+    exchange_state: String,
+    is_open: i64,
+    triggered: i64,
+    reason: Option<String>,
+    trading_date: String,
+    system: i64,
+    request_id: Option<String>,
+    created_at_ms: i64,
+    updated_at_ms: i64,
+}
+
+impl From<OrderRecord> for UsOrderRow {
+    fn from(r: OrderRecord) -> Self {
+        Self {
+            id: r.id,
+            user_id: r.user_id,
+            stock_id: r.stock_id,
+            bucket: r.bucket,
+            side: r.side,
+            order_type: r.order_type,
+            oco_group: r.oco_group,
+            oco_leg: r.oco_leg,
+            time_in_force: r.time_in_force,
+            trading_hours: r.trading_hours,
+            quantity: r.quantity,
+            amount: r.amount,
+            limit_price: r.limit_price,
+            stop_price: r.stop_price,
+            trail_amount: r.trail_amount,
+            trail_percent: r.trail_percent,
+            trail_watermark: r.trail_watermark,
+            take_profit: r.take_profit,
+            stop_loss: r.stop_loss,
+            filled_quantity: r.filled_quantity,
+            filled_value: r.filled_value,
+            fee: r.fee,
+            tax: r.tax,
+            hold_id: r.hold_id,
+            status: r.status,
+            exchange_state: r.exchange_state,
+            is_open: r.is_open != 0,
+            triggered: r.triggered != 0,
+            reason: r.reason,
+            trading_date: r.trading_date,
+            system: r.system != 0,
+            request_id: r.request_id,
+            created_at_ms: r.created_at_ms,
+            updated_at_ms: r.updated_at_ms,
+        }
+    }
 }
 
 /// Inserts a new order.
-pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     let marks: Vec<String> = (1..=34).map(|n| format!("${n}")).collect();
     sqlx::query(&format!("insert into us_orders ({ORDER_COLUMNS}) values ({})", marks.join(", ")))
         .bind(&o.id)
@@ -168,7 +208,7 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), sqlx::Error> {
 }
 
 /// Writes every field an order's life changes.
-pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), sqlx::Error> {
+pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     sqlx::query(
         "update us_orders set quantity = $2, amount = $3, limit_price = $4, stop_price = $5, trail_watermark = $6, \
          filled_quantity = $7, filled_value = $8, fee = $9, tax = $10, hold_id = $11, status = $12, \
@@ -197,59 +237,51 @@ pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), sqlx::Error> {
 }
 
 /// One order inside a transaction (callers hold the owner's write lock).
-pub async fn get_tx(tx: &mut Tx, id: &str) -> Result<Option<UsOrderRow>, sqlx::Error> {
+pub async fn get_tx(tx: &mut Tx, id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where id = $1");
-    sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?.as_ref().map(order_from).transpose()
+    let record: Option<OrderRecord> = sqlx::query_as(&sql).bind(id).fetch_optional(&mut **tx).await?;
+    Ok(record.map(UsOrderRow::from))
 }
 
 /// One of a user's orders (another user's id reads as missing).
 pub async fn get_for_user(db: &Db, user_id: &str, id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where id = $1 and user_id = $2");
-    Ok(sqlx::query(&sql)
-        .bind(id)
-        .bind(user_id)
-        .fetch_optional(db.pool())
-        .await?
-        .as_ref()
-        .map(order_from)
-        .transpose()?)
+    let record: Option<OrderRecord> = sqlx::query_as(&sql).bind(id).bind(user_id).fetch_optional(db.pool()).await?;
+    Ok(record.map(UsOrderRow::from))
 }
 
 /// The order a retried request already placed.
 pub async fn by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where user_id = $1 and request_id = $2");
-    let row = sqlx::query(&sql).bind(user_id).bind(request_id).fetch_optional(db.pool()).await?;
-    Ok(row.as_ref().map(order_from).transpose()?)
+    let record: Option<OrderRecord> =
+        sqlx::query_as(&sql).bind(user_id).bind(request_id).fetch_optional(db.pool()).await?;
+    Ok(record.map(UsOrderRow::from))
 }
 
 /// The order a request id placed, inside a transaction.
-pub async fn by_request_tx(tx: &mut Tx, user_id: &str, request_id: &str) -> Result<Option<UsOrderRow>, sqlx::Error> {
+pub async fn by_request_tx(tx: &mut Tx, user_id: &str, request_id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where user_id = $1 and request_id = $2");
-    sqlx::query(&sql)
-        .bind(user_id)
-        .bind(request_id)
-        .fetch_optional(&mut **tx)
-        .await?
-        .as_ref()
-        .map(order_from)
-        .transpose()
+    let record: Option<OrderRecord> =
+        sqlx::query_as(&sql).bind(user_id).bind(request_id).fetch_optional(&mut **tx).await?;
+    Ok(record.map(UsOrderRow::from))
 }
 
 /// Every open order (the venue driver's work list), oldest first.
 pub async fn open_orders(db: &Db) -> Result<Vec<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where is_open = 1 order by created_at_ms, id");
-    let rows = sqlx::query(&sql).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(order_from).collect::<Result<_, _>>()?)
+    let records: Vec<OrderRecord> = sqlx::query_as(&sql).fetch_all(db.pool()).await?;
+    Ok(records.into_iter().map(UsOrderRow::from).collect())
 }
 
 /// A user's open orders of one stock and bucket.
-pub async fn open_of(tx: &mut Tx, user_id: &str, stock_id: &str, bucket: &str) -> Result<Vec<UsOrderRow>, sqlx::Error> {
+pub async fn open_of(tx: &mut Tx, user_id: &str, stock_id: &str, bucket: &str) -> Result<Vec<UsOrderRow>, StoreError> {
     let sql = format!(
         "select {ORDER_COLUMNS} from us_orders where user_id = $1 and stock_id = $2 and bucket = $3 and is_open = 1 \
          order by created_at_ms, id"
     );
-    let rows = sqlx::query(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_all(&mut **tx).await?;
-    rows.iter().map(order_from).collect()
+    let records: Vec<OrderRecord> =
+        sqlx::query_as(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_all(&mut **tx).await?;
+    Ok(records.into_iter().map(UsOrderRow::from).collect())
 }
 
 /// Open orders a user has in all stocks.
@@ -272,7 +304,7 @@ pub async fn page(
         "select {ORDER_COLUMNS} from us_orders where user_id = $1 and is_open = $2 \
          order by created_at_ms desc, id desc limit $3 offset $4"
     );
-    let rows = sqlx::query(&sql)
+    let records: Vec<OrderRecord> = sqlx::query_as(&sql)
         .bind(user_id)
         .bind(i64::from(open))
         .bind(size)
@@ -284,7 +316,7 @@ pub async fn page(
         .bind(i64::from(open))
         .fetch_one(db.pool())
         .await?;
-    Ok((rows.iter().map(order_from).collect::<Result<_, _>>()?, total))
+    Ok((records.into_iter().map(UsOrderRow::from).collect(), total))
 }
 
 /// One fill as stored.
@@ -319,7 +351,7 @@ pub struct FillRow {
 }
 
 /// Records a fill.
-pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), sqlx::Error> {
+pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), StoreError> {
     sqlx::query(
         "insert into us_fills (id, order_id, user_id, stock_id, bucket, side, price, quantity, value, fee, tax, \
          realized, created_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
@@ -343,7 +375,7 @@ pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), sqlx::Error> {
 }
 
 /// A position as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct PositionRow {
     /// Owner.
     pub user_id: String,
@@ -372,38 +404,21 @@ pub struct PositionRow {
 const POSITION_COLUMNS: &str =
     "user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, margin_status, opened_date, updated_at_ms";
 
-fn position_from(row: &AnyRow) -> Result<PositionRow, sqlx::Error> {
-    Ok(PositionRow {
-        user_id: row.try_get("user_id")?,
-        stock_id: row.try_get("stock_id")?,
-        bucket: row.try_get("bucket")?,
-        quantity: row.try_get("quantity")?,
-        cost: row.try_get("cost")?,
-        borrowed: row.try_get("borrowed")?,
-        realized: row.try_get("realized")?,
-        dividends: row.try_get("dividends")?,
-        margin_status: row.try_get("margin_status")?,
-        opened_date: row.try_get("opened_date")?,
-        updated_at_ms: row.try_get("updated_at_ms")?,
-    })
-}
-
 /// A position inside a transaction (callers hold the user's write lock).
 pub async fn position_tx(
     tx: &mut Tx,
     user_id: &str,
     stock_id: &str,
     bucket: &str,
-) -> Result<Option<PositionRow>, sqlx::Error> {
+) -> Result<Option<PositionRow>, StoreError> {
     let sql =
         format!("select {POSITION_COLUMNS} from us_positions where user_id = $1 and stock_id = $2 and bucket = $3");
-    let row = sqlx::query(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_optional(&mut **tx).await?;
-    row.as_ref().map(position_from).transpose()
+    Ok(sqlx::query_as(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_optional(&mut **tx).await?)
 }
 
 /// Writes a position (inserted on first use); a position of zero shares stays for its realised
 /// profit and dividends.
-pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), sqlx::Error> {
+pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreError> {
     sqlx::query(
         "insert into us_positions (user_id, stock_id, bucket, quantity, cost, borrowed, realized, dividends, \
          margin_status, opened_date, updated_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
@@ -430,8 +445,7 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), sqlx::Err
 /// A user's positions (also closed ones, for realised profit and dividends).
 pub async fn positions_of(db: &Db, user_id: &str) -> Result<Vec<PositionRow>, StoreError> {
     let sql = format!("select {POSITION_COLUMNS} from us_positions where user_id = $1 order by stock_id, bucket");
-    let rows = sqlx::query(&sql).bind(user_id).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(position_from).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as(&sql).bind(user_id).fetch_all(db.pool()).await?)
 }
 
 /// Every open position of a bucket (the intraday close and margin jobs' work lists).
@@ -439,8 +453,7 @@ pub async fn open_positions(db: &Db, bucket: &str) -> Result<Vec<PositionRow>, S
     let sql = format!(
         "select {POSITION_COLUMNS} from us_positions where bucket = $1 and quantity > 0 order by user_id, stock_id"
     );
-    let rows = sqlx::query(&sql).bind(bucket).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(position_from).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as(&sql).bind(bucket).fetch_all(db.pool()).await?)
 }
 
 /// Every open position of a stock (for corporate actions).
@@ -448,12 +461,11 @@ pub async fn holders_of(db: &Db, stock_id: &str) -> Result<Vec<PositionRow>, Sto
     let sql = format!(
         "select {POSITION_COLUMNS} from us_positions where stock_id = $1 and quantity > 0 order by user_id, bucket"
     );
-    let rows = sqlx::query(&sql).bind(stock_id).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(position_from).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as(&sql).bind(stock_id).fetch_all(db.pool()).await?)
 }
 
 /// An amend request as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct AmendRow {
     /// Request id.
     pub id: String,
@@ -480,23 +492,8 @@ pub struct AmendRow {
 const AMEND_COLUMNS: &str =
     "id, order_id, user_id, exchange_state, quantity, limit_price, stop_price, reason, created_at_ms, updated_at_ms";
 
-fn amend_from(row: &AnyRow) -> Result<AmendRow, sqlx::Error> {
-    Ok(AmendRow {
-        id: row.try_get("id")?,
-        order_id: row.try_get("order_id")?,
-        user_id: row.try_get("user_id")?,
-        exchange_state: row.try_get("exchange_state")?,
-        quantity: row.try_get("quantity")?,
-        limit_price: row.try_get("limit_price")?,
-        stop_price: row.try_get("stop_price")?,
-        reason: row.try_get("reason")?,
-        created_at_ms: row.try_get("created_at_ms")?,
-        updated_at_ms: row.try_get("updated_at_ms")?,
-    })
-}
-
 /// Inserts or updates an amend request.
-pub async fn save_amend(tx: &mut Tx, a: &AmendRow) -> Result<(), sqlx::Error> {
+pub async fn save_amend(tx: &mut Tx, a: &AmendRow) -> Result<(), StoreError> {
     sqlx::query(
         "insert into us_amend_requests (id, order_id, user_id, exchange_state, quantity, limit_price, stop_price, \
          reason, created_at_ms, updated_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -524,19 +521,17 @@ pub async fn pending_amends(db: &Db) -> Result<Vec<AmendRow>, StoreError> {
         "select {AMEND_COLUMNS} from us_amend_requests where exchange_state in ('WAITING_TO_BE_SENT', 'SENT_TO_EXCHANGE') \
          order by created_at_ms, id"
     );
-    let rows = sqlx::query(&sql).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(amend_from).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as(&sql).fetch_all(db.pool()).await?)
 }
 
 /// The newest amend request of an order.
 pub async fn latest_amend(db: &Db, order_id: &str) -> Result<Option<AmendRow>, StoreError> {
     let sql = format!("select {AMEND_COLUMNS} from us_amend_requests where order_id = $1 order by created_at_ms desc, id desc limit 1");
-    let row = sqlx::query(&sql).bind(order_id).fetch_optional(db.pool()).await?;
-    Ok(row.as_ref().map(amend_from).transpose()?)
+    Ok(sqlx::query_as(&sql).bind(order_id).fetch_optional(db.pool()).await?)
 }
 
 /// One amend request inside a transaction.
-pub async fn amend_tx(tx: &mut Tx, id: &str) -> Result<Option<AmendRow>, sqlx::Error> {
+pub async fn amend_tx(tx: &mut Tx, id: &str) -> Result<Option<AmendRow>, StoreError> {
     let sql = format!("select {AMEND_COLUMNS} from us_amend_requests where id = $1");
-    sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?.as_ref().map(amend_from).transpose()
+    Ok(sqlx::query_as(&sql).bind(id).fetch_optional(&mut **tx).await?)
 }
