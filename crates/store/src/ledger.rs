@@ -159,7 +159,11 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
 }
 
 /// Records an entry's postings in one statement (one round trip however many legs it has).
-async fn insert_postings(tx: &mut Transaction<'static, Any>, entry_id: &str, postings: &[&Posting]) -> Result<(), LedgerError> {
+async fn insert_postings(
+    tx: &mut Transaction<'static, Any>,
+    entry_id: &str,
+    postings: &[&Posting],
+) -> Result<(), LedgerError> {
     if postings.is_empty() {
         return Ok(());
     }

@@ -3,7 +3,7 @@
 //! touched order ends holding exactly what it may still spend or sell.
 
 use domain::ledger::{AccountKind, AccountRef};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
@@ -20,6 +20,30 @@ fn is_user(id: OrderId) -> bool {
     id.0 < LP_ID_BASE
 }
 
+/// The user orders a command touches, as it changes them: each is read at most once (or handed
+/// over already in memory) and written once when the command settles.
+#[derive(Default)]
+pub(super) struct Touched {
+    rows: BTreeMap<i64, OrderRow>,
+    /// Orders placed by this command, not stored yet: settling inserts them.
+    fresh: BTreeSet<i64>,
+    /// Trades of this command's fills, stored after the orders they belong to.
+    trades: Vec<TradeRow>,
+}
+
+impl Touched {
+    /// New orders held in memory, stored when the command settles.
+    pub(super) fn placing(rows: impl IntoIterator<Item = OrderRow>) -> Self {
+        let rows: BTreeMap<i64, OrderRow> = rows.into_iter().map(|row| (row.id, row)).collect();
+        Self { fresh: rows.keys().copied().collect(), rows, trades: Vec::new() }
+    }
+
+    /// A stored order the command already read (and may have changed).
+    pub(super) fn loaded(row: OrderRow) -> Self {
+        Self { rows: BTreeMap::from([(row.id, row)]), ..Self::default() }
+    }
+}
+
 /// One side's legs of a fill entry.
 struct Leg {
     cash: i64,
@@ -34,15 +58,16 @@ impl PairOwner {
     /// Opens the hold of an order for `amount`: a sell reserves the coin; a buy reserves voucher
     /// credit first and cash for the rest (vouchers are spendable on buys only, never withdrawable,
     /// so spending them first leaves the user the most withdrawable cash).
-    pub(super) async fn open_hold(&self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
+    pub(super) async fn open_hold(&mut self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
         if row.side != "BUY" {
-            let coin = ledger::open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
+            let coin =
+                self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
             row.hold_id = Some(ledger::hold(tx, &coin, amount, "ORDER", &event).await?);
             return Ok(());
         }
         let voucher = AccountRef::idr_voucher(&row.user_id).id();
-        let cash = ledger::open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, "IDR")).await?;
+        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, "IDR")).await?;
         for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, "ORDER", &event).await? {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
@@ -67,7 +92,17 @@ impl PairOwner {
 
     /// Applies `events`; returns the final rows of every user order they touched.
     pub(super) async fn apply(&mut self, tx: &mut Tx, events: &[Event]) -> Result<Vec<OrderRow>, TradeError> {
-        let mut touched: BTreeMap<i64, OrderRow> = BTreeMap::new();
+        self.apply_to(tx, events, Touched::default()).await
+    }
+
+    /// Applies `events` to the orders in `touched` and any others they name; stores each touched
+    /// order once (new ones inserted, then their trades) and returns their final rows.
+    pub(super) async fn apply_to(
+        &mut self,
+        tx: &mut Tx,
+        events: &[Event],
+        mut touched: Touched,
+    ) -> Result<Vec<OrderRow>, TradeError> {
         self.lock_accounts(tx, &mut touched, events).await?;
         for event in events {
             match *event {
@@ -107,22 +142,20 @@ impl PairOwner {
                 _ => {}
             }
         }
-        let ids: Vec<i64> = touched.keys().copied().collect();
+        let ids: Vec<i64> = touched.rows.keys().copied().collect();
         for id in ids {
             self.settle(tx, &mut touched, id).await?;
         }
-        Ok(touched.into_values().collect())
+        for trade in &touched.trades {
+            repo::insert_trade(tx, trade).await?;
+        }
+        Ok(touched.rows.into_values().collect())
     }
 
     /// Locks every ledger account the events will touch, in id order, before touching any: the
     /// house accounts (fees, tax, providers) are shared by all pairs, so without one order two
     /// pairs' transactions could each hold what the other waits for (PostgreSQL; SQLite has one writer).
-    async fn lock_accounts(
-        &mut self,
-        tx: &mut Tx,
-        touched: &mut BTreeMap<i64, OrderRow>,
-        events: &[Event],
-    ) -> Result<(), TradeError> {
+    async fn lock_accounts(&mut self, tx: &mut Tx, touched: &mut Touched, events: &[Event]) -> Result<(), TradeError> {
         if self.deps.db.backend() != store::Backend::Postgres {
             return Ok(());
         }
@@ -167,22 +200,23 @@ impl PairOwner {
     async fn row<'a>(
         &self,
         tx: &mut Tx,
-        touched: &'a mut BTreeMap<i64, OrderRow>,
+        touched: &'a mut Touched,
         order: OrderId,
     ) -> Result<&'a mut OrderRow, TradeError> {
         let id = order.0 as i64;
-        if let std::collections::btree_map::Entry::Vacant(slot) = touched.entry(id) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = touched.rows.entry(id) {
             let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
             slot.insert(row);
         }
-        Ok(touched.get_mut(&id).expect("inserted above"))
+        Ok(touched.rows.get_mut(&id).expect("inserted above"))
     }
 
     /// Final state, status and hold of one touched order.
-    async fn settle(&mut self, tx: &mut Tx, touched: &mut BTreeMap<i64, OrderRow>, id: i64) -> Result<(), TradeError> {
+    async fn settle(&mut self, tx: &mut Tx, touched: &mut Touched, id: i64) -> Result<(), TradeError> {
         let live = self.book.order(OrderId(id as u64)).is_some();
-        let sibling_live = touched[&id].oco_sibling.is_some_and(|s| self.book.order(OrderId(s as u64)).is_some());
-        let row = touched.get_mut(&id).expect("touched");
+        let sibling_live = touched.rows[&id].oco_sibling.is_some_and(|s| self.book.order(OrderId(s as u64)).is_some());
+        let fresh = touched.fresh.contains(&id);
+        let row = touched.rows.get_mut(&id).expect("touched");
         row.is_open = live;
         if live {
             // The stop-loss leg of a live OCO pair spends from its sibling's hold.
@@ -206,7 +240,11 @@ impl PairOwner {
             .into();
         }
         row.voucher_budget = 0;
-        repo::save(tx, row).await?;
+        if fresh {
+            repo::insert(tx, row).await?;
+        } else {
+            repo::save(tx, row).await?;
+        }
         Ok(())
     }
 
@@ -221,12 +259,7 @@ impl PairOwner {
     }
 
     /// One fill: both sides' legs, fee and tax, in one balanced entry.
-    async fn post_fill(
-        &mut self,
-        tx: &mut Tx,
-        touched: &mut BTreeMap<i64, OrderRow>,
-        fill: &Fill,
-    ) -> Result<(), TradeError> {
+    async fn post_fill(&mut self, tx: &mut Tx, touched: &mut Touched, fill: &Fill) -> Result<(), TradeError> {
         let value = self.spec.value_sen(fill.price, fill.qty);
         let coin = self.spec.ledger_units(fill.qty);
         let (buy_order, sell_order, buy_owner, sell_owner) = match fill.taker_side {
@@ -240,20 +273,21 @@ impl PairOwner {
             let (cash_account, coin_account, leg) = if is_user(order) {
                 let maker = order == fill.maker_order;
                 let leg = self.user_leg(tx, touched, order, buy, fill, value, maker).await?;
-                let user = touched[&(order.0 as i64)].user_id.clone();
-                let cash = ledger::open(tx, &AccountRef::user(&user, AccountKind::IdrCash, "IDR")).await?;
+                let user = touched.rows[&(order.0 as i64)].user_id.clone();
+                let cash = self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrCash, "IDR")).await?;
                 let coin_account =
-                    ledger::open(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
+                    self.accounts.open(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
                 if leg.voucher != 0 {
-                    let voucher = ledger::open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, "IDR")).await?;
+                    let voucher =
+                        self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, "IDR")).await?;
                     postings.push(Posting { account_id: voucher, currency: "IDR".into(), amount: leg.voucher });
                 }
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
                 let provider = AccountKind::LiquidityProvider(code.to_owned());
-                let cash = ledger::open(tx, &AccountRef::house(provider.clone(), "IDR")).await?;
-                let coin_account = ledger::open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
+                let cash = self.accounts.open(tx, &AccountRef::house(provider.clone(), "IDR")).await?;
+                let coin_account = self.accounts.open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
                 let sign = if buy { 1 } else { -1 };
                 (cash, coin_account, Leg { cash: -sign * value, voucher: 0, coin: sign * coin, fee: 0, tax: 0 })
             };
@@ -263,11 +297,11 @@ impl PairOwner {
             postings.push(Posting { account_id: coin_account, currency: self.spec.base.clone(), amount: leg.coin });
         }
         if fees > 0 {
-            let account = ledger::open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await?;
+            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await?;
             postings.push(Posting { account_id: account, currency: "IDR".into(), amount: fees });
         }
         if taxes > 0 {
-            let account = ledger::open(tx, &AccountRef::house(AccountKind::TaxPayable, "IDR")).await?;
+            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::TaxPayable, "IDR")).await?;
             postings.push(Posting { account_id: account, currency: "IDR".into(), amount: taxes });
         }
         postings.retain(|p| p.amount != 0);
@@ -292,7 +326,7 @@ impl PairOwner {
     async fn user_leg(
         &mut self,
         tx: &mut Tx,
-        touched: &mut BTreeMap<i64, OrderRow>,
+        touched: &mut Touched,
         order: OrderId,
         buy: bool,
         fill: &Fill,
@@ -324,8 +358,7 @@ impl PairOwner {
             tax,
             maker,
         };
-        repo::insert_trade(tx, &trade).await?;
-        Ok(if buy {
+        let leg = if buy {
             // Voucher credit reserved for this order pays first; cash pays the rest.
             let cost = value + fee + tax;
             let from_voucher = cost.min(row.voucher_budget);
@@ -334,7 +367,9 @@ impl PairOwner {
             Leg { cash: -(cost - from_voucher), voucher: -from_voucher, coin, fee, tax }
         } else {
             Leg { cash: value - fee - tax, voucher: 0, coin: -coin, fee, tax }
-        })
+        };
+        touched.trades.push(trade);
+        Ok(leg)
     }
 
     fn provider_code(&self, owner: u64) -> String {

@@ -69,8 +69,12 @@ impl PairOwner {
             None => wtx.commit().await.err().map(TradeError::from),
         };
         match failure {
-            None => self.deps.user_events.publish_rows(&self.spec, &touched),
+            None => {
+                self.accounts.batch_committed();
+                self.deps.user_events.publish_rows(&self.spec, &touched);
+            }
             Some(e) => {
+                self.accounts.batch_failed();
                 // Nothing of the batch was stored: every command answers the error, and the book
                 // goes back to the committed database (the pair halts if even that fails).
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
@@ -99,6 +103,7 @@ impl PairOwner {
     ) -> Result<Result<OrderRow, TradeError>, Broken> {
         // Quote first, so a market order meets the providers' current prices.
         self.requote_in(tx, touched).await?;
+        self.accounts.command_started();
         savepoint(tx).await?;
         self.engine_ran = false;
         let outcome: Result<Result<Outcome, TradeError>, _> =
@@ -106,10 +111,12 @@ impl PairOwner {
         match outcome {
             Ok(Ok((row, rows))) => {
                 release(tx).await?;
+                self.accounts.command_kept();
                 touched.extend(rows);
                 Ok(Ok(row))
             }
             Ok(Err(e)) => {
+                self.accounts.command_undone();
                 rollback_to(tx).await?;
                 if self.engine_ran {
                     self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
@@ -123,6 +130,7 @@ impl PairOwner {
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "a panic".to_owned());
                 self.halt(format!("engine failure: {what}"));
+                self.accounts.command_undone();
                 rollback_to(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
                 if let Some(why) = self.halted.take() {
@@ -141,13 +149,16 @@ impl PairOwner {
         if out.is_empty() {
             return Ok(());
         }
+        self.accounts.command_started();
         savepoint(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
                 release(tx).await?;
+                self.accounts.command_kept();
                 touched.extend(rows);
             }
             Err(e) => {
+                self.accounts.command_undone();
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
                 rollback_to(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;

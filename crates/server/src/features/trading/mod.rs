@@ -7,6 +7,7 @@
 //! the ledger in the same transaction as its row; every fill is one balanced ledger entry with the
 //! fee and tax, in the same transaction as the orders' new state (docs/trading.md).
 
+mod accounts;
 mod apply;
 mod batch;
 mod handlers;

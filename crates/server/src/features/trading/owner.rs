@@ -27,6 +27,8 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::features::orders::errors::TradeError;
 
+use super::accounts::KnownAccounts;
+use super::apply::Touched;
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
@@ -99,6 +101,8 @@ pub struct PairOwner {
     pub(super) engine_ran: bool,
     /// Most commands one batch has carried.
     pub(super) largest_batch: usize,
+    /// Ledger accounts known to exist, not opened again.
+    pub(super) accounts: KnownAccounts,
     next_check: tokio::time::Instant,
 }
 
@@ -126,6 +130,7 @@ impl PairOwner {
             halted: None,
             engine_ran: false,
             largest_batch: 0,
+            accounts: KnownAccounts::default(),
             next_check: tokio::time::Instant::now(),
         };
         owner.schedule_check();
@@ -302,9 +307,9 @@ impl PairOwner {
         let plan = plan(&self.rules(), &self.book, &request)?;
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
-        let row = plan.row(id, &self.spec.symbol, &request);
-        repo::insert(tx, &row).await?;
-        self.hold_for(tx, &row, plan.hold).await?;
+        let mut row = plan.row(id, &self.spec.symbol, &request);
+        // The row is stored once, when the command settles, with its hold already on it.
+        self.open_hold(tx, &mut row, plan.hold).await?;
         let mut out = Vec::new();
         self.book
             .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
@@ -312,7 +317,7 @@ impl PairOwner {
             return Err(TradeError::Rejected(why));
         }
         self.engine_ran = true;
-        self.conclude(tx, &out, id).await
+        self.conclude(tx, &out, Touched::placing([row]), id).await
     }
 
     async fn place_oco(&mut self, tx: &mut Tx, request: OcoRequest) -> Result<Outcome, TradeError> {
@@ -363,9 +368,8 @@ impl PairOwner {
         sl.oco_sibling = Some(tp_id);
         sl.oco_leg = Some("STOP_LOSS".into());
         sl.hold_total = sl_hold;
-        repo::insert(tx, &tp).await?;
-        repo::insert(tx, &sl).await?;
-        self.hold_for(tx, &tp, tp.hold_total).await?;
+        let hold = tp.hold_total;
+        self.open_hold(tx, &mut tp, hold).await?;
         let mut out = Vec::new();
         self.book.place_oco(
             engine::NewOco {
@@ -384,7 +388,7 @@ impl PairOwner {
             return Err(TradeError::Rejected(why));
         }
         self.engine_ran = true;
-        self.conclude(tx, &out, tp_id).await
+        self.conclude(tx, &out, Touched::placing([tp, sl]), tp_id).await
     }
 
     async fn cancel(&mut self, tx: &mut Tx, user_id: &str, order_id: i64) -> Result<Outcome, TradeError> {
@@ -399,7 +403,7 @@ impl PairOwner {
             return Err(TradeError::OrderNotOpen);
         }
         self.engine_ran = true;
-        self.conclude(tx, &out, order_id).await
+        self.conclude(tx, &out, Touched::loaded(row), order_id).await
     }
 
     async fn amend(&mut self, tx: &mut Tx, request: AmendRequest) -> Result<Outcome, TradeError> {
@@ -433,7 +437,6 @@ impl PairOwner {
         } else {
             row.hold_total = row.hold_total.max(new_total);
         }
-        repo::save(tx, &row).await?;
         let mut out = Vec::new();
         let engine_price_change =
             if stop_market_buy { stop.map(|s| self.rules().collar(s)).transpose()? } else { limit };
@@ -452,21 +455,24 @@ impl PairOwner {
             return Err(TradeError::Rejected(reason.to_string()));
         }
         self.engine_ran = true;
-        self.conclude(tx, &out, row.id).await
+        let id = row.id;
+        self.conclude(tx, &out, Touched::loaded(row), id).await
     }
 
-    /// Opens the hold of a new order and records it on the row.
-    async fn hold_for(&self, tx: &mut Tx, row: &OrderRow, amount: i64) -> Result<(), TradeError> {
-        let mut row = row.clone();
-        self.open_hold(tx, &mut row, amount).await?;
-        repo::save(tx, &row).await?;
-        Ok(())
-    }
-
-    /// Applies the engine's events and reads the order back, inside the command's transaction.
-    pub(super) async fn conclude(&mut self, tx: &mut Tx, out: &[Event], id: i64) -> Result<Outcome, TradeError> {
-        let touched = self.apply(tx, out).await?;
-        let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} vanished")))?;
+    /// Applies the engine's events to `known` and the orders they name, inside the command's
+    /// transaction; answers order `id` as stored (read back only if no event touched it).
+    pub(super) async fn conclude(
+        &mut self,
+        tx: &mut Tx,
+        out: &[Event],
+        known: Touched,
+        id: i64,
+    ) -> Result<Outcome, TradeError> {
+        let touched = self.apply_to(tx, out, known).await?;
+        let row = match touched.iter().find(|row| row.id == id) {
+            Some(row) => row.clone(),
+            None => repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} vanished")))?,
+        };
         Ok((row, touched))
     }
 
@@ -478,7 +484,7 @@ impl PairOwner {
         out: &[Event],
         id: i64,
     ) -> Result<OrderRow, TradeError> {
-        let result = match self.conclude(&mut wtx.tx, out, id).await {
+        let result = match self.conclude(&mut wtx.tx, out, Touched::default(), id).await {
             Ok((row, touched)) => match wtx.commit().await {
                 Ok(()) => {
                     self.deps.user_events.publish_rows(&self.spec, &touched);

@@ -165,8 +165,9 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     Ok(())
 }
 
-/// Writes every mutable field of an order back.
-pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
+/// Writes every mutable field of an order back, stamping the row updated now.
+pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow) -> Result<(), sqlx::Error> {
+    o.updated_at_ms = store::now_ms();
     sqlx::query(
         "update crypto_orders set limit_price = $1, stop_price = $2, quantity = $3, engine_price = $4, \
          engine_quantity = $5, filled_quantity = $6, filled_value = $7, fee = $8, tax = $9, hold_id = $10, \
@@ -191,7 +192,7 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<()
     .bind(o.seq)
     .bind(o.cancel_reason.clone())
     .bind(o.oco_sibling)
-    .bind(store::now_ms())
+    .bind(o.updated_at_ms)
     .bind(o.voucher_hold_id.clone())
     .bind(o.voucher_paid)
     .bind(o.id)
