@@ -4,6 +4,7 @@
 
 mod db;
 mod error;
+mod flag;
 
 pub mod analytics;
 pub mod client_logs;
@@ -15,3 +16,4 @@ pub mod testing;
 
 pub use db::{now_ms, Backend, Db, DbOptions, WriteTx};
 pub use error::StoreError;
+pub use flag::Flag;

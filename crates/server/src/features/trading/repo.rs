@@ -1,11 +1,10 @@
 //! The `crypto_orders` and `crypto_trades` tables: one query text for SQLite and PostgreSQL.
 
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
 /// An order as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct OrderRow {
     /// Engine id.
     pub id: i64,
@@ -58,12 +57,15 @@ pub struct OrderRow {
     /// The highest bid a trailing stop has seen, price units.
     pub trail_watermark: Option<i64>,
     /// Not stored: voucher sen captured in the running command and not yet spent by its fills.
+    #[sqlx(skip)]
     pub voucher_budget: i64,
     /// R4.01 status.
     pub status: String,
     /// Resting or waiting for a trigger.
+    #[sqlx(try_from = "store::Flag")]
     pub is_open: bool,
     /// A stop that triggered.
+    #[sqlx(try_from = "store::Flag")]
     pub triggered: bool,
     /// Time priority.
     pub seq: i64,
@@ -81,45 +83,6 @@ const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_si
     stop_price, quantity, amount, engine_price, engine_quantity, filled_quantity, filled_value, fee, tax, hold_id, \
     hold_total, status, is_open, triggered, seq, cancel_reason, request_id, created_at_ms, updated_at_ms, \
     voucher_hold_id, voucher_paid, trail_amount, trail_percent, trail_watermark";
-
-fn from_row(row: &AnyRow) -> Result<OrderRow, sqlx::Error> {
-    Ok(OrderRow {
-        id: row.try_get("id")?,
-        user_id: row.try_get("user_id")?,
-        symbol: row.try_get("symbol")?,
-        side: row.try_get("side")?,
-        order_type: row.try_get("order_type")?,
-        input_type: row.try_get("input_type")?,
-        oco_sibling: row.try_get("oco_sibling")?,
-        oco_leg: row.try_get("oco_leg")?,
-        limit_price: row.try_get("limit_price")?,
-        stop_price: row.try_get("stop_price")?,
-        quantity: row.try_get("quantity")?,
-        amount: row.try_get("amount")?,
-        engine_price: row.try_get("engine_price")?,
-        engine_quantity: row.try_get("engine_quantity")?,
-        filled_quantity: row.try_get("filled_quantity")?,
-        filled_value: row.try_get("filled_value")?,
-        fee: row.try_get("fee")?,
-        tax: row.try_get("tax")?,
-        hold_id: row.try_get("hold_id")?,
-        hold_total: row.try_get("hold_total")?,
-        voucher_hold_id: row.try_get("voucher_hold_id")?,
-        voucher_paid: row.try_get("voucher_paid")?,
-        trail_amount: row.try_get("trail_amount")?,
-        trail_percent: row.try_get("trail_percent")?,
-        trail_watermark: row.try_get("trail_watermark")?,
-        voucher_budget: 0,
-        status: row.try_get("status")?,
-        is_open: row.try_get::<i64, _>("is_open")? != 0,
-        triggered: row.try_get::<i64, _>("triggered")? != 0,
-        seq: row.try_get("seq")?,
-        cancel_reason: row.try_get("cancel_reason")?,
-        request_id: row.try_get("request_id")?,
-        created_at_ms: row.try_get("created_at_ms")?,
-        updated_at_ms: row.try_get("updated_at_ms")?,
-    })
-}
 
 /// Inserts a new order.
 pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
@@ -204,21 +167,19 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow) -> Resul
 
 /// One order inside a transaction.
 pub async fn get_tx(tx: &mut Transaction<'static, Any>, id: i64) -> Result<Option<OrderRow>, sqlx::Error> {
-    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1"))
+    sqlx::query_as::<_, OrderRow>(&format!("select {COLUMNS} from crypto_orders where id = $1"))
         .bind(id)
         .fetch_optional(&mut **tx)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+        .await
 }
 
 /// One order of a user.
 pub async fn get_for_user(db: &Db, user_id: &str, id: i64) -> Result<Option<OrderRow>, StoreError> {
-    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
+    Ok(sqlx::query_as::<_, OrderRow>(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
         .bind(id)
         .bind(user_id)
         .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(from_row).transpose()?)
+        .await?)
 }
 
 /// One order of a user, read inside a transaction (a batch sees its own earlier commands).
@@ -227,12 +188,11 @@ pub async fn get_for_user_tx(
     user_id: &str,
     id: i64,
 ) -> Result<Option<OrderRow>, sqlx::Error> {
-    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
+    sqlx::query_as::<_, OrderRow>(&format!("select {COLUMNS} from crypto_orders where id = $1 and user_id = $2"))
         .bind(id)
         .bind(user_id)
         .fetch_optional(&mut **tx)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+        .await
 }
 
 /// The pair's trailing stops still waiting for their trigger.
@@ -241,18 +201,18 @@ pub async fn waiting_trailing_stops(db: &Db, symbol: &str) -> Result<Vec<OrderRo
         "select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 and triggered = 0 \
          and order_type = 'TRAILING_STOP' order by id"
     );
-    let rows = sqlx::query(&sql).bind(symbol).fetch_all(db.pool()).await?;
-    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as::<_, OrderRow>(&sql).bind(symbol).fetch_all(db.pool()).await?)
 }
 
 /// The order a user placed with this request id, if any.
 pub async fn by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Option<OrderRow>, StoreError> {
-    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"))
-        .bind(user_id)
-        .bind(request_id)
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(row.as_ref().map(from_row).transpose()?)
+    Ok(sqlx::query_as::<_, OrderRow>(&format!(
+        "select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"
+    ))
+    .bind(user_id)
+    .bind(request_id)
+    .fetch_optional(db.pool())
+    .await?)
 }
 
 /// The order a user placed with this request id, read inside a transaction.
@@ -261,38 +221,32 @@ pub async fn by_request_tx(
     user_id: &str,
     request_id: &str,
 ) -> Result<Option<OrderRow>, sqlx::Error> {
-    let row = sqlx::query(&format!("select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"))
-        .bind(user_id)
-        .bind(request_id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    sqlx::query_as::<_, OrderRow>(&format!(
+        "select {COLUMNS} from crypto_orders where user_id = $1 and request_id = $2"
+    ))
+    .bind(user_id)
+    .bind(request_id)
+    .fetch_optional(&mut **tx)
+    .await
 }
 
 /// Open orders of a pair in time priority, read inside a transaction.
 pub async fn open_of_symbol_tx(tx: &mut Transaction<'static, Any>, symbol: &str) -> Result<Vec<OrderRow>, sqlx::Error> {
-    let rows =
-        sqlx::query(&format!("select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 order by seq"))
-            .bind(symbol)
-            .fetch_all(&mut **tx)
-            .await?;
-    rows.iter().map(from_row).collect()
+    sqlx::query_as::<_, OrderRow>(&open_of_symbol_sql()).bind(symbol).fetch_all(&mut **tx).await
 }
 
 /// Open orders of a pair in time priority: what its book is rebuilt from.
 pub async fn open_of_symbol(db: &Db, symbol: &str) -> Result<Vec<OrderRow>, StoreError> {
-    let rows =
-        sqlx::query(&format!("select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 order by seq"))
-            .bind(symbol)
-            .fetch_all(db.pool())
-            .await?;
-    Ok(rows.iter().map(from_row).collect::<Result<_, _>>()?)
+    Ok(sqlx::query_as::<_, OrderRow>(&open_of_symbol_sql()).bind(symbol).fetch_all(db.pool()).await?)
+}
+
+fn open_of_symbol_sql() -> String {
+    format!("select {COLUMNS} from crypto_orders where symbol = $1 and is_open = 1 order by seq")
 }
 
 /// The highest order id ever used (ids are handed out from above it).
 pub async fn max_id(db: &Db) -> Result<i64, StoreError> {
-    let row = sqlx::query("select coalesce(max(id), 0) as top from crypto_orders").fetch_one(db.pool()).await?;
-    Ok(row.try_get("top")?)
+    Ok(sqlx::query_scalar("select coalesce(max(id), 0) from crypto_orders").fetch_one(db.pool()).await?)
 }
 
 /// A page of a user's open (`true`) or closed orders, newest first, and the total.
@@ -303,7 +257,7 @@ pub async fn page(
     page: i64,
     size: i64,
 ) -> Result<(Vec<OrderRow>, i64), StoreError> {
-    let rows = sqlx::query(&format!(
+    let rows = sqlx::query_as::<_, OrderRow>(&format!(
         "select {COLUMNS} from crypto_orders where user_id = $1 and is_open = $2 order by id desc limit $3 offset $4"
     ))
     .bind(user_id)
@@ -312,17 +266,16 @@ pub async fn page(
     .bind((page - 1) * size)
     .fetch_all(db.pool())
     .await?;
-    let total = sqlx::query("select count(*) as n from crypto_orders where user_id = $1 and is_open = $2")
+    let total = sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1 and is_open = $2")
         .bind(user_id)
         .bind(i64::from(open))
         .fetch_one(db.pool())
-        .await?
-        .try_get("n")?;
-    Ok((rows.iter().map(from_row).collect::<Result<_, _>>()?, total))
+        .await?;
+    Ok((rows, total))
 }
 
 /// A user side of one fill.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TradeRow {
     /// The order.
     pub order_id: i64,
@@ -343,6 +296,7 @@ pub struct TradeRow {
     /// Sen.
     pub tax: i64,
     /// Rested in the book.
+    #[sqlx(try_from = "store::Flag")]
     pub maker: bool,
 }
 
@@ -370,28 +324,13 @@ pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow) -> R
 
 /// A user's trades in time order (for the portfolio's average cost and realised profit).
 pub async fn trades_of_user(db: &Db, user_id: &str) -> Result<Vec<TradeRow>, StoreError> {
-    let rows = sqlx::query(
+    Ok(sqlx::query_as(
         "select order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker from crypto_trades \
          where user_id = $1 order by id",
     )
     .bind(user_id)
     .fetch_all(db.pool())
-    .await?;
-    let trade = |r: &AnyRow| -> Result<TradeRow, sqlx::Error> {
-        Ok(TradeRow {
-            order_id: r.try_get("order_id")?,
-            user_id: r.try_get("user_id")?,
-            symbol: r.try_get("symbol")?,
-            side: r.try_get("side")?,
-            price: r.try_get("price")?,
-            quantity: r.try_get("quantity")?,
-            value: r.try_get("value")?,
-            fee: r.try_get("fee")?,
-            tax: r.try_get("tax")?,
-            maker: r.try_get::<i64, _>("maker")? != 0,
-        })
-    };
-    Ok(rows.iter().map(trade).collect::<Result<_, _>>()?)
+    .await?)
 }
 
 impl OrderRow {
