@@ -14,19 +14,7 @@ use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult};
 use crate::state::AppState;
 
-/// A document stored for a submission: its id and what the database records of it.
-pub struct StoredDocument {
-    /// Random id (UUID v7), also the file name.
-    pub id: String,
-    /// `KTP_PHOTO` or `SELFIE`.
-    pub kind: &'static str,
-    /// `image/jpeg` or `image/png`.
-    pub content_type: &'static str,
-    /// Size in bytes.
-    pub size: i64,
-    /// Hex SHA-256 of the bytes.
-    pub sha256: String,
-}
+pub use super::kyc_repo::StoredDocument;
 
 /// Writes a checked photo to the store; the caller records it in the database.
 pub async fn store(state: &AppState, kind: &'static str, photo: &Photo) -> ApiResult<StoredDocument> {

@@ -3,7 +3,19 @@
 use sqlx::FromRow;
 use store::{Db, StoreError};
 
-use super::kyc_documents::StoredDocument;
+/// A document stored for a submission: its id and what the database records of it.
+pub struct StoredDocument {
+    /// Random id (UUID v7), also the file name.
+    pub id: String,
+    /// `KTP_PHOTO` or `SELFIE`.
+    pub kind: &'static str,
+    /// `image/jpeg` or `image/png`.
+    pub content_type: &'static str,
+    /// Size in bytes.
+    pub size: i64,
+    /// Hex SHA-256 of the bytes.
+    pub sha256: String,
+}
 
 /// A submission as stored; its photos are documents in the document store, named by id.
 #[derive(Debug, Clone, FromRow)]

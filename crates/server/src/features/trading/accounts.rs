@@ -10,7 +10,8 @@ use std::collections::HashSet;
 use domain::ledger::AccountRef;
 use store::ledger::{self, LedgerError};
 
-use super::owner::Tx;
+/// A transaction as the ledger takes it.
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// Most account ids remembered; past it the memory starts over (each open is then asked again).
 const KNOWN_MAX: usize = 200_000;

@@ -3,7 +3,6 @@
 //! touched order ends holding exactly what it may still spend or sell.
 
 use domain::ledger::{AccountKind, AccountRef};
-use std::collections::{BTreeMap, BTreeSet};
 
 use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
@@ -11,6 +10,7 @@ use store::ledger::{self, NewEntry, Posting};
 
 use super::owner::{PairOwner, LP_ID_BASE};
 use super::repo::{self, OrderRow, TradeRow};
+use super::touched::Touched;
 use crate::features::orders::errors::TradeError;
 use domain::fees::fee_and_tax;
 
@@ -18,30 +18,6 @@ type Tx = Transaction<'static, Any>;
 
 fn is_user(id: OrderId) -> bool {
     id.0 < LP_ID_BASE
-}
-
-/// The user orders a command touches, as it changes them: each is read at most once (or handed
-/// over already in memory) and written once when the command settles.
-#[derive(Default)]
-pub(super) struct Touched {
-    rows: BTreeMap<i64, OrderRow>,
-    /// Orders placed by this command, not stored yet: settling inserts them.
-    fresh: BTreeSet<i64>,
-    /// Trades of this command's fills, stored after the orders they belong to.
-    trades: Vec<TradeRow>,
-}
-
-impl Touched {
-    /// New orders held in memory, stored when the command settles.
-    pub(super) fn placing(rows: impl IntoIterator<Item = OrderRow>) -> Self {
-        let rows: BTreeMap<i64, OrderRow> = rows.into_iter().map(|row| (row.id, row)).collect();
-        Self { fresh: rows.keys().copied().collect(), rows, trades: Vec::new() }
-    }
-
-    /// A stored order the command already read (and may have changed).
-    pub(super) fn loaded(row: OrderRow) -> Self {
-        Self { rows: BTreeMap::from([(row.id, row)]), ..Self::default() }
-    }
 }
 
 /// One side's legs of a fill entry.

@@ -22,6 +22,7 @@ pub mod repo;
 mod requests;
 mod restore;
 pub mod service;
+mod touched;
 mod trails;
 mod view;
 

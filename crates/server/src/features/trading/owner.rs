@@ -28,11 +28,11 @@ use tokio::sync::{mpsc, oneshot};
 use crate::features::orders::errors::TradeError;
 
 use super::accounts::KnownAccounts;
-use super::apply::Touched;
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
 pub use super::requests::{AmendRequest, Ask, OcoRequest, PlaceKind, PlaceRequest};
+use super::touched::Touched;
 use super::{live::UserEvents, restore};
 use crate::config::TradingSettings;
 
