@@ -60,6 +60,15 @@ macro_rules! text_enum {
             }
         }
 
+        impl ::std::convert::TryFrom<String> for $name {
+            type Error = $crate::text_enum::UnknownVariant;
+
+            /// Reads a stored text (a database column read with `#[sqlx(try_from = "String")]`).
+            fn try_from(text: String) -> Result<Self, Self::Error> {
+                text.parse()
+            }
+        }
+
         impl ::serde::Serialize for $name {
             fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())

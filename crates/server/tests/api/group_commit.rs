@@ -101,7 +101,7 @@ both_backends!(failing_commands_in_a_batch_leave_the_others_committed, |backend|
                 assert!(row.is_open, "{row:?}");
                 resting.push(row.id);
             }
-            (1, Ok(row)) => assert!(!row.is_open && row.status == "SUCCESS", "{row:?}"),
+            (1, Ok(row)) => assert!(!row.is_open && row.status.as_str() == "SUCCESS", "{row:?}"),
             (2, Err(TradeError::InsufficientBalance)) | (3, Err(TradeError::BelowMinimum)) => {}
             (kind, other) => panic!("command of kind {kind} answered {other:?}"),
         }

@@ -27,7 +27,7 @@ pub struct Position {
 impl Position {
     /// Applies one trade: buys add to the cost basis, sales realise against the average cost.
     pub fn apply(&mut self, trade: &TradeRow) {
-        if trade.side == "BUY" {
+        if trade.side == domain::Side::Buy {
             self.quantity += trade.quantity;
             self.cost += trade.value + trade.fee + trade.tax;
         } else {
@@ -121,7 +121,7 @@ mod tests {
             order_id: 1,
             user_id: "u".into(),
             symbol: "BTC-IDR".into(),
-            side: side.into(),
+            side: side.parse().unwrap_or(domain::Side::Buy),
             price: 0,
             quantity,
             value,

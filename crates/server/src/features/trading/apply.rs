@@ -4,6 +4,7 @@
 
 use domain::ledger::{AccountKind, AccountRef};
 
+use domain::orders::OrderStatus;
 use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -36,7 +37,7 @@ impl PairOwner {
     /// so spending them first leaves the user the most withdrawable cash).
     pub(super) async fn open_hold(&mut self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
-        if row.side != "BUY" {
+        if row.side != domain::Side::Buy {
             let coin =
                 self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
             row.hold_id = Some(ledger::hold(tx, &coin, amount, "ORDER", &event).await?);
@@ -203,17 +204,16 @@ impl PairOwner {
             if row.hold_id.is_none() && row.voucher_hold_id.is_none() && desired > 0 {
                 self.open_hold(tx, row, desired).await?;
             }
-            row.status = if row.filled_quantity > 0 { "PARTIALLY_FILLED" } else { "PENDING" }.into();
+            row.status = if row.filled_quantity > 0 { OrderStatus::PartiallyFilled } else { OrderStatus::Pending };
         } else {
             Self::close_holds(tx, row, false).await?;
             let complete = row.quantity.is_some_and(|q| row.filled_quantity >= q)
                 || (row.quantity.is_none() && row.filled_quantity > 0);
             row.status = match (complete, row.filled_quantity > 0) {
-                (true, _) => "SUCCESS",
-                (false, true) => "PARTIALLY_FILLED",
-                (false, false) => "CANCELLED",
-            }
-            .into();
+                (true, _) => OrderStatus::Success,
+                (false, true) => OrderStatus::PartiallyFilled,
+                (false, false) => OrderStatus::Cancelled,
+            };
         }
         row.voucher_budget = 0;
         if fresh {
@@ -226,7 +226,7 @@ impl PairOwner {
 
     /// What an open order may still spend (sen) or sell (ledger units).
     fn remaining_hold(&self, row: &OrderRow) -> i64 {
-        let spent = if row.side == "BUY" {
+        let spent = if row.side == domain::Side::Buy {
             row.filled_value + row.fee + row.tax
         } else {
             self.spec.ledger_units(row.filled_quantity)
@@ -326,7 +326,7 @@ impl PairOwner {
             order_id: row.id,
             user_id: row.user_id.clone(),
             symbol: row.symbol.clone(),
-            side: row.side.clone(),
+            side: row.side,
             price: fill.price,
             quantity: fill.qty,
             value,

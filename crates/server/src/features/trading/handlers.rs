@@ -324,7 +324,7 @@ pub async fn amend(
     if quantity.is_none() && limit_price.is_none() && stop_price.is_none() {
         return Err(invalid_order("nothing to change: quantity, limitPrice or stopPrice"));
     }
-    let side = if row.side == "BUY" { domain::Side::Buy } else { domain::Side::Sell };
+    let side = row.side;
     check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let ask = Ask::Amend(AmendRequest { user_id: caller.user_id, order_id: row.id, quantity, limit_price, stop_price });
     let row = state.trading.ask(&pair.spec.symbol, ask).await.map_err(api)?;

@@ -347,7 +347,7 @@ impl PairOwner {
         }
         let (tp_id, sl_id) = (self.new_id(), self.new_id());
         let owner = self.owner_of(&request.user_id);
-        let side = if buy { "BUY" } else { "SELL" };
+        let side = if buy { domain::Side::Buy } else { domain::Side::Sell };
         let mut tp = OrderRow::new(tp_id, &request.user_id, &self.spec.symbol, side, "LIMIT", "QUANTITY");
         tp.limit_price = Some(request.take_profit);
         tp.engine_price = Some(request.take_profit);
@@ -416,7 +416,7 @@ impl PairOwner {
             // Both legs share one hold sized for the pair; a leg changes its price, not its size.
             return Err(TradeError::Rejected("the quantity of an OCO leg cannot change".into()));
         }
-        let buy = row.side == "BUY";
+        let buy = row.side == domain::Side::Buy;
         let stop_market_buy = buy && row.order_type == "STOP" && !row.triggered;
         let quantity = request.quantity.or(row.quantity).unwrap_or(0);
         let limit = if stop_market_buy { None } else { request.limit_price };

@@ -101,7 +101,7 @@ impl Plan {
 
     /// The order's row as it is stored, once, when the order is placed.
     pub fn row(&self, id: i64, symbol: &str, request: &PlaceRequest) -> OrderRow {
-        let side = if request.side == Side::Buy { "BUY" } else { "SELL" };
+        let side = if request.side == Side::Buy { domain::Side::Buy } else { domain::Side::Sell };
         let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type);
         row.limit_price = self.limit_price;
         row.stop_price = self.stop_price;

@@ -1,5 +1,6 @@
 //! The `crypto_orders` and `crypto_trades` tables: one query text for SQLite and PostgreSQL.
 
+use domain::orders::{OrderStatus, Side};
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
@@ -12,8 +13,9 @@ pub struct OrderRow {
     pub user_id: String,
     /// Pair.
     pub symbol: String,
-    /// `BUY` or `SELL`.
-    pub side: String,
+    /// Buy or sell.
+    #[sqlx(try_from = "String")]
+    pub side: Side,
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`.
     pub order_type: String,
     /// `QUANTITY` or `AMOUNT`.
@@ -60,7 +62,8 @@ pub struct OrderRow {
     #[sqlx(skip)]
     pub voucher_budget: i64,
     /// R4.01 status.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: OrderStatus,
     /// Resting or waiting for a trigger.
     #[sqlx(try_from = "store::Flag")]
     pub is_open: bool,
@@ -93,7 +96,7 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(o.id)
     .bind(&o.user_id)
     .bind(&o.symbol)
-    .bind(&o.side)
+    .bind(o.side.as_str())
     .bind(&o.order_type)
     .bind(&o.input_type)
     .bind(o.oco_sibling)
@@ -110,7 +113,7 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(o.tax)
     .bind(o.hold_id.clone())
     .bind(o.hold_total)
-    .bind(&o.status)
+    .bind(o.status.as_str())
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
     .bind(o.seq)
@@ -149,7 +152,7 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow) -> Resul
     .bind(o.tax)
     .bind(o.hold_id.clone())
     .bind(o.hold_total)
-    .bind(&o.status)
+    .bind(o.status.as_str())
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
     .bind(o.seq)
@@ -283,8 +286,9 @@ pub struct TradeRow {
     pub user_id: String,
     /// Pair.
     pub symbol: String,
-    /// `BUY` or `SELL`.
-    pub side: String,
+    /// Buy or sell.
+    #[sqlx(try_from = "String")]
+    pub side: Side,
     /// Price units.
     pub price: i64,
     /// Quantity units.
@@ -309,7 +313,7 @@ pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow) -> R
     .bind(t.order_id)
     .bind(&t.user_id)
     .bind(&t.symbol)
-    .bind(&t.side)
+    .bind(t.side.as_str())
     .bind(t.price)
     .bind(t.quantity)
     .bind(t.value)
@@ -335,13 +339,13 @@ pub async fn trades_of_user(db: &Db, user_id: &str) -> Result<Vec<TradeRow>, Sto
 
 impl OrderRow {
     /// A new, pending, open order with nothing filled.
-    pub fn new(id: i64, user_id: &str, symbol: &str, side: &str, order_type: &str, input_type: &str) -> Self {
+    pub fn new(id: i64, user_id: &str, symbol: &str, side: Side, order_type: &str, input_type: &str) -> Self {
         let now = store::now_ms();
         Self {
             id,
             user_id: user_id.to_owned(),
             symbol: symbol.to_owned(),
-            side: side.to_owned(),
+            side,
             order_type: order_type.to_owned(),
             input_type: input_type.to_owned(),
             oco_sibling: None,
@@ -364,7 +368,7 @@ impl OrderRow {
             voucher_hold_id: None,
             voucher_paid: 0,
             voucher_budget: 0,
-            status: "PENDING".into(),
+            status: OrderStatus::Pending,
             is_open: true,
             triggered: false,
             seq: 0,

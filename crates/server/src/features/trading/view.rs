@@ -2,7 +2,7 @@
 //! R4.05 numeric state, the R4.06 side code, the R4.07 type code and the R4.08 fill mode.
 
 use domain::money::MinorUnits;
-use domain::orders::{FillMode, OrderStatus, OrderType};
+use domain::orders::{FillMode, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -80,7 +80,7 @@ pub struct OrderView {
 impl OrderView {
     /// The API view of a stored order.
     pub fn of(row: &OrderRow, spec: &PairSpec) -> Self {
-        let status: OrderStatus = row.status.parse().unwrap_or(OrderStatus::Failed);
+        let status = row.status;
         // A trailing stop shows as a stop (R4.07) with its sub-type (R4.10).
         let trailing = row.order_type == "TRAILING_STOP";
         let order_type: OrderType =
@@ -95,8 +95,8 @@ impl OrderView {
         Self {
             order_id: row.id.to_string(),
             symbol: row.symbol.clone(),
-            side: row.side.clone(),
-            side_code: if row.side == "BUY" { 1 } else { -1 },
+            side: row.side.as_str().to_owned(),
+            side_code: if row.side == domain::Side::Buy { 1 } else { -1 },
             order_type: row.order_type.clone(),
             order_type_code: order_type.code(),
             oco_leg: row.oco_leg.clone(),
