@@ -466,3 +466,13 @@ both_backends!(kept_views_follow_the_second_the_halts_and_the_window, |backend| 
     let (_, moved) = get(&app, &candles_url).await;
     assert_eq!(moved["data"]["to"].as_i64().unwrap() - during["data"]["to"].as_i64().unwrap(), 5_000);
 });
+
+both_backends!(a_search_longer_than_the_documented_40_characters_is_refused, |backend| async move {
+    let app = market_app(backend).await;
+    let (status, _) = get(&app, &format!("/api/v1/markets/symbols?class=crypto&search={}", "b".repeat(40))).await;
+    assert_eq!(status, 200);
+    for long in ["b".repeat(41), format!(" {} ", "b".repeat(39))] {
+        let (status, body) = get(&app, &format!("/api/v1/markets/symbols?class=crypto&search={long}")).await;
+        assert_eq!((status, body["error_code"].as_str()), (400, Some("invalid_request")), "{long:?}");
+    }
+});

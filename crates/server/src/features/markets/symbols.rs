@@ -50,6 +50,7 @@ pub struct SymbolsQuery {
     /// `crypto`, `perp`, `usstock`, `usindex`, `idss`, `gold`, `mutualfund` or `fx`.
     pub class: String,
     /// Case-insensitive text found in the symbol or name.
+    #[param(max_length = 40)]
     pub search: Option<String>,
     /// Page number from 1.
     pub page: Option<i64>,
@@ -85,10 +86,11 @@ pub async fn symbols(
     if page < 1 || !(1..=SYMBOL_PAGE_SIZE_MAX).contains(&size) {
         return Err(ApiError::invalid(format!("page >= 1, size 1..={SYMBOL_PAGE_SIZE_MAX}")));
     }
-    let search = query.search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
-    if search.as_ref().is_some_and(|s| s.chars().count() > SEARCH_CHARS_MAX) {
+    // Counted as sent, so the limit is exactly the document's `maxLength`.
+    if query.search.as_ref().is_some_and(|s| s.chars().count() > SEARCH_CHARS_MAX) {
         return Err(ApiError::invalid(format!("search: at most {SEARCH_CHARS_MAX} characters")));
     }
+    let search = query.search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
     let matching: Vec<StoredAsset> = state
         .markets
         .assets_of(class)
