@@ -126,6 +126,26 @@ pub async fn open(tx: &mut Transaction<'static, Any>, account: &AccountRef) -> R
     self::account(tx, account.owner(), &account.kind().as_text(), account.currency(), account.may_go_negative()).await
 }
 
+/// Locks `ids` (sorted, so two transactions never wait on each other) until `tx` ends; PostgreSQL
+/// only, as SQLite runs one writer at a time. Accounts that do not exist are skipped.
+pub async fn lock_accounts(
+    tx: &mut Transaction<'static, Any>,
+    ids: &std::collections::BTreeSet<String>,
+) -> Result<(), LedgerError> {
+    if ids.is_empty() || !tx.backend_name().eq_ignore_ascii_case("postgresql") {
+        return Ok(());
+    }
+    let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let sql =
+        format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders.join(", "));
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(id);
+    }
+    query.fetch_all(&mut **tx).await?;
+    Ok(())
+}
+
 /// Posts an entry inside `tx`; fails without effect when it does not balance or would overdraw.
 pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Result<Posted, LedgerError> {
     check_balanced(&entry.postings)?;

@@ -11,6 +11,7 @@ pub mod client_logs;
 pub mod idempotency;
 pub mod ledger;
 pub mod retention;
+pub mod savepoint;
 pub mod settings;
 pub mod testing;
 

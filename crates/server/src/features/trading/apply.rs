@@ -160,17 +160,7 @@ impl PairOwner {
                 ids.insert(coin.id());
             }
         }
-        if ids.is_empty() {
-            return Ok(());
-        }
-        let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
-        let sql =
-            format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders.join(", "));
-        let mut query = sqlx::query(&sql);
-        for id in &ids {
-            query = query.bind(id);
-        }
-        query.fetch_all(&mut **tx).await?;
+        ledger::lock_accounts(tx, &ids).await?;
         Ok(())
     }
 

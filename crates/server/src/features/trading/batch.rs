@@ -9,6 +9,7 @@
 //! the error and the book is rebuilt from the committed database.
 
 use futures::FutureExt;
+use store::savepoint;
 use tokio::sync::oneshot;
 
 use super::owner::{Ask, Envelope, Outcome, PairOwner, Tx};
@@ -104,20 +105,20 @@ impl PairOwner {
         // Quote first, so a market order meets the providers' current prices.
         self.requote_in(tx, touched).await?;
         self.accounts.command_started();
-        savepoint(tx).await?;
+        savepoint::begin(tx).await?;
         self.engine_ran = false;
         let outcome: Result<Result<Outcome, TradeError>, _> =
             std::panic::AssertUnwindSafe(self.handle(tx, ask)).catch_unwind().await;
         match outcome {
             Ok(Ok((row, rows))) => {
-                release(tx).await?;
+                savepoint::release(tx).await?;
                 self.accounts.command_kept();
                 touched.extend(rows);
                 Ok(Ok(row))
             }
             Ok(Err(e)) => {
                 self.accounts.command_undone();
-                rollback_to(tx).await?;
+                savepoint::roll_back(tx).await?;
                 if self.engine_ran {
                     self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
                 }
@@ -131,7 +132,7 @@ impl PairOwner {
                     .unwrap_or_else(|| "a panic".to_owned());
                 self.halt(format!("engine failure: {what}"));
                 self.accounts.command_undone();
-                rollback_to(tx).await?;
+                savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
                 if let Some(why) = self.halted.take() {
                     tracing::warn!(symbol = %self.spec.symbol, after = %why, "pair resumed on a rebuilt book");
@@ -150,17 +151,17 @@ impl PairOwner {
             return Ok(());
         }
         self.accounts.command_started();
-        savepoint(tx).await?;
+        savepoint::begin(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
-                release(tx).await?;
+                savepoint::release(tx).await?;
                 self.accounts.command_kept();
                 touched.extend(rows);
             }
             Err(e) => {
                 self.accounts.command_undone();
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
-                rollback_to(tx).await?;
+                savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
             }
         }
@@ -173,18 +174,4 @@ fn answer_all(replies: impl Iterator<Item = Reply>, error: TradeError) {
     for reply in replies {
         let _ = reply.send(Err(error.clone()));
     }
-}
-
-async fn savepoint(tx: &mut Tx) -> Result<(), sqlx::Error> {
-    sqlx::query("savepoint command").execute(&mut **tx).await.map(drop)
-}
-
-async fn release(tx: &mut Tx) -> Result<(), sqlx::Error> {
-    sqlx::query("release savepoint command").execute(&mut **tx).await.map(drop)
-}
-
-/// Undoes the command and ends its savepoint (on PostgreSQL this also clears an aborted state).
-async fn rollback_to(tx: &mut Tx) -> Result<(), sqlx::Error> {
-    sqlx::query("rollback to savepoint command").execute(&mut **tx).await?;
-    release(tx).await
 }
