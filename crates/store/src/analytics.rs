@@ -1,7 +1,5 @@
 //! Analytics click events sent by the web app (R1.15).
 
-use sqlx::Row;
-
 use crate::{Db, StoreError};
 
 /// One event to store.
@@ -55,11 +53,10 @@ pub async fn insert_batch(
 
 /// Counts stored events of a name (operators' reports and tests).
 pub async fn count_by_name(db: &Db, name: &str) -> Result<i64, StoreError> {
-    let row = sqlx::query("select count(*) as n from analytics_events where name = $1")
+    Ok(sqlx::query_scalar("select count(*) from analytics_events where name = $1")
         .bind(name)
         .fetch_one(db.pool())
-        .await?;
-    Ok(row.try_get("n")?)
+        .await?)
 }
 
 /// Merges CleverTap profile properties (a JSON object text) into the user's stored profile;
@@ -76,12 +73,10 @@ pub async fn merge_profile(
     let mut tx = db.begin_write().await?;
     // Locks the user's row so two merges cannot both read the old profile.
     sqlx::query("update users set id = id where id = $1").bind(user_id).execute(&mut *tx.tx).await?;
-    let stored: Option<String> = sqlx::query("select properties from analytics_profiles where user_id = $1")
+    let stored: Option<String> = sqlx::query_scalar("select properties from analytics_profiles where user_id = $1")
         .bind(user_id)
         .fetch_optional(&mut *tx.tx)
-        .await?
-        .map(|row| row.try_get("properties"))
-        .transpose()?;
+        .await?;
     let mut merged: serde_json::Map<String, serde_json::Value> =
         stored.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default();
     merged.extend(properties.clone());
@@ -106,10 +101,9 @@ pub async fn merge_profile(
 
 /// The user's stored CleverTap profile, if any (reports and tests).
 pub async fn profile(db: &Db, user_id: &str) -> Result<Option<serde_json::Value>, StoreError> {
-    let row = sqlx::query("select properties from analytics_profiles where user_id = $1")
+    let text: Option<String> = sqlx::query_scalar("select properties from analytics_profiles where user_id = $1")
         .bind(user_id)
         .fetch_optional(db.pool())
         .await?;
-    let text: Option<String> = row.map(|r| r.try_get("properties")).transpose()?;
     Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
 }

@@ -1,7 +1,5 @@
 //! Uncaught errors and unhandled rejections reported by browsers (R8.10).
 
-use sqlx::Row;
-
 use crate::{Db, StoreError};
 
 /// One browser error report.
@@ -50,6 +48,5 @@ pub async fn insert_batch(
 
 /// Counts the stored reports (operators' dashboards and tests).
 pub async fn count(db: &Db) -> Result<i64, StoreError> {
-    let row = sqlx::query("select count(*) as n from client_logs").fetch_one(db.pool()).await?;
-    Ok(row.try_get("n")?)
+    Ok(sqlx::query_scalar("select count(*) from client_logs").fetch_one(db.pool()).await?)
 }

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::{Db, StoreError};
@@ -51,6 +51,16 @@ pub async fn begin(
 }
 
 /// One `begin`'s arguments.
+/// A key's row as a new claim finds it.
+#[derive(sqlx::FromRow)]
+struct ClaimRow {
+    request_hash: String,
+    status: Option<i64>,
+    content_type: Option<String>,
+    body: Option<Vec<u8>>,
+    created_at_ms: i64,
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Claim<'a> {
     caller: &'a str,
@@ -77,7 +87,7 @@ impl Claim<'_> {
         if inserted == 1 {
             return Ok(Begin::Started);
         }
-        let row = sqlx::query(
+        let row: Option<ClaimRow> = sqlx::query_as(
             "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
              where caller = $1 and request_key = $2",
         )
@@ -87,19 +97,17 @@ impl Claim<'_> {
         .await?;
         // Deleted between the insert and the select (abandoned by another node): the next try claims it.
         let Some(row) = row else { return Ok(Begin::InProgress) };
-        let stored_hash: String = row.try_get("request_hash")?;
-        if stored_hash != self.request_hash {
+        if row.request_hash != self.request_hash {
             return Ok(Begin::Mismatch);
         }
-        let status: Option<i64> = row.try_get("status")?;
-        if let Some(status) = status {
+        if let Some(status) = row.status {
             return Ok(Begin::Replay(StoredResponse {
                 status: u16::try_from(status).unwrap_or(500),
-                content_type: row.try_get("content_type")?,
-                body: row.try_get::<Option<Vec<u8>>, _>("body")?.unwrap_or_default(),
+                content_type: row.content_type,
+                body: row.body.unwrap_or_default(),
             }));
         }
-        let created_at_ms: i64 = row.try_get("created_at_ms")?;
+        let created_at_ms = row.created_at_ms;
         if created_at_ms >= self.now_ms - self.stale_after_ms {
             return Ok(Begin::InProgress);
         }

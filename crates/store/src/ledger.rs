@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use crate::{Db, StoreError};
 
@@ -82,7 +82,7 @@ pub struct Posted {
 }
 
 /// An account's balance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct Balance {
     /// Everything in the account.
     pub balance: i64,
@@ -163,11 +163,11 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
     .await?
     .rows_affected();
     if inserted == 0 {
-        let row = sqlx::query("select id from journal_entries where event_id = $1")
+        let entry_id = sqlx::query_scalar("select id from journal_entries where event_id = $1")
             .bind(&entry.event_id)
             .fetch_one(&mut **tx)
             .await?;
-        return Ok(Posted { entry_id: row.try_get("id")?, replayed: true });
+        return Ok(Posted { entry_id, replayed: true });
     }
     let mut ordered: Vec<&Posting> = entry.postings.iter().collect();
     ordered.sort_by(|a, b| a.account_id.cmp(&b.account_id));
@@ -249,10 +249,12 @@ pub async fn hold(
     if amount <= 0 {
         return Err(LedgerError::InvalidAmount);
     }
-    if let Some(row) =
-        sqlx::query("select id from ledger_holds where event_id = $1").bind(event_id).fetch_optional(&mut **tx).await?
+    if let Some(id) = sqlx::query_scalar("select id from ledger_holds where event_id = $1")
+        .bind(event_id)
+        .fetch_optional(&mut **tx)
+        .await?
     {
-        return Ok(row.try_get("id")?);
+        return Ok(id);
     }
     let reserved = sqlx::query(
         "update ledger_accounts set held = held + $1 where id = $2 and (may_go_negative = 1 or balance - held >= $1)",
@@ -352,7 +354,7 @@ pub async fn hold_from_sources(
 /// the entry that spends it in the same transaction). Returns the held amount.
 pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captured: bool) -> Result<i64, LedgerError> {
     let status = if captured { "CAPTURED" } else { "RELEASED" };
-    let row = sqlx::query(
+    let (account_id, amount): (String, i64) = sqlx::query_as(
         "update ledger_holds set status = $1, closed_at_ms = $2 where id = $3 and status = 'OPEN' returning account_id, amount",
     )
     .bind(status)
@@ -361,8 +363,6 @@ pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captu
     .fetch_optional(&mut **tx)
     .await?
     .ok_or_else(|| LedgerError::HoldNotOpen(hold_id.to_string()))?;
-    let account_id: String = row.try_get("account_id")?;
-    let amount: i64 = row.try_get("amount")?;
     sqlx::query("update ledger_accounts set held = held - $1 where id = $2")
         .bind(amount)
         .bind(&account_id)
@@ -373,23 +373,19 @@ pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captu
 
 /// An account's balance and held amount.
 pub async fn balance(db: &Db, account_id: &str) -> Result<Option<Balance>, LedgerError> {
-    let row = sqlx::query("select balance, held from ledger_accounts where id = $1")
+    Ok(sqlx::query_as("select balance, held from ledger_accounts where id = $1")
         .bind(account_id)
         .fetch_optional(db.pool())
-        .await?;
-    row.map(|row| Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? })).transpose()
+        .await?)
 }
 
 /// The balance of a typed account inside a write (what the write has done so far included).
 pub async fn balance_tx(tx: &mut Transaction<'static, Any>, account: &AccountRef) -> Result<Balance, LedgerError> {
-    let row = sqlx::query("select balance, held from ledger_accounts where id = $1")
+    let found: Option<Balance> = sqlx::query_as("select balance, held from ledger_accounts where id = $1")
         .bind(account.id())
         .fetch_optional(&mut **tx)
         .await?;
-    match row {
-        Some(row) => Ok(Balance { balance: row.try_get("balance")?, held: row.try_get("held")? }),
-        None => Ok(Balance { balance: 0, held: 0 }),
-    }
+    Ok(found.unwrap_or(Balance { balance: 0, held: 0 }))
 }
 
 /// Every user account of `kind` in `currency`, by owner: one read for a pass over many users.
@@ -398,18 +394,14 @@ pub async fn balances_of_kind(
     kind: &domain::ledger::AccountKind,
     currency: &str,
 ) -> Result<std::collections::HashMap<String, Balance>, LedgerError> {
-    let rows = sqlx::query(
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
         "select owner, balance, held from ledger_accounts where kind = $1 and currency = $2 and may_go_negative = 0",
     )
     .bind(kind.as_text())
     .bind(currency)
     .fetch_all(db.pool())
     .await?;
-    rows.into_iter()
-        .map(|row| {
-            Ok((row.try_get("owner")?, Balance { balance: row.try_get("balance")?, held: row.try_get("held")? }))
-        })
-        .collect()
+    Ok(rows.into_iter().map(|(owner, balance, held)| (owner, Balance { balance, held })).collect())
 }
 
 /// The balance of a typed account; `None` before it is first used.
@@ -420,55 +412,47 @@ pub async fn balance_of(db: &Db, account: &AccountRef) -> Result<Option<Balance>
 /// Every broken invariant, in words; empty when the ledger is sound.
 pub async fn check(db: &Db) -> Result<Vec<String>, LedgerError> {
     let mut problems = Vec::new();
-    let unbalanced = sqlx::query(
-        // Sums are cast back to bigint: PostgreSQL makes them numeric, which the Any driver cannot read.
-        "select entry_id, currency, cast(sum(amount) as bigint) as total from postings group by entry_id, currency \
+    let unbalanced: Vec<(String, String)> = sqlx::query_as(
+        "select entry_id, currency from postings group by entry_id, currency \
          having sum(amount) <> 0",
     )
     .fetch_all(db.pool())
     .await?;
-    for row in unbalanced {
-        let entry: String = row.try_get("entry_id")?;
-        let currency: String = row.try_get("currency")?;
+    for (entry, currency) in unbalanced {
         problems.push(format!("entry {entry} does not balance in {currency}"));
     }
-    let drifted = sqlx::query(
-        "select a.id, a.balance, cast(coalesce(sum(p.amount), 0) as bigint) as posted from ledger_accounts a \
+    let drifted: Vec<(String, i64)> = sqlx::query_as(
+        "select a.id, a.balance from ledger_accounts a \
          left join postings p on p.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)",
     )
     .fetch_all(db.pool())
     .await?;
-    for row in drifted {
-        let id: String = row.try_get("id")?;
-        let balance: i64 = row.try_get("balance")?;
+    for (id, balance) in drifted {
         problems.push(format!("account {id} balance {balance} differs from the sum of its postings"));
     }
-    let overdrawn = sqlx::query(
+    let overdrawn: Vec<String> = sqlx::query_scalar(
         "select id from ledger_accounts where may_go_negative = 0 and (balance < 0 or held < 0 or balance < held)",
     )
     .fetch_all(db.pool())
     .await?;
-    for row in overdrawn {
-        let id: String = row.try_get("id")?;
+    for id in overdrawn {
         problems.push(format!("account {id} is negative or holds more than it has"));
     }
-    let holds_off = sqlx::query(
+    let holds_off: Vec<String> = sqlx::query_scalar(
         "select a.id from ledger_accounts a left join ledger_holds h on h.account_id = a.id and h.status = 'OPEN' \
          group by a.id, a.held having a.held <> coalesce(sum(h.amount), 0)",
     )
     .fetch_all(db.pool())
     .await?;
-    for row in holds_off {
-        let id: String = row.try_get("id")?;
+    for id in holds_off {
         problems.push(format!("account {id} held amount differs from its open holds"));
     }
-    let wrong_currency = sqlx::query(
+    let wrong_currency: Vec<String> = sqlx::query_scalar(
         "select p.entry_id from postings p join ledger_accounts a on a.id = p.account_id where p.currency <> a.currency",
     )
     .fetch_all(db.pool())
     .await?;
-    for row in wrong_currency {
-        let entry: String = row.try_get("entry_id")?;
+    for entry in wrong_currency {
         problems.push(format!("entry {entry} posts a currency its account does not hold"));
     }
     Ok(problems)

@@ -1,19 +1,12 @@
 //! Operator settings: small JSON values by key, shared by every node through the database.
 
-use sqlx::Row;
-
 use crate::{Db, StoreError};
 
 /// Reads a setting's JSON value.
 pub async fn get(db: &Db, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
-    let row = sqlx::query("select value from settings where key = $1").bind(key).fetch_optional(db.pool()).await?;
-    match row {
-        Some(row) => {
-            let text: String = row.try_get("value")?;
-            Ok(serde_json::from_str(&text).ok())
-        }
-        None => Ok(None),
-    }
+    let text: Option<String> =
+        sqlx::query_scalar("select value from settings where key = $1").bind(key).fetch_optional(db.pool()).await?;
+    Ok(text.and_then(|text| serde_json::from_str(&text).ok()))
 }
 
 /// Writes a setting's JSON value.
