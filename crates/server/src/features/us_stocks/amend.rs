@@ -190,7 +190,7 @@ fn exchange_verdict(order: &repo::UsOrderRow, amend: &AmendRow, quote: Option<(i
         }
     }
     if let Some(stop) = amend.stop_price {
-        let reached = if order.side == Side::Buy.as_str() { stop <= ask } else { stop >= bid };
+        let reached = if order.side == Side::Buy { stop <= ask } else { stop >= bid };
         if reached && !order.triggered {
             return Err("STOP_ALREADY_REACHED");
         }

@@ -27,7 +27,7 @@ pub async fn close_position(
         return Ok(false);
     };
     let open = repo::open_of(&mut w.tx, &position.user_id, &position.stock_id, &position.bucket).await?;
-    if current.quantity <= 0 || open.iter().any(|o| o.system && o.side == Side::Sell.as_str()) {
+    if current.quantity <= 0 || open.iter().any(|o| o.system && o.side == Side::Sell) {
         return Ok(false);
     }
     let request = format!("{key}:{}:{}", position.stock_id, position.bucket);
@@ -83,7 +83,7 @@ pub async fn close_intraday(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
     }
     // Intraday buys still waiting can no longer open a position today.
     for order in repo::open_orders(lc.db).await? {
-        if order.bucket == Bucket::Intraday.as_str() && order.side == Side::Buy.as_str() {
+        if order.bucket == Bucket::Intraday.as_str() && order.side == Side::Buy {
             cancel_quietly(lc, &order.user_id, &order.id, reasons::INTRADAY_CUTOFF).await?;
         }
     }

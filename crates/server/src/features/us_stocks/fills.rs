@@ -116,7 +116,7 @@ pub async fn post_fill(
     trading_date: &str,
     now_ms: i64,
 ) -> Result<FillRow, TradeError> {
-    let side: Side = order.side.parse().map_err(|_| TradeError::Internal("order side".into()))?;
+    let side = order.side;
     let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("order bucket".into()))?;
     let user = order.user_id.clone();
     let stock = order.stock_id.clone();

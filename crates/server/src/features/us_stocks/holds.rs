@@ -36,7 +36,7 @@ pub fn hold_price(kind: UsOrderKind, limit: Option<i64>, stop: Option<i64>, ask:
 
 /// What the order must still hold: micro-dollars for a buy, quantity units for a sell.
 pub fn remaining(order: &UsOrderRow, ask: i64, fees: &FeeSchedule) -> i64 {
-    let side: Side = order.side.parse().unwrap_or(Side::Buy);
+    let side = order.side;
     if side == Side::Sell {
         return order.quantity.unwrap_or(0) - order.filled_quantity;
     }

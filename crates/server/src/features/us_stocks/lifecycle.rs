@@ -81,7 +81,7 @@ impl Lifecycle<'_> {
             return Ok(());
         }
         let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("bucket".into()))?;
-        let account = if order.side == Side::Buy.as_str() {
+        let account = if order.side == Side::Buy {
             AccountRef::user(&order.user_id, bucket.cash_kind(), "USD")
         } else {
             AccountRef::user(&order.user_id, bucket.shares_kind(), &order.stock_id)
@@ -110,9 +110,9 @@ impl Lifecycle<'_> {
         Self::release_hold(tx, order, false).await?;
         order.is_open = false;
         order.reason = Some(reason.to_owned());
-        order.status = status_after(false, order.filled_quantity, order.quantity, !failed).as_str().into();
+        order.status = status_after(false, order.filled_quantity, order.quantity, !failed);
         if failed && order.filled_quantity == 0 {
-            order.status = OrderStatus::Failed.as_str().into();
+            order.status = OrderStatus::Failed;
         }
         order.updated_at_ms = self.clock.now_ms();
         repo::save(tx, order).await?;
@@ -236,11 +236,11 @@ impl Lifecycle<'_> {
         };
         if complete {
             order.is_open = false;
-            order.status = OrderStatus::Success.as_str().into();
+            order.status = OrderStatus::Success;
             order.exchange_state = ExchangeState::Success.as_str().into();
             also.extend(self.place_bracket_exit(tx, order, now).await?);
         } else {
-            order.status = OrderStatus::PartiallyFilled.as_str().into();
+            order.status = OrderStatus::PartiallyFilled;
             let ask = self.svc.venue.quote(&order.stock_id, now).map_or(price, |q| q.ask);
             self.open_hold(tx, order, ask).await?;
         }
@@ -254,7 +254,7 @@ impl Lifecycle<'_> {
         buy: &UsOrderRow,
         now: DateTime<Utc>,
     ) -> Result<Vec<UsOrderRow>, TradeError> {
-        if buy.side != Side::Buy.as_str() || (buy.take_profit.is_none() && buy.stop_loss.is_none()) {
+        if buy.side != Side::Buy || (buy.take_profit.is_none() && buy.stop_loss.is_none()) {
             return Ok(Vec::new());
         }
         let group = uuid::Uuid::now_v7().to_string();
@@ -320,7 +320,7 @@ pub fn new_order(
         user_id: user_id.into(),
         stock_id: stock_id.into(),
         bucket: bucket.as_str().into(),
-        side: side.as_str().into(),
+        side,
         order_type: kind.as_str().into(),
         oco_group: None,
         oco_leg: None,
@@ -342,7 +342,7 @@ pub fn new_order(
         fee: 0,
         tax: 0,
         hold_id: None,
-        status: OrderStatus::Pending.as_str().into(),
+        status: OrderStatus::Pending,
         exchange_state: ExchangeState::Pending.as_str().into(),
         is_open: true,
         triggered: false,

@@ -1,13 +1,14 @@
 //! The US-stock tables (`us_orders`, `us_fills`, `us_amend_requests`, `us_positions`): one query
 //! text for SQLite and PostgreSQL.
 
+use domain::orders::{OrderStatus, Side};
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
 
 /// An order as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct UsOrderRow {
     /// Order id (UUID v7).
     pub id: String,
@@ -17,8 +18,9 @@ pub struct UsOrderRow {
     pub stock_id: String,
     /// `PALN`, `LEVERAGE` or `INTRADAY`.
     pub bucket: String,
-    /// `BUY` or `SELL`.
-    pub side: String,
+    /// Buy or sell.
+    #[sqlx(try_from = "String")]
+    pub side: Side,
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP`.
     pub order_type: String,
     /// The OCO pair's id.
@@ -58,18 +60,22 @@ pub struct UsOrderRow {
     /// The open ledger hold.
     pub hold_id: Option<String>,
     /// R4.01 status.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: OrderStatus,
     /// R4.03 state.
     pub exchange_state: String,
     /// Still working.
+    #[sqlx(try_from = "store::Flag")]
     pub is_open: bool,
     /// A stop that triggered.
+    #[sqlx(try_from = "store::Flag")]
     pub triggered: bool,
     /// Why it ended without filling.
     pub reason: Option<String>,
     /// New York date placed.
     pub trading_date: String,
     /// Placed by the server (intraday close, liquidation, bracket exit).
+    #[sqlx(try_from = "store::Flag")]
     pub system: bool,
     /// The caller's request id.
     pub request_id: Option<String>,
@@ -84,86 +90,6 @@ const ORDER_COLUMNS: &str = "id, user_id, stock_id, bucket, side, order_type, oc
     take_profit, stop_loss, filled_quantity, filled_value, fee, tax, hold_id, status, exchange_state, is_open, \
     triggered, reason, trading_date, system, request_id, created_at_ms, updated_at_ms";
 
-/// An order as the columns hold it: the flags are integers 0/1 on both backends.
-#[derive(sqlx::FromRow)]
-struct OrderRecord {
-    id: String,
-    user_id: String,
-    stock_id: String,
-    bucket: String,
-    side: String,
-    order_type: String,
-    oco_group: Option<String>,
-    oco_leg: Option<String>,
-    time_in_force: String,
-    trading_hours: String,
-    quantity: Option<i64>,
-    amount: Option<i64>,
-    limit_price: Option<i64>,
-    stop_price: Option<i64>,
-    trail_amount: Option<i64>,
-    trail_percent: Option<String>,
-    trail_watermark: Option<i64>,
-    take_profit: Option<i64>,
-    stop_loss: Option<i64>,
-    filled_quantity: i64,
-    filled_value: i64,
-    fee: i64,
-    tax: i64,
-    hold_id: Option<String>,
-    status: String,
-    exchange_state: String,
-    is_open: i64,
-    triggered: i64,
-    reason: Option<String>,
-    trading_date: String,
-    system: i64,
-    request_id: Option<String>,
-    created_at_ms: i64,
-    updated_at_ms: i64,
-}
-
-impl From<OrderRecord> for UsOrderRow {
-    fn from(r: OrderRecord) -> Self {
-        Self {
-            id: r.id,
-            user_id: r.user_id,
-            stock_id: r.stock_id,
-            bucket: r.bucket,
-            side: r.side,
-            order_type: r.order_type,
-            oco_group: r.oco_group,
-            oco_leg: r.oco_leg,
-            time_in_force: r.time_in_force,
-            trading_hours: r.trading_hours,
-            quantity: r.quantity,
-            amount: r.amount,
-            limit_price: r.limit_price,
-            stop_price: r.stop_price,
-            trail_amount: r.trail_amount,
-            trail_percent: r.trail_percent,
-            trail_watermark: r.trail_watermark,
-            take_profit: r.take_profit,
-            stop_loss: r.stop_loss,
-            filled_quantity: r.filled_quantity,
-            filled_value: r.filled_value,
-            fee: r.fee,
-            tax: r.tax,
-            hold_id: r.hold_id,
-            status: r.status,
-            exchange_state: r.exchange_state,
-            is_open: r.is_open != 0,
-            triggered: r.triggered != 0,
-            reason: r.reason,
-            trading_date: r.trading_date,
-            system: r.system != 0,
-            request_id: r.request_id,
-            created_at_ms: r.created_at_ms,
-            updated_at_ms: r.updated_at_ms,
-        }
-    }
-}
-
 /// Inserts a new order.
 pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     let marks: Vec<String> = (1..=34).map(|n| format!("${n}")).collect();
@@ -172,7 +98,7 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
         .bind(&o.user_id)
         .bind(&o.stock_id)
         .bind(&o.bucket)
-        .bind(&o.side)
+        .bind(o.side.as_str())
         .bind(&o.order_type)
         .bind(&o.oco_group)
         .bind(&o.oco_leg)
@@ -192,7 +118,7 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
         .bind(o.fee)
         .bind(o.tax)
         .bind(&o.hold_id)
-        .bind(&o.status)
+        .bind(o.status.as_str())
         .bind(&o.exchange_state)
         .bind(i64::from(o.is_open))
         .bind(i64::from(o.triggered))
@@ -225,7 +151,7 @@ pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     .bind(o.fee)
     .bind(o.tax)
     .bind(&o.hold_id)
-    .bind(&o.status)
+    .bind(o.status.as_str())
     .bind(&o.exchange_state)
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
@@ -239,38 +165,38 @@ pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
 /// One order inside a transaction (callers hold the owner's write lock).
 pub async fn get_tx(tx: &mut Tx, id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where id = $1");
-    let record: Option<OrderRecord> = sqlx::query_as(&sql).bind(id).fetch_optional(&mut **tx).await?;
-    Ok(record.map(UsOrderRow::from))
+    let record: Option<UsOrderRow> = sqlx::query_as(&sql).bind(id).fetch_optional(&mut **tx).await?;
+    Ok(record)
 }
 
 /// One of a user's orders (another user's id reads as missing).
 pub async fn get_for_user(db: &Db, user_id: &str, id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where id = $1 and user_id = $2");
-    let record: Option<OrderRecord> = sqlx::query_as(&sql).bind(id).bind(user_id).fetch_optional(db.pool()).await?;
-    Ok(record.map(UsOrderRow::from))
+    let record: Option<UsOrderRow> = sqlx::query_as(&sql).bind(id).bind(user_id).fetch_optional(db.pool()).await?;
+    Ok(record)
 }
 
 /// The order a retried request already placed.
 pub async fn by_request(db: &Db, user_id: &str, request_id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where user_id = $1 and request_id = $2");
-    let record: Option<OrderRecord> =
+    let record: Option<UsOrderRow> =
         sqlx::query_as(&sql).bind(user_id).bind(request_id).fetch_optional(db.pool()).await?;
-    Ok(record.map(UsOrderRow::from))
+    Ok(record)
 }
 
 /// The order a request id placed, inside a transaction.
 pub async fn by_request_tx(tx: &mut Tx, user_id: &str, request_id: &str) -> Result<Option<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where user_id = $1 and request_id = $2");
-    let record: Option<OrderRecord> =
+    let record: Option<UsOrderRow> =
         sqlx::query_as(&sql).bind(user_id).bind(request_id).fetch_optional(&mut **tx).await?;
-    Ok(record.map(UsOrderRow::from))
+    Ok(record)
 }
 
 /// Every open order (the venue driver's work list), oldest first.
 pub async fn open_orders(db: &Db) -> Result<Vec<UsOrderRow>, StoreError> {
     let sql = format!("select {ORDER_COLUMNS} from us_orders where is_open = 1 order by created_at_ms, id");
-    let records: Vec<OrderRecord> = sqlx::query_as(&sql).fetch_all(db.pool()).await?;
-    Ok(records.into_iter().map(UsOrderRow::from).collect())
+    let records: Vec<UsOrderRow> = sqlx::query_as(&sql).fetch_all(db.pool()).await?;
+    Ok(records)
 }
 
 /// A user's open orders of one stock and bucket.
@@ -279,9 +205,9 @@ pub async fn open_of(tx: &mut Tx, user_id: &str, stock_id: &str, bucket: &str) -
         "select {ORDER_COLUMNS} from us_orders where user_id = $1 and stock_id = $2 and bucket = $3 and is_open = 1 \
          order by created_at_ms, id"
     );
-    let records: Vec<OrderRecord> =
+    let records: Vec<UsOrderRow> =
         sqlx::query_as(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_all(&mut **tx).await?;
-    Ok(records.into_iter().map(UsOrderRow::from).collect())
+    Ok(records)
 }
 
 /// Open orders a user has in all stocks.
@@ -304,7 +230,7 @@ pub async fn page(
         "select {ORDER_COLUMNS} from us_orders where user_id = $1 and is_open = $2 \
          order by created_at_ms desc, id desc limit $3 offset $4"
     );
-    let records: Vec<OrderRecord> = sqlx::query_as(&sql)
+    let records: Vec<UsOrderRow> = sqlx::query_as(&sql)
         .bind(user_id)
         .bind(i64::from(open))
         .bind(size)
@@ -316,7 +242,7 @@ pub async fn page(
         .bind(i64::from(open))
         .fetch_one(db.pool())
         .await?;
-    Ok((records.into_iter().map(UsOrderRow::from).collect(), total))
+    Ok((records, total))
 }
 
 /// One fill as stored.

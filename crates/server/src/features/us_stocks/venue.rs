@@ -148,7 +148,7 @@ impl UsVenue for SandboxExchange {
         if !may_fill(hours, quote.phase, self.post_market(&order.stock_id)) {
             return Step::default();
         }
-        let side: Side = order.side.parse().unwrap_or(Side::Buy);
+        let side = order.side;
         let touch = if side == Side::Buy { quote.ask } else { quote.bid };
         let mut step = Step::default();
         let mut triggered = order.triggered || !kind.has_trigger();

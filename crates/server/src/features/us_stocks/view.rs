@@ -1,7 +1,7 @@
 //! A US-stock order as the API shows it: decimal strings, the R4.01 status with the US word of
 //! R4.02, the R4.03 exchange state, the R4.05 numeric state and the latest amend request (R4.04).
 
-use domain::orders::{AmendStatus, Bucket, ExchangeState, OrderStatus, OrderType, Side};
+use domain::orders::{AmendStatus, Bucket, ExchangeState, OrderType};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -135,9 +135,9 @@ impl AmendRequestView {
 impl UsOrderView {
     /// The API view of a stored order and its newest amend request.
     pub fn of(row: &UsOrderRow, amend: Option<&AmendRow>) -> Self {
-        let status: OrderStatus = row.status.parse().unwrap_or(OrderStatus::Failed);
+        let status = row.status;
         let bucket: Bucket = row.bucket.parse().unwrap_or(Bucket::Paln);
-        let side: Side = row.side.parse().unwrap_or(Side::Buy);
+        let side = row.side;
         let type_code = match row.order_type.as_str() {
             "TRAILING_STOP" => OrderType::Stop.code(),
             other => other.parse::<OrderType>().ok().and_then(OrderType::code),
@@ -151,7 +151,7 @@ impl UsOrderView {
             stock_id: row.stock_id.clone(),
             bucket: row.bucket.clone(),
             leverage: bucket.leverage().multiplier(),
-            side: row.side.clone(),
+            side: row.side.as_str().to_owned(),
             side_code: side.code(),
             order_type: row.order_type.clone(),
             order_type_code: type_code,
