@@ -5,6 +5,7 @@ use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+pub use super::devices_repo::Device;
 use super::{devices_repo, repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::paging::Paging;
@@ -37,28 +38,6 @@ pub struct DeviceQuery {
     /// Page size; at most 10.
     #[param(minimum = 1, maximum = 10)]
     pub size: Option<i64>,
-}
-
-/// A device with a session.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Device {
-    /// The session id (used by logout-device and unblock-device).
-    pub id: String,
-    /// The client's device id.
-    pub device_id: String,
-    /// "Chrome on Windows".
-    pub device_name: String,
-    /// `x-platform` at log-in.
-    pub platform: Option<String>,
-    /// Address at log-in.
-    pub ip: Option<String>,
-    /// Log-in time, Unix ms.
-    pub created_at_ms: i64,
-    /// Last request, Unix ms (to the minute).
-    pub last_seen_at_ms: i64,
-    /// This is the device making the request.
-    pub current: bool,
 }
 
 /// A page of devices.
@@ -96,19 +75,7 @@ pub async fn list(
     let flagged = i64::from(filter == DeviceFilter::Inactive);
     let total = devices_repo::count(&state.db, &caller.user_id, flagged).await?;
     let rows = devices_repo::page(&state.db, &caller.user_id, flagged, size, paging.offset()).await?;
-    let devices = rows
-        .into_iter()
-        .map(|row| Device {
-            current: row.id == caller.session_id,
-            id: row.id,
-            device_id: row.device_id,
-            device_name: row.device_name,
-            platform: row.platform,
-            ip: row.ip,
-            created_at_ms: row.created_at_ms,
-            last_seen_at_ms: row.last_seen_at_ms,
-        })
-        .collect();
+    let devices = rows.into_iter().map(|device| Device { current: device.id == caller.session_id, ..device }).collect();
     Ok(axum::Json(DevicePage { data: devices, page, size, total }))
 }
 

@@ -1,12 +1,15 @@
 //! The queries of the device list and its fraud flags: a device is an active session.
 
+use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use store::{Db, StoreError};
+use utoipa::ToSchema;
 
-/// A device (an active session) as the list shows it.
-#[derive(Debug, Clone, FromRow)]
-pub struct DeviceRow {
-    /// The session id.
+/// A device with a session.
+#[derive(Debug, Clone, FromRow, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Device {
+    /// The session id (used by logout-device and unblock-device).
     pub id: String,
     /// The client's device id.
     pub device_id: String,
@@ -16,10 +19,13 @@ pub struct DeviceRow {
     pub platform: Option<String>,
     /// Address at log-in.
     pub ip: Option<String>,
-    /// Log-in time.
+    /// Log-in time, Unix ms.
     pub created_at_ms: i64,
-    /// Last request.
+    /// Last request, Unix ms (to the minute).
     pub last_seen_at_ms: i64,
+    /// This is the device making the request.
+    #[sqlx(skip)]
+    pub current: bool,
 }
 
 /// The active sessions of a user that are flagged (`flagged` 1) or not (0).
@@ -35,7 +41,7 @@ pub async fn count(db: &Db, user_id: &str, flagged: i64) -> Result<i64, StoreErr
 }
 
 /// A page of that list, the latest seen first.
-pub async fn page(db: &Db, user_id: &str, flagged: i64, limit: i64, offset: i64) -> Result<Vec<DeviceRow>, StoreError> {
+pub async fn page(db: &Db, user_id: &str, flagged: i64, limit: i64, offset: i64) -> Result<Vec<Device>, StoreError> {
     Ok(sqlx::query_as(&format!(
         "select id, device_id, device_name, platform, ip, created_at_ms, last_seen_at_ms from sessions where {LISTED} \
          order by last_seen_at_ms desc, id limit $3 offset $4"
