@@ -54,14 +54,10 @@ async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult
     if class == AssetClass::Crypto {
         if let Some(pair) = state.trading.pair(&symbol) {
             // The owner publishes a new version after each change; the same version is the same book.
-            let books = &state.markets.views().books;
-            let version = pair.view_version();
-            if let Some(kept) = books.get(&symbol, version) {
-                return Ok(kept);
-            }
-            let view = pair.view();
-            let book = JsonBytes::of(&engine_book(&pair.spec, &view, &asset.info))?;
-            return Ok(books.put(symbol, view.version, book));
+            let view_version = pair.view_version();
+            return state.markets.views().books.get_or_make(symbol, view_version, || {
+                JsonBytes::of(&engine_book(&pair.spec, &pair.view(), &asset.info))
+            });
         }
     }
     let markets = state.markets.clone();

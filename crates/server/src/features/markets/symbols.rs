@@ -124,13 +124,10 @@ pub async fn symbol_info(
     let symbol = parse_symbol(&query.symbol)?;
     let views = state.markets.views();
     let version = views.assets_version();
-    let key = (symbol, headers.lang);
-    if let Some(kept) = views.infos.get(&key, version) {
-        return Ok(kept);
-    }
-    let asset = state.markets.asset(&key.0).ok_or_else(|| unknown_symbol(&key.0))?;
-    let info = JsonBytes::of(&info_of(&asset, headers.lang))?;
-    Ok(views.infos.put(key, version, info))
+    views.infos.get_or_make((symbol.clone(), headers.lang), version, || {
+        let asset = state.markets.asset(&symbol).ok_or_else(|| unknown_symbol(&symbol))?;
+        JsonBytes::of(&info_of(&asset, headers.lang))
+    })
 }
 
 /// The asset of `/asset/{class}/{symbol}/{assetId}`: the id must belong to the symbol in that class.
