@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use sqlx::{Any, Transaction};
 
-use crate::{Db, StoreError};
+use crate::{placeholders, Db, StoreError};
 
 use domain::ledger::AccountRef;
 /// The owner of the broker's own accounts.
@@ -135,9 +135,8 @@ pub async fn lock_accounts(
     if ids.is_empty() || !tx.backend_name().eq_ignore_ascii_case("postgresql") {
         return Ok(());
     }
-    let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
     let sql =
-        format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders.join(", "));
+        format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders::numbered(1, ids.len()));
     let mut query = sqlx::query(&sql);
     for id in ids {
         query = query.bind(id);
@@ -315,10 +314,9 @@ pub async fn hold_from_sources(
     let mut ordered: Vec<&String> = sources.iter().collect();
     ordered.sort();
     ordered.dedup();
-    let placeholders: Vec<String> = (1..=ordered.len()).map(|n| format!("${n}")).collect();
     let sql = format!(
         "select id, balance - held as free from ledger_accounts where id in ({}) order by id{lock}",
-        placeholders.join(", ")
+        placeholders::numbered(1, ordered.len())
     );
     let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
     for id in &ordered {
@@ -402,6 +400,21 @@ pub async fn balances_of_kind(
     .fetch_all(db.pool())
     .await?;
     Ok(rows.into_iter().map(|(owner, balance, held)| (owner, Balance { balance, held })).collect())
+}
+
+/// The balances of these accounts, by id; accounts not yet used are absent.
+pub async fn balances(db: &Db, ids: &[String]) -> Result<std::collections::HashMap<String, Balance>, LedgerError> {
+    if ids.is_empty() {
+        return Ok(std::collections::HashMap::new());
+    }
+    let sql =
+        format!("select id, balance, held from ledger_accounts where id in ({})", placeholders::numbered(1, ids.len()));
+    let mut query = sqlx::query_as::<_, (String, i64, i64)>(&sql);
+    for id in ids {
+        query = query.bind(id);
+    }
+    let rows = query.fetch_all(db.pool()).await?;
+    Ok(rows.into_iter().map(|(id, balance, held)| (id, Balance { balance, held })).collect())
 }
 
 /// The balance of a typed account; `None` before it is first used.

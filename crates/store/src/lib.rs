@@ -10,6 +10,7 @@ pub mod analytics;
 pub mod client_logs;
 pub mod idempotency;
 pub mod ledger;
+pub mod placeholders;
 pub mod retention;
 pub mod savepoint;
 pub mod settings;

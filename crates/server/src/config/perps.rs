@@ -11,6 +11,9 @@ pub struct PerpsSettings {
     pub venue_step_ms: u64,
     /// How often every position is marked: take-profit, stop-loss, margin call and liquidation.
     pub risk_check_ms: u64,
+    /// How often the risk pass reads every position and margin balance again; in between it
+    /// re-reads only the users whose positions or wallet changed (written by this node).
+    pub risk_full_read_ms: u64,
     /// How often the funding job looks for an instant to settle.
     pub funding_check_ms: u64,
     /// The leverage of an instrument the user has not chosen one for.
@@ -29,6 +32,7 @@ impl Default for PerpsSettings {
         Self {
             venue_step_ms: 1_000,
             risk_check_ms: 1_000,
+            risk_full_read_ms: 60_000,
             funding_check_ms: 10_000,
             default_leverage: 10,
             open_orders_per_user_max: 100,

@@ -29,6 +29,8 @@ fn quiet(s: &mut server::config::Settings) {
     s.perps.venue_step_ms = 3_600_000;
     s.perps.risk_check_ms = 3_600_000;
     s.perps.funding_check_ms = 3_600_000;
+    // The risk pass reads everything once; after that it sees only what the writes mark.
+    s.perps.risk_full_read_ms = 30 * 24 * 3_600_000;
 }
 
 /// Puts `usdt` in the user's margin wallet (as a deposit from spot USDT would).
@@ -451,6 +453,24 @@ both_backends!(perp_a_20x_long_is_liquidated_and_the_insurance_fund_covers_the_g
     assert!(units(record["insurancePaid"].as_str().unwrap(), 6) > 0, "{record}");
     let (_, closed) = app.get_as(&user, "/api/v1/perps/orders/closed").await;
     assert!(closed["data"].as_array().unwrap().iter().any(|o| o["origin"] == "LIQUIDATION"));
+    assert_books_sound(&app).await;
+});
+
+// Issue 13: the risk pass keeps positions and balances between ticks. A position opened after it
+// last read everything is marked at the next tick (its write marked the user), and so is its end.
+both_backends!(perp_the_risk_pass_follows_what_changed_since_it_read_everything, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    assert_eq!(lifecycle(&app).check_risk().await.unwrap().positions, 0);
+    let user = app.sign_up("081234569307").await;
+    credit_margin(&app, &user, 100).await;
+    app.send_as(reqwest::Method::PUT, &user, "/api/v1/perps/leverage", json!({"symbol": BTC, "leverage": 20})).await;
+    let lots = 1_900 * 10_000 / mark(&app).await;
+    let quantity = rust_decimal::Decimal::new(lots, 3).to_string();
+    placed(&app, &user, "buy", json!({"symbol": BTC, "orderType": "MARKET", "quantity": quantity})).await;
+    assert_eq!(lifecycle(&app).check_risk().await.unwrap().positions, 1, "the new position is marked");
+    factor(&app, "0.90").await;
+    assert_eq!(lifecycle(&app).check_risk().await.unwrap().liquidations, 1);
+    assert_eq!(lifecycle(&app).check_risk().await.unwrap().positions, 0, "the liquidated position is gone");
     assert_books_sound(&app).await;
 });
 

@@ -97,6 +97,7 @@ impl Perps<'_> {
         }
         w.commit().await?;
         for user_id in paid_users {
+            self.svc.risk_book.touch(user_id);
             self.publish_positions(user_id).await;
         }
         Ok(paid)

@@ -308,6 +308,7 @@ impl Perps<'_> {
             _ => repo::save_order(&mut w.tx, &order).await?,
         }
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
         Ok(order)
     }
@@ -420,6 +421,7 @@ impl Perps<'_> {
         }
         self.close(&mut w.tx, &mut order, reasons::CANCELLED_BY_USER, true).await?;
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
         Ok(order)
     }
@@ -501,6 +503,7 @@ impl Perps<'_> {
             repo::save_position(&mut w.tx, &position).await?;
         }
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         Ok(position)
     }
 
@@ -531,6 +534,7 @@ impl Perps<'_> {
         position.updated_at_ms = self.now_ms();
         repo::save_position(&mut w.tx, &position).await?;
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         self.publish_positions(user_id).await;
         Ok(position)
     }
@@ -570,6 +574,7 @@ impl Perps<'_> {
             return Ok(false);
         }
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
         Ok(true)
     }

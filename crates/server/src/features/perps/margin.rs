@@ -184,6 +184,7 @@ async fn transfer(
         other => ApiError::internal(other),
     })?;
     tx.commit().await?;
+    state.perps.risk_book.touch(user_id);
     read(state, user_id).await
 }
 

@@ -18,6 +18,7 @@ mod orders;
 pub mod positions;
 pub mod repo;
 pub mod risk;
+pub mod risk_book;
 pub mod service;
 pub mod venue;
 pub mod view;

@@ -261,6 +261,22 @@ pub async fn open_positions_of(db: &Db, user_id: &str) -> Result<Vec<PositionRow
     .await?)
 }
 
+/// The open positions of these users, by user and symbol.
+pub async fn open_positions_of_users(db: &Db, users: &[String]) -> Result<Vec<PositionRow>, StoreError> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "select {POSITION_COLUMNS} from perp_positions where user_id in ({}) and lots <> 0 order by user_id, symbol",
+        store::placeholders::numbered(1, users.len())
+    );
+    let mut query = sqlx::query_as(&sql);
+    for user in users {
+        query = query.bind(user);
+    }
+    Ok(query.fetch_all(db.pool()).await?)
+}
+
 /// Every open position, by user.
 pub async fn all_open_positions(db: &Db) -> Result<Vec<PositionRow>, StoreError> {
     Ok(sqlx::query_as(&format!(

@@ -14,6 +14,7 @@ use super::errors::PerpError;
 use super::fills::{self, settle, wallet, Fill};
 use super::lifecycle::{reasons, user_key, Origin, Perps};
 use super::repo::{self, LiquidationRow, OrderRow, PositionRow};
+use super::risk_book::Refresh;
 use super::service::PerpService;
 use super::view::LiquidationView;
 use crate::features::live::frame;
@@ -32,9 +33,9 @@ pub struct RiskPass {
 }
 
 /// The marks of every instrument with a position, then each user's margin ratio from them.
-pub fn marks_of(
+pub fn marks_of<'a>(
     svc: &PerpService,
-    positions: &[PositionRow],
+    positions: impl IntoIterator<Item = &'a PositionRow>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> HashMap<String, i64> {
     let mut marks = HashMap::new();
@@ -48,10 +49,29 @@ pub fn marks_of(
     marks
 }
 
+/// The positions whose take-profit or stop-loss the mark has reached, and which of the two.
+pub fn protections_due<'a>(
+    positions: impl IntoIterator<Item = &'a PositionRow>,
+    marks: &HashMap<String, i64>,
+) -> Vec<(String, String, Origin)> {
+    let mut due = Vec::new();
+    for p in positions {
+        let Some(&mark) = marks.get(&p.symbol) else { continue };
+        let long = p.lots > 0;
+        let take = p.take_profit.is_some_and(|tp| if long { mark >= tp } else { mark <= tp });
+        let stop = p.stop_loss.is_some_and(|sl| if long { mark <= sl } else { mark >= sl });
+        if take || stop {
+            let origin = if take { Origin::TakeProfit } else { Origin::StopLoss };
+            due.push((p.user_id.clone(), p.symbol.clone(), origin));
+        }
+    }
+    due
+}
+
 /// Users whose maintenance margin has reached their equity at `marks`, given each user's wallet.
-pub fn to_liquidate(
+pub fn to_liquidate<'a>(
     svc: &PerpService,
-    positions: &[PositionRow],
+    positions: impl IntoIterator<Item = &'a PositionRow>,
     marks: &HashMap<String, i64>,
     balances: &HashMap<String, i64>,
 ) -> Vec<String> {
@@ -74,48 +94,99 @@ pub fn to_liquidate(
     users
 }
 
+/// More changed users than this and the pass reads everything in one query instead.
+const REREAD_USERS_MAX: usize = 2_000;
+/// Changed users read per query.
+const REREAD_CHUNK: usize = 200;
+
 impl Perps<'_> {
-    /// One pass over every open position: protections, then liquidations.
+    /// One pass over every open position: protections, then liquidations. The positions and
+    /// balances come from the risk book, brought up to date first.
     pub async fn check_risk(&self) -> Result<RiskPass, PerpError> {
         let _gate = self.svc.gate.lock().await;
         let now = self.clock.now();
-        let positions = repo::all_open_positions(self.db).await?;
-        let marks = marks_of(self.svc, &positions, now);
-        let mut pass = RiskPass { positions: positions.len(), ..RiskPass::default() };
-        for p in &positions {
-            let Some(&mark) = marks.get(&p.symbol) else { continue };
-            let long = p.lots > 0;
-            let take = p.take_profit.is_some_and(|tp| if long { mark >= tp } else { mark <= tp });
-            let stop = p.stop_loss.is_some_and(|sl| if long { mark <= sl } else { mark >= sl });
-            if take || stop {
-                let origin = if take { Origin::TakeProfit } else { Origin::StopLoss };
-                match self.close_position(&p.user_id, &p.symbol, origin, None).await {
-                    Ok(_) => pass.protections += 1,
-                    Err(PerpError::NoPosition) => {}
-                    Err(e) => {
-                        tracing::warn!(user = %p.user_id, symbol = %p.symbol, error = %e, "perp protection failed");
-                    }
+        self.refresh_risk_book().await?;
+        let book = &self.svc.risk_book;
+        let (count, marks, due) = book.with(|positions, _| {
+            let all: Vec<&PositionRow> = positions.collect();
+            let marks = marks_of(self.svc, all.iter().copied(), now);
+            let due = protections_due(all.iter().copied(), &marks);
+            (all.len(), marks, due)
+        });
+        let mut pass = RiskPass { positions: count, ..RiskPass::default() };
+        for (user_id, symbol, origin) in due {
+            match self.close_position(&user_id, &symbol, origin, None).await {
+                Ok(_) => pass.protections += 1,
+                Err(PerpError::NoPosition) => {}
+                Err(e) => {
+                    tracing::warn!(user = %user_id, %symbol, error = %e, "perp protection failed");
                 }
             }
         }
-        let positions = if pass.protections > 0 { repo::all_open_positions(self.db).await? } else { positions };
-        let balances: HashMap<String, i64> = store::ledger::balances_of_kind(self.db, &AccountKind::PerpMargin, "USDT")
-            .await?
-            .into_iter()
-            .map(|(owner, b)| (owner, b.balance))
-            .collect();
-        for user in to_liquidate(self.svc, &positions, &marks, &balances) {
+        if pass.protections > 0 {
+            self.refresh_risk_book().await?;
+        }
+        let (liquidate, watched) = book.with(|positions, balances| {
+            let all: Vec<&PositionRow> = positions.collect();
+            let liquidate = to_liquidate(self.svc, all.iter().copied(), &marks, balances);
+            // Unrealised profit moves with the mark: whoever watches their positions sees it each pass.
+            let mut watched: Vec<String> = all
+                .iter()
+                .map(|p| p.user_id.as_str())
+                .filter(|user| self.hub.is_subscribed(&positions_channel(user)))
+                .map(str::to_owned)
+                .collect();
+            watched.dedup();
+            (liquidate, watched)
+        });
+        for user in liquidate {
             if self.liquidate(&user, &marks).await? {
                 pass.liquidations += 1;
             }
         }
-        // Unrealised profit moves with the mark: whoever watches their positions sees it each pass.
-        let mut watched: Vec<&str> = positions.iter().map(|p| p.user_id.as_str()).collect();
-        watched.dedup();
         for user in watched {
-            self.publish_positions(user).await;
+            self.publish_positions(&user).await;
         }
         Ok(pass)
+    }
+
+    /// Reads what changed into the risk book: every position and balance, or the changed users'.
+    async fn refresh_risk_book(&self) -> Result<(), PerpError> {
+        let book = &self.svc.risk_book;
+        let now_ms = self.now_ms();
+        let every_ms = i64::try_from(self.svc.settings.risk_full_read_ms).unwrap_or(i64::MAX);
+        let users = match book.plan(now_ms, every_ms, REREAD_USERS_MAX) {
+            Refresh::Everything => {
+                let read = async {
+                    let positions = repo::all_open_positions(self.db).await?;
+                    let balances = store::ledger::balances_of_kind(self.db, &AccountKind::PerpMargin, "USDT").await?;
+                    Ok::<_, PerpError>((positions, balances))
+                };
+                let (positions, balances) = read.await.inspect_err(|_| book.read_everything_next())?;
+                book.replace(positions, balances.into_iter().map(|(owner, b)| (owner, b.balance)).collect(), now_ms);
+                return Ok(());
+            }
+            Refresh::Users(users) => users,
+        };
+        for users in users.chunks(REREAD_CHUNK) {
+            let read = async {
+                let positions = repo::open_positions_of_users(self.db, users).await?;
+                let wallets: Vec<String> = users.iter().map(|user| wallet(user).id()).collect();
+                let balances = store::ledger::balances(self.db, &wallets).await?;
+                Ok::<_, PerpError>((positions, wallets, balances))
+            };
+            // A failed read leaves the book unsure of who else changed: the next pass reads everything.
+            let (positions, wallets, balances) = read.await.inspect_err(|_| book.read_everything_next())?;
+            let mut by_user: HashMap<String, Vec<PositionRow>> = HashMap::new();
+            for p in positions {
+                by_user.entry(p.user_id.clone()).or_default().push(p);
+            }
+            for (user, id) in users.iter().zip(&wallets) {
+                let balance = balances.get(id).map_or(0, |b| b.balance);
+                book.update(user, by_user.remove(user).unwrap_or_default(), balance);
+            }
+        }
+        Ok(())
     }
 
     /// Liquidates the user when, under their lock, they are still at or past 100 %.
@@ -152,6 +223,7 @@ impl Perps<'_> {
             repo::insert_liquidation(&mut w.tx, record).await?;
         }
         w.commit().await?;
+        self.svc.risk_book.touch(user_id);
         tracing::warn!(user = %user_id, positions = records.len(), fee, "perp liquidation");
         metrics::counter!("perps_liquidations_total").increment(1);
         for order in cancelled.iter().chain(closed.iter()) {

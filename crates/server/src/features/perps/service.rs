@@ -11,6 +11,7 @@ use rust_decimal::Decimal;
 
 use super::contracts::{instruments, Instruments, PerpInstrument};
 use super::repo::PositionRow;
+use super::risk_book::RiskBook;
 use super::venue::PerpVenue;
 use crate::config::PerpsSettings;
 
@@ -25,6 +26,8 @@ pub struct PerpService {
     pub venue: Arc<PerpVenue>,
     /// One venue, risk or funding pass at a time on this node (each step also locks its user).
     pub gate: Arc<tokio::sync::Mutex<()>>,
+    /// The positions and balances the risk pass marks, kept between its ticks.
+    pub risk_book: Arc<RiskBook>,
 }
 
 /// A user's margin wallet marked to market.
@@ -61,6 +64,7 @@ impl PerpService {
             instruments: Arc::new(instruments(perps)),
             venue: Arc::new(PerpVenue::new(sim, usdt_idr)),
             gate: Arc::new(tokio::sync::Mutex::new(())),
+            risk_book: Arc::new(RiskBook::default()),
         }
     }
 
