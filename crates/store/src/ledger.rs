@@ -135,8 +135,10 @@ pub async fn lock_accounts(
     if ids.is_empty() || !tx.backend_name().eq_ignore_ascii_case("postgresql") {
         return Ok(());
     }
-    let sql =
-        format!("select id from ledger_accounts where id in ({}) order by id for update", placeholders::numbered(1, ids.len()));
+    let sql = format!(
+        "select id from ledger_accounts where id in ({}) order by id for update",
+        placeholders::numbered(1, ids.len())
+    );
     let mut query = sqlx::query(&sql);
     for id in ids {
         query = query.bind(id);

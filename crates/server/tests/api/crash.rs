@@ -47,8 +47,15 @@ fn command(url: &str, port: u16) -> Command {
 
 /// Starts the binary and waits until it is ready.
 async fn start(url: &str) -> (Child, String) {
+    start_with(url, &[]).await
+}
+
+/// Starts the binary with these settings on top and waits until it is ready.
+async fn start_with(url: &str, settings: &[(&str, &str)]) -> (Child, String) {
     let port = free_port();
-    let mut child = command(url, port).arg("serve").spawn().expect("server binary starts");
+    let mut command = command(url, port);
+    command.envs(settings.iter().copied());
+    let mut child = command.arg("serve").spawn().expect("server binary starts");
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -230,6 +237,75 @@ both_backends!(the_server_killed_mid_stream_loses_and_repeats_nothing, |backend:
     assert!(store::ledger::check(&db).await.unwrap().is_empty());
     server.kill().unwrap();
     server.wait().unwrap();
+    let check = command(&url, free_port()).args(["ledger", "check"]).status().unwrap();
+    assert!(check.success(), "brokerage ledger check failed");
+});
+
+/// Funding settled as often as the test needs it, one user per transaction (the default).
+const FUNDING_NOW: [(&str, &str); 1] = [("APP_PERPS__FUNDING_CHECK_MS", "20")];
+
+// Issue 13: the server SIGKILLed while it settles a funding instant (the positions were opened
+// before the instant and the process was down across it). After a restart every position is paid
+// exactly once for that instant, with one ledger entry each, and `ledger check` passes.
+both_backends!(the_server_killed_mid_funding_pays_every_position_once, |backend: Backend| async move {
+    const USERS: usize = 400;
+    let url = store::testing::fresh_database_url(backend).await.unwrap();
+    // A first run migrates the database and tells the mark; its funding job waits an hour.
+    let (mut server, base) = start_with(&url, &[("APP_PERPS__FUNDING_CHECK_MS", "3600000")]).await;
+    let info: Value = reqwest::get(format!("{base}/api/v1/perps/instrument?symbol={}", crate::perps_trading::BTC))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mark: rust_decimal::Decimal = info["data"]["markPrice"].as_str().unwrap().parse().unwrap();
+    let mark = (mark * rust_decimal::Decimal::TEN).trunc().to_string().parse::<i64>().unwrap();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let instant = domain::perps::funding_instant_at_or_before(chrono::Utc::now().timestamp_millis());
+    let db = Db::connect(&url, &DbOptions::default()).await.unwrap();
+    crate::perps_trading::seed_positions(&db, "killed-funding", USERS, mark, instant - 3_600_000).await;
+    let paid = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from perp_funding where funding_at_ms = $1")
+            .bind(instant)
+            .fetch_one(db.pool())
+            .await
+            .unwrap()
+    };
+
+    let (mut server, _) = start_with(&url, &FUNDING_NOW).await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while paid().await < 5 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    server.kill().expect("SIGKILL");
+    server.wait().unwrap();
+    let before = paid().await;
+    assert!(before >= 5 && before < USERS as i64, "killed mid-pass: {before} of {USERS} paid");
+    println!("paid before the kill: {before} of {USERS}");
+
+    let (mut server, _) = start_with(&url, &FUNDING_NOW).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while paid().await < USERS as i64 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A few more passes of the job: none may pay again.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert_eq!(paid().await, USERS as i64, "every position paid once for the instant");
+    let entries: i64 = sqlx::query_scalar(
+        "select count(distinct event_id) from journal_entries where reason = 'PERP_FUNDING' and event_id like $1",
+    )
+    .bind(format!("perp-funding:%:{instant}"))
+    .fetch_one(db.pool())
+    .await
+    .unwrap();
+    let all: i64 = sqlx::query_scalar("select count(*) from journal_entries where reason = 'PERP_FUNDING'")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!((entries, all), (USERS as i64, USERS as i64), "one ledger entry per position");
     let check = command(&url, free_port()).args(["ledger", "check"]).status().unwrap();
     assert!(check.success(), "brokerage ledger check failed");
 });

@@ -13,7 +13,7 @@ use crate::both_backends;
 use crate::helpers::{advance, spawn_app_on, TestApp, User, PIN};
 use crate::us_stocks::assert_books_sound;
 
-const BTC: &str = "BTCUSDT-PERP";
+pub(crate) const BTC: &str = "BTCUSDT-PERP";
 const MICRO: i64 = 1_000_000;
 
 /// An app on a fixed clock whose perpetual jobs only run when the test drives them.
@@ -547,6 +547,42 @@ both_backends!(r3_11_margin_in_use_and_unrealised_losses_stay_in_the_wallet, |ba
     assert_books_sound(&app).await;
 });
 
+/// Seeds `users` users (ids `{prefix}-{n}`) each with a 0.010 BTC position opened at `opened_at_ms`,
+/// long and short in turn, at `mark`, and 100 USDT in their margin wallet (a balanced entry each).
+pub(crate) async fn seed_positions(db: &store::Db, prefix: &str, users: usize, mark: i64, opened_at_ms: i64) {
+    for u in 0..users {
+        let user = format!("{prefix}-{u}");
+        let mut w = db.begin_write().await.unwrap();
+        sqlx::query("insert into users (id, phone_e164, created_at_ms) values ($1, $2, 0)")
+            .bind(&user)
+            .bind(format!("+62819{u:07}"))
+            .execute(&mut *w.tx)
+            .await
+            .unwrap();
+        sqlx::query(
+            "insert into perp_positions (user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
+             take_profit, stop_loss, opened_at_ms, updated_at_ms) values ($1, $2, $3, $4, 10, 0, null, 0, 0, 0, null, null, $5, $5)",
+        )
+        .bind(&user)
+        .bind(BTC)
+        .bind(if u % 2 == 0 { 10_i64 } else { -10 })
+        .bind(10 * mark)
+        .bind(opened_at_ms)
+        .execute(&mut *w.tx)
+        .await
+        .unwrap();
+        let desk = ledger::account(&mut w.tx, "house", "FX_DESK", "USDT", true).await.unwrap();
+        let margin = ledger::account(&mut w.tx, &user, "PERP_MARGIN", "USDT", false).await.unwrap();
+        let postings = vec![
+            Posting { account_id: desk, currency: "USDT".into(), amount: -100 * MICRO },
+            Posting { account_id: margin, currency: "USDT".into(), amount: 100 * MICRO },
+        ];
+        let entry = NewEntry { reason: "TEST".into(), event_id: format!("seed:{user}"), memo: None, postings };
+        ledger::post(&mut w.tx, &entry).await.unwrap();
+        w.commit().await.unwrap();
+    }
+}
+
 // Issue 13: a funding pass cut off mid-way (its task killed between transactions or inside one, as
 // a crash would) and run again by a restarted app pays every position exactly once.
 both_backends!(perp_funding_cut_off_mid_pass_is_paid_once_after_a_restart, |backend| async move {
@@ -564,37 +600,7 @@ both_backends!(perp_funding_cut_off_mid_pass_is_paid_once_after_a_restart, |back
         clock.now_ms()
     };
     let mark = mark(&app).await;
-    for u in 0..USERS {
-        let user = format!("funding-crash-{u}");
-        let mut w = app.state.db.begin_write().await.unwrap();
-        sqlx::query("insert into users (id, phone_e164, created_at_ms) values ($1, $2, 0)")
-            .bind(&user)
-            .bind(format!("+62819{u:07}"))
-            .execute(&mut *w.tx)
-            .await
-            .unwrap();
-        sqlx::query(
-            "insert into perp_positions (user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
-             take_profit, stop_loss, opened_at_ms, updated_at_ms) values ($1, $2, $3, $4, 10, 0, null, 0, 0, 0, null, null, $5, $5)",
-        )
-        .bind(&user)
-        .bind(BTC)
-        .bind(if u % 2 == 0 { 10_i64 } else { -10 })
-        .bind(10 * mark)
-        .bind(now)
-        .execute(&mut *w.tx)
-        .await
-        .unwrap();
-        let desk = ledger::account(&mut w.tx, "house", "FX_DESK", "USDT", true).await.unwrap();
-        let margin = ledger::account(&mut w.tx, &user, "PERP_MARGIN", "USDT", false).await.unwrap();
-        let postings = vec![
-            Posting { account_id: desk, currency: "USDT".into(), amount: -100 * MICRO },
-            Posting { account_id: margin, currency: "USDT".into(), amount: 100 * MICRO },
-        ];
-        let entry = NewEntry { reason: "TEST".into(), event_id: format!("seed:{user}"), memo: None, postings };
-        ledger::post(&mut w.tx, &entry).await.unwrap();
-        w.commit().await.unwrap();
-    }
+    seed_positions(&app.state.db, "funding-crash", USERS, mark, now).await;
     let next = domain::perps::funding_instant_at_or_before(now) + 8 * 3_600_000;
     advance(&clock, (next - now) / 1000 + 1);
     let state = app.state.clone();
