@@ -240,6 +240,9 @@ async fn apply(tx: &mut Transaction<'static, Any>, posting: &Posting) -> Result<
 }
 
 /// Reserves `amount` of an account's available balance; the event id makes it idempotent.
+///
+/// The reservation comes first and the record second (two statements on the usual path, where
+/// the event is new); a repeated event finds its first hold and gives the new reservation back.
 pub async fn hold(
     tx: &mut Transaction<'static, Any>,
     account_id: &str,
@@ -250,13 +253,6 @@ pub async fn hold(
     if amount <= 0 {
         return Err(LedgerError::InvalidAmount);
     }
-    if let Some(id) = sqlx::query_scalar("select id from ledger_holds where event_id = $1")
-        .bind(event_id)
-        .fetch_optional(&mut **tx)
-        .await?
-    {
-        return Ok(id);
-    }
     let reserved = sqlx::query(
         "update ledger_accounts set held = held + $1 where id = $2 and (may_go_negative = 1 or balance - held >= $1)",
     )
@@ -266,12 +262,16 @@ pub async fn hold(
     .await?
     .rows_affected();
     if reserved == 0 {
-        return Err(LedgerError::InsufficientFunds(account_id.to_string()));
+        // Short of money, unless this is a repeat whose first hold already reserved it.
+        return match hold_of_event(tx, event_id).await? {
+            Some(id) => Ok(id),
+            None => Err(LedgerError::InsufficientFunds(account_id.to_string())),
+        };
     }
     let id = uuid::Uuid::now_v7().to_string();
-    sqlx::query(
+    let recorded: Option<String> = sqlx::query_scalar(
         "insert into ledger_holds (id, account_id, amount, status, reason, event_id, created_at_ms) \
-         values ($1, $2, $3, 'OPEN', $4, $5, $6)",
+         values ($1, $2, $3, 'OPEN', $4, $5, $6) on conflict (event_id) do nothing returning id",
     )
     .bind(&id)
     .bind(account_id)
@@ -279,9 +279,25 @@ pub async fn hold(
     .bind(reason)
     .bind(event_id)
     .bind(crate::now_ms())
-    .execute(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(id)
+    if recorded.is_some() {
+        return Ok(id);
+    }
+    sqlx::query("update ledger_accounts set held = held - $1 where id = $2")
+        .bind(amount)
+        .bind(account_id)
+        .execute(&mut **tx)
+        .await?;
+    // The insert met this event's hold, so it is there to read.
+    hold_of_event(tx, event_id).await?.ok_or_else(|| LedgerError::HoldNotOpen(event_id.to_owned()))
+}
+
+async fn hold_of_event(tx: &mut Transaction<'static, Any>, event_id: &str) -> Result<Option<String>, LedgerError> {
+    Ok(sqlx::query_scalar("select id from ledger_holds where event_id = $1")
+        .bind(event_id)
+        .fetch_optional(&mut **tx)
+        .await?)
 }
 
 /// One part of a hold taken from several accounts ([`hold_from_sources`]).

@@ -77,6 +77,12 @@ async fn holds_reserve_and_release(backend: Backend) {
     let hold = ledger::hold(&mut tx.tx, &user, 700, "ORDER", "order-1").await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(available(&db, &user).await, 300);
+    // The same event again is the same hold, reserved once, whether the money would cover it again or not.
+    let mut tx = db.begin_write().await.unwrap();
+    assert_eq!(ledger::hold(&mut tx.tx, &user, 200, "ORDER", "order-1").await.unwrap(), hold);
+    assert_eq!(ledger::hold(&mut tx.tx, &user, 700, "ORDER", "order-1").await.unwrap(), hold);
+    tx.commit().await.unwrap();
+    assert_eq!(available(&db, &user).await, 300);
     // Held money cannot be spent or held again.
     assert!(post(&db, &transfer("spend", &user, &clearing, 301)).await.is_err());
     let mut tx = db.begin_write().await.unwrap();
