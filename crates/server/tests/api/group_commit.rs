@@ -153,3 +153,33 @@ both_backends!(a_retry_and_a_cancel_queued_behind_the_place_see_it, |backend| as
     assert_eq!(book, stored);
     assert_ledger_sound(&app).await;
 });
+
+// A placement repeated with the same request id after its first run committed (a client retry whose
+// idempotency record is gone) answers the first order, even when the first order's hold leaves too
+// little money for a second one; another request id is refused for that money.
+both_backends!(a_repeated_request_id_answers_the_first_order_when_its_money_is_held, |backend| async move {
+    let app = trading_app(backend).await;
+    let user = app.sign_up("081234569604").await;
+    let rupiah = far_below(&app, 0.5).await;
+    let (price, qty) = units(&app, rupiah);
+    // 0.0001 coin at `rupiah` costs about a ten-thousandth of it: fund one and a half orders.
+    fund(&app, &user, rupiah * 3 / 20_000).await;
+    let trading = app.state.trading.clone();
+    let first = trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("placed-once"))).await.unwrap();
+    let held = account(&app, &cash_of(&user)).await;
+
+    let again = trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("placed-once"))).await.unwrap();
+    assert_eq!((again.id, again.is_open), (first.id, true), "the retry answers the first order");
+    let other = trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("another"))).await;
+    assert!(matches!(other, Err(TradeError::InsufficientBalance)), "{other:?}");
+    assert_eq!(account(&app, &cash_of(&user)).await, held, "nothing more held");
+    let orders: i64 = sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1")
+        .bind(&user.user_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(orders, 1);
+    let (book, stored) = bids_below(&app, price).await;
+    assert_eq!(book, stored);
+    assert_ledger_sound(&app).await;
+});

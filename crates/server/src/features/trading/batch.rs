@@ -13,7 +13,7 @@ use store::savepoint;
 use tokio::sync::oneshot;
 
 use super::owner::{Ask, Envelope, Outcome, PairOwner, Tx};
-use super::repo::OrderRow;
+use super::repo::{self, OrderRow};
 use crate::features::orders::errors::TradeError;
 
 /// The reply channel of one command.
@@ -107,6 +107,7 @@ impl PairOwner {
         self.accounts.command_started();
         savepoint::begin(tx).await?;
         self.engine_ran = false;
+        let request_key = ask.request_key();
         let outcome: Result<Result<Outcome, TradeError>, _> =
             std::panic::AssertUnwindSafe(self.handle(tx, ask)).catch_unwind().await;
         match outcome {
@@ -121,6 +122,14 @@ impl PairOwner {
                 savepoint::roll_back(tx).await?;
                 if self.engine_ran {
                     self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
+                }
+                // A repeated request id fails (its order row is unique per user and request, or the
+                // first order holds the money): the answer is the order placed the first time. Looked
+                // up only on failure, so a new order costs no extra read.
+                if let Some((user_id, key)) = request_key {
+                    if let Some(found) = repo::by_request_tx(tx, &user_id, &key).await? {
+                        return Ok(Ok(found));
+                    }
                 }
                 Ok(Err(e))
             }

@@ -299,11 +299,6 @@ impl PairOwner {
     }
 
     async fn place(&mut self, tx: &mut Tx, request: PlaceRequest) -> Result<Outcome, TradeError> {
-        if let Some(key) = &request.request_id {
-            if let Some(found) = repo::by_request_tx(tx, &request.user_id, key).await? {
-                return Ok((found, Vec::new()));
-            }
-        }
         let plan = plan(&self.rules(), &self.book, &request)?;
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
@@ -321,11 +316,6 @@ impl PairOwner {
     }
 
     async fn place_oco(&mut self, tx: &mut Tx, request: OcoRequest) -> Result<Outcome, TradeError> {
-        if let Some(key) = &request.request_id {
-            if let Some(found) = repo::by_request_tx(tx, &request.user_id, key).await? {
-                return Ok((found, Vec::new()));
-            }
-        }
         let q = request.quantity;
         let buy = request.side == Side::Buy;
         let stop_engine_price = match (request.stop_limit, buy) {

@@ -79,3 +79,15 @@ pub enum Ask {
     /// Amend an order of a user.
     Amend(AmendRequest),
 }
+
+impl Ask {
+    /// The user and client request id of a placement that carries one.
+    pub fn request_key(&self) -> Option<(String, String)> {
+        let (user_id, request_id) = match self {
+            Ask::Place(r) => (&r.user_id, r.request_id.as_ref()?),
+            Ask::Oco(r) => (&r.user_id, r.request_id.as_ref()?),
+            Ask::Cancel { .. } | Ask::Amend(_) => return None,
+        };
+        Some((user_id.clone(), request_id.clone()))
+    }
+}
