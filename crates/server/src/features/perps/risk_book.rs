@@ -99,22 +99,7 @@ mod tests {
     use super::*;
 
     fn position(user: &str, symbol: &str, lots: i64) -> PositionRow {
-        PositionRow {
-            user_id: user.into(),
-            symbol: symbol.into(),
-            lots,
-            cost: 0,
-            leverage: 10,
-            margin: 0,
-            hold_id: None,
-            realised_pnl: 0,
-            funding: 0,
-            fees: 0,
-            take_profit: None,
-            stop_loss: None,
-            opened_at_ms: 0,
-            updated_at_ms: 0,
-        }
+        PositionRow { lots, ..PositionRow::flat(user, symbol, 10, 0) }
     }
 
     fn count(book: &RiskBook) -> usize {
