@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::text_enum::text_enum;
+
 /// The owner name of the broker's own (house) accounts.
 pub const HOUSE: &str = "house";
 
@@ -151,6 +153,50 @@ impl AccountRef {
 impl fmt::Display for AccountRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.owner, self.kind.as_text(), self.currency)
+    }
+}
+
+text_enum! {
+    /// Why a journal entry was posted: every reason the code posts (the balance movement shows it).
+    pub enum EntryReason {
+        /// A paid top-up reached the wallet.
+        Topup => "TOPUP",
+        /// A cash-out left the wallet.
+        Cashout => "CASHOUT",
+        /// An operator granted voucher credit.
+        Voucher => "VOUCHER",
+        /// A crypto trade settled.
+        TradeFill => "TRADE_FILL",
+        /// Rupiah converted to dollars or back.
+        Fx => "FX",
+        /// Dollars into the 2x bucket.
+        LeverageDeposit => "LEVERAGE_DEPOSIT",
+        /// Dollars out of the 2x bucket.
+        LeverageWithdraw => "LEVERAGE_WITHDRAW",
+        /// Dollars into the 4x intraday bucket.
+        IntradayDeposit => "INTRADAY_DEPOSIT",
+        /// Dollars out of the 4x intraday bucket.
+        IntradayWithdraw => "INTRADAY_WITHDRAW",
+        /// USD-yield interest credited.
+        UsdInterest => "USD_INTEREST",
+        /// A US-stock trade settled.
+        UsStockFill => "US_STOCK_FILL",
+        /// Interest on what the broker lends for leveraged US stocks.
+        UsMarginInterest => "US_MARGIN_INTEREST",
+        /// A US-stock dividend paid.
+        UsDividend => "US_DIVIDEND",
+        /// A US-stock split applied to the shares.
+        UsSplit => "US_SPLIT",
+        /// A perpetual fill settled.
+        PerpFill => "PERP_FILL",
+        /// A perpetual funding payment.
+        PerpFunding => "PERP_FUNDING",
+        /// A perpetual position liquidated.
+        PerpLiquidation => "PERP_LIQUIDATION",
+        /// USDT from spot into the margin wallet.
+        PerpMarginDeposit => "PERP_MARGIN_DEPOSIT",
+        /// USDT from the margin wallet back to spot.
+        PerpMarginWithdrawal => "PERP_MARGIN_WITHDRAWAL",
     }
 }
 

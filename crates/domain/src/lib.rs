@@ -12,8 +12,10 @@ mod text_enum;
 pub mod assets;
 pub mod chart;
 pub mod clock;
+pub mod corporate;
 pub mod depth;
 pub mod fees;
+pub mod identity;
 pub mod ledger;
 pub mod money;
 pub mod orders;
@@ -26,6 +28,7 @@ pub mod slider;
 pub mod stepper;
 pub mod trading_flags;
 pub mod us_stock_order;
+pub mod wallet;
 
 pub use assets::{AssetType, BuySellAvailability, OptionSide, QuoteCurrency};
 pub use clock::{Clock, FixedClock, SystemClock};

@@ -81,7 +81,46 @@ macro_rules! text_enum {
                 text.parse().map_err(<D::Error as ::serde::de::Error>::custom)
             }
         }
+
+        #[cfg(feature = "openapi")]
+        impl ::utoipa::PartialSchema for $name {
+            /// A string schema listing the canonical spellings; aliases are accepted but never
+            /// sent, so the document does not list them.
+            fn schema() -> ::utoipa::openapi::RefOr<::utoipa::openapi::schema::Schema> {
+                $crate::text_enum::string_enum_schema(&[$($text),+])
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl ::utoipa::ToSchema for $name {
+            fn name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(stringify!($name))
+            }
+        }
     };
 }
 
+/// The OpenAPI schema of a text enum: a string that is one of `spellings`.
+#[cfg(feature = "openapi")]
+pub(crate) fn string_enum_schema(spellings: &[&str]) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new().schema_type(SchemaType::Type(Type::String)).enum_values(Some(spellings.iter().copied())).into()
+}
+
 pub(crate) use text_enum;
+
+#[cfg(all(test, feature = "openapi"))]
+mod tests {
+    use utoipa::{PartialSchema, ToSchema};
+
+    use crate::orders::AmendStatus;
+
+    #[test]
+    fn r4_04_the_schema_lists_the_spellings_sent_and_not_the_aliases_accepted() {
+        let schema = serde_json::to_value(AmendStatus::schema()).unwrap();
+        assert_eq!(schema["type"], "string");
+        let sent = ["pending", "accepted", "rejected", "failed", "amend_requested", "success"];
+        assert_eq!(schema["enum"], serde_json::json!(sent));
+        assert_eq!(AmendStatus::name(), "AmendStatus");
+    }
+}

@@ -23,18 +23,12 @@ pub const MONTHLY_EXPIRIES: usize = 3;
 /// Strikes listed on each side of the at-the-money strike.
 pub const STRIKES_EACH_SIDE: i64 = 10;
 
-/// Call or put (R4.11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum OptionSide {
-    /// Right to buy.
-    Call,
-    /// Right to sell.
-    Put,
-}
+/// Call or put (R4.11): the domain's, so the API shows the one spelling.
+pub use domain::OptionSide;
 
 /// Weekly or standard monthly (third Friday) expiry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpiryKind {
     /// A weekly.

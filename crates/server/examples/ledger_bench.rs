@@ -12,6 +12,7 @@ mod machine;
 
 use std::time::{Duration, Instant};
 
+use domain::ledger::EntryReason;
 use hdrhistogram::Histogram;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 use store::{Backend, Db, DbOptions};
@@ -71,7 +72,7 @@ async fn open_accounts(db: &Db, n: usize) -> anyhow::Result<Vec<String>> {
     for i in 0..n {
         let id = ledger::account(&mut tx.tx, &format!("bench-user-{i}"), "IDR_CASH", "IDR", false).await?;
         let entry = NewEntry {
-            reason: "TOPUP".into(),
+            reason: EntryReason::Topup,
             event_id: format!("bench-open-{i}"),
             memo: None,
             postings: vec![posting(&clearing, -OPENING_BALANCE), posting(&id, OPENING_BALANCE)],
@@ -108,7 +109,7 @@ async fn run(
                 let t = Instant::now();
                 let mut tx = db.begin_write().await?;
                 let entry = NewEntry {
-                    reason: "TRANSFER".into(),
+                    reason: EntryReason::Topup,
                     event_id: uuid::Uuid::now_v7().to_string(),
                     memo: None,
                     postings: vec![posting(from, -1), posting(to, 1)],

@@ -15,9 +15,9 @@ use sqlx::{Any, Transaction};
 
 use crate::{placeholders, Db, StoreError};
 
-use domain::ledger::AccountRef;
 /// The owner of the broker's own accounts.
 pub use domain::ledger::HOUSE;
+use domain::ledger::{AccountRef, EntryReason};
 
 /// A ledger failure the caller can act on.
 #[derive(Debug, thiserror::Error)]
@@ -62,8 +62,8 @@ pub struct Posting {
 /// A journal entry to post.
 #[derive(Debug, Clone)]
 pub struct NewEntry {
-    /// Why, e.g. `TOPUP`.
-    pub reason: String,
+    /// Why: the balance movement shows it.
+    pub reason: EntryReason,
     /// The causing business event; posting the same event twice posts once.
     pub event_id: String,
     /// A note for people.
@@ -156,7 +156,7 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
          on conflict (event_id) do nothing",
     )
     .bind(&entry_id)
-    .bind(&entry.reason)
+    .bind(entry.reason.as_str())
     .bind(&entry.event_id)
     .bind(entry.memo.clone())
     .bind(crate::now_ms())

@@ -5,6 +5,7 @@
 mod db;
 mod error;
 mod flag;
+mod text;
 
 pub mod analytics;
 pub mod client_logs;
@@ -19,3 +20,4 @@ pub mod testing;
 pub use db::{now_ms, Backend, Db, DbOptions, WriteTx};
 pub use error::StoreError;
 pub use flag::Flag;
+pub use text::OptionalText;

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use domain::ledger::EntryReason;
 use proptest::prelude::*;
 use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
 use store::testing::fresh_db;
@@ -20,7 +21,7 @@ async fn open(db: &Db, owner: &str, kind: &str, negative: bool) -> String {
 
 fn transfer(event: &str, from: &str, to: &str, amount: i64) -> NewEntry {
     NewEntry {
-        reason: "TEST".into(),
+        reason: EntryReason::Topup,
         event_id: event.into(),
         memo: None,
         postings: vec![

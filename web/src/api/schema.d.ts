@@ -2803,10 +2803,12 @@ export interface components {
             /** @description Items stored. */
             accepted: number;
         };
+        /** @enum {string} */
+        AccountStatus: "ACTIVE" | "LOCKED_FOR_REVIEW";
         /** @description The account after an unlock. */
         AccountUnlocked: {
             /** @description `ACTIVE` now. */
-            status: string;
+            status: components["schemas"]["AccountStatus"];
             /** @description The user. */
             userId: string;
         };
@@ -2932,6 +2934,8 @@ export interface components {
             /** @description New trigger price. */
             stopPrice?: string | null;
         };
+        /** @enum {string} */
+        AmendRejection: "INSUFFICIENT_BUYING_POWER" | "ORDER_NOT_OPEN" | "NO_MARKET" | "QUANTITY_NOT_ABOVE_FILLED" | "FRACTIONAL_NOT_ALLOWED" | "PRICE_OFF_TICK" | "STOP_ALREADY_REACHED";
         /** @description An amend request (R4.04): the order changes only when the exchange accepts it. */
         AmendRequestView: {
             /**
@@ -2940,17 +2944,16 @@ export interface components {
              */
             createdAtMs: number;
             /** @description R4.03 state. */
-            exchangeState: string;
+            exchangeState: components["schemas"]["ExchangeState"];
             /** @description Request id. */
             id: string;
             /** @description The order. */
             orderId: string;
             /** @description New quantity. */
             quantity?: string | null;
-            /** @description Why the exchange rejected it. */
-            reason?: string | null;
+            reason?: null | components["schemas"]["AmendRejection"];
             /** @description pending, accepted, rejected, failed, amend_requested or success (R4.04). */
-            status: string;
+            status: components["schemas"]["AmendStatus"];
             /** @description New stop price. */
             stopPrice?: string | null;
             /** @description New limit price. */
@@ -2961,6 +2964,8 @@ export interface components {
              */
             updatedAtMs: number;
         };
+        /** @enum {string} */
+        AmendStatus: "pending" | "accepted" | "rejected" | "failed" | "amend_requested" | "success";
         /** @description A batch of click events. */
         AnalyticsBatch: {
             /** @description 1 to 50 events. */
@@ -2989,8 +2994,8 @@ export interface components {
              * @description Ex-date, `YYYY-MM-DD`.
              */
             exDate: string;
-            /** @description `DIVIDEND` or `SPLIT`. */
-            kind: string;
+            /** @description `DIVIDEND` or `SPLIT` (read here, so a wrong kind gets the order error that names both). */
+            kind: components["schemas"]["CorporateActionKind"];
             /**
              * Format: date
              * @description Pay date.
@@ -3066,7 +3071,7 @@ export interface components {
             /** @description The coin. */
             asset: string;
             /** @description `CRYPTO` (R4.11). */
-            assetType: string;
+            assetType: components["schemas"]["AssetType"];
             /** @description Average cost per coin, fees included, rupiah. */
             averagePrice?: string | null;
             /** @description The price it could be sold at now (best bid, else last trade). */
@@ -3086,6 +3091,8 @@ export interface components {
             /** @description Unrealised profit in percent of the cost, 2 decimals. */
             unrealisedProfitPercentage?: string | null;
         };
+        /** @enum {string} */
+        AssetType: "USSTOCK" | "CRYPTO" | "PERPS" | "IDSS";
         /** @description Whether a cash-out of this amount is approved automatically. */
         AutoApprovalStatus: {
             /** @description True when the amount is at most the limit. */
@@ -3102,8 +3109,8 @@ export interface components {
              * @description When, Unix ms.
              */
             atMs: number;
-            /** @description Why: TOPUP, CASHOUT, VOUCHER, … */
-            reason: string;
+            /** @description Why the ledger entry was posted: TOPUP, CASHOUT, VOUCHER, … */
+            reason: components["schemas"]["EntryReason"];
             /** @description The transaction that caused it (for details-with-state-transition). */
             transactionId: string;
             /** @description The wallet that changed. */
@@ -3161,6 +3168,8 @@ export interface components {
             /** @description Short heading. */
             title: string;
         };
+        /** @enum {string} */
+        Bucket: "PALN" | "LEVERAGE" | "INTRADAY";
         /** @description The stock an order belongs to, as the cancel call sends it. */
         CancelBody: {
             /** @description The order's ticker. */
@@ -3265,10 +3274,7 @@ export interface components {
             /** @description Rupiah reaching the bank. */
             netAmount: string;
         };
-        /**
-         * @description The states of a cash-out.
-         * @enum {string}
-         */
+        /** @enum {string} */
         CashoutStatus: "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
         /** @description One category's channels. */
         CategorySettings: {
@@ -3357,7 +3363,7 @@ export interface components {
             /** @description Profit (negative: loss) it would realise at that price, before the fee, USDT. */
             realisedPnl: string;
             /** @description The side of the closing order. */
-            side: string;
+            side: components["schemas"]["Side"];
             /** @description The contract. */
             symbol: string;
         };
@@ -3370,6 +3376,8 @@ export interface components {
             /** @description The user's PIN. */
             pin: string;
         };
+        /** @enum {string} */
+        CorporateActionKind: "DIVIDEND" | "SPLIT";
         /** @description A corporate action. */
         CorporateActionView: {
             /** @description Applied to holders. */
@@ -3380,8 +3388,8 @@ export interface components {
             exDate: string;
             /** @description Id. */
             id: string;
-            /** @description `DIVIDEND` or `SPLIT`. */
-            kind: string;
+            /** @description A dividend or a split. */
+            kind: components["schemas"]["CorporateActionKind"];
             /** @description Pay date. */
             payDate: string;
             /** @description A split's ratio, `new:old` (e.g. `4:1`). */
@@ -3418,6 +3426,8 @@ export interface components {
             /** @description Pair. */
             symbol: string;
         };
+        /** @enum {string} */
+        CryptoCancelReason: "REQUESTED" | "SELF_TRADE" | "MARKET_REMAINDER" | "IOC_REMAINDER" | "FOK_UNFILLABLE" | "OCO_SIBLING_FILLED" | "OCO_SIBLING_TRIGGERED" | "OCO_SIBLING_CANCELLED" | "AMENDED_TO_FILLED" | "REPLACED";
         /** @description A successful response body: `{"data": T}`. */
         Data_Accepted: {
             /** @description How many items were stored. */
@@ -3431,7 +3441,7 @@ export interface components {
             /** @description The account after an unlock. */
             data: {
                 /** @description `ACTIVE` now. */
-                status: string;
+                status: components["schemas"]["AccountStatus"];
                 /** @description The user. */
                 userId: string;
             };
@@ -3638,7 +3648,7 @@ export interface components {
                 /** @description Profit (negative: loss) it would realise at that price, before the fee, USDT. */
                 realisedPnl: string;
                 /** @description The side of the closing order. */
-                side: string;
+                side: components["schemas"]["Side"];
                 /** @description The contract. */
                 symbol: string;
             };
@@ -3730,7 +3740,7 @@ export interface components {
                 /** @description Contracts that reduce the position. */
                 reduceQuantity: string;
                 /** @description `BUY` or `SELL`. */
-                side: string;
+                side: components["schemas"]["Side"];
                 /** @description Whether the available margin covers the cost. */
                 sufficient: boolean;
                 /** @description The contract. */
@@ -3929,7 +3939,7 @@ export interface components {
                 /** @description Name as submitted. */
                 fullName?: string | null;
                 /** @description US-stock eligibility. */
-                gssKycStatus: string;
+                gssKycStatus: components["schemas"]["KycStatus"];
                 /** @description The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`). */
                 ktpPhotoId?: string | null;
                 /** @description The NIK with all but the last four digits hidden. */
@@ -3939,7 +3949,7 @@ export interface components {
                 /** @description The selfie's document id. */
                 selfieId?: string | null;
                 /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
-                status: string;
+                status: components["schemas"]["KycStatus"];
                 /**
                  * Format: int64
                  * @description When submitted, Unix ms.
@@ -4094,7 +4104,7 @@ export interface components {
                 /** @description Its time zone (R9.08): America/New_York or Asia/Jakarta. */
                 timeZone: string;
                 /** @description The venue. */
-                venue: string;
+                venue: components["schemas"]["Venue"];
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -4159,8 +4169,7 @@ export interface components {
                 amount?: string | null;
                 /** @description Average execution price. */
                 averagePrice?: string | null;
-                /** @description Why the rest was cancelled, when it was. */
-                cancelReason?: string | null;
+                cancelReason?: null | components["schemas"]["CryptoCancelReason"];
                 /**
                  * Format: int64
                  * @description Unix ms.
@@ -4169,7 +4178,7 @@ export interface components {
                 /** @description Transaction fee charged, rupiah. */
                 fee: string;
                 /** @description `FILL_BY_QUANTITY` or `FILL_BY_AMOUNT` (R4.08). */
-                fillMode: string;
+                fillMode: components["schemas"]["FillMode"];
                 /** @description Executed value in rupiah, before fee and tax. */
                 filledAmount: string;
                 /** @description Executed quantity. */
@@ -4178,16 +4187,14 @@ export interface components {
                 isOpen: boolean;
                 /** @description Limit price. */
                 limitPrice?: string | null;
-                /** @description For an OCO leg: `TAKE_PROFIT` (shown as a limit) or `STOP_LOSS` (shown as a stop), R4.07. */
-                ocoLeg?: string | null;
+                ocoLeg?: null | components["schemas"]["ProtectiveKind"];
                 /** @description The other OCO leg. */
                 ocoSiblingId?: string | null;
                 /** @description Order id. */
                 orderId: string;
-                /** @description `TRAILING_STOP` for a trailing stop (R4.10). */
-                orderSubType?: string | null;
-                /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
-                orderType: string;
+                orderSubType?: null | components["schemas"]["ProtectiveKind"];
+                /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07), or `TRAILING_STOP` (R4.10). */
+                orderType: components["schemas"]["OrderKind"];
                 /**
                  * Format: int32
                  * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07).
@@ -4196,7 +4203,7 @@ export interface components {
                 /** @description Ordered quantity; absent for a buy by amount (R4.17). */
                 quantity?: string | null;
                 /** @description `BUY` or `SELL` (R4.06). */
-                side: string;
+                side: components["schemas"]["Side"];
                 /**
                  * Format: int32
                  * @description 1 for buy, -1 for sell (R4.06).
@@ -4208,9 +4215,9 @@ export interface components {
                  */
                 state: number;
                 /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
-                status: string;
+                status: components["schemas"]["OrderStatus"];
                 /** @description placed, executed, cancelled or failed (R4.01). */
-                statusWord: string;
+                statusWord: components["schemas"]["OrderStatusWord"];
                 /** @description Trigger price (a trailing stop's moves with the highest bid). */
                 stopPrice?: string | null;
                 /** @description Pair, e.g. `BTC-IDR`. */
@@ -4288,31 +4295,27 @@ export interface components {
                  */
                 leverage: number;
                 /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
-                orderType: string;
+                orderType: components["schemas"]["PerpOrderType"];
                 /** @description `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`. */
-                origin: string;
+                origin: components["schemas"]["PerpOrigin"];
                 /** @description Limit price, USDT. */
                 price?: string | null;
                 /** @description Contracts ordered. */
                 quantity: string;
                 /** @description Profit realised by this order, USDT. */
                 realisedPnl: string;
-                /** @description Why it closed without filling completely. */
-                reason?: string | null;
+                reason?: null | components["schemas"]["PerpOrderReason"];
                 /** @description Only reduces the position. */
                 reduceOnly: boolean;
                 /** @description `BUY` (long) or `SELL` (short). */
-                side: string;
+                side: components["schemas"]["Side"];
                 /**
                  * Format: int32
                  * @description R4.05 numeric state.
                  */
                 state: number;
-                /**
-                 * @description R4.01 status.
-                 * @example PENDING
-                 */
-                status: string;
+                /** @description R4.01 status. */
+                status: components["schemas"]["OrderStatus"];
                 /** @description Stop-loss its fills set on the position, USDT. */
                 stopLoss?: string | null;
                 /** @description Trigger price (mark), USDT. */
@@ -4375,7 +4378,7 @@ export interface components {
                 /** @description Initial margin held, USDT. */
                 margin: string;
                 /** @description `OK` or `MARGIN_CALL` (the wallet's margin ratio at 80 % or more). */
-                marginStatus: string;
+                marginStatus: components["schemas"]["PerpMarginStatus"];
                 /** @description Mark price, USDT. */
                 markPrice: string;
                 /** @description Notional at the mark, USDT. */
@@ -4390,7 +4393,7 @@ export interface components {
                 /** @description Unrealised profit over the initial margin at entry, percent (return on equity). */
                 roePercentage: string;
                 /** @description `LONG`, `SHORT` or `FLAT`. */
-                side: string;
+                side: components["schemas"]["PositionSide"];
                 /** @description Contracts (positive). */
                 size: string;
                 /** @description Stop-loss trigger (mark), USDT. */
@@ -4573,7 +4576,7 @@ export interface components {
                 /** @description Fractional shares (market and limit orders in regular hours) and buying by amount. */
                 fractional: boolean;
                 /** @description `STOCK` or `ETF`. */
-                kind: string;
+                kind: components["schemas"]["UsListingKind"];
                 /** @description Last price, dollars. */
                 last: string;
                 /** @description Leverage options offered: 1, and 2 and 4 where the stock has them. */
@@ -4625,7 +4628,7 @@ export interface components {
                 /** @description Lowest price of the period. */
                 low: string;
                 /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
-                phase: string;
+                phase: components["schemas"]["Phase"];
                 /** @description The price compared with. */
                 reference: string;
                 /** @description The symbol. */
@@ -4669,7 +4672,7 @@ export interface components {
                 /** @description paymentChannel code. */
                 paymentChannel: string;
                 /** @description PENDING, PAID, EXPIRED or FAILED. */
-                status: string;
+                status: components["schemas"]["TopupStatus"];
                 /** @description What the payer pays. */
                 total: string;
             };
@@ -4711,7 +4714,7 @@ export interface components {
                 /** @description What the broker lends on a leveraged buy. */
                 borrowed: string;
                 /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
-                bucket: string;
+                bucket: components["schemas"]["Bucket"];
                 /** @description The bucket's buying power now (usdCash × leverage). */
                 buyingPower: string;
                 /** @description Commission, dollars. */
@@ -4742,14 +4745,14 @@ export interface components {
                 /** @description Average execution price. */
                 averagePrice?: string | null;
                 /** @description `PALN`, `LEVERAGE` or `INTRADAY` (R3.10). */
-                bucket: string;
+                bucket: components["schemas"]["Bucket"];
                 /**
                  * Format: int64
                  * @description Unix ms.
                  */
                 createdAtMs: number;
                 /** @description Where the order stands with the exchange (R4.03). */
-                exchangeState: string;
+                exchangeState: components["schemas"]["ExchangeState"];
                 /** @description Commission, dollars. */
                 fee: string;
                 /** @description Dollars executed, before fee and tax. */
@@ -4767,10 +4770,9 @@ export interface components {
                 ocoGroup?: string | null;
                 /** @description Order id. */
                 orderId: string;
-                /** @description For an OCO leg: `TAKE_PROFIT` or `STOP_LOSS` (R4.10). */
-                orderSubType?: string | null;
+                orderSubType?: null | components["schemas"]["ProtectiveKind"];
                 /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`. */
-                orderType: string;
+                orderType: components["schemas"]["OrderKind"];
                 /**
                  * Format: int32
                  * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07); a trailing stop shows as a stop.
@@ -4778,10 +4780,9 @@ export interface components {
                 orderTypeCode?: number | null;
                 /** @description Shares ordered; absent for a buy by amount (R4.17). */
                 quantity?: string | null;
-                /** @description Why it ended without filling completely. */
-                reason?: string | null;
+                reason?: null | components["schemas"]["UsOrderReason"];
                 /** @description `BUY` or `SELL`. */
-                side: string;
+                side: components["schemas"]["Side"];
                 /**
                  * Format: int32
                  * @description 1 for buy, -1 for sell (R4.06).
@@ -4793,9 +4794,9 @@ export interface components {
                  */
                 state: number;
                 /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
-                status: string;
+                status: components["schemas"]["OrderStatus"];
                 /** @description working, filled, canceled or rejected (R4.02). */
-                statusWord: string;
+                statusWord: components["schemas"]["UsStockStatusWord"];
                 /** @description Ticker. */
                 stockId: string;
                 /** @description Stop-loss of a buy's bracket exit. */
@@ -4809,9 +4810,9 @@ export interface components {
                 /** @description Regulatory fees, dollars. */
                 tax: string;
                 /** @description `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE` (R4.09). */
-                timeInForce: string;
+                timeInForce: components["schemas"]["TimeInForce"];
                 /** @description `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY` (R4.09). */
-                tradingHours: string;
+                tradingHours: components["schemas"]["TradingHours"];
                 /** @description Trailing distance in dollars. */
                 trailAmount?: string | null;
                 /** @description Trailing distance in percent. */
@@ -4890,7 +4891,7 @@ export interface components {
             /** @description The USD wallet (R3.10, R6.03). */
             data: {
                 /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
-                gssKycStatus: string;
+                gssKycStatus: components["schemas"]["KycStatus"];
                 /** @description 4x, closed the same day. */
                 intraday: components["schemas"]["UsdBucket"];
                 /** @description 2x. */
@@ -4908,7 +4909,7 @@ export interface components {
                 /** @description True when the user may opt in. */
                 eligible: boolean;
                 /** @description The user's US-stock eligibility; only VERIFIED users may opt in. */
-                gssKycStatus: string;
+                gssKycStatus: components["schemas"]["KycStatus"];
                 /** @description How the interest accrues, in the request's language. */
                 howItAccrues: string;
                 /** @description True while the user earns interest. */
@@ -4936,13 +4937,13 @@ export interface components {
                 /** @description E-mail, once given. */
                 email?: string | null;
                 /** @description US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03). */
-                gssKycStatus: string;
+                gssKycStatus: components["schemas"]["KycStatus"];
                 /** @description User id. */
                 id: string;
                 incomeRange?: null | components["schemas"]["IncomeRange"];
                 investmentGoal?: null | components["schemas"]["InvestmentGoal"];
                 /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
-                kycStatus: string;
+                kycStatus: components["schemas"]["KycStatus"];
                 /** @description Preferred language, `id` or `en`. */
                 language: string;
                 /** @description Display name, once given. */
@@ -4971,11 +4972,11 @@ export interface components {
             /** @description What the web app polls to decide which step a user must take next. */
             data: {
                 /** @description ACTIVE or LOCKED_FOR_REVIEW. */
-                accountStatus: string;
+                accountStatus: components["schemas"]["AccountStatus"];
                 /** @description US-stock eligibility status. */
-                gssKycStatus: string;
+                gssKycStatus: components["schemas"]["KycStatus"];
                 /** @description Identity verification status. */
-                kycStatus: string;
+                kycStatus: components["schemas"]["KycStatus"];
                 /** @description Whether the PIN is locked until reset. */
                 pinLocked: boolean;
                 /** @description Whether the current terms are accepted (otherwise calls answer 400 `040`). */
@@ -5001,7 +5002,7 @@ export interface components {
                 /** @description The coin. */
                 asset: string;
                 /** @description `CRYPTO` (R4.11). */
-                assetType: string;
+                assetType: components["schemas"]["AssetType"];
                 /** @description Average cost per coin, fees included, rupiah. */
                 averagePrice?: string | null;
                 /** @description The price it could be sold at now (best bid, else last trade). */
@@ -5062,8 +5063,8 @@ export interface components {
                 exDate: string;
                 /** @description Id. */
                 id: string;
-                /** @description `DIVIDEND` or `SPLIT`. */
-                kind: string;
+                /** @description A dividend or a split. */
+                kind: components["schemas"]["CorporateActionKind"];
                 /** @description Pay date. */
                 payDate: string;
                 /** @description A split's ratio, `new:old` (e.g. `4:1`). */
@@ -5183,7 +5184,7 @@ export interface components {
                  */
                 expiry: string;
                 /** @description `WEEKLY` or `MONTHLY`. */
-                expiryKind: string;
+                expiryKind: components["schemas"]["ExpiryKind"];
                 /**
                  * Format: double
                  * @description Volatility used for this strike.
@@ -5192,7 +5193,7 @@ export interface components {
                 /** @description Model premium per share. */
                 mark: string;
                 /** @description `CALL` or `PUT` (R4.11). */
-                side: string;
+                side: components["schemas"]["OptionSide"];
                 /** @description Strike in USD. */
                 strike: string;
                 /** @description OCC-style symbol, e.g. `AAPL261218C00270000`. */
@@ -5209,7 +5210,7 @@ export interface components {
                 /** @description Whether it takes a trigger (on the mark price). */
                 needsStopPrice: boolean;
                 /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
-                orderType: string;
+                orderType: components["schemas"]["PerpOrderType"];
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5228,7 +5229,7 @@ export interface components {
                 /** @description Lowest price of the period. */
                 low: string;
                 /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
-                phase: string;
+                phase: components["schemas"]["Phase"];
                 /** @description The price compared with. */
                 reference: string;
                 /** @description The symbol. */
@@ -5263,16 +5264,16 @@ export interface components {
                 /** @description Fractional quantities allowed. */
                 fractional: boolean;
                 /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP` or `OCO`. */
-                orderType: string;
+                orderType: components["schemas"]["OrderFormType"];
                 /**
                  * Format: int32
                  * @description R4.07 code (a trailing stop shows as a stop; OCO has none).
                  */
                 orderTypeCode?: number | null;
                 /** @description Times in force it may use. */
-                timeInForce: string[];
+                timeInForce: components["schemas"]["TimeInForce"][];
                 /** @description Trading hours it may use. */
-                tradingHours: string[];
+                tradingHours: components["schemas"]["TradingHours"][];
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5285,7 +5286,7 @@ export interface components {
                 /** @description What the broker lends, dollars. */
                 borrowed: string;
                 /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
-                bucket: string;
+                bucket: components["schemas"]["Bucket"];
                 /** @description Dividends received after withholding, dollars. */
                 dividends: string;
                 /** @description Equity as a percentage of value (100 without a loan). */
@@ -5296,7 +5297,7 @@ export interface components {
                  */
                 leverage: number;
                 /** @description `NORMAL` or `MARGIN_CALL`. */
-                marginStatus: string;
+                marginStatus: components["schemas"]["UsMarginStatus"];
                 /** @description The bid the position is valued at. */
                 marketPrice: string;
                 /** @description Value at the bid, dollars. */
@@ -5333,14 +5334,14 @@ export interface components {
                  */
                 nextOpen?: string | null;
                 /** @description Phase now: `CONTINUOUS`, `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CLOSED`. */
-                phase: string;
+                phase: components["schemas"]["Phase"];
                 /** @description The venue's time zone (R9.08). */
                 timeZone: string;
                 /**
                  * @description `ALWAYS` (crypto, perps), `US_EXTENDED` (US stocks), `US_REGULAR` (US indices), `IDSS`,
                  *     `WEEKDAYS` (gold, FX), `FUND_NAV` (mutual funds).
                  */
-                venue: string;
+                venue: components["schemas"]["Venue"];
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5511,6 +5512,8 @@ export interface components {
              */
             expiresInSecs: number;
         };
+        /** @enum {string} */
+        EntryReason: "TOPUP" | "CASHOUT" | "VOUCHER" | "TRADE_FILL" | "FX" | "LEVERAGE_DEPOSIT" | "LEVERAGE_WITHDRAW" | "INTRADAY_DEPOSIT" | "INTRADAY_WITHDRAW" | "USD_INTEREST" | "US_STOCK_FILL" | "US_MARGIN_INTEREST" | "US_DIVIDEND" | "US_SPLIT" | "PERP_FILL" | "PERP_FUNDING" | "PERP_LIQUIDATION" | "PERP_MARGIN_DEPOSIT" | "PERP_MARGIN_WITHDRAWAL";
         /** @description One quarter's earnings per share. */
         EpsQuarter: {
             /** @description Reported EPS, dollars. */
@@ -5557,7 +5560,7 @@ export interface components {
             /** @description Contracts that reduce the position. */
             reduceQuantity: string;
             /** @description `BUY` or `SELL`. */
-            side: string;
+            side: components["schemas"]["Side"];
             /** @description Whether the available margin covers the cost. */
             sufficient: boolean;
             /** @description The contract. */
@@ -5578,6 +5581,13 @@ export interface components {
             /** @description Coins the order moves. */
             quantity: string;
         };
+        /** @enum {string} */
+        ExchangeState: "PENDING" | "WAITING_TO_BE_SENT" | "SENT_TO_EXCHANGE" | "ACCEPTED_FROM_EXCHANGE" | "REJECTED_FROM_EXCHANGE" | "FAILED" | "AMEND_REQUESTED" | "SUCCESS";
+        /**
+         * @description Weekly or standard monthly (third Friday) expiry.
+         * @enum {string}
+         */
+        ExpiryKind: "WEEKLY" | "MONTHLY";
         /** @description Stored feedback. */
         FeedbackReceipt: {
             /**
@@ -5603,6 +5613,8 @@ export interface components {
              */
             rating: number;
         };
+        /** @enum {string} */
+        FillMode: "FILL_BY_QUANTITY" | "FILL_BY_AMOUNT" | "FILL_BY_BOTH";
         /** @description One fill in the futures history. */
         FillView: {
             /**
@@ -5625,7 +5637,7 @@ export interface components {
             /** @description Profit realised, USDT. */
             realisedPnl: string;
             /** @description `BUY` or `SELL`. */
-            side: string;
+            side: components["schemas"]["Side"];
             /** @description Instrument. */
             symbol: string;
         };
@@ -5694,8 +5706,8 @@ export interface components {
             merchantRef: string;
             /** @description The gateway's reference. */
             reference: string;
-            /** @description PAID or FAILED. */
-            status: string;
+            /** @description PAID or FAILED (read by the webhook, so another word gets its own error). */
+            status: components["schemas"]["PaymentOutcome"];
         };
         /** @description The GoPay limit per transaction. */
         GopayLimit: {
@@ -5761,7 +5773,7 @@ export interface components {
                 /** @description Profit realised, USDT. */
                 realisedPnl: string;
                 /** @description `BUY` or `SELL`. */
-                side: string;
+                side: components["schemas"]["Side"];
                 /** @description Instrument. */
                 symbol: string;
             }[];
@@ -5895,6 +5907,8 @@ export interface components {
              */
             symbol: string;
         };
+        /** @enum {string} */
+        InputType: "quantity" | "amount";
         /** @description The limits and fee of one channel (input-variables). */
         InputVariables: {
             /**
@@ -6013,6 +6027,8 @@ export interface components {
             /** @description The new status. */
             status: components["schemas"]["KycOutcome"];
         };
+        /** @enum {string} */
+        KycStatus: "UNVERIFIED" | "PENDING" | "VERIFIED" | "REJECTED";
         /** @description The KTP details a user submits. */
         KycSubmitRequest: {
             /** @description Address as on the KTP. */
@@ -6042,7 +6058,7 @@ export interface components {
             /** @description Name as submitted. */
             fullName?: string | null;
             /** @description US-stock eligibility. */
-            gssKycStatus: string;
+            gssKycStatus: components["schemas"]["KycStatus"];
             /** @description The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`). */
             ktpPhotoId?: string | null;
             /** @description The NIK with all but the last four digits hidden. */
@@ -6052,7 +6068,7 @@ export interface components {
             /** @description The selfie's document id. */
             selfieId?: string | null;
             /** @description UNVERIFIED, PENDING, VERIFIED or REJECTED. */
-            status: string;
+            status: components["schemas"]["KycStatus"];
             /**
              * Format: int64
              * @description When submitted, Unix ms.
@@ -6236,7 +6252,7 @@ export interface components {
             /** @description Its time zone (R9.08): America/New_York or Asia/Jakarta. */
             timeZone: string;
             /** @description The venue. */
-            venue: string;
+            venue: components["schemas"]["Venue"];
         };
         /** @description External marketing-site links; not screens of the app (R2.06). */
         MarketingLinks: {
@@ -6302,7 +6318,7 @@ export interface components {
              */
             expiry: string;
             /** @description `WEEKLY` or `MONTHLY`. */
-            expiryKind: string;
+            expiryKind: components["schemas"]["ExpiryKind"];
             /**
              * Format: double
              * @description Volatility used for this strike.
@@ -6311,7 +6327,7 @@ export interface components {
             /** @description Model premium per share. */
             mark: string;
             /** @description `CALL` or `PUT` (R4.11). */
-            side: string;
+            side: components["schemas"]["OptionSide"];
             /** @description Strike in USD. */
             strike: string;
             /** @description OCC-style symbol, e.g. `AAPL261218C00270000`. */
@@ -6319,6 +6335,8 @@ export interface components {
             /** @description Underlying ticker. */
             underlying: string;
         };
+        /** @enum {string} */
+        OptionSide: "CALL" | "PUT";
         /** @description The order book (R3.04): 10 best levels a side (R5.08); one of the two symbol fields. */
         OrderBookDoc: {
             /** @description Lowest price first. */
@@ -6334,6 +6352,10 @@ export interface components {
             /** @description Quantity of the shown bids. */
             totalBidQuantity: string;
         };
+        /** @enum {string} */
+        OrderFormType: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "OCO" | "TRAILING_STOP";
+        /** @enum {string} */
+        OrderKind: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "TRAILING_STOP";
         /** @description A page of orders. */
         OrderPage: {
             /** @description Newest first. */
@@ -6358,17 +6380,11 @@ export interface components {
         OrderRequest: {
             /** @description Rupiah to spend, fees and tax included (market buy by amount). */
             amount?: string | null;
-            /** @description `quantity` or `amount` (R3.01); amount only for market buys. Default quantity. */
-            inputType?: string | null;
+            inputType?: null | components["schemas"]["InputType"];
             /** @description Limit price (LIMIT, STOP_LIMIT). */
             limitPrice?: string | null;
-            /** @description `TRAILING_STOP` with orderType `STOP` makes a trailing stop sell (R4.10). */
-            orderSubType?: string | null;
-            /**
-             * @description `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07), or `TRAILING_STOP` for a sell
-             *     (R4.10); default market.
-             */
-            orderType?: string | null;
+            orderSubType?: null | components["schemas"]["ProtectiveKind"];
+            orderType?: null | components["schemas"]["OrderKind"];
             /** @description Coins, at most the pair's quantity precision. */
             quantity?: string | null;
             /** @description Trigger price (STOP, STOP_LIMIT). */
@@ -6380,6 +6396,10 @@ export interface components {
             /** @description A trailing stop's distance in percent (above 0, below 100). */
             trailPercent?: string | null;
         };
+        /** @enum {string} */
+        OrderStatus: "PENDING" | "SUCCESS" | "FAILED" | "CANCELLED" | "PARTIALLY_FILLED";
+        /** @enum {string} */
+        OrderStatusWord: "placed" | "executed" | "cancelled" | "failed";
         /** @description One order type offered (R4.07). */
         OrderTypeView: {
             /** @description Other spellings the server accepts (`instant` for market). */
@@ -6392,7 +6412,7 @@ export interface components {
              */
             code?: number | null;
             /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO` or `TRAILING_STOP`. */
-            orderType: string;
+            orderType: components["schemas"]["OrderFormType"];
             /** @description Whether only a sell may have it (a trailing stop protects coins held, R4.10). */
             sellOnly: boolean;
         };
@@ -6413,8 +6433,7 @@ export interface components {
             amount?: string | null;
             /** @description Average execution price. */
             averagePrice?: string | null;
-            /** @description Why the rest was cancelled, when it was. */
-            cancelReason?: string | null;
+            cancelReason?: null | components["schemas"]["CryptoCancelReason"];
             /**
              * Format: int64
              * @description Unix ms.
@@ -6423,7 +6442,7 @@ export interface components {
             /** @description Transaction fee charged, rupiah. */
             fee: string;
             /** @description `FILL_BY_QUANTITY` or `FILL_BY_AMOUNT` (R4.08). */
-            fillMode: string;
+            fillMode: components["schemas"]["FillMode"];
             /** @description Executed value in rupiah, before fee and tax. */
             filledAmount: string;
             /** @description Executed quantity. */
@@ -6432,16 +6451,14 @@ export interface components {
             isOpen: boolean;
             /** @description Limit price. */
             limitPrice?: string | null;
-            /** @description For an OCO leg: `TAKE_PROFIT` (shown as a limit) or `STOP_LOSS` (shown as a stop), R4.07. */
-            ocoLeg?: string | null;
+            ocoLeg?: null | components["schemas"]["ProtectiveKind"];
             /** @description The other OCO leg. */
             ocoSiblingId?: string | null;
             /** @description Order id. */
             orderId: string;
-            /** @description `TRAILING_STOP` for a trailing stop (R4.10). */
-            orderSubType?: string | null;
-            /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07). */
-            orderType: string;
+            orderSubType?: null | components["schemas"]["ProtectiveKind"];
+            /** @description `MARKET`, `LIMIT`, `STOP` or `STOP_LIMIT` (R4.07), or `TRAILING_STOP` (R4.10). */
+            orderType: components["schemas"]["OrderKind"];
             /**
              * Format: int32
              * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07).
@@ -6450,7 +6467,7 @@ export interface components {
             /** @description Ordered quantity; absent for a buy by amount (R4.17). */
             quantity?: string | null;
             /** @description `BUY` or `SELL` (R4.06). */
-            side: string;
+            side: components["schemas"]["Side"];
             /**
              * Format: int32
              * @description 1 for buy, -1 for sell (R4.06).
@@ -6462,9 +6479,9 @@ export interface components {
              */
             state: number;
             /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** @description placed, executed, cancelled or failed (R4.01). */
-            statusWord: string;
+            statusWord: components["schemas"]["OrderStatusWord"];
             /** @description Trigger price (a trailing stop's moves with the highest bid). */
             stopPrice?: string | null;
             /** @description Pair, e.g. `BTC-IDR`. */
@@ -6512,13 +6529,17 @@ export interface components {
             /** @description Single-use token for register-pin, verify-pin or pin reset. */
             verificationToken: string;
         };
+        /** @enum {string} */
+        PaymentOutcome: "PAID" | "FAILED";
+        /** @enum {string} */
+        PerpMarginStatus: "OK" | "MARGIN_CALL";
         /** @description A perpetual order. */
         PerpOrderBody: {
             /**
-             * @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`.
-             * @example LIMIT
+             * @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT` (read here, so another word gets the order
+             *     error that names them).
              */
-            orderType: string;
+            orderType: components["schemas"]["PerpOrderType"];
             /**
              * @description Limit price in USDT (LIMIT and STOP_LIMIT).
              * @example 60000.0
@@ -6574,6 +6595,10 @@ export interface components {
              */
             total: number;
         };
+        /** @enum {string} */
+        PerpOrderReason: "CANCELLED_BY_USER" | "NO_LIQUIDITY" | "NOTHING_TO_REDUCE" | "LIQUIDATION";
+        /** @enum {string} */
+        PerpOrderType: "MARKET" | "LIMIT" | "STOP_MARKET" | "STOP_LIMIT";
         /** @description An order type of the perpetuals. */
         PerpOrderTypeView: {
             /** @description Whether it takes a limit price. */
@@ -6581,7 +6606,7 @@ export interface components {
             /** @description Whether it takes a trigger (on the mark price). */
             needsStopPrice: boolean;
             /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
-            orderType: string;
+            orderType: components["schemas"]["PerpOrderType"];
         };
         /** @description One perpetual order. */
         PerpOrderView: {
@@ -6604,31 +6629,27 @@ export interface components {
              */
             leverage: number;
             /** @description `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`. */
-            orderType: string;
+            orderType: components["schemas"]["PerpOrderType"];
             /** @description `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`. */
-            origin: string;
+            origin: components["schemas"]["PerpOrigin"];
             /** @description Limit price, USDT. */
             price?: string | null;
             /** @description Contracts ordered. */
             quantity: string;
             /** @description Profit realised by this order, USDT. */
             realisedPnl: string;
-            /** @description Why it closed without filling completely. */
-            reason?: string | null;
+            reason?: null | components["schemas"]["PerpOrderReason"];
             /** @description Only reduces the position. */
             reduceOnly: boolean;
             /** @description `BUY` (long) or `SELL` (short). */
-            side: string;
+            side: components["schemas"]["Side"];
             /**
              * Format: int32
              * @description R4.05 numeric state.
              */
             state: number;
-            /**
-             * @description R4.01 status.
-             * @example PENDING
-             */
-            status: string;
+            /** @description R4.01 status. */
+            status: components["schemas"]["OrderStatus"];
             /** @description Stop-loss its fills set on the position, USDT. */
             stopLoss?: string | null;
             /** @description Trigger price (mark), USDT. */
@@ -6645,6 +6666,13 @@ export interface components {
              */
             updatedAt: number;
         };
+        /** @enum {string} */
+        PerpOrigin: "USER" | "CLOSE" | "TAKE_PROFIT" | "STOP_LOSS" | "LIQUIDATION";
+        /**
+         * @description What a venue is doing at an instant.
+         * @enum {string}
+         */
+        Phase: "CLOSED" | "PRE_MARKET" | "REGULAR" | "POST_MARKET" | "SESSION1" | "SESSION2" | "CONTINUOUS";
         /** @description The number to move to, confirmed by the PIN. */
         PhoneChangeRequest: {
             /** @description Any usual form: `0812…`, `+62 812…`; other countries with `+`. */
@@ -6683,6 +6711,8 @@ export interface components {
             /** @description An account exists for it. */
             registered: boolean;
         };
+        /** @enum {string} */
+        PositionSide: "LONG" | "SHORT" | "FLAT";
         /** @description One open position, marked. */
         PositionView: {
             /** @description Average entry price, USDT. */
@@ -6701,7 +6731,7 @@ export interface components {
             /** @description Initial margin held, USDT. */
             margin: string;
             /** @description `OK` or `MARGIN_CALL` (the wallet's margin ratio at 80 % or more). */
-            marginStatus: string;
+            marginStatus: components["schemas"]["PerpMarginStatus"];
             /** @description Mark price, USDT. */
             markPrice: string;
             /** @description Notional at the mark, USDT. */
@@ -6716,7 +6746,7 @@ export interface components {
             /** @description Unrealised profit over the initial margin at entry, percent (return on equity). */
             roePercentage: string;
             /** @description `LONG`, `SHORT` or `FLAT`. */
-            side: string;
+            side: components["schemas"]["PositionSide"];
             /** @description Contracts (positive). */
             size: string;
             /** @description Stop-loss trigger (mark), USDT. */
@@ -6823,6 +6853,8 @@ export interface components {
              */
             takeProfit?: string | null;
         };
+        /** @enum {string} */
+        ProtectiveKind: "STOP_LOSS" | "TAKE_PROFIT" | "TRAILING_STOP";
         /** @description The exchange rates the app converts with. */
         Rates: {
             /**
@@ -6915,10 +6947,9 @@ export interface components {
              * @description When the phase ends (or, closed, when pre-market opens), Unix ms.
              */
             nextChangeAtMs?: number | null;
-            /** @description The phase after it. */
-            nextPhase?: string | null;
+            nextPhase?: null | components["schemas"]["Phase"];
             /** @description `PRE_MARKET`, `REGULAR`, `POST_MARKET` or `CLOSED`. */
-            phase: string;
+            phase: components["schemas"]["Phase"];
             /** @description The New York trading date. */
             tradingDate: string;
         };
@@ -6949,7 +6980,7 @@ export interface components {
              */
             open: string;
             /** @description `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CONTINUOUS`. */
-            phase: string;
+            phase: components["schemas"]["Phase"];
         };
         /** @description An operator's change of flags: the four switches, and optional texts (absent clears them). */
         SetFlags: {
@@ -6987,6 +7018,8 @@ export interface components {
             /** @description On or off. */
             enabled: boolean;
         };
+        /** @enum {string} */
+        Side: "BUY" | "SELL";
         /** @description The slider input of the order panel (R3.07; the slider itself is R5.04). */
         SliderInput: {
             /** @description Rupiah a buy may spend: free cash plus voucher credit (a buy's power). */
@@ -7032,7 +7065,7 @@ export interface components {
             /** @description Fractional shares (market and limit orders in regular hours) and buying by amount. */
             fractional: boolean;
             /** @description `STOCK` or `ETF`. */
-            kind: string;
+            kind: components["schemas"]["UsListingKind"];
             /** @description Last price, dollars. */
             last: string;
             /** @description Leverage options offered: 1, and 2 and 4 where the stock has them. */
@@ -7148,7 +7181,7 @@ export interface components {
             /** @description Lowest price of the period. */
             low: string;
             /** @description Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …). */
-            phase: string;
+            phase: components["schemas"]["Phase"];
             /** @description The price compared with. */
             reference: string;
             /** @description The symbol. */
@@ -7173,6 +7206,8 @@ export interface components {
             /** @description Positions up to this notional (USDT; none for the last tier). */
             notionalUpTo?: string | null;
         };
+        /** @enum {string} */
+        TimeInForce: "GOOD_TILL_CANCEL" | "GOOD_TILL_MARKET_CLOSE";
         /** @description A top-up and how to pay it. */
         Topup: {
             /** @description Rupiah that reach the wallet. */
@@ -7201,7 +7236,7 @@ export interface components {
             /** @description paymentChannel code. */
             paymentChannel: string;
             /** @description PENDING, PAID, EXPIRED or FAILED. */
-            status: string;
+            status: components["schemas"]["TopupStatus"];
             /** @description What the payer pays. */
             total: string;
         };
@@ -7214,6 +7249,10 @@ export interface components {
             /** @description paymentChannel code. */
             paymentChannel: string;
         };
+        /** @enum {string} */
+        TopupStatus: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
+        /** @enum {string} */
+        TradingHours: "REGULAR_HOURS" | "INCLUDE_EXTENDED_HOURS" | "INTRADAY";
         /** @description The lists the trade page starts from (R7.06). */
         TradingInfo: {
             /** @description Crypto IDR pairs. */
@@ -7243,6 +7282,8 @@ export interface components {
          * @enum {string}
          */
         TransactionKind: "TOPUP" | "CASHOUT" | "VOUCHER" | "USD_MOVEMENT" | "USD_INTEREST";
+        /** @enum {string} */
+        TransactionStatus: "PENDING" | "PAID" | "EXPIRED" | "FAILED" | "PENDING_REVIEW" | "PROCESSING" | "COMPLETED" | "REJECTED";
         /** @description One state change. */
         Transition: {
             /**
@@ -7253,7 +7294,7 @@ export interface components {
             /** @description Why, when there is more to say. */
             note?: string | null;
             /** @description The state entered. */
-            status: string;
+            status: components["schemas"]["TransactionStatus"];
         };
         /** @description Changes the PIN of the logged-in user. */
         UpdatePinRequest: {
@@ -7277,7 +7318,7 @@ export interface components {
             /** @description What the broker lends on a leveraged buy. */
             borrowed: string;
             /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
-            bucket: string;
+            bucket: components["schemas"]["Bucket"];
             /** @description The bucket's buying power now (usdCash × leverage). */
             buyingPower: string;
             /** @description Commission, dollars. */
@@ -7297,6 +7338,13 @@ export interface components {
             /** @description Value of the shares, dollars. */
             value: string;
         };
+        /**
+         * @description Whether a US listing is a company share or an exchange-traded fund.
+         * @enum {string}
+         */
+        UsListingKind: "STOCK" | "ETF";
+        /** @enum {string} */
+        UsMarginStatus: "NORMAL" | "MARGIN_CALL";
         /** @description A US-stock buy or sell (R3.15), plus the trailing distance of a trailing stop. */
         UsOrderBody: {
             /**
@@ -7311,13 +7359,9 @@ export interface components {
              * @description 2 or 4 on the leverage endpoints; absent or 1 on the normal ones (R4.15).
              */
             leverage?: number | null;
-            /** @description `TRAILING_STOP` with orderType `STOP` makes a trailing stop (R4.10). */
-            orderSubType?: string | null;
-            /**
-             * @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO`, or `TRAILING_STOP`.
-             * @example LIMIT
-             */
-            orderType: string;
+            orderSubType?: null | components["schemas"]["ProtectiveKind"];
+            /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO`, or `TRAILING_STOP`. */
+            orderType: components["schemas"]["OrderFormType"];
             /**
              * @description Shares, at most 6 decimals; fractional only for market and limit orders in regular hours.
              * @example 1.5
@@ -7331,10 +7375,8 @@ export interface components {
             stopPrice?: string | null;
             /** @description Take-profit: an OCO sell's limit leg, or a buy's exit once filled (R2.13). */
             takeProfit?: string | null;
-            /** @description `GOOD_TILL_CANCEL` (default) or `GOOD_TILL_MARKET_CLOSE`; intraday orders are always the latter. */
-            timeInForce?: string | null;
-            /** @description `REGULAR_HOURS` (default) or `INCLUDE_EXTENDED_HOURS`; dropped for 4x intraday (R4.16). */
-            tradingHours?: string | null;
+            timeInForce?: null | components["schemas"]["TimeInForce"];
+            tradingHours?: null | components["schemas"]["TradingHours"];
             /** @description A trailing stop's distance in dollars. */
             trailAmount?: string | null;
             /** @description A trailing stop's distance in percent (above 0, below the price band). */
@@ -7365,6 +7407,8 @@ export interface components {
              */
             total: number;
         };
+        /** @enum {string} */
+        UsOrderReason: "CANCELLED_BY_USER" | "EXPIRED_AT_MARKET_CLOSE" | "OCO_SIBLING_EXECUTED" | "INTRADAY_CUTOFF" | "LIQUIDATION" | "STOCK_SPLIT" | "INSUFFICIENT_BUYING_POWER" | "unknown security" | "market closed";
         /** @description One order type and what it allows now. */
         UsOrderTypeOption: {
             /** @description Whether the market's session takes it now (an order of another session is refused). */
@@ -7374,16 +7418,16 @@ export interface components {
             /** @description Fractional quantities allowed. */
             fractional: boolean;
             /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP` or `OCO`. */
-            orderType: string;
+            orderType: components["schemas"]["OrderFormType"];
             /**
              * Format: int32
              * @description R4.07 code (a trailing stop shows as a stop; OCO has none).
              */
             orderTypeCode?: number | null;
             /** @description Times in force it may use. */
-            timeInForce: string[];
+            timeInForce: components["schemas"]["TimeInForce"][];
             /** @description Trading hours it may use. */
-            tradingHours: string[];
+            tradingHours: components["schemas"]["TradingHours"][];
         };
         /** @description One US-stock order. */
         UsOrderView: {
@@ -7393,14 +7437,14 @@ export interface components {
             /** @description Average execution price. */
             averagePrice?: string | null;
             /** @description `PALN`, `LEVERAGE` or `INTRADAY` (R3.10). */
-            bucket: string;
+            bucket: components["schemas"]["Bucket"];
             /**
              * Format: int64
              * @description Unix ms.
              */
             createdAtMs: number;
             /** @description Where the order stands with the exchange (R4.03). */
-            exchangeState: string;
+            exchangeState: components["schemas"]["ExchangeState"];
             /** @description Commission, dollars. */
             fee: string;
             /** @description Dollars executed, before fee and tax. */
@@ -7418,10 +7462,9 @@ export interface components {
             ocoGroup?: string | null;
             /** @description Order id. */
             orderId: string;
-            /** @description For an OCO leg: `TAKE_PROFIT` or `STOP_LOSS` (R4.10). */
-            orderSubType?: string | null;
+            orderSubType?: null | components["schemas"]["ProtectiveKind"];
             /** @description `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`. */
-            orderType: string;
+            orderType: components["schemas"]["OrderKind"];
             /**
              * Format: int32
              * @description LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07); a trailing stop shows as a stop.
@@ -7429,10 +7472,9 @@ export interface components {
             orderTypeCode?: number | null;
             /** @description Shares ordered; absent for a buy by amount (R4.17). */
             quantity?: string | null;
-            /** @description Why it ended without filling completely. */
-            reason?: string | null;
+            reason?: null | components["schemas"]["UsOrderReason"];
             /** @description `BUY` or `SELL`. */
-            side: string;
+            side: components["schemas"]["Side"];
             /**
              * Format: int32
              * @description 1 for buy, -1 for sell (R4.06).
@@ -7444,9 +7486,9 @@ export interface components {
              */
             state: number;
             /** @description PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01). */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** @description working, filled, canceled or rejected (R4.02). */
-            statusWord: string;
+            statusWord: components["schemas"]["UsStockStatusWord"];
             /** @description Ticker. */
             stockId: string;
             /** @description Stop-loss of a buy's bracket exit. */
@@ -7460,9 +7502,9 @@ export interface components {
             /** @description Regulatory fees, dollars. */
             tax: string;
             /** @description `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE` (R4.09). */
-            timeInForce: string;
+            timeInForce: components["schemas"]["TimeInForce"];
             /** @description `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY` (R4.09). */
-            tradingHours: string;
+            tradingHours: components["schemas"]["TradingHours"];
             /** @description Trailing distance in dollars. */
             trailAmount?: string | null;
             /** @description Trailing distance in percent. */
@@ -7486,7 +7528,7 @@ export interface components {
             /** @description What the broker lends, dollars. */
             borrowed: string;
             /** @description `PALN`, `LEVERAGE` or `INTRADAY`. */
-            bucket: string;
+            bucket: components["schemas"]["Bucket"];
             /** @description Dividends received after withholding, dollars. */
             dividends: string;
             /** @description Equity as a percentage of value (100 without a loan). */
@@ -7497,7 +7539,7 @@ export interface components {
              */
             leverage: number;
             /** @description `NORMAL` or `MARGIN_CALL`. */
-            marginStatus: string;
+            marginStatus: components["schemas"]["UsMarginStatus"];
             /** @description The bid the position is valued at. */
             marketPrice: string;
             /** @description Value at the bid, dollars. */
@@ -7515,6 +7557,8 @@ export interface components {
             /** @description Unrealised profit as a percentage of cost. */
             unrealizedPnlPercentage: string;
         };
+        /** @enum {string} */
+        UsStockStatusWord: "working" | "filled" | "canceled" | "rejected";
         /** @description One bucket of the USD wallet (R3.10). */
         UsdBucket: {
             /** @description usdCash × leverage. */
@@ -7603,7 +7647,7 @@ export interface components {
         /** @description The USD wallet (R3.10, R6.03). */
         UsdWalletBalance: {
             /** @description The user's US-stock eligibility; amounts are zero unless VERIFIED. */
-            gssKycStatus: string;
+            gssKycStatus: components["schemas"]["KycStatus"];
             /** @description 4x, closed the same day. */
             intraday: components["schemas"]["UsdBucket"];
             /** @description 2x. */
@@ -7618,7 +7662,7 @@ export interface components {
             /** @description True when the user may opt in. */
             eligible: boolean;
             /** @description The user's US-stock eligibility; only VERIFIED users may opt in. */
-            gssKycStatus: string;
+            gssKycStatus: components["schemas"]["KycStatus"];
             /** @description How the interest accrues, in the request's language. */
             howItAccrues: string;
             /** @description True while the user earns interest. */
@@ -7643,13 +7687,13 @@ export interface components {
             /** @description E-mail, once given. */
             email?: string | null;
             /** @description US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03). */
-            gssKycStatus: string;
+            gssKycStatus: components["schemas"]["KycStatus"];
             /** @description User id. */
             id: string;
             incomeRange?: null | components["schemas"]["IncomeRange"];
             investmentGoal?: null | components["schemas"]["InvestmentGoal"];
             /** @description Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED. */
-            kycStatus: string;
+            kycStatus: components["schemas"]["KycStatus"];
             /** @description Preferred language, `id` or `en`. */
             language: string;
             /** @description Display name, once given. */
@@ -7672,11 +7716,11 @@ export interface components {
         /** @description What the web app polls to decide which step a user must take next. */
         UserStatus: {
             /** @description ACTIVE or LOCKED_FOR_REVIEW. */
-            accountStatus: string;
+            accountStatus: components["schemas"]["AccountStatus"];
             /** @description US-stock eligibility status. */
-            gssKycStatus: string;
+            gssKycStatus: components["schemas"]["KycStatus"];
             /** @description Identity verification status. */
-            kycStatus: string;
+            kycStatus: components["schemas"]["KycStatus"];
             /** @description Whether the PIN is locked until reset. */
             pinLocked: boolean;
             /** @description Whether the current terms are accepted (otherwise calls answer 400 `040`). */
@@ -7692,6 +7736,11 @@ export interface components {
             /** @description e.g. `["pro"]`. */
             tags: string[];
         };
+        /**
+         * @description Where and when an instrument trades.
+         * @enum {string}
+         */
+        Venue: "US_EXTENDED" | "US_REGULAR" | "IDSS" | "ALWAYS" | "WEEKDAYS" | "FUND_NAV";
         /** @description What a venue is doing now. */
         VenueStatus: {
             /** @description Today's holiday, if the venue is closed for one. */
@@ -7709,14 +7758,14 @@ export interface components {
              */
             nextOpen?: string | null;
             /** @description Phase now: `CONTINUOUS`, `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CLOSED`. */
-            phase: string;
+            phase: components["schemas"]["Phase"];
             /** @description The venue's time zone (R9.08). */
             timeZone: string;
             /**
              * @description `ALWAYS` (crypto, perps), `US_EXTENDED` (US stocks), `US_REGULAR` (US indices), `IDSS`,
              *     `WEEKDAYS` (gold, FX), `FUND_NAV` (mutual funds).
              */
-            venue: string;
+            venue: components["schemas"]["Venue"];
         };
         /** @description A code typed by the user. */
         VerifyOtpRequest: {
@@ -7815,7 +7864,7 @@ export interface components {
              */
             paymentChannel: string;
             /** @description Current state. */
-            status: string;
+            status: components["schemas"]["TransactionStatus"];
             /** @description The wallet it moved. */
             wallet: components["schemas"]["WalletKind"];
         };
@@ -9953,8 +10002,8 @@ export interface operations {
             query: {
                 /** @description Pair. */
                 symbol: string;
-                /** @description `BUY` or `SELL`. */
-                side: string;
+                /** @description `BUY` or `SELL` (any letter case). */
+                side: "BUY" | "SELL";
                 /** @description Coins. */
                 quantity?: string;
                 /** @description Rupiah, fees included (buys by amount). */
@@ -10298,8 +10347,8 @@ export interface operations {
             query: {
                 /** @description Pair. */
                 symbol: string;
-                /** @description `BUY` or `SELL`. */
-                side: string;
+                /** @description `BUY` or `SELL` (any letter case). */
+                side: "BUY" | "SELL";
             };
             header?: never;
             path?: never;
@@ -11113,7 +11162,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description buy or sell */
-                side: string;
+                side: "buy" | "sell";
             };
             cookie?: never;
         };
@@ -13291,12 +13340,12 @@ export interface operations {
     get_v1_us_stocks_estimate: {
         parameters: {
             query: {
-                /** @description `BUY` or `SELL`. */
-                transactionType: string;
+                /** @description `BUY` or `SELL` (any letter case). */
+                transactionType: "BUY" | "SELL";
                 /** @description Ticker */
                 stockId: string;
                 /** @description MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP, OCO */
-                orderType: string;
+                orderType: "MARKET" | "LIMIT" | "STOP" | "STOP_LIMIT" | "OCO" | "TRAILING_STOP";
                 /** @description Shares */
                 quantity?: string;
                 /** @description Dollars (market buy) */
@@ -13573,8 +13622,8 @@ export interface operations {
             query: {
                 /** @description Ticker. */
                 stockId: string;
-                /** @description `BUY` or `SELL`. */
-                transactionType: string;
+                /** @description `BUY` or `SELL` (any letter case). */
+                transactionType: "BUY" | "SELL";
             };
             header?: never;
             path?: never;

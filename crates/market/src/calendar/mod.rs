@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where and when an instrument trades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Venue {
     /// US stocks and ETFs: pre-market 04:00–09:30, regular 09:30–16:00, post-market 16:00–20:00 New York.
@@ -32,6 +33,7 @@ pub enum Venue {
 
 /// What a venue is doing at an instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Phase {
     /// No trading.

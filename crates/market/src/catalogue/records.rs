@@ -72,6 +72,7 @@ pub struct Perpetual {
 
 /// Whether a US listing is a company share or an exchange-traded fund.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum UsListingKind {
     /// Company stock.

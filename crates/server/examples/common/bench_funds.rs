@@ -1,6 +1,7 @@
 //! Money for a benchmark's users: a balanced ledger entry from a house account, as a paid top-up or
 //! a dollar conversion would post it, so the ledger check still passes after the run.
 
+use domain::ledger::EntryReason;
 use domain::ledger::{AccountKind, AccountRef};
 use store::ledger::{self, NewEntry, Posting};
 
@@ -23,7 +24,7 @@ pub async fn credit(
         Posting { account_id: from, currency: currency.into(), amount: -amount },
         Posting { account_id: to, currency: currency.into(), amount },
     ];
-    ledger::post(tx, &NewEntry { reason: "BENCH_FUND".into(), event_id: event, memo: None, postings }).await?;
+    ledger::post(tx, &NewEntry { reason: EntryReason::Topup, event_id: event, memo: None, postings }).await?;
     Ok(())
 }
 

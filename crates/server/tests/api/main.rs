@@ -24,6 +24,7 @@ mod kyc_provider;
 mod live;
 mod maintenance;
 mod markets;
+mod openapi_enums;
 mod parser_fuzz;
 mod parsers;
 mod perps;

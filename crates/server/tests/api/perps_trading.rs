@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use domain::ledger::EntryReason;
 use serde_json::{json, Value};
 use server::features::perps;
 use store::ledger::{self, NewEntry, Posting};
@@ -39,7 +40,7 @@ async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
     let desk = ledger::account(&mut w.tx, "house", "FX_DESK", "USDT", true).await.unwrap();
     let margin = ledger::account(&mut w.tx, &user.user_id, "PERP_MARGIN", "USDT", false).await.unwrap();
     let entry = NewEntry {
-        reason: "PERP_MARGIN_DEPOSIT".into(),
+        reason: EntryReason::PerpMarginDeposit,
         event_id: format!("test-margin:{}", uuid::Uuid::new_v4()),
         memo: None,
         postings: vec![
@@ -577,7 +578,7 @@ pub(crate) async fn seed_positions(db: &store::Db, prefix: &str, users: usize, m
             Posting { account_id: desk, currency: "USDT".into(), amount: -100 * MICRO },
             Posting { account_id: margin, currency: "USDT".into(), amount: 100 * MICRO },
         ];
-        let entry = NewEntry { reason: "TEST".into(), event_id: format!("seed:{user}"), memo: None, postings };
+        let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("seed:{user}"), memo: None, postings };
         ledger::post(&mut w.tx, &entry).await.unwrap();
         w.commit().await.unwrap();
     }

@@ -2,6 +2,7 @@
 //! with the sandbox providers' quotes, fees and tax in the ledger, holds for open orders, bad
 //! orders refused without effect, concurrency, and the ledger check after every scenario.
 
+use domain::ledger::EntryReason;
 use serde_json::{json, Value};
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 
@@ -23,7 +24,7 @@ pub async fn fund(app: &TestApp, user: &User, rupiah: i64) {
     let clearing = ledger::account(&mut wtx.tx, HOUSE, "PG_CLEARING", "IDR", true).await.unwrap();
     let cash = ledger::account(&mut wtx.tx, &user.user_id, "IDR_CASH", "IDR", false).await.unwrap();
     let entry = NewEntry {
-        reason: "TOPUP".into(),
+        reason: EntryReason::Topup,
         event_id: format!("test-topup:{}", uuid::Uuid::new_v4()),
         memo: None,
         postings: vec![

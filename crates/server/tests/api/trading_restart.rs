@@ -5,6 +5,7 @@
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use domain::ledger::EntryReason;
 use serde_json::{json, Value};
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 use store::{Db, DbOptions};
@@ -117,7 +118,7 @@ async fn fund(db: &Db, user_id: &str, rupiah: i64) {
         Posting { account_id: clearing, currency: "IDR".into(), amount: -rupiah * 100 },
         Posting { account_id: cash, currency: "IDR".into(), amount: rupiah * 100 },
     ];
-    let entry = NewEntry { reason: "TOPUP".into(), event_id: format!("test:{user_id}"), memo: None, postings };
+    let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("test:{user_id}"), memo: None, postings };
     ledger::post(&mut wtx.tx, &entry).await.unwrap();
     wtx.commit().await.unwrap();
 }

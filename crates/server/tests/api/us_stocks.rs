@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use domain::ledger::EntryReason;
 use domain::ledger::HOUSE;
 use domain::FixedClock;
 use reqwest::Method;
@@ -71,7 +72,9 @@ async fn fund(app: &TestApp, user: &User, kind: &str, dollars: i64) {
         Posting { account_id: bucket, currency: "USD".into(), amount: micro },
     ];
     let event = format!("fund:{}:{kind}", user.user_id);
-    ledger::post(&mut tx.tx, &NewEntry { reason: "FX".into(), event_id: event, memo: None, postings }).await.unwrap();
+    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: event, memo: None, postings })
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
 }
 

@@ -2,6 +2,7 @@
 //! rounding in the broker's favour never beyond a unit, and the three buckets, zero unless the user
 //! is verified for US stocks.
 
+use domain::ledger::EntryReason;
 use rust_decimal::Decimal;
 use serde_json::Value;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
@@ -65,7 +66,7 @@ both_backends!(r3_10_r6_03_usd_buckets_load_only_for_verified_users, |backend| a
         Posting { account_id: desk, currency: "USD".into(), amount: -250_000_000 },
         Posting { account_id: paln, currency: "USD".into(), amount: 250_000_000 },
     ];
-    ledger::post(&mut tx.tx, &NewEntry { reason: "FX".into(), event_id: "fx:test".into(), memo: None, postings })
+    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: "fx:test".into(), memo: None, postings })
         .await
         .unwrap();
     tx.commit().await.unwrap();
@@ -185,7 +186,7 @@ async fn fund_paln(app: &TestApp, user: &User, micro: i64, event: &str) {
         Posting { account_id: desk, currency: "USD".into(), amount: -micro },
         Posting { account_id: paln, currency: "USD".into(), amount: micro },
     ];
-    ledger::post(&mut tx.tx, &NewEntry { reason: "FX".into(), event_id: event.into(), memo: None, postings })
+    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: event.into(), memo: None, postings })
         .await
         .unwrap();
     tx.commit().await.unwrap();

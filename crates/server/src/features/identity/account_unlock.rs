@@ -3,6 +3,7 @@
 //! code), and blocking a device's session as the fraud rules do.
 
 use axum::extract::{Path, State};
+use domain::identity::AccountStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +25,7 @@ pub struct AccountUnlocked {
     /// The user.
     pub user_id: String,
     /// `ACTIVE` now.
-    pub status: String,
+    pub status: AccountStatus,
 }
 
 /// Why an operator blocks a device.

@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use domain::identity::KycStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -44,7 +45,7 @@ pub struct KycSubmitRequest {
 #[serde(rename_all = "camelCase")]
 pub struct KycView {
     /// UNVERIFIED, PENDING, VERIFIED or REJECTED.
-    pub status: String,
+    pub status: KycStatus,
     /// Why REJECTED: a stable code (`nik_not_found`, or the operator's reason).
     pub reason: Option<String>,
     /// The NIK with all but the last four digits hidden.
@@ -58,7 +59,7 @@ pub struct KycView {
     /// When decided, Unix ms.
     pub decided_at_ms: Option<i64>,
     /// US-stock eligibility.
-    pub gss_kyc_status: String,
+    pub gss_kyc_status: KycStatus,
     /// The KTP photo's document id (read it at `/v1/user/kyc/documents/{id}`).
     pub ktp_photo_id: Option<String>,
     /// The selfie's document id.
@@ -223,7 +224,7 @@ pub async fn submit_kyc(
     let ktp_photo = kyc_form::photo(body.ktp_photo.as_deref()).map_err(form_error)?;
     let selfie = kyc_form::photo(body.selfie.as_deref()).map_err(form_error)?;
     // An identity already pending or verified is not sent to the verifier again.
-    if matches!(super::repo::user_by_id(&state.db, &caller.user_id).await?, Some(u) if u.kyc_status == "PENDING" || u.kyc_status == "VERIFIED")
+    if matches!(super::repo::user_by_id(&state.db, &caller.user_id).await?, Some(u) if u.kyc_status == KycStatus::Pending || u.kyc_status == KycStatus::Verified)
     {
         return Err(kyc_in_progress());
     }

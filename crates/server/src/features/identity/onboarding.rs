@@ -2,6 +2,7 @@
 //! `pin_routes`). Also whether a number may log in (`/api/v4/user/login/validate/phone`).
 
 use axum::extract::State;
+use domain::identity::AccountStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -90,7 +91,7 @@ pub async fn login_phone(
 ) -> ApiResult<Data<OtpSent>> {
     let phone = parse_phone(&body.phone)?;
     let user = repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::phone_not_registered)?;
-    if user.status != "ACTIVE" {
+    if user.status != AccountStatus::Active {
         return Err(messages::account_locked());
     }
     Ok(Data::new(otp::send(&state, &phone, Purpose::Login, ip.as_deref(), headers.device_id.as_deref()).await?))
@@ -123,6 +124,6 @@ pub async fn validate_phone(
     Ok(Data::new(PhoneValidation {
         phone: phone.as_str().to_string(),
         registered: user.is_some(),
-        can_login: user.is_some_and(|u| u.status == "ACTIVE"),
+        can_login: user.is_some_and(|u| u.status == AccountStatus::Active),
     }))
 }

@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use domain::identity::AccountStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -85,7 +86,7 @@ fn new_pin(text: &str) -> ApiResult<Pin> {
 
 /// Checks `pin` against `user`'s, counting failures and locking at the limits.
 async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()> {
-    if user.status != "ACTIVE" {
+    if user.status != AccountStatus::Active {
         return Err(messages::account_locked());
     }
     if user.pin_locked != 0 {
@@ -253,7 +254,7 @@ pub async fn verify_pin(
 
 /// A locked PIN, and an account locked by failures, are both unlocked by proving the phone again.
 fn may_reset_pin(user: &UserRow) -> bool {
-    matches!(user.status.as_str(), "ACTIVE" | "LOCKED_FOR_REVIEW")
+    matches!(user.status, AccountStatus::Active | AccountStatus::LockedForReview)
 }
 
 /// Sends a code to reset a forgotten or locked PIN, or to unlock an account failures locked.

@@ -1,5 +1,6 @@
 //! The identity feature's queries, one text for both backends.
 
+use domain::identity::{AccountStatus, KycStatus};
 use sqlx::{Any, Executor, FromRow};
 use store::{Db, StoreError};
 
@@ -21,11 +22,14 @@ pub struct UserRow {
     /// 1 while the PIN is locked, until reset by a code.
     pub pin_locked: i64,
     /// ACTIVE or LOCKED_FOR_REVIEW.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: AccountStatus,
     /// Identity verification status.
-    pub kyc_status: String,
+    #[sqlx(try_from = "String")]
+    pub kyc_status: KycStatus,
     /// US-stock eligibility status (R6.03).
-    pub gss_kyc_status: String,
+    #[sqlx(try_from = "String")]
+    pub gss_kyc_status: KycStatus,
     /// Accepted terms version.
     pub terms_version: i64,
     /// Preferred language.

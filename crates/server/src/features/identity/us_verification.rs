@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, ApiResult, Msg};
 use crate::state::AppState;
+use domain::identity::KycStatus;
 
 use super::repo;
 
@@ -22,7 +23,7 @@ pub fn not_verified() -> ApiError {
 /// Refuses a caller whose gssKycStatus is not VERIFIED.
 pub async fn require_verified(state: &AppState, user_id: &str) -> ApiResult<()> {
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.gss_kyc_status != "VERIFIED" {
+    if user.gss_kyc_status != KycStatus::Verified {
         return Err(not_verified());
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! The user as the web app sees it (R3.08, R3.17) and the status it polls (`/api/v4/user/status`).
 
+use domain::identity::{AccountStatus, KycStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -20,9 +21,9 @@ pub struct UserDetails {
     /// E-mail, once given.
     pub email: Option<String>,
     /// Identity verification: UNVERIFIED, PENDING, VERIFIED, REJECTED.
-    pub kyc_status: String,
+    pub kyc_status: KycStatus,
     /// US-stock eligibility; balances of US stocks load only when VERIFIED (R6.03).
-    pub gss_kyc_status: String,
+    pub gss_kyc_status: KycStatus,
     /// Tags such as `pro` (R6.02).
     pub tags: Vec<String>,
     /// Preferred language, `id` or `en`.
@@ -79,11 +80,11 @@ pub struct LoggedIn {
 #[serde(rename_all = "camelCase")]
 pub struct UserStatus {
     /// ACTIVE or LOCKED_FOR_REVIEW.
-    pub account_status: String,
+    pub account_status: AccountStatus,
     /// Identity verification status.
-    pub kyc_status: String,
+    pub kyc_status: KycStatus,
     /// US-stock eligibility status.
-    pub gss_kyc_status: String,
+    pub gss_kyc_status: KycStatus,
     /// Whether the current terms are accepted (otherwise calls answer 400 `040`).
     pub terms_accepted: bool,
     /// The terms version to accept.

@@ -4,6 +4,7 @@
 //! fetches the user's status again and shows the verification step (R8.03).
 
 use axum::http::StatusCode;
+use domain::identity::KycStatus;
 
 use super::{kyc, kyc_repo, repo};
 use crate::api::{ApiError, ApiResult, Msg};
@@ -33,7 +34,7 @@ pub fn identity_required() -> ApiError {
 pub async fn verified_name(state: &AppState, user_id: &str) -> ApiResult<String> {
     kyc::settle(state, user_id).await?;
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.kyc_status != "VERIFIED" {
+    if user.kyc_status != KycStatus::Verified {
         return Err(identity_required());
     }
     let submission = kyc_repo::submission(&state.db, user_id).await?.ok_or_else(identity_required)?;

@@ -4,6 +4,8 @@
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::OptionSide;
+use market::options::ExpiryKind;
 use market::{AssetClass, OptionContract};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -99,13 +101,13 @@ pub struct OptionContractView {
     /// Underlying ticker.
     pub underlying: String,
     /// `CALL` or `PUT` (R4.11).
-    pub side: String,
+    pub side: OptionSide,
     /// Strike in USD.
     pub strike: String,
     /// Last trading day.
     pub expiry: NaiveDate,
     /// `WEEKLY` or `MONTHLY`.
-    pub expiry_kind: String,
+    pub expiry_kind: ExpiryKind,
     /// Model premium per share.
     pub mark: String,
     /// Bid premium.
@@ -118,19 +120,15 @@ pub struct OptionContractView {
     pub delta: f64,
 }
 
-fn enum_text(value: impl Serialize) -> String {
-    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-}
-
 impl From<&OptionContract> for OptionContractView {
     fn from(c: &OptionContract) -> Self {
         Self {
             symbol: c.symbol.clone(),
             underlying: c.underlying.clone(),
-            side: enum_text(c.side),
+            side: c.side,
             strike: c.strike.to_string(),
             expiry: c.expiry,
-            expiry_kind: enum_text(c.expiry_kind),
+            expiry_kind: c.expiry_kind,
             mark: c.mark.to_string(),
             bid: c.bid.to_string(),
             ask: c.ask.to_string(),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, Utc};
+use market::calendar::Phase;
 use market::{AssetClass, ChartRange, Resolution, Ticker, MAX_CANDLES_PER_REQUEST};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -210,7 +211,7 @@ pub struct TickerView {
     /// Volume of the period.
     pub volume: String,
     /// Session phase (`CONTINUOUS`, `REGULAR`, `PRE_MARKET`, `SESSION1`, `CLOSED`, …).
-    pub phase: String,
+    pub phase: Phase,
     /// A trading halt is in force.
     pub halted: bool,
 }
@@ -227,7 +228,7 @@ impl From<&Ticker> for TickerView {
             high: text(t.high),
             low: text(t.low),
             volume: text(t.volume),
-            phase: serde_json::to_value(t.phase).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
+            phase: t.phase,
             halted: t.halted,
         }
     }

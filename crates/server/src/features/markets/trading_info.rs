@@ -2,6 +2,7 @@
 
 use axum::extract::{Query, State};
 use chrono::{DateTime, NaiveDate, Utc};
+use market::calendar::Phase;
 use market::{AssetClass, MarketTimes, Venue};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -18,21 +19,17 @@ const VENUES: [Venue; 6] =
 /// Dates accepted by market-times: the simulated calendar's years.
 const DATE_YEARS: std::ops::RangeInclusive<i32> = 2010..=2100;
 
-fn enum_text(value: impl Serialize) -> String {
-    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
-}
-
 /// What a venue is doing now.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VenueStatus {
     /// `ALWAYS` (crypto, perps), `US_EXTENDED` (US stocks), `US_REGULAR` (US indices), `IDSS`,
     /// `WEEKDAYS` (gold, FX), `FUND_NAV` (mutual funds).
-    pub venue: String,
+    pub venue: Venue,
     /// The venue's time zone (R9.08).
     pub time_zone: String,
     /// Phase now: `CONTINUOUS`, `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CLOSED`.
-    pub phase: String,
+    pub phase: Phase,
     /// Whether any session is running now.
     pub is_open: bool,
     /// Next start of a main session (none for 24/7 markets).
@@ -46,9 +43,9 @@ pub struct VenueStatus {
 fn venue_status(venue: Venue, now: DateTime<Utc>) -> VenueStatus {
     let phase = venue.phase_at(now);
     VenueStatus {
-        venue: enum_text(venue),
+        venue,
         time_zone: venue.tz().name().to_owned(),
-        phase: enum_text(phase),
+        phase,
         is_open: phase.is_open(),
         next_open: venue.next_open(now),
         next_close: venue.next_close(now),
@@ -111,7 +108,7 @@ pub struct MarketTimesQuery {
 #[serde(rename_all = "camelCase")]
 pub struct SessionView {
     /// `PRE_MARKET`, `REGULAR`, `POST_MARKET`, `SESSION1`, `SESSION2` or `CONTINUOUS`.
-    pub phase: String,
+    pub phase: Phase,
     /// Start.
     pub open: DateTime<Utc>,
     /// End.
@@ -125,7 +122,7 @@ pub struct MarketTimesView {
     /// The venue-local date.
     pub date: NaiveDate,
     /// The venue.
-    pub venue: String,
+    pub venue: Venue,
     /// Its time zone (R9.08): America/New_York or Asia/Jakarta.
     pub time_zone: String,
     /// Whether any session runs that day.
@@ -154,7 +151,7 @@ impl From<MarketTimes> for MarketTimesView {
     fn from(t: MarketTimes) -> Self {
         Self {
             date: t.date,
-            venue: enum_text(t.venue),
+            venue: t.venue,
             time_zone: t.venue.tz().name().to_owned(),
             is_trading_day: t.is_trading_day,
             is_early_close: t.is_early_close,
@@ -165,11 +162,7 @@ impl From<MarketTimes> for MarketTimesView {
             pre_market_close_time: t.pre_market_close_time,
             post_market_open_time: t.post_market_open_time,
             post_market_close_time: t.post_market_close_time,
-            sessions: t
-                .sessions
-                .iter()
-                .map(|s| SessionView { phase: enum_text(s.phase), open: s.open, close: s.close })
-                .collect(),
+            sessions: t.sessions.iter().map(|s| SessionView { phase: s.phase, open: s.open, close: s.close }).collect(),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! the insurance fund, so no user balance ever goes below zero. The position's initial margin is a
 //! hold on the wallet, taken again after every fill.
 
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::perps::{Contract, Round};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -104,7 +104,7 @@ pub async fn settle(
     amount: i64,
     fee: i64,
     counterparty: AccountKind,
-    reason: &str,
+    reason: EntryReason,
     event_id: &str,
 ) -> Result<i64, TradeError> {
     let account = wallet(user_id);
@@ -140,7 +140,7 @@ pub async fn settle(
     }
     postings.retain(|p| p.amount != 0);
     if postings.len() >= 2 {
-        ledger::post(tx, &NewEntry { reason: reason.into(), event_id: event_id.into(), memo: None, postings }).await?;
+        ledger::post(tx, &NewEntry { reason, event_id: event_id.into(), memo: None, postings }).await?;
     }
     for mut other in released {
         if let Some(inst) = instruments.get(&other.symbol) {
@@ -172,7 +172,7 @@ pub async fn apply(
 ) -> Result<FillOutcome, TradeError> {
     let contract =
         &fill.instruments.get(&order.symbol).ok_or_else(|| TradeError::Internal("unknown perp".into()))?.contract;
-    let sign = if order.side == "BUY" { 1 } else { -1 };
+    let sign = i64::from(order.side.code());
     let (reduce, increase) = split(position.lots, sign, fill.lots);
     release_margin(tx, position).await?;
     // Stored without its hold before money moves: a loss larger than the free wallet re-reads positions.
@@ -209,9 +209,7 @@ pub async fn apply(
     let fee = if fill.fee_free { 0 } else { contract.fee_micro(notional, fill.maker) };
     let fill_id = uuid::Uuid::now_v7().to_string();
     let event = format!("perp-fill:{fill_id}");
-    let insurance_paid =
-        settle(tx, fill.instruments, &order.user_id, realised, fee, AccountKind::PerpExchange, "PERP_FILL", &event)
-            .await?;
+    let insurance_paid = settle_fill(tx, &fill, &order.user_id, (realised, fee), &event).await?;
     position.realised_pnl += realised;
     position.fees += fee;
     position.updated_at_ms = fill.now_ms;
@@ -231,7 +229,7 @@ pub async fn apply(
             order_id: order.id.clone(),
             user_id: order.user_id.clone(),
             symbol: order.symbol.clone(),
-            side: order.side.clone(),
+            side: order.side,
             lots: fill.lots,
             price,
             fee,
@@ -242,6 +240,19 @@ pub async fn apply(
     )
     .await?;
     Ok(FillOutcome { realised_pnl: realised, fee, insurance_paid })
+}
+
+/// Settles a fill's realised profit and its fee against the exchange; returns what the insurance
+/// fund paid.
+async fn settle_fill(
+    tx: &mut Tx,
+    fill: &Fill<'_>,
+    user_id: &str,
+    (realised, fee): (i64, i64),
+    event: &str,
+) -> Result<i64, TradeError> {
+    let exchange = AccountKind::PerpExchange;
+    settle(tx, fill.instruments, user_id, realised, fee, exchange, EntryReason::PerpFill, event).await
 }
 
 /// `whole × part / of`, rounded `round` (the whole when `part` is all of it).

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use domain::ledger::AccountKind;
+use domain::ledger::{AccountKind, EntryReason};
 use domain::perps::{funding_instant_at_or_before, funding_micro, funding_rate_ppm, Round, FUNDING_INTERVAL_HOURS};
 
 use super::contracts::PerpInstrument;
@@ -135,9 +135,17 @@ impl Perps<'_> {
         fills::release_margin(tx, &mut position).await?;
         repo::save_position(tx, &position).await?;
         let event = format!("perp-funding:{user_id}:{}:{instant}", inst.symbol);
-        let covered =
-            settle(tx, &self.svc.instruments, user_id, amount, 0, AccountKind::PerpExchange, "PERP_FUNDING", &event)
-                .await?;
+        let covered = settle(
+            tx,
+            &self.svc.instruments,
+            user_id,
+            amount,
+            0,
+            AccountKind::PerpExchange,
+            EntryReason::PerpFunding,
+            &event,
+        )
+        .await?;
         position.funding += amount + covered;
         fills::hold_margin(tx, &inst.contract, &mut position, &format!("{event}:margin")).await?;
         position.updated_at_ms = self.now_ms();

@@ -2,6 +2,7 @@
 //! rate published ahead of each instant.
 
 use axum::extract::{Query, State};
+use domain::orders::PerpOrderType;
 use domain::perps::{MAKER_FEE_PPM, MIN_NOTIONAL_MICRO, PPM, TAKER_FEE_PPM};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -134,7 +135,7 @@ pub async fn instrument_info(
 #[serde(rename_all = "camelCase")]
 pub struct PerpOrderTypeView {
     /// `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`.
-    pub order_type: String,
+    pub order_type: PerpOrderType,
     /// Whether it takes a limit price.
     pub needs_price: bool,
     /// Whether it takes a trigger (on the mark price).
@@ -144,14 +145,12 @@ pub struct PerpOrderTypeView {
 /// The perpetuals' order types; every one may be reduce-only.
 #[utoipa::path(get, path = "/v1/perps/order-types", tag = "perps", responses((status = 200, body = Data<Vec<PerpOrderTypeView>>)))]
 pub async fn order_types() -> Data<Vec<PerpOrderTypeView>> {
-    let row =
-        |t: &str, price, stop| PerpOrderTypeView { order_type: t.into(), needs_price: price, needs_stop_price: stop };
-    Data::new(vec![
-        row("MARKET", false, false),
-        row("LIMIT", true, false),
-        row("STOP_MARKET", false, true),
-        row("STOP_LIMIT", true, true),
-    ])
+    let row = |t: PerpOrderType| PerpOrderTypeView {
+        order_type: t,
+        needs_price: t.has_limit(),
+        needs_stop_price: t.is_stop(),
+    };
+    Data::new(PerpOrderType::ALL.iter().copied().map(row).collect())
 }
 
 /// A contract's funding.

@@ -3,7 +3,7 @@
 //! stop orders, cancel, close a position, leverage and take-profit / stop-loss. Each step is one
 //! transaction; what changed is published after it commits.
 
-use domain::orders::{OrderStatus, Side};
+use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::Round;
 use domain::Clock;
 use store::ledger;
@@ -23,84 +23,6 @@ use crate::features::orders::state::status_after;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
-/// The order types of a perpetual.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Fills now against the book; what the book cannot fill is cancelled.
-    Market,
-    /// Fills at the price or better; the rest waits.
-    Limit,
-    /// A market order once the mark reaches the trigger.
-    StopMarket,
-    /// A limit order once the mark reaches the trigger.
-    StopLimit,
-}
-
-impl Kind {
-    /// Stored and wire text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Market => "MARKET",
-            Kind::Limit => "LIMIT",
-            Kind::StopMarket => "STOP_MARKET",
-            Kind::StopLimit => "STOP_LIMIT",
-        }
-    }
-
-    /// From the wire text.
-    pub fn parse(text: &str) -> Option<Kind> {
-        [Kind::Market, Kind::Limit, Kind::StopMarket, Kind::StopLimit].into_iter().find(|k| k.as_str() == text)
-    }
-
-    fn has_limit(self) -> bool {
-        matches!(self, Kind::Limit | Kind::StopLimit)
-    }
-
-    fn is_stop(self) -> bool {
-        matches!(self, Kind::StopMarket | Kind::StopLimit)
-    }
-}
-
-/// Who placed an order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// The user's own order.
-    User,
-    /// The user's close-position call.
-    Close,
-    /// The position's take-profit.
-    TakeProfit,
-    /// The position's stop-loss.
-    StopLoss,
-    /// The liquidation engine.
-    Liquidation,
-}
-
-impl Origin {
-    /// Stored and wire text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Origin::User => "USER",
-            Origin::Close => "CLOSE",
-            Origin::TakeProfit => "TAKE_PROFIT",
-            Origin::StopLoss => "STOP_LOSS",
-            Origin::Liquidation => "LIQUIDATION",
-        }
-    }
-}
-
-/// Why an order closed without filling completely.
-pub mod reasons {
-    /// The user cancelled it.
-    pub const CANCELLED_BY_USER: &str = "CANCELLED_BY_USER";
-    /// A market order met less depth than it asked for.
-    pub const NO_LIQUIDITY: &str = "NO_LIQUIDITY";
-    /// A reduce-only order found nothing left to reduce.
-    pub const NOTHING_TO_REDUCE: &str = "NOTHING_TO_REDUCE";
-    /// The liquidation engine cancelled it.
-    pub const LIQUIDATION: &str = "LIQUIDATION";
-}
-
 /// An order to place.
 #[derive(Debug, Clone)]
 pub struct Draft {
@@ -109,7 +31,7 @@ pub struct Draft {
     /// Buy (long) or sell (short).
     pub side: Side,
     /// The type.
-    pub kind: Kind,
+    pub kind: PerpOrderType,
     /// Lots.
     pub lots: i64,
     /// Limit price, ticks.
@@ -121,7 +43,7 @@ pub struct Draft {
     /// Take-profit and stop-loss (ticks) its fills set on the position (never with reduce-only).
     pub protection: Protection,
     /// Who places it.
-    pub origin: Origin,
+    pub origin: PerpOrigin,
     /// The client's `x-request-id`.
     pub request_id: Option<String>,
 }
@@ -171,14 +93,6 @@ pub struct Perps<'a> {
 /// The lock key that serialises one user's perpetual steps.
 pub fn user_key(user_id: &str) -> String {
     format!("perp:{user_id}")
-}
-
-fn sign(side: &str) -> i64 {
-    if side == "BUY" {
-        1
-    } else {
-        -1
-    }
 }
 
 /// The price a market order of `lots` reaches walking `levels` (the last level it needs).
@@ -236,9 +150,9 @@ impl Perps<'_> {
         }
         let book = if draft.side == Side::Buy { &quote.asks } else { &quote.bids };
         let reference = match draft.kind {
-            Kind::Market => sweep_price(book, draft.lots).ok_or(TradeError::NoLiquidity)?,
-            Kind::Limit | Kind::StopLimit => draft.price.unwrap_or(quote.mark),
-            Kind::StopMarket => draft.stop.unwrap_or(quote.mark),
+            PerpOrderType::Market => sweep_price(book, draft.lots).ok_or(TradeError::NoLiquidity)?,
+            PerpOrderType::Limit | PerpOrderType::StopLimit => draft.price.unwrap_or(quote.mark),
+            PerpOrderType::StopMarket => draft.stop.unwrap_or(quote.mark),
         };
         let fee = contract.fee_micro(contract.notional_micro(draft.lots, reference, Round::Up), false);
         let mut initial_margin = 0;
@@ -269,15 +183,15 @@ impl Perps<'_> {
             id: uuid::Uuid::now_v7().to_string(),
             user_id: user_id.to_owned(),
             symbol: draft.symbol.clone(),
-            side: draft.side.as_str().to_owned(),
-            order_type: draft.kind.as_str().to_owned(),
+            side: draft.side,
+            order_type: draft.kind,
             lots: draft.lots,
             price: draft.price,
             stop_price: draft.stop,
             reduce_only: i64::from(draft.reduce_only),
             leverage: plan.leverage,
-            origin: draft.origin.as_str().to_owned(),
-            status: OrderStatus::Pending.as_str().to_owned(),
+            origin: draft.origin,
+            status: OrderStatus::Pending,
             is_open: 1,
             triggered: 0,
             filled_lots: 0,
@@ -301,8 +215,8 @@ impl Perps<'_> {
         }
         let mut position = plan.position;
         match draft.kind {
-            Kind::Market => self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?,
-            Kind::Limit if marketable(&order, &quote) => {
+            PerpOrderType::Market => self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?,
+            PerpOrderType::Limit if marketable(&order, &quote) => {
                 self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?;
             }
             _ => repo::save_order(&mut w.tx, &order).await?,
@@ -323,16 +237,16 @@ impl Perps<'_> {
         quote: &PerpQuote,
         maker: bool,
     ) -> Result<(), PerpError> {
-        let side = sign(&order.side);
+        let side = i64::from(order.side.code());
         let mut wanted = order.lots - order.filled_lots;
         if order.reduce_only == 1 {
             let (reduce, _) = split(position.lots, side, wanted);
             wanted = reduce;
             if wanted == 0 {
-                return self.close(tx, order, reasons::NOTHING_TO_REDUCE, false).await;
+                return self.close(tx, order, Some(PerpOrderReason::NothingToReduce), false).await;
             }
         }
-        let kind = Kind::parse(&order.order_type).unwrap_or(Kind::Market);
+        let kind = order.order_type;
         let limit = if kind.has_limit() { order.price } else { None };
         let book = if side > 0 { &quote.asks } else { &quote.bids };
         let (mut lots, mut value) = (0_i64, 0_i64);
@@ -360,15 +274,15 @@ impl Perps<'_> {
         }
         let left = order.lots - order.filled_lots;
         if left == 0 {
-            return self.close(tx, order, "", false).await;
+            return self.close(tx, order, None, false).await;
         }
         if !kind.has_limit() {
-            return self.close(tx, order, reasons::NO_LIQUIDITY, false).await;
+            return self.close(tx, order, Some(PerpOrderReason::NoLiquidity), false).await;
         }
         if lots > 0 {
             self.hold_remaining(tx, order, position).await?;
         }
-        order.status = status_after(true, order.filled_lots, Some(order.lots), false).as_str().to_owned();
+        order.status = status_after(true, order.filled_lots, Some(order.lots), false);
         repo::save_order(tx, order).await?;
         Ok(())
     }
@@ -377,7 +291,7 @@ impl Perps<'_> {
     async fn hold_remaining(&self, tx: &mut Tx, order: &mut OrderRow, position: &PositionRow) -> Result<(), PerpError> {
         let contract = *self.contract(&order.symbol)?;
         let left = order.lots - order.filled_lots;
-        let (_, increase) = split(position.lots, sign(&order.side), left);
+        let (_, increase) = split(position.lots, i64::from(order.side.code()), left);
         let price = order.price.unwrap_or(0);
         if increase == 0 || price == 0 {
             return Ok(());
@@ -396,13 +310,19 @@ impl Perps<'_> {
     }
 
     /// Closes `order`: its hold released, its status from what filled.
-    async fn close(&self, tx: &mut Tx, order: &mut OrderRow, reason: &str, cancelled: bool) -> Result<(), PerpError> {
+    async fn close(
+        &self,
+        tx: &mut Tx,
+        order: &mut OrderRow,
+        reason: Option<PerpOrderReason>,
+        cancelled: bool,
+    ) -> Result<(), PerpError> {
         if let Some(hold) = order.hold_id.take() {
             ledger::close_hold(tx, &hold, false).await?;
         }
         order.is_open = 0;
-        order.status = status_after(false, order.filled_lots, Some(order.lots), cancelled).as_str().to_owned();
-        order.reason = (!reason.is_empty()).then(|| reason.to_owned());
+        order.status = status_after(false, order.filled_lots, Some(order.lots), cancelled);
+        order.reason = reason;
         order.updated_at_ms = self.now_ms();
         repo::save_order(tx, order).await?;
         Ok(())
@@ -419,7 +339,7 @@ impl Perps<'_> {
         if order.is_open == 0 {
             return Err(TradeError::OrderNotOpen.into());
         }
-        self.close(&mut w.tx, &mut order, reasons::CANCELLED_BY_USER, true).await?;
+        self.close(&mut w.tx, &mut order, Some(PerpOrderReason::CancelledByUser), true).await?;
         w.commit().await?;
         self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
@@ -427,10 +347,15 @@ impl Perps<'_> {
     }
 
     /// Cancels every open order of the user inside the caller's write (liquidation).
-    pub async fn cancel_all_tx(&self, tx: &mut Tx, user_id: &str, reason: &str) -> Result<Vec<OrderRow>, PerpError> {
+    pub async fn cancel_all_tx(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        reason: PerpOrderReason,
+    ) -> Result<Vec<OrderRow>, PerpError> {
         let mut closed = Vec::new();
         for mut order in repo::open_orders_of_tx(tx, user_id).await? {
-            self.close(tx, &mut order, reason, true).await?;
+            self.close(tx, &mut order, Some(reason), true).await?;
             closed.push(order);
         }
         Ok(closed)
@@ -441,7 +366,7 @@ impl Perps<'_> {
         &self,
         user_id: &str,
         symbol: &str,
-        origin: Origin,
+        origin: PerpOrigin,
         request_id: Option<String>,
     ) -> Result<OrderRow, PerpError> {
         // A read: the reduce-only order re-checks the position under the user's lock.
@@ -457,7 +382,7 @@ impl Perps<'_> {
         let draft = Draft {
             symbol: symbol.to_owned(),
             side,
-            kind: Kind::Market,
+            kind: PerpOrderType::Market,
             lots: lots.abs(),
             price: None,
             stop: None,
@@ -547,8 +472,8 @@ impl Perps<'_> {
         let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
             return Ok(false);
         };
-        let kind = Kind::parse(&order.order_type).unwrap_or(Kind::Limit);
-        let side = sign(&order.side);
+        let kind = order.order_type;
+        let side = i64::from(order.side.code());
         let mut triggered_now = false;
         if kind.is_stop() && order.triggered == 0 {
             let stop = order.stop_price.unwrap_or(0);
@@ -607,7 +532,7 @@ impl Perps<'_> {
 /// Whether a limit order's price meets the book now.
 fn marketable(order: &OrderRow, quote: &PerpQuote) -> bool {
     let Some(price) = order.price else { return false };
-    if sign(&order.side) > 0 {
+    if i64::from(order.side.code()) > 0 {
         quote.ask().is_some_and(|ask| ask <= price)
     } else {
         quote.bid().is_some_and(|bid| bid >= price)

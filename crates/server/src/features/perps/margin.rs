@@ -12,7 +12,7 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -171,14 +171,14 @@ async fn transfer(
         .await
         .map_err(ApiError::internal)?;
     let (from, to, reason, short) = match direction {
-        Direction::Deposit => (spot, margin, "PERP_MARGIN_DEPOSIT", "spot"),
-        Direction::Withdrawal => (margin, spot, "PERP_MARGIN_WITHDRAWAL", "margin"),
+        Direction::Deposit => (spot, margin, EntryReason::PerpMarginDeposit, "spot"),
+        Direction::Withdrawal => (margin, spot, EntryReason::PerpMarginWithdrawal, "margin"),
     };
     let postings = vec![
         Posting { account_id: from, currency: "USDT".into(), amount: -micro },
         Posting { account_id: to, currency: "USDT".into(), amount: micro },
     ];
-    let entry = NewEntry { reason: reason.into(), event_id: format!("perp-margin:{id}"), memo: None, postings };
+    let entry = NewEntry { reason, event_id: format!("perp-margin:{id}"), memo: None, postings };
     ledger::post(&mut tx.tx, &entry).await.map_err(|e| match e {
         LedgerError::InsufficientFunds(_) => insufficient(short),
         other => ApiError::internal(other),

@@ -3,13 +3,13 @@
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use domain::orders::Side;
+use domain::orders::{PerpOrderType, PerpOrigin, Side};
 use domain::perps::{Exposure, Round};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
-use super::lifecycle::{Draft, Kind, Origin, Perps, Protection};
+use super::lifecycle::{Draft, Perps, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;
@@ -31,8 +31,9 @@ pub struct PerpOrderBody {
     /// The contract, e.g. `BTCUSDT-PERP`.
     #[schema(min_length = 1, max_length = 24, example = "BTCUSDT-PERP")]
     pub symbol: String,
-    /// `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`.
-    #[schema(pattern = "^(MARKET|LIMIT|STOP_MARKET|STOP_LIMIT)$", example = "LIMIT")]
+    /// `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT` (read here, so another word gets the order
+    /// error that names them).
+    #[schema(value_type = PerpOrderType, example = "LIMIT")]
     pub order_type: String,
     /// Contracts, at most the contract's quantity precision.
     #[serde(default, deserialize_with = "number_text")]
@@ -71,16 +72,22 @@ pub fn instrument<'a>(state: &'a AppState, symbol: &str) -> ApiResult<&'a PerpIn
 pub fn draft(state: &AppState, body: &PerpOrderBody, side: Side, request: Option<String>) -> ApiResult<Draft> {
     let inst = instrument(state, &body.symbol)?;
     let contract = &inst.contract;
-    let kind = Kind::parse(body.order_type.trim())
+    let kind = body
+        .order_type
+        .trim()
+        .parse::<PerpOrderType>()
+        .ok()
         .ok_or_else(|| invalid_order("orderType: MARKET, LIMIT, STOP_MARKET or STOP_LIMIT"))?;
     let lots = required("quantity", &body.quantity, contract.quantity_scale)?;
     let price = match kind {
-        Kind::Limit | Kind::StopLimit => Some(required("price", &body.price, contract.price_scale)?),
+        PerpOrderType::Limit | PerpOrderType::StopLimit => Some(required("price", &body.price, contract.price_scale)?),
         _ if given(&body.price).is_some() => return Err(invalid_order("price: only for LIMIT and STOP_LIMIT")),
         _ => None,
     };
     let stop = match kind {
-        Kind::StopMarket | Kind::StopLimit => Some(required("stopPrice", &body.stop_price, contract.price_scale)?),
+        PerpOrderType::StopMarket | PerpOrderType::StopLimit => {
+            Some(required("stopPrice", &body.stop_price, contract.price_scale)?)
+        }
         _ if given(&body.stop_price).is_some() => {
             return Err(invalid_order("stopPrice: only for STOP_MARKET and STOP_LIMIT"))
         }
@@ -115,7 +122,7 @@ pub fn draft(state: &AppState, body: &PerpOrderBody, side: Side, request: Option
         stop,
         reduce_only: body.reduce_only,
         protection,
-        origin: Origin::User,
+        origin: PerpOrigin::User,
         request_id: request,
     })
 }
@@ -196,6 +203,39 @@ pub async fn sell(
     place(state, caller, headers, body, Side::Sell).await
 }
 
+/// A side as the estimate's path spells it: in lower case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum PathSide {
+    /// A long: `buy`.
+    Buy,
+    /// A short: `sell`.
+    Sell,
+}
+
+impl PathSide {
+    /// The path's spelling.
+    const fn as_str(self) -> &'static str {
+        match self {
+            PathSide::Buy => "buy",
+            PathSide::Sell => "sell",
+        }
+    }
+
+    /// Reads the path segment; only the lower-case spellings are taken.
+    fn parse(text: &str) -> Option<Self> {
+        [PathSide::Buy, PathSide::Sell].into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// The order side.
+    const fn side(self) -> Side {
+        match self {
+            PathSide::Buy => Side::Buy,
+            PathSide::Sell => Side::Sell,
+        }
+    }
+}
+
 /// What an order would cost and do.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -203,7 +243,7 @@ pub struct EstimateView {
     /// The contract.
     pub symbol: String,
     /// `BUY` or `SELL`.
-    pub side: String,
+    pub side: Side,
     /// The price margin and fee are computed at (the book for a market order), USDT.
     pub price: String,
     /// Contracts.
@@ -230,7 +270,7 @@ pub struct EstimateView {
 
 /// Estimates a buy or sell: margin, fee, cost and the liquidation price after it.
 #[utoipa::path(post, path = "/v1/perps/estimate/{side}", tag = "perps", security(("bearer" = [])),
-    params(("side" = String, Path, pattern = "^(buy|sell)$", description = "buy or sell")), request_body = PerpOrderBody,
+    params(("side" = inline(PathSide), Path, description = "buy or sell")), request_body = PerpOrderBody,
     responses((status = 200, body = Data<EstimateView>), (status = 400, body = crate::api::ErrorBody),
               (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
 pub async fn estimate(
@@ -239,11 +279,7 @@ pub async fn estimate(
     Path(side): Path<String>,
     ApiJson(body): ApiJson<PerpOrderBody>,
 ) -> ApiResult<Data<EstimateView>> {
-    let side = match side.as_str() {
-        "buy" => Side::Buy,
-        "sell" => Side::Sell,
-        _ => return Err(invalid_order("side: buy or sell")),
-    };
+    let side = PathSide::parse(&side).ok_or_else(|| invalid_order("side: buy or sell"))?.side();
     let draft = draft(&state, &body, side, None)?;
     let inst = instrument(&state, &draft.symbol)?;
     let p = perps(&state);
@@ -275,7 +311,7 @@ pub async fn estimate(
         .map(|p| price_text(inst, p));
     Ok(Data::new(EstimateView {
         symbol: draft.symbol.clone(),
-        side: side.as_str().into(),
+        side,
         price: price_text(inst, plan.reference),
         quantity: super::view::quantity_text(inst, draft.lots),
         notional: usdt_text(contract.notional_micro(draft.lots, plan.reference, Round::Up)),

@@ -7,7 +7,6 @@ use domain::perps::{Exposure, Round};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::lifecycle::Origin;
 use super::marked::{self, PositionsView};
 use super::orders::{instrument, perps, price_field};
 use super::repo;
@@ -16,6 +15,7 @@ use crate::api::auth::AuthUser;
 use crate::api::{ApiJson, ApiResult, Data};
 use crate::features::orders::input::{number_text, request_id};
 use crate::state::AppState;
+use domain::orders::{PerpOrigin, Side};
 
 /// The caller's open positions and margin wallet, marked to market (also live on the `positions`
 /// channel of `/ws`, every risk pass).
@@ -45,7 +45,7 @@ pub struct CloseEstimateView {
     /// Contracts that would be closed.
     pub quantity: String,
     /// The side of the closing order.
-    pub side: String,
+    pub side: Side,
     /// The book's price for it (best level), USDT.
     pub price: String,
     /// Profit (negative: loss) it would realise at that price, before the fee, USDT.
@@ -79,7 +79,7 @@ pub async fn close_estimate(
     Ok(Data::new(CloseEstimateView {
         symbol: inst.symbol.clone(),
         quantity: quantity_text(inst, position.lots.abs()),
-        side: if long { "SELL" } else { "BUY" }.into(),
+        side: if long { Side::Sell } else { Side::Buy },
         price: price_text(inst, price),
         realised_pnl: usdt_text(pnl),
         fee: usdt_text(fee),
@@ -103,7 +103,7 @@ pub async fn close(
             return Ok(Data::new(PerpOrderView::of(&existing, inst)));
         }
     }
-    let order = perps(&state).close_position(&caller.user_id, &inst.symbol, Origin::Close, request).await?;
+    let order = perps(&state).close_position(&caller.user_id, &inst.symbol, PerpOrigin::Close, request).await?;
     Ok(Data::new(PerpOrderView::of(&order, inst)))
 }
 

@@ -1,6 +1,7 @@
 //! The perpetuals tables (`perp_leverage`, `perp_positions`, `perp_orders`, `perp_fills`,
 //! `perp_funding`, `perp_liquidations`): one query text for SQLite and PostgreSQL.
 
+use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use sqlx::{Any, FromRow, Transaction};
 use store::{Db, StoreError};
 
@@ -71,9 +72,11 @@ pub struct OrderRow {
     /// `BTCUSDT-PERP`.
     pub symbol: String,
     /// `BUY` or `SELL`.
-    pub side: String,
+    #[sqlx(try_from = "String")]
+    pub side: Side,
     /// `MARKET`, `LIMIT`, `STOP_MARKET`, `STOP_LIMIT`.
-    pub order_type: String,
+    #[sqlx(try_from = "String")]
+    pub order_type: PerpOrderType,
     /// Lots ordered.
     pub lots: i64,
     /// Limit price, ticks.
@@ -85,9 +88,11 @@ pub struct OrderRow {
     /// The leverage at placement.
     pub leverage: i64,
     /// `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS`, `LIQUIDATION`.
-    pub origin: String,
+    #[sqlx(try_from = "String")]
+    pub origin: PerpOrigin,
     /// R4.01 status.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: OrderStatus,
     /// 1 while open.
     pub is_open: i64,
     /// 1 once a stop's trigger was reached.
@@ -109,7 +114,8 @@ pub struct OrderRow {
     /// The client's `x-request-id`.
     pub request_id: Option<String>,
     /// Why it closed, if not by filling.
-    pub reason: Option<String>,
+    #[sqlx(try_from = "store::OptionalText")]
+    pub reason: Option<PerpOrderReason>,
     /// Placed.
     pub created_at_ms: i64,
     /// Last change.
@@ -128,7 +134,8 @@ pub struct FillRow {
     /// Instrument.
     pub symbol: String,
     /// `BUY` or `SELL`.
-    pub side: String,
+    #[sqlx(try_from = "String")]
+    pub side: Side,
     /// Lots.
     pub lots: i64,
     /// Ticks.
@@ -336,15 +343,15 @@ pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     .bind(&o.id)
     .bind(&o.user_id)
     .bind(&o.symbol)
-    .bind(&o.side)
-    .bind(&o.order_type)
+    .bind(o.side.as_str())
+    .bind(o.order_type.as_str())
     .bind(o.lots)
     .bind(o.price)
     .bind(o.stop_price)
     .bind(o.reduce_only)
     .bind(o.leverage)
-    .bind(&o.origin)
-    .bind(&o.status)
+    .bind(o.origin.as_str())
+    .bind(o.status.as_str())
     .bind(o.is_open)
     .bind(o.triggered)
     .bind(o.filled_lots)
@@ -355,7 +362,7 @@ pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     .bind(o.stop_loss)
     .bind(&o.hold_id)
     .bind(&o.request_id)
-    .bind(&o.reason)
+    .bind(o.reason.map(PerpOrderReason::as_str))
     .bind(o.created_at_ms)
     .bind(o.updated_at_ms)
     .execute(&mut **tx)
@@ -369,7 +376,7 @@ pub async fn save_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
         "update perp_orders set status = $1, is_open = $2, triggered = $3, filled_lots = $4, filled_value = $5, \
          fee = $6, realised_pnl = $7, hold_id = $8, reason = $9, updated_at_ms = $10 where id = $11",
     )
-    .bind(&o.status)
+    .bind(o.status.as_str())
     .bind(o.is_open)
     .bind(o.triggered)
     .bind(o.filled_lots)
@@ -377,7 +384,7 @@ pub async fn save_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     .bind(o.fee)
     .bind(o.realised_pnl)
     .bind(&o.hold_id)
-    .bind(&o.reason)
+    .bind(o.reason.map(PerpOrderReason::as_str))
     .bind(o.updated_at_ms)
     .bind(&o.id)
     .execute(&mut **tx)
@@ -475,7 +482,7 @@ pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), StoreError> {
     .bind(&f.order_id)
     .bind(&f.user_id)
     .bind(&f.symbol)
-    .bind(&f.side)
+    .bind(f.side.as_str())
     .bind(f.lots)
     .bind(f.price)
     .bind(f.fee)

@@ -6,13 +6,13 @@
 
 use std::collections::HashMap;
 
-use domain::ledger::AccountKind;
-use domain::orders::Side;
+use domain::ledger::{AccountKind, EntryReason};
+use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::{ppm_of, Round, LIQUIDATION_FEE_PPM, PPM};
 
 use super::errors::PerpError;
 use super::fills::{self, settle, wallet, Fill};
-use super::lifecycle::{reasons, user_key, Origin, Perps};
+use super::lifecycle::{user_key, Perps};
 use super::repo::{self, LiquidationRow, OrderRow, PositionRow};
 use super::risk_book::Refresh;
 use super::service::PerpService;
@@ -53,7 +53,7 @@ pub fn marks_of<'a>(
 pub fn protections_due<'a>(
     positions: impl IntoIterator<Item = &'a PositionRow>,
     marks: &HashMap<String, i64>,
-) -> Vec<(String, String, Origin)> {
+) -> Vec<(String, String, PerpOrigin)> {
     let mut due = Vec::new();
     for p in positions {
         let Some(&mark) = marks.get(&p.symbol) else { continue };
@@ -61,7 +61,7 @@ pub fn protections_due<'a>(
         let take = p.take_profit.is_some_and(|tp| if long { mark >= tp } else { mark <= tp });
         let stop = p.stop_loss.is_some_and(|sl| if long { mark <= sl } else { mark >= sl });
         if take || stop {
-            let origin = if take { Origin::TakeProfit } else { Origin::StopLoss };
+            let origin = if take { PerpOrigin::TakeProfit } else { PerpOrigin::StopLoss };
             due.push((p.user_id.clone(), p.symbol.clone(), origin));
         }
     }
@@ -197,7 +197,7 @@ impl Perps<'_> {
         if assessment.ratio_ppm.is_none_or(|ratio| ratio < PPM) {
             return Ok(false);
         }
-        let cancelled = self.cancel_all_tx(&mut w.tx, user_id, reasons::LIQUIDATION).await?;
+        let cancelled = self.cancel_all_tx(&mut w.tx, user_id, PerpOrderReason::Liquidation).await?;
         let (closed, mut records, notional_total) = self.take_over(&mut w.tx, user_id, marks, &assessment).await?;
         // The fund's fee comes from whatever equity is left, never more.
         let left = store::ledger::balance_tx(&mut w.tx, &wallet(user_id)).await?.available();
@@ -211,7 +211,7 @@ impl Perps<'_> {
                 -fee,
                 0,
                 AccountKind::PerpInsuranceFund,
-                "PERP_LIQUIDATION",
+                EntryReason::PerpLiquidation,
                 &event,
             )
             .await?;
@@ -270,8 +270,8 @@ impl Perps<'_> {
             };
             let outcome = fills::apply(tx, &mut order, &mut position, fill).await?;
             order.is_open = 0;
-            order.status = status_after(false, order.filled_lots, Some(order.lots), false).as_str().to_owned();
-            order.reason = Some(reasons::LIQUIDATION.into());
+            order.status = status_after(false, order.filled_lots, Some(order.lots), false);
+            order.reason = Some(PerpOrderReason::Liquidation);
             repo::save_order(tx, &order).await?;
             notional_total += inst.contract.notional_micro(lots, mark, Round::Up);
             records.push(LiquidationRow {
@@ -296,15 +296,15 @@ fn liquidation_order(user_id: &str, position: &PositionRow, side: Side, lots: i6
         id: uuid::Uuid::now_v7().to_string(),
         user_id: user_id.to_owned(),
         symbol: position.symbol.clone(),
-        side: side.as_str().to_owned(),
-        order_type: "MARKET".into(),
+        side,
+        order_type: PerpOrderType::Market,
         lots,
         price: Some(mark),
         stop_price: None,
         reduce_only: 1,
         leverage: position.leverage,
-        origin: Origin::Liquidation.as_str().to_owned(),
-        status: "PENDING".into(),
+        origin: PerpOrigin::Liquidation,
+        status: OrderStatus::Pending,
         is_open: 1,
         triggered: 0,
         filled_lots: 0,

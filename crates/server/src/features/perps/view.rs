@@ -2,7 +2,9 @@
 //! liquidations, with every number as exact decimal text.
 
 use domain::money::MinorUnits;
-use domain::orders::{NumericOrderState, OrderStatus};
+use domain::orders::{
+    NumericOrderState, OrderStatus, PerpMarginStatus, PerpOrderReason, PerpOrderType, PerpOrigin, PositionSide, Side,
+};
 use domain::perps::{Exposure, Round, MARGIN_CALL_PPM, PPM};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -43,9 +45,9 @@ pub struct PerpOrderView {
     /// `BTCUSDT-PERP`.
     pub symbol: String,
     /// `BUY` (long) or `SELL` (short).
-    pub side: String,
+    pub side: Side,
     /// `MARKET`, `LIMIT`, `STOP_MARKET` or `STOP_LIMIT`.
-    pub order_type: String,
+    pub order_type: PerpOrderType,
     /// Contracts ordered.
     pub quantity: String,
     /// Limit price, USDT.
@@ -61,9 +63,8 @@ pub struct PerpOrderView {
     /// The leverage at placement.
     pub leverage: i64,
     /// `USER`, `CLOSE`, `TAKE_PROFIT`, `STOP_LOSS` or `LIQUIDATION`.
-    pub origin: String,
+    pub origin: PerpOrigin,
     /// R4.01 status.
-    #[schema(value_type = String, example = "PENDING")]
     pub status: OrderStatus,
     /// R4.05 numeric state.
     #[schema(value_type = i32)]
@@ -79,7 +80,7 @@ pub struct PerpOrderView {
     /// Profit realised by this order, USDT.
     pub realised_pnl: String,
     /// Why it closed without filling completely.
-    pub reason: Option<String>,
+    pub reason: Option<PerpOrderReason>,
     /// Placed, ms since the epoch.
     pub created_at: i64,
     /// Last change, ms since the epoch.
@@ -89,7 +90,7 @@ pub struct PerpOrderView {
 impl PerpOrderView {
     /// The view of `order`.
     pub fn of(order: &OrderRow, inst: &PerpInstrument) -> Self {
-        let status = order.status.parse::<OrderStatus>().unwrap_or(OrderStatus::Failed);
+        let status = order.status;
         let average = (order.filled_lots > 0).then(|| {
             let value = Decimal::new(order.filled_value, inst.contract.value_scale());
             let lots = Decimal::new(order.filled_lots, inst.contract.quantity_scale);
@@ -98,8 +99,8 @@ impl PerpOrderView {
         Self {
             id: order.id.clone(),
             symbol: order.symbol.clone(),
-            side: order.side.clone(),
-            order_type: order.order_type.clone(),
+            side: order.side,
+            order_type: order.order_type,
             quantity: quantity_text(inst, order.lots),
             price: order.price.map(|p| price_text(inst, p)),
             stop_price: order.stop_price.map(|p| price_text(inst, p)),
@@ -107,7 +108,7 @@ impl PerpOrderView {
             take_profit: order.take_profit.map(|p| price_text(inst, p)),
             stop_loss: order.stop_loss.map(|p| price_text(inst, p)),
             leverage: order.leverage,
-            origin: order.origin.clone(),
+            origin: order.origin,
             status,
             state: numeric_state(status, order.is_open == 1),
             triggered: order.triggered == 1,
@@ -115,7 +116,7 @@ impl PerpOrderView {
             average_price: average,
             fee: usdt_text(order.fee),
             realised_pnl: usdt_text(order.realised_pnl),
-            reason: order.reason.clone(),
+            reason: order.reason,
             created_at: order.created_at_ms,
             updated_at: order.updated_at_ms,
         }
@@ -129,7 +130,7 @@ pub struct PositionView {
     /// `BTCUSDT-PERP`.
     pub symbol: String,
     /// `LONG`, `SHORT` or `FLAT`.
-    pub side: String,
+    pub side: PositionSide,
     /// Contracts (positive).
     pub size: String,
     /// Average entry price, USDT.
@@ -159,7 +160,7 @@ pub struct PositionView {
     /// Stop-loss trigger (mark), USDT.
     pub stop_loss: Option<String>,
     /// `OK` or `MARGIN_CALL` (the wallet's margin ratio at 80 % or more).
-    pub margin_status: String,
+    pub margin_status: PerpMarginStatus,
     /// Opened, ms since the epoch.
     pub opened_at: i64,
 }
@@ -183,18 +184,17 @@ impl PositionView {
         let (liquidation, status) = match wallet {
             Some((equity_else, ratio)) => (
                 contract.liquidation_price(exposure, equity_else, mark).map(|p| price_text(inst, p)),
-                if ratio.is_some_and(|r| r >= MARGIN_CALL_PPM) { "MARGIN_CALL" } else { "OK" },
+                if ratio.is_some_and(|r| r >= MARGIN_CALL_PPM) {
+                    PerpMarginStatus::MarginCall
+                } else {
+                    PerpMarginStatus::Ok
+                },
             ),
-            None => (None, "OK"),
+            None => (None, PerpMarginStatus::Ok),
         };
         Self {
             symbol: position.symbol.clone(),
-            side: match position.lots.signum() {
-                1 => "LONG",
-                -1 => "SHORT",
-                _ => "FLAT",
-            }
-            .into(),
+            side: PositionSide::of_size(position.lots),
             size: quantity_text(inst, position.lots.abs()),
             entry_price: entry.to_string(),
             mark_price: price_text(inst, mark),
@@ -209,7 +209,7 @@ impl PositionView {
             funding: usdt_text(position.funding),
             take_profit: position.take_profit.map(|p| price_text(inst, p)),
             stop_loss: position.stop_loss.map(|p| price_text(inst, p)),
-            margin_status: status.into(),
+            margin_status: status,
             opened_at: position.opened_at_ms,
         }
     }
@@ -226,7 +226,7 @@ pub struct FillView {
     /// Instrument.
     pub symbol: String,
     /// `BUY` or `SELL`.
-    pub side: String,
+    pub side: Side,
     /// Contracts.
     pub quantity: String,
     /// Price, USDT.
@@ -248,7 +248,7 @@ impl FillView {
             id: fill.id.clone(),
             order_id: fill.order_id.clone(),
             symbol: fill.symbol.clone(),
-            side: fill.side.clone(),
+            side: fill.side,
             quantity: quantity_text(inst, fill.lots),
             price: price_text(inst, fill.price),
             fee: usdt_text(fill.fee),

@@ -1,6 +1,7 @@
 //! Crypto holdings from the user's trades and the live book.
 
 use domain::money::MinorUnits;
+use domain::AssetType;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -53,7 +54,7 @@ pub struct AssetHolding {
     /// The coin.
     pub asset: String,
     /// `CRYPTO` (R4.11).
-    pub asset_type: String,
+    pub asset_type: AssetType,
     /// Coins held.
     pub quantity: String,
     /// Average cost per coin, fees included, rupiah.
@@ -95,7 +96,7 @@ pub async fn asset_holdings(State(state): State<AppState>, caller: AuthUser) -> 
         holdings.push(AssetHolding {
             symbol: symbol.clone(),
             asset: spec.base.clone(),
-            asset_type: "CRYPTO".into(),
+            asset_type: AssetType::Crypto,
             quantity: quantity.to_string(),
             average_price: (position.quantity > 0)
                 .then(|| (Decimal::new(position.cost, 2) / quantity).round_dp(2).normalize().to_string()),

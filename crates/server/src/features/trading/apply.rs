@@ -2,9 +2,9 @@
 //! is one balanced ledger entry (both sides, fee, tax), order rows follow the engine, and each
 //! touched order ends holding exactly what it may still spend or sell.
 
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 
-use domain::orders::OrderStatus;
+use domain::orders::{CryptoCancelReason, OrderKind, OrderStatus, ProtectiveKind};
 use engine::{CancelReason, Event, Fill, OrderId, Side};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -89,7 +89,7 @@ impl PairOwner {
                 Event::Fill(fill) => self.post_fill(tx, &mut touched, &fill).await?,
                 Event::Cancelled { order, reason, .. } if is_user(order) => {
                     let row = self.row(tx, &mut touched, order).await?;
-                    row.cancel_reason = Some(cancel_text(reason).into());
+                    row.cancel_reason = Some(cancel_reason(reason));
                     // Released at once: an OCO sibling may spend the same money later in this command.
                     Self::close_holds(tx, row, false).await?;
                 }
@@ -105,7 +105,7 @@ impl PairOwner {
                     row.quantity = Some(qty);
                     if price.is_some() {
                         row.engine_price = price;
-                        if row.order_type != "STOP" {
+                        if row.order_type != OrderKind::Stop {
                             row.limit_price = price;
                         }
                     }
@@ -187,7 +187,7 @@ impl PairOwner {
         row.is_open = live;
         if live {
             // The stop-loss leg of a live OCO pair spends from its sibling's hold.
-            let shares_hold = row.oco_leg.as_deref() == Some("STOP_LOSS") && sibling_live;
+            let shares_hold = row.oco_leg == Some(ProtectiveKind::StopLoss) && sibling_live;
             let desired = if shares_hold { 0 } else { self.remaining_hold(row) };
             // Holds closed in this command (a fill captured them, an amend released them) are
             // taken again for what is left, voucher first, from what the account has now.
@@ -272,7 +272,7 @@ impl PairOwner {
         }
         postings.retain(|p| p.amount != 0);
         let entry = NewEntry {
-            reason: "TRADE_FILL".into(),
+            reason: EntryReason::TradeFill,
             event_id: format!(
                 "fill:{}:{}:{}:{}",
                 self.spec.symbol,
@@ -344,18 +344,18 @@ impl PairOwner {
     }
 }
 
-/// The stored word for why an order's remainder was cancelled.
-pub fn cancel_text(reason: CancelReason) -> &'static str {
+/// The stored and shown reason for the engine's cancelling an order's remainder.
+pub fn cancel_reason(reason: CancelReason) -> CryptoCancelReason {
     match reason {
-        CancelReason::Requested => "REQUESTED",
-        CancelReason::SelfTrade => "SELF_TRADE",
-        CancelReason::MarketRemainder => "MARKET_REMAINDER",
-        CancelReason::IocRemainder => "IOC_REMAINDER",
-        CancelReason::FokUnfillable => "FOK_UNFILLABLE",
-        CancelReason::OcoSiblingFilled => "OCO_SIBLING_FILLED",
-        CancelReason::OcoSiblingTriggered => "OCO_SIBLING_TRIGGERED",
-        CancelReason::OcoSiblingCancelled => "OCO_SIBLING_CANCELLED",
-        CancelReason::AmendedToFilled => "AMENDED_TO_FILLED",
-        CancelReason::Replaced => "REPLACED",
+        CancelReason::Requested => CryptoCancelReason::Requested,
+        CancelReason::SelfTrade => CryptoCancelReason::SelfTrade,
+        CancelReason::MarketRemainder => CryptoCancelReason::MarketRemainder,
+        CancelReason::IocRemainder => CryptoCancelReason::IocRemainder,
+        CancelReason::FokUnfillable => CryptoCancelReason::FokUnfillable,
+        CancelReason::OcoSiblingFilled => CryptoCancelReason::OcoSiblingFilled,
+        CancelReason::OcoSiblingTriggered => CryptoCancelReason::OcoSiblingTriggered,
+        CancelReason::OcoSiblingCancelled => CryptoCancelReason::OcoSiblingCancelled,
+        CancelReason::AmendedToFilled => CryptoCancelReason::AmendedToFilled,
+        CancelReason::Replaced => CryptoCancelReason::Replaced,
     }
 }

@@ -2,7 +2,8 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use domain::orders::OrderType as DomainType;
+use domain::orders::{OrderKind, OrderType as DomainType, ProtectiveKind};
+use domain::stepper::InputType;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -24,9 +25,11 @@ pub struct OrderRequest {
     /// Pair, e.g. `BTC-IDR`.
     pub symbol: String,
     /// `instant` or `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` (R4.07), or `TRAILING_STOP` for a sell
-    /// (R4.10); default market.
+    /// (R4.10); default market. Any letter case.
+    #[schema(value_type = Option<OrderKind>)]
     pub order_type: Option<String>,
-    /// `TRAILING_STOP` with orderType `STOP` makes a trailing stop sell (R4.10).
+    /// `TRAILING_STOP` with orderType `STOP` makes a trailing stop sell (R4.10); others are ignored.
+    #[schema(value_type = Option<ProtectiveKind>)]
     pub order_sub_type: Option<String>,
     /// A trailing stop's distance in rupiah.
     #[serde(default, deserialize_with = "number_text")]
@@ -37,6 +40,7 @@ pub struct OrderRequest {
     #[schema(value_type = Option<String>)]
     pub trail_percent: Option<String>,
     /// `quantity` or `amount` (R3.01); amount only for market buys. Default quantity.
+    #[schema(value_type = Option<InputType>)]
     pub input_type: Option<String>,
     /// Coins, at most the pair's quantity precision.
     #[serde(default, deserialize_with = "number_text")]

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use domain::orders::{OrderKind, ProtectiveKind};
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
 use market::{QuoteSide, Simulator};
 use store::Db;
@@ -338,17 +339,17 @@ impl PairOwner {
         let (tp_id, sl_id) = (self.new_id(), self.new_id());
         let owner = self.owner_of(&request.user_id);
         let side = if buy { domain::Side::Buy } else { domain::Side::Sell };
-        let mut tp = OrderRow::new(tp_id, &request.user_id, &self.spec.symbol, side, "LIMIT", "QUANTITY");
+        let mut tp = OrderRow::new(tp_id, &request.user_id, &self.spec.symbol, side, OrderKind::Limit, "QUANTITY");
         tp.limit_price = Some(request.take_profit);
         tp.engine_price = Some(request.take_profit);
         tp.quantity = Some(q);
         tp.engine_quantity = Some(q);
         tp.oco_sibling = Some(sl_id);
-        tp.oco_leg = Some("TAKE_PROFIT".into());
+        tp.oco_leg = Some(ProtectiveKind::TakeProfit);
         // The take-profit leg carries the one hold of the pair, sized for the dearer leg.
         tp.hold_total = tp_hold.max(sl_hold);
         tp.request_id = request.request_id.clone();
-        let sl_type = if request.stop_limit.is_some() { "STOP_LIMIT" } else { "STOP" };
+        let sl_type = if request.stop_limit.is_some() { OrderKind::StopLimit } else { OrderKind::Stop };
         let mut sl = OrderRow::new(sl_id, &request.user_id, &self.spec.symbol, side, sl_type, "QUANTITY");
         sl.stop_price = Some(request.stop_loss);
         sl.limit_price = request.stop_limit;
@@ -356,7 +357,7 @@ impl PairOwner {
         sl.quantity = Some(q);
         sl.engine_quantity = Some(q);
         sl.oco_sibling = Some(tp_id);
-        sl.oco_leg = Some("STOP_LOSS".into());
+        sl.oco_leg = Some(ProtectiveKind::StopLoss);
         sl.hold_total = sl_hold;
         let hold = tp.hold_total;
         self.open_hold(tx, &mut tp, hold).await?;
@@ -407,7 +408,7 @@ impl PairOwner {
             return Err(TradeError::Rejected("the quantity of an OCO leg cannot change".into()));
         }
         let buy = row.side == domain::Side::Buy;
-        let stop_market_buy = buy && row.order_type == "STOP" && !row.triggered;
+        let stop_market_buy = buy && row.order_type == OrderKind::Stop && !row.triggered;
         let quantity = request.quantity.or(row.quantity).unwrap_or(0);
         let limit = if stop_market_buy { None } else { request.limit_price };
         let stop = if row.triggered { None } else { request.stop_price };
@@ -422,7 +423,7 @@ impl PairOwner {
         };
         let owner = self.owner_of(&request.user_id);
         Self::close_holds(tx, &mut row, false).await?;
-        if row.oco_leg.as_deref() != Some("TAKE_PROFIT") || !buy {
+        if row.oco_leg != Some(ProtectiveKind::TakeProfit) || !buy {
             row.hold_total = new_total;
         } else {
             row.hold_total = row.hold_total.max(new_total);

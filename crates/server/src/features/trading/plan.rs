@@ -5,7 +5,7 @@
 use domain::fees::buy_total;
 use domain::fees::net_for_gross;
 use domain::money::{MinorUnits, Scale};
-use domain::orders::Trail;
+use domain::orders::{OrderKind, Trail};
 use domain::precision::Rounding;
 use domain::MoneyError;
 use engine::{Book, OrderType, Side, TimeInForce};
@@ -71,7 +71,7 @@ pub struct Plan {
     pub engine: OrderType,
     /// Sen (buys) or coin ledger units (sells) reserved until the order ends.
     pub hold: i64,
-    order_type: &'static str,
+    order_type: OrderKind,
     input_type: &'static str,
     limit_price: Option<i64>,
     stop_price: Option<i64>,
@@ -83,7 +83,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    fn new(order_type: &'static str, engine: OrderType, hold: i64) -> Self {
+    fn new(order_type: OrderKind, engine: OrderType, hold: i64) -> Self {
         Plan {
             engine,
             hold,
@@ -131,7 +131,7 @@ pub fn plan(rules: &Rules<'_>, book: &Book, request: &PlaceRequest) -> Result<Pl
         PlaceKind::Limit { price, quantity } => {
             rules.check_min(price, quantity)?;
             let engine = OrderType::Limit { price, qty: quantity, tif: TimeInForce::Gtc };
-            let mut plan = Plan::new("LIMIT", engine, rules.hold(buy, price, quantity)?);
+            let mut plan = Plan::new(OrderKind::Limit, engine, rules.hold(buy, price, quantity)?);
             plan.limit_price = Some(price);
             plan.engine_price = Some(price);
             plan.quantity = Some(quantity);
@@ -142,7 +142,7 @@ pub fn plan(rules: &Rules<'_>, book: &Book, request: &PlaceRequest) -> Result<Pl
         PlaceKind::StopLimit { stop, price, quantity } => {
             rules.check_min(price, quantity)?;
             let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
-            let mut plan = Plan::new("STOP_LIMIT", engine, rules.hold(buy, price, quantity)?);
+            let mut plan = Plan::new(OrderKind::StopLimit, engine, rules.hold(buy, price, quantity)?);
             plan.stop_price = Some(stop);
             plan.limit_price = Some(price);
             plan.engine_price = Some(price);
@@ -164,7 +164,7 @@ fn market_buy_by_amount(rules: &Rules<'_>, book: &Book, buy: bool, amount: i64) 
         return Err(TradeError::NoLiquidity);
     }
     let quote = rules.spec.quote_from_sen(net_for_gross(amount, &rules.settings.fees));
-    let mut plan = Plan::new("MARKET", OrderType::MarketQuote { quote }, amount);
+    let mut plan = Plan::new(OrderKind::Market, OrderType::MarketQuote { quote }, amount);
     plan.input_type = "AMOUNT";
     plan.amount = Some(amount);
     Ok(plan)
@@ -177,7 +177,7 @@ fn market_buy(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, Tra
     let best = book.best_ask().map_or(worst, |l| l.price);
     rules.check_min(best, quantity)?;
     let engine = OrderType::Limit { price: worst, qty: quantity, tif: TimeInForce::Ioc };
-    let mut plan = Plan::new("MARKET", engine, rules.buy_hold(worst, quantity)?);
+    let mut plan = Plan::new(OrderKind::Market, engine, rules.buy_hold(worst, quantity)?);
     plan.quantity = Some(quantity);
     plan.engine_price = Some(worst);
     Ok(plan)
@@ -186,7 +186,7 @@ fn market_buy(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, Tra
 fn market_sell(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, TradeError> {
     let best = book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
     rules.check_min(best, quantity)?;
-    let mut plan = Plan::new("MARKET", OrderType::Market { qty: quantity }, rules.spec.ledger_units(quantity));
+    let mut plan = Plan::new(OrderKind::Market, OrderType::Market { qty: quantity }, rules.spec.ledger_units(quantity));
     plan.quantity = Some(quantity);
     Ok(plan)
 }
@@ -201,7 +201,7 @@ fn stop_market(rules: &Rules<'_>, buy: bool, stop: i64, quantity: i64) -> Result
     } else {
         (OrderType::Stop { stop_price: stop, qty: quantity }, rules.spec.ledger_units(quantity), None)
     };
-    let mut plan = Plan::new("STOP", engine, hold);
+    let mut plan = Plan::new(OrderKind::Stop, engine, hold);
     plan.stop_price = Some(stop);
     plan.quantity = Some(quantity);
     plan.engine_price = engine_price;
@@ -220,7 +220,7 @@ fn trailing_stop(rules: &Rules<'_>, book: &Book, buy: bool, trail: Trail, quanti
         return Err(TradeError::Rejected("the trail must be above zero and below the price".into()));
     }
     let mut plan = stop_market(rules, false, stop, quantity)?;
-    plan.order_type = "TRAILING_STOP";
+    plan.order_type = OrderKind::TrailingStop;
     plan.trail = Some(trail);
     plan.trail_watermark = Some(bid);
     Ok(plan)

@@ -4,7 +4,7 @@
 use axum::extract::{Query, State};
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
-use domain::orders::OrderType;
+use domain::orders::{OrderFormType, OrderType, Side};
 use domain::trading_flags::TradingMode;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -36,8 +36,8 @@ pub struct PairQuery {
 pub struct SideQuery {
     /// Pair.
     pub symbol: String,
-    /// `BUY` or `SELL`.
-    #[param(pattern = "^(BUY|SELL)$")]
+    /// `BUY` or `SELL` (any letter case).
+    #[param(value_type = Side, inline)]
     pub side: String,
 }
 
@@ -54,7 +54,7 @@ fn parse_side(text: &str) -> ApiResult<bool> {
 #[serde(rename_all = "camelCase")]
 pub struct OrderTypeView {
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO` or `TRAILING_STOP`.
-    pub order_type: String,
+    pub order_type: OrderFormType,
     /// LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4; OCO none.
     pub code: Option<u8>,
     /// Other spellings the server accepts (`instant` for market).
@@ -95,7 +95,7 @@ pub async fn order_types(
     let mut order_types: Vec<OrderTypeView> = types
         .iter()
         .map(|t| OrderTypeView {
-            order_type: t.as_str().into(),
+            order_type: OrderFormType::of(*t),
             code: t.code(),
             aliases: if *t == OrderType::Market { vec!["instant".into()] } else { vec![] },
             amount_input: *t == OrderType::Market,
@@ -105,7 +105,7 @@ pub async fn order_types(
     // A stop whose trigger follows the best bid: placed as orderType TRAILING_STOP (or STOP with
     // orderSubType TRAILING_STOP) with trailAmount or trailPercent.
     order_types.push(OrderTypeView {
-        order_type: "TRAILING_STOP".into(),
+        order_type: OrderFormType::TrailingStop,
         code: None,
         aliases: vec![],
         amount_input: false,
@@ -255,8 +255,8 @@ pub async fn slider_input(
 pub struct EstimateQuery {
     /// Pair.
     pub symbol: String,
-    /// `BUY` or `SELL`.
-    #[param(pattern = "^(BUY|SELL)$")]
+    /// `BUY` or `SELL` (any letter case).
+    #[param(value_type = Side, inline)]
     pub side: String,
     /// Coins.
     pub quantity: Option<String>,

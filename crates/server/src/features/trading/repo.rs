@@ -1,6 +1,6 @@
 //! The `crypto_orders` and `crypto_trades` tables: one query text for SQLite and PostgreSQL.
 
-use domain::orders::{OrderStatus, Side};
+use domain::orders::{CryptoCancelReason, OrderKind, OrderStatus, ProtectiveKind, Side};
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
@@ -16,14 +16,16 @@ pub struct OrderRow {
     /// Buy or sell.
     #[sqlx(try_from = "String")]
     pub side: Side,
-    /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`.
-    pub order_type: String,
+    /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`.
+    #[sqlx(try_from = "String")]
+    pub order_type: OrderKind,
     /// `QUANTITY` or `AMOUNT`.
     pub input_type: String,
     /// The other OCO leg.
     pub oco_sibling: Option<i64>,
     /// `TAKE_PROFIT` or `STOP_LOSS`.
-    pub oco_leg: Option<String>,
+    #[sqlx(try_from = "store::OptionalText")]
+    pub oco_leg: Option<ProtectiveKind>,
     /// Price units.
     pub limit_price: Option<i64>,
     /// Price units.
@@ -73,7 +75,8 @@ pub struct OrderRow {
     /// Time priority.
     pub seq: i64,
     /// Why it closed without filling completely.
-    pub cancel_reason: Option<String>,
+    #[sqlx(try_from = "store::OptionalText")]
+    pub cancel_reason: Option<CryptoCancelReason>,
     /// The caller's request id.
     pub request_id: Option<String>,
     /// Unix ms.
@@ -97,10 +100,10 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(&o.user_id)
     .bind(&o.symbol)
     .bind(o.side.as_str())
-    .bind(&o.order_type)
+    .bind(o.order_type.as_str())
     .bind(&o.input_type)
     .bind(o.oco_sibling)
-    .bind(o.oco_leg.clone())
+    .bind(o.oco_leg.map(ProtectiveKind::as_str))
     .bind(o.limit_price)
     .bind(o.stop_price)
     .bind(o.quantity)
@@ -117,7 +120,7 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
     .bind(o.seq)
-    .bind(o.cancel_reason.clone())
+    .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
     .bind(o.request_id.clone())
     .bind(o.created_at_ms)
     .bind(o.updated_at_ms)
@@ -156,7 +159,7 @@ pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow) -> Resul
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
     .bind(o.seq)
-    .bind(o.cancel_reason.clone())
+    .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
     .bind(o.oco_sibling)
     .bind(o.updated_at_ms)
     .bind(o.voucher_hold_id.clone())
@@ -339,14 +342,14 @@ pub async fn trades_of_user(db: &Db, user_id: &str) -> Result<Vec<TradeRow>, Sto
 
 impl OrderRow {
     /// A new, pending, open order with nothing filled.
-    pub fn new(id: i64, user_id: &str, symbol: &str, side: Side, order_type: &str, input_type: &str) -> Self {
+    pub fn new(id: i64, user_id: &str, symbol: &str, side: Side, order_type: OrderKind, input_type: &str) -> Self {
         let now = store::now_ms();
         Self {
             id,
             user_id: user_id.to_owned(),
             symbol: symbol.to_owned(),
             side,
-            order_type: order_type.to_owned(),
+            order_type,
             input_type: input_type.to_owned(),
             oco_sibling: None,
             oco_leg: None,

@@ -8,14 +8,15 @@ use super::repo::OrderRow;
 /// The engine's view of one stored open order.
 pub fn open_order(row: &OrderRow, owner: OwnerId, sibling_open: bool) -> OpenOrder {
     let buy = row.side == domain::Side::Buy;
-    let waiting = !row.triggered && matches!(row.order_type.as_str(), "STOP" | "STOP_LIMIT");
+    let stop = row.order_type == domain::orders::OrderKind::Stop;
+    let waiting = !row.triggered && (stop || row.order_type == domain::orders::OrderKind::StopLimit);
     let (kind, price, stop_price, tif) = if !waiting {
         (OrderKind::Limit, row.engine_price, None, TimeInForce::Gtc)
-    } else if row.order_type == "STOP" && !buy {
+    } else if stop && !buy {
         (OrderKind::StopMarket, None, row.stop_price, TimeInForce::Gtc)
     } else {
         // A stop-market buy waits as a stop-limit at its collar, filling what it can at once (IOC).
-        let tif = if row.order_type == "STOP" { TimeInForce::Ioc } else { TimeInForce::Gtc };
+        let tif = if stop { TimeInForce::Ioc } else { TimeInForce::Gtc };
         (OrderKind::StopLimit, row.engine_price, row.stop_price, tif)
     };
     OpenOrder {
@@ -56,7 +57,14 @@ mod tests {
     use engine::{NewOrder, OrderType};
 
     fn resting(id: i64, seq: i64, price: i64) -> OrderRow {
-        let mut row = OrderRow::new(id, &format!("user-{id}"), "BTC-IDR", domain::Side::Buy, "LIMIT", "QUANTITY");
+        let mut row = OrderRow::new(
+            id,
+            &format!("user-{id}"),
+            "BTC-IDR",
+            domain::Side::Buy,
+            domain::orders::OrderKind::Limit,
+            "QUANTITY",
+        );
         row.limit_price = Some(price);
         row.engine_price = Some(price);
         row.quantity = Some(10);
@@ -68,7 +76,8 @@ mod tests {
     #[test]
     fn a_rebuilt_book_keeps_time_priority_and_waiting_stops() {
         // Stored out of order: the database hands rows back in any order, the seq decides.
-        let mut stop = OrderRow::new(4, "user-4", "BTC-IDR", domain::Side::Sell, "STOP", "QUANTITY");
+        let mut stop =
+            OrderRow::new(4, "user-4", "BTC-IDR", domain::Side::Sell, domain::orders::OrderKind::Stop, "QUANTITY");
         stop.stop_price = Some(50);
         stop.quantity = Some(5);
         stop.engine_quantity = Some(5);

@@ -2,6 +2,7 @@
 //! moving a stock's sandbox price (drills of margin calls and liquidations).
 
 use axum::extract::State;
+use domain::corporate::CorporateActionKind;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -27,8 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct Announce {
     /// Ticker.
     pub stock_id: String,
-    /// `DIVIDEND` or `SPLIT`.
-    #[schema(pattern = "^(DIVIDEND|SPLIT)$")]
+    /// `DIVIDEND` or `SPLIT` (read here, so a wrong kind gets the order error that names both).
+    #[schema(value_type = CorporateActionKind)]
     pub kind: String,
     /// Ex-date, `YYYY-MM-DD`.
     pub ex_date: chrono::NaiveDate,
@@ -65,21 +66,21 @@ async fn announce(State(state): State<AppState>, ApiJson(body): ApiJson<Announce
     if !(body.ex_date <= body.record_date && body.record_date <= body.pay_date) {
         return Err(invalid_order("dates: exDate ≤ recordDate ≤ payDate"));
     }
-    let (cash, from, to) = match body.kind.as_str() {
-        "DIVIDEND" => {
+    let kind: CorporateActionKind = body.kind.parse().map_err(|_| invalid_order("kind: DIVIDEND or SPLIT"))?;
+    let (cash, from, to) = match kind {
+        CorporateActionKind::Dividend => {
             let text = body.cash_per_share.as_deref().ok_or_else(|| invalid_order("cashPerShare: required"))?;
             (Some(units("cashPerShare", text, 6)?), None, None)
         }
-        "SPLIT" => match (body.ratio_from, body.ratio_to) {
+        CorporateActionKind::Split => match (body.ratio_from, body.ratio_to) {
             (Some(f), Some(t)) if f >= 1 && t >= 1 && f != t && f <= 1000 && t <= 1000 => (None, Some(f), Some(t)),
             _ => return Err(invalid_order("ratioFrom and ratioTo: 1 to 1000, different")),
         },
-        _ => return Err(invalid_order("kind: DIVIDEND or SPLIT")),
     };
     let action = ActionRow {
         id: uuid::Uuid::now_v7().to_string(),
         stock_id,
-        kind: body.kind.clone(),
+        kind,
         ex_date: body.ex_date.to_string(),
         record_date: body.record_date.to_string(),
         pay_date: body.pay_date.to_string(),

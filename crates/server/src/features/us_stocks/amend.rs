@@ -2,11 +2,10 @@
 //! accepts or rejects it. The order changes (and its hold is taken again for the new terms) only
 //! when the exchange accepts; it keeps working meanwhile.
 
-use domain::orders::{ExchangeState, Side};
+use domain::orders::{AmendRejection, ExchangeState, OrderKind, Side};
 
 use super::lifecycle::Lifecycle;
 use super::repo::{self, AmendRow};
-use super::rules::UsOrderKind;
 use super::service::user_key;
 use super::units::{tick_for, ONE_SHARE};
 use crate::features::orders::errors::TradeError;
@@ -48,20 +47,17 @@ pub async fn request(
         Some(o) if o.user_id == user_id => o,
         _ => return Err(AmendRefusal::NotFound.into()),
     };
-    let kind = UsOrderKind::parse(&order.order_type).unwrap_or(UsOrderKind::Market);
-    if !order.is_open
-        || order.system
-        || !matches!(kind, UsOrderKind::Limit | UsOrderKind::Stop | UsOrderKind::StopLimit)
-    {
+    let kind = order.order_type;
+    if !order.is_open || order.system || !matches!(kind, OrderKind::Limit | OrderKind::Stop | OrderKind::StopLimit) {
         return Err(AmendRefusal::NotAmendable.into());
     }
-    if order.exchange_state == ExchangeState::AmendRequested.as_str() {
+    if order.exchange_state == ExchangeState::AmendRequested {
         return Err(AmendRefusal::AlreadyPending.into());
     }
     if terms.limit.is_some() && !kind.has_limit() {
         return Err(AmendRefusal::Invalid("unitPrice").into());
     }
-    if terms.stop.is_some() && kind == UsOrderKind::Limit {
+    if terms.stop.is_some() && kind == OrderKind::Limit {
         return Err(AmendRefusal::Invalid("stopPrice").into());
     }
     if terms.quantity.is_some() && order.quantity.is_none() {
@@ -78,7 +74,7 @@ pub async fn request(
         id: uuid::Uuid::now_v7().to_string(),
         order_id: order.id.clone(),
         user_id: user_id.into(),
-        exchange_state: ExchangeState::WaitingToBeSent.as_str().into(),
+        exchange_state: ExchangeState::WaitingToBeSent,
         quantity: terms.quantity,
         limit_price: terms.limit,
         stop_price: terms.stop,
@@ -87,7 +83,7 @@ pub async fn request(
         updated_at_ms: now,
     };
     repo::save_amend(&mut w.tx, &amend).await.map_err(TradeError::from)?;
-    order.exchange_state = ExchangeState::AmendRequested.as_str().into();
+    order.exchange_state = ExchangeState::AmendRequested;
     order.updated_at_ms = now;
     repo::save(&mut w.tx, &order).await.map_err(TradeError::from)?;
     w.commit().await.map_err(TradeError::from)?;
@@ -120,7 +116,7 @@ impl From<TradeError> for AmendRefusalOr {
 pub async fn advance(lc: &Lifecycle<'_>, amend: &AmendRow) -> Result<bool, TradeError> {
     match decide(lc, amend).await {
         Err(TradeError::InsufficientBalance) => {
-            reject(lc, amend, "INSUFFICIENT_BUYING_POWER").await?;
+            reject(lc, amend, AmendRejection::InsufficientBuyingPower).await?;
             Ok(true)
         }
         other => other,
@@ -134,13 +130,13 @@ async fn decide(lc: &Lifecycle<'_>, amend: &AmendRow) -> Result<bool, TradeError
     let Some(mut order) = repo::get_tx(&mut w.tx, &row.order_id).await? else { return Ok(false) };
     let now = lc.clock.now_ms();
     row.updated_at_ms = now;
-    if row.exchange_state == ExchangeState::WaitingToBeSent.as_str() {
-        row.exchange_state = ExchangeState::SentToExchange.as_str().into();
+    if row.exchange_state == ExchangeState::WaitingToBeSent {
+        row.exchange_state = ExchangeState::SentToExchange;
         repo::save_amend(&mut w.tx, &row).await?;
         w.commit().await?;
         return Ok(true);
     }
-    if row.exchange_state != ExchangeState::SentToExchange.as_str() {
+    if row.exchange_state != ExchangeState::SentToExchange {
         return Ok(false);
     }
     let quote = lc.svc.venue.quote(&order.stock_id, lc.clock.now());
@@ -157,12 +153,12 @@ async fn decide(lc: &Lifecycle<'_>, amend: &AmendRow) -> Result<bool, TradeError
     order.quantity = row.quantity.or(order.quantity);
     order.limit_price = row.limit_price.or(order.limit_price);
     order.stop_price = row.stop_price.or(order.stop_price);
-    order.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into();
+    order.exchange_state = ExchangeState::AcceptedFromExchange;
     order.updated_at_ms = now;
     let ask = quote.map_or(0, |q| q.ask);
     lc.open_hold(&mut w.tx, &mut order, ask).await?;
     repo::save(&mut w.tx, &order).await?;
-    row.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into();
+    row.exchange_state = ExchangeState::AcceptedFromExchange;
     repo::save_amend(&mut w.tx, &row).await?;
     w.commit().await?;
     lc.publish(&order);
@@ -171,46 +167,50 @@ async fn decide(lc: &Lifecycle<'_>, amend: &AmendRow) -> Result<bool, TradeError
 
 /// The exchange's checks of new terms: the order is still open, the quantity stays above what
 /// filled, whole shares for stops, prices on the tick grid and a stop not already reached.
-fn exchange_verdict(order: &repo::UsOrderRow, amend: &AmendRow, quote: Option<(i64, i64)>) -> Result<(), &'static str> {
+fn exchange_verdict(
+    order: &repo::UsOrderRow,
+    amend: &AmendRow,
+    quote: Option<(i64, i64)>,
+) -> Result<(), AmendRejection> {
     if !order.is_open {
-        return Err("ORDER_NOT_OPEN");
+        return Err(AmendRejection::OrderNotOpen);
     }
-    let Some((bid, ask)) = quote else { return Err("NO_MARKET") };
+    let Some((bid, ask)) = quote else { return Err(AmendRejection::NoMarket) };
     if let Some(q) = amend.quantity {
         if q <= order.filled_quantity {
-            return Err("QUANTITY_NOT_ABOVE_FILLED");
+            return Err(AmendRejection::QuantityNotAboveFilled);
         }
-        if order.order_type != UsOrderKind::Limit.as_str() && q % ONE_SHARE != 0 {
-            return Err("FRACTIONAL_NOT_ALLOWED");
+        if order.order_type != OrderKind::Limit && q % ONE_SHARE != 0 {
+            return Err(AmendRejection::FractionalNotAllowed);
         }
     }
     for price in [amend.limit_price, amend.stop_price].into_iter().flatten() {
         if price <= 0 || price % tick_for(price) != 0 {
-            return Err("PRICE_OFF_TICK");
+            return Err(AmendRejection::PriceOffTick);
         }
     }
     if let Some(stop) = amend.stop_price {
         let reached = if order.side == Side::Buy { stop <= ask } else { stop >= bid };
         if reached && !order.triggered {
-            return Err("STOP_ALREADY_REACHED");
+            return Err(AmendRejection::StopAlreadyReached);
         }
     }
     Ok(())
 }
 
-async fn reject(lc: &Lifecycle<'_>, amend: &AmendRow, why: &str) -> Result<(), TradeError> {
+async fn reject(lc: &Lifecycle<'_>, amend: &AmendRow, why: AmendRejection) -> Result<(), TradeError> {
     let mut w = lc.db.begin_write().await?;
     w.lock_key(&user_key(&amend.user_id)).await?;
     let Some(mut row) = repo::amend_tx(&mut w.tx, &amend.id).await? else { return Ok(()) };
-    row.exchange_state = ExchangeState::RejectedFromExchange.as_str().into();
-    row.reason = Some(why.into());
+    row.exchange_state = ExchangeState::RejectedFromExchange;
+    row.reason = Some(why);
     row.updated_at_ms = lc.clock.now_ms();
     repo::save_amend(&mut w.tx, &row).await?;
     let order = repo::get_tx(&mut w.tx, &row.order_id).await?;
     let mut published = None;
-    if let Some(mut order) = order.filter(|o| o.is_open && o.exchange_state == ExchangeState::AmendRequested.as_str()) {
+    if let Some(mut order) = order.filter(|o| o.is_open && o.exchange_state == ExchangeState::AmendRequested) {
         // The order goes on under its old terms.
-        order.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into();
+        order.exchange_state = ExchangeState::AcceptedFromExchange;
         order.updated_at_ms = row.updated_at_ms;
         repo::save(&mut w.tx, &order).await?;
         published = Some(order);

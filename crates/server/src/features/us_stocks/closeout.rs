@@ -5,11 +5,10 @@
 //! gets no second one, and an intraday close is keyed by its trading date, so each runs exactly
 //! once, also across restarts.
 
-use domain::orders::{Bucket, ExchangeState, Side, TimeInForce, TradingHours};
+use domain::orders::{Bucket, ExchangeState, OrderKind, Side, TimeInForce, TradingHours, UsOrderReason};
 
-use super::lifecycle::{new_order, reasons, Lifecycle};
+use super::lifecycle::{new_order, Lifecycle};
 use super::repo::{self, PositionRow};
-use super::rules::UsOrderKind;
 use super::service::{intraday_cutoff, trading_date, user_key};
 use crate::features::orders::errors::TradeError;
 
@@ -17,7 +16,7 @@ use crate::features::orders::errors::TradeError;
 pub async fn close_position(
     lc: &Lifecycle<'_>,
     position: &PositionRow,
-    reason: &str,
+    reason: UsOrderReason,
     key: &str,
 ) -> Result<bool, TradeError> {
     let mut w = lc.db.begin_write().await?;
@@ -41,26 +40,19 @@ pub async fn close_position(
     }
     let now = lc.svc.market_time(lc.clock.now());
     let bucket: Bucket = position.bucket.parse().unwrap_or(Bucket::Paln);
-    let mut sell = new_order(
-        &position.user_id,
-        &position.stock_id,
-        bucket,
-        Side::Sell,
-        UsOrderKind::Market,
-        now,
-        lc.clock.now_ms(),
-    );
+    let mut sell =
+        new_order(&position.user_id, &position.stock_id, bucket, Side::Sell, OrderKind::Market, now, lc.clock.now_ms());
     sell.quantity = Some(current.quantity);
     // The server's closing sells fill in whichever session is open next.
-    sell.trading_hours = TradingHours::IncludeExtendedHours.as_str().into();
-    sell.time_in_force = TimeInForce::GoodTillCancel.as_str().into();
+    sell.trading_hours = TradingHours::IncludeExtendedHours;
+    sell.time_in_force = TimeInForce::GoodTillCancel;
     sell.system = true;
-    sell.reason = Some(reason.into());
+    sell.reason = Some(reason);
     sell.request_id = Some(request);
-    sell.exchange_state = ExchangeState::Pending.as_str().into();
+    sell.exchange_state = ExchangeState::Pending;
     lc.insert_with_hold(&mut w.tx, &mut sell, 0).await?;
     w.commit().await?;
-    tracing::info!(user = %position.user_id, stock = %position.stock_id, bucket = %position.bucket, reason, "server closes a position");
+    tracing::info!(user = %position.user_id, stock = %position.stock_id, bucket = %position.bucket, %reason, "server closes a position");
     for order in touched.iter().chain(std::iter::once(&sell)) {
         lc.publish(order);
     }
@@ -77,20 +69,25 @@ pub async fn close_intraday(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
     }
     let mut closed = 0;
     for position in repo::open_positions(lc.db, Bucket::Intraday.as_str()).await? {
-        if close_position(lc, &position, reasons::INTRADAY_CUTOFF, &format!("intraday-close:{date}")).await? {
+        if close_position(lc, &position, UsOrderReason::IntradayCutoff, &format!("intraday-close:{date}")).await? {
             closed += 1;
         }
     }
     // Intraday buys still waiting can no longer open a position today.
     for order in repo::open_orders(lc.db).await? {
         if order.bucket == Bucket::Intraday.as_str() && order.side == Side::Buy {
-            cancel_quietly(lc, &order.user_id, &order.id, reasons::INTRADAY_CUTOFF).await?;
+            cancel_quietly(lc, &order.user_id, &order.id, UsOrderReason::IntradayCutoff).await?;
         }
     }
     Ok(closed)
 }
 
-async fn cancel_quietly(lc: &Lifecycle<'_>, user_id: &str, order_id: &str, reason: &str) -> Result<(), TradeError> {
+async fn cancel_quietly(
+    lc: &Lifecycle<'_>,
+    user_id: &str,
+    order_id: &str,
+    reason: UsOrderReason,
+) -> Result<(), TradeError> {
     let mut w = lc.db.begin_write().await?;
     w.lock_key(&user_key(user_id)).await?;
     let Some(mut order) = repo::get_tx(&mut w.tx, order_id).await? else { return Ok(()) };

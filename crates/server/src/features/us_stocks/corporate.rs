@@ -4,14 +4,15 @@
 //! once: every holder's change is a ledger entry keyed by action and holder, and the action is
 //! marked applied when all holders have it, so a restart in between finishes the rest.
 
-use domain::ledger::{AccountKind, AccountRef};
-use domain::orders::Bucket;
+use domain::corporate::CorporateActionKind;
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::orders::{Bucket, UsOrderReason};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use store::ledger::{self, NewEntry, Posting};
 
 use super::corporate_repo::{self, ActionRow};
-use super::lifecycle::{reasons, Lifecycle};
+use super::lifecycle::Lifecycle;
 use super::repo::{self, PositionRow};
 use super::service::{trading_date, user_key};
 use super::units::pro_rata;
@@ -41,26 +42,34 @@ async fn apply_to(lc: &Lifecycle<'_>, action: &ActionRow, holder: &PositionRow) 
         return Ok(false);
     };
     let bucket: Bucket = position.bucket.parse().unwrap_or(Bucket::Paln);
-    let event =
-        format!("us-{}:{}:{}:{}", action.kind.to_ascii_lowercase(), action.id, position.user_id, position.bucket);
+    let event = format!(
+        "us-{}:{}:{}:{}",
+        action.kind.as_str().to_ascii_lowercase(),
+        action.id,
+        position.user_id,
+        position.bucket
+    );
     let mut touched = Vec::new();
-    let postings = if action.kind == "DIVIDEND" {
+    let postings = if action.kind == CorporateActionKind::Dividend {
         let withholding = lc.svc.settings.dividend_withholding_percentage;
         dividend_legs(&mut w.tx, action, &mut position, bucket, withholding).await?
     } else {
         // Open orders of the stock are cancelled: their prices and quantities meant the old shares.
         for mut order in repo::open_of(&mut w.tx, &position.user_id, &position.stock_id, &position.bucket).await? {
-            lc.close(&mut w.tx, &mut order, reasons::SPLIT, false).await?;
+            lc.close(&mut w.tx, &mut order, UsOrderReason::StockSplit, false).await?;
             touched.push(order);
         }
         split_legs(&mut w.tx, action, &mut position, bucket).await?
     };
-    if postings.is_empty() && action.kind == "DIVIDEND" {
+    if postings.is_empty() && action.kind == CorporateActionKind::Dividend {
         return Ok(false);
     }
     if !postings.is_empty() {
         let entry = NewEntry {
-            reason: format!("US_{}", action.kind),
+            reason: match action.kind {
+                CorporateActionKind::Dividend => EntryReason::UsDividend,
+                CorporateActionKind::Split => EntryReason::UsSplit,
+            },
             event_id: event,
             memo: Some(format!("{} {} {}", action.kind, action.stock_id, action.record_date)),
             postings,

@@ -1,5 +1,6 @@
 //! The `us_corporate_actions` table: actions the operator announced, and when each was applied.
 
+use domain::corporate::CorporateActionKind;
 use store::{Db, StoreError};
 
 /// A corporate action as stored.
@@ -9,8 +10,9 @@ pub struct ActionRow {
     pub id: String,
     /// Ticker.
     pub stock_id: String,
-    /// `DIVIDEND` or `SPLIT`.
-    pub kind: String,
+    /// A dividend or a split.
+    #[sqlx(try_from = "String")]
+    pub kind: CorporateActionKind,
     /// Ex-date (New York).
     pub ex_date: String,
     /// Record date: holders of this date receive it.
@@ -37,7 +39,7 @@ pub async fn insert(db: &Db, a: &ActionRow, now_ms: i64) -> Result<(), StoreErro
     ))
     .bind(&a.id)
     .bind(&a.stock_id)
-    .bind(&a.kind)
+    .bind(a.kind.as_str())
     .bind(&a.ex_date)
     .bind(&a.record_date)
     .bind(&a.pay_date)

@@ -7,8 +7,8 @@
 //! (`MARGIN_LOSSES`): no user balance ever goes below zero.
 
 use domain::fees::{fee_and_tax, FeeSchedule};
-use domain::ledger::{AccountKind, AccountRef};
-use domain::orders::{Bucket, Side};
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::orders::{Bucket, Side, UsMarginStatus};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
 
@@ -101,7 +101,7 @@ async fn sell_legs(
     let realized = value - fee - tax - cost;
     position.realized += realized;
     if position.quantity == 0 {
-        position.margin_status = "NORMAL".into();
+        position.margin_status = UsMarginStatus::Normal;
     }
     Ok((value, fee, tax, realized))
 }
@@ -132,7 +132,7 @@ pub async fn post_fill(
         borrowed: 0,
         realized: 0,
         dividends: 0,
-        margin_status: "NORMAL".into(),
+        margin_status: UsMarginStatus::Normal,
         opened_date: trading_date.into(),
         updated_at_ms: now_ms,
     });
@@ -166,7 +166,7 @@ pub async fn post_fill(
     };
     let memo = format!("{} {} {}", fill.side, fill.stock_id, super::units::shares(quantity));
     let entry = NewEntry {
-        reason: "US_STOCK_FILL".into(),
+        reason: EntryReason::UsStockFill,
         event_id: format!("us-fill:{}", fill.id),
         memo: Some(memo),
         postings: legs.0,

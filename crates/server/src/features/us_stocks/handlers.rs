@@ -4,7 +4,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use domain::orders::{Bucket, Side};
+use domain::orders::{Bucket, OrderKind, ProtectiveKind, Side, TradingHours};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -13,7 +13,7 @@ use super::errors::unknown_stock;
 use super::input::{parse, Parsed, UsOrderBody};
 use super::lifecycle::{new_order, Lifecycle};
 use super::repo::{self, UsOrderRow};
-use super::rules::{self, Draft, MarketNow, UsOrderKind};
+use super::rules::{self, Draft, MarketNow};
 use super::service::{intraday_cutoff, trading_date, user_key};
 use super::units::{PRICE_SCALE, QUANTITY_SCALE};
 use super::view::{AmendRequestView, UsOrderView};
@@ -76,7 +76,7 @@ async fn place(
     check_flags(&state, &caller.user_id, &stock_id, None, side).await?;
     check(&state, &parsed.draft, &market)?;
     if parsed.oco {
-        let stop_leg = Draft { kind: UsOrderKind::Stop, limit: None, stop: parsed.stop_loss, ..parsed.draft.clone() };
+        let stop_leg = Draft { kind: OrderKind::Stop, limit: None, stop: parsed.stop_loss, ..parsed.draft.clone() };
         check(&state, &stop_leg, &market)?;
     } else if side == Side::Buy {
         if parsed.take_profit.is_some_and(|tp| tp <= ask) {
@@ -127,8 +127,8 @@ fn rows_of(
 ) -> (UsOrderRow, Vec<UsOrderRow>) {
     let d = &parsed.draft;
     let mut order = new_order(user_id, stock_id, d.bucket, side, d.kind, market_time, now_ms);
-    order.time_in_force = d.time_in_force.as_str().into();
-    order.trading_hours = d.hours.as_str().into();
+    order.time_in_force = d.time_in_force;
+    order.trading_hours = d.hours;
     order.quantity = d.quantity;
     order.amount = d.amount;
     order.limit_price = d.limit;
@@ -142,16 +142,16 @@ fn rows_of(
     }
     let group = uuid::Uuid::now_v7().to_string();
     order.oco_group = Some(group.clone());
-    order.oco_leg = Some("TAKE_PROFIT".into());
-    let mut stop_leg = new_order(user_id, stock_id, d.bucket, side, UsOrderKind::Stop, market_time, now_ms);
-    stop_leg.time_in_force = order.time_in_force.clone();
+    order.oco_leg = Some(ProtectiveKind::TakeProfit);
+    let mut stop_leg = new_order(user_id, stock_id, d.bucket, side, OrderKind::Stop, market_time, now_ms);
+    stop_leg.time_in_force = order.time_in_force;
     // A stop fills in the regular session only (intraday keeps its own hours).
     stop_leg.trading_hours =
-        if d.bucket == Bucket::Intraday { order.trading_hours.clone() } else { "REGULAR_HOURS".into() };
+        if d.bucket == Bucket::Intraday { order.trading_hours } else { TradingHours::RegularHours };
     stop_leg.quantity = d.quantity;
     stop_leg.stop_price = parsed.stop_loss;
     stop_leg.oco_group = Some(group);
-    stop_leg.oco_leg = Some("STOP_LOSS".into());
+    stop_leg.oco_leg = Some(ProtectiveKind::StopLoss);
     (order, vec![stop_leg])
 }
 

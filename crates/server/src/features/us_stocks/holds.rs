@@ -2,10 +2,9 @@
 //! bucket's leverage) plus fee and tax from the bucket's USD; a sell reserves the shares.
 
 use domain::fees::{fee_and_tax, FeeSchedule};
-use domain::orders::{Bucket, Side};
+use domain::orders::{Bucket, OrderKind, Side};
 
 use super::repo::UsOrderRow;
-use super::rules::UsOrderKind;
 use super::units::value_up;
 
 /// A market or stop buy reserves for a price this far above the market (basis points): the price
@@ -25,12 +24,12 @@ pub fn buy_cost(value: i64, bucket: Bucket, fees: &FeeSchedule) -> i64 {
 }
 
 /// The price a buy's hold is computed at: its limit, or the trigger or market plus the collar.
-pub fn hold_price(kind: UsOrderKind, limit: Option<i64>, stop: Option<i64>, ask: i64) -> i64 {
+pub fn hold_price(kind: OrderKind, limit: Option<i64>, stop: Option<i64>, ask: i64) -> i64 {
     let collar = |p: i64| p + p * MARKET_BUY_COLLAR_BPS / 10_000;
     match kind {
-        UsOrderKind::Limit | UsOrderKind::StopLimit => limit.unwrap_or(ask),
-        UsOrderKind::Stop => collar(stop.unwrap_or(ask)),
-        UsOrderKind::Market | UsOrderKind::TrailingStop => collar(ask),
+        OrderKind::Limit | OrderKind::StopLimit => limit.unwrap_or(ask),
+        OrderKind::Stop => collar(stop.unwrap_or(ask)),
+        OrderKind::Market | OrderKind::TrailingStop => collar(ask),
     }
 }
 
@@ -43,8 +42,7 @@ pub fn remaining(order: &UsOrderRow, ask: i64, fees: &FeeSchedule) -> i64 {
     let bucket: Bucket = order.bucket.parse().unwrap_or(Bucket::Paln);
     let value = match (order.quantity, order.amount) {
         (Some(q), _) => {
-            let kind = UsOrderKind::parse(&order.order_type).unwrap_or(UsOrderKind::Market);
-            value_up(hold_price(kind, order.limit_price, order.stop_price, ask), q - order.filled_quantity)
+            value_up(hold_price(order.order_type, order.limit_price, order.stop_price, ask), q - order.filled_quantity)
         }
         (None, Some(a)) => a - order.filled_value,
         (None, None) => 0,
@@ -78,8 +76,8 @@ mod tests {
 
     #[test]
     fn market_and_stop_buys_hold_for_a_collar_above_the_price() {
-        assert_eq!(hold_price(UsOrderKind::Market, None, None, 1_000_000), 1_020_000);
-        assert_eq!(hold_price(UsOrderKind::Stop, None, Some(1_100_000), 1_000_000), 1_122_000);
-        assert_eq!(hold_price(UsOrderKind::Limit, Some(990_000), None, 1_000_000), 990_000);
+        assert_eq!(hold_price(OrderKind::Market, None, None, 1_000_000), 1_020_000);
+        assert_eq!(hold_price(OrderKind::Stop, None, Some(1_100_000), 1_000_000), 1_122_000);
+        assert_eq!(hold_price(OrderKind::Limit, Some(990_000), None, 1_000_000), 990_000);
     }
 }

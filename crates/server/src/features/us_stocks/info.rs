@@ -4,8 +4,10 @@
 
 use axum::extract::{Path, Query, State};
 use chrono::{DateTime, Utc};
-use domain::orders::{Bucket, Side};
+use domain::corporate::CorporateActionKind;
+use domain::orders::{Bucket, OrderFormType, Side, TimeInForce, TradingHours, UsMarginStatus};
 use market::calendar::{Phase, Venue as Calendar};
+use market::catalogue::UsListingKind;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -29,11 +31,11 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct SessionNow {
     /// `PRE_MARKET`, `REGULAR`, `POST_MARKET` or `CLOSED`.
-    pub phase: String,
+    pub phase: Phase,
     /// When the phase ends (or, closed, when pre-market opens), Unix ms.
     pub next_change_at_ms: Option<i64>,
     /// The phase after it.
-    pub next_phase: Option<String>,
+    pub next_phase: Option<Phase>,
     /// The New York trading date.
     pub trading_date: String,
     /// The holiday closing the market today, if any.
@@ -44,12 +46,11 @@ pub struct SessionNow {
     pub intraday_cutoff_at_ms: Option<i64>,
 }
 
-fn phase_text(phase: Phase) -> &'static str {
+/// The phase as US-stock screens name it: the calendar's other phases read as closed.
+fn us_phase(phase: Phase) -> Phase {
     match phase {
-        Phase::PreMarket => "PRE_MARKET",
-        Phase::Regular => "REGULAR",
-        Phase::PostMarket => "POST_MARKET",
-        _ => "CLOSED",
+        Phase::PreMarket | Phase::Regular | Phase::PostMarket => phase,
+        _ => Phase::Closed,
     }
 }
 
@@ -78,9 +79,9 @@ pub fn session_now(now: DateTime<Utc>, cutoff_minutes: u32) -> SessionNow {
     // A close that opens the next window at the same instant is that window's phase.
     let next_phase = at.and_then(|t| times.sessions.iter().find(|w| w.open == t).map(|w| w.phase)).or(next_phase);
     SessionNow {
-        phase: phase_text(phase).into(),
+        phase: us_phase(phase),
         next_change_at_ms: at.map(|t| t.timestamp_millis()),
-        next_phase: next_phase.map(|p| phase_text(p).into()),
+        next_phase: next_phase.map(us_phase),
         trading_date: date.to_string(),
         holiday: times.holiday.clone(),
         early_close: times.is_early_close,
@@ -97,7 +98,7 @@ pub struct StockDescription {
     /// Company or fund name.
     pub name: String,
     /// `STOCK` or `ETF`.
-    pub kind: String,
+    pub kind: UsListingKind,
     /// Best bid, dollars.
     pub bid: String,
     /// Best ask, dollars.
@@ -148,7 +149,7 @@ pub async fn description(
     Ok(Data::new(StockDescription {
         stock_id: stock.cc.clone(),
         name: stock.na.clone(),
-        kind: format!("{:?}", stock.kind).to_ascii_uppercase(),
+        kind: stock.kind,
         bid: price_text(quote.bid),
         ask: price_text(quote.ask),
         last: price_text(quote.last),
@@ -171,8 +172,8 @@ pub async fn description(
 pub struct OrderTypesQuery {
     /// Ticker.
     pub stock_id: String,
-    /// `BUY` or `SELL`.
-    #[param(pattern = "^(BUY|SELL)$")]
+    /// `BUY` or `SELL` (any letter case).
+    #[param(value_type = Side, inline)]
     pub transaction_type: String,
 }
 
@@ -181,15 +182,15 @@ pub struct OrderTypesQuery {
 #[serde(rename_all = "camelCase")]
 pub struct UsOrderTypeOption {
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP` or `OCO`.
-    pub order_type: String,
+    pub order_type: OrderFormType,
     /// R4.07 code (a trailing stop shows as a stop; OCO has none).
     pub order_type_code: Option<u8>,
     /// Whether the market's session takes it now (an order of another session is refused).
     pub available_now: bool,
     /// Trading hours it may use.
-    pub trading_hours: Vec<String>,
+    pub trading_hours: Vec<TradingHours>,
     /// Times in force it may use.
-    pub time_in_force: Vec<String>,
+    pub time_in_force: Vec<TimeInForce>,
     /// Fractional quantities allowed.
     pub fractional: bool,
     /// Buying by amount allowed.
@@ -216,7 +217,7 @@ pub async fn order_types(
 }
 
 /// type, code, available now, extended hours, fractional, by amount, sells only.
-type TypeRow = (&'static str, Option<u8>, bool, bool, bool, bool, bool);
+type TypeRow = (OrderFormType, Option<u8>, bool, bool, bool, bool, bool);
 
 /// The order types of a side in `phase` (docs/us-stocks.md "Order rules").
 fn order_type_options(side: Side, phase: Phase) -> Vec<UsOrderTypeOption> {
@@ -224,27 +225,27 @@ fn order_type_options(side: Side, phase: Phase) -> Vec<UsOrderTypeOption> {
     let open = phase != Phase::Closed;
     let buy = side == Side::Buy;
     let table: [TypeRow; 6] = [
-        ("MARKET", Some(2), regular, false, true, buy, false),
-        ("LIMIT", Some(1), open, true, true, false, false),
-        ("STOP", Some(3), open, false, false, false, false),
-        ("STOP_LIMIT", Some(4), open, false, false, false, false),
-        ("TRAILING_STOP", Some(3), open, false, false, false, true),
-        ("OCO", None, open, false, false, false, true),
+        (OrderFormType::Market, Some(2), regular, false, true, buy, false),
+        (OrderFormType::Limit, Some(1), open, true, true, false, false),
+        (OrderFormType::Stop, Some(3), open, false, false, false, false),
+        (OrderFormType::StopLimit, Some(4), open, false, false, false, false),
+        (OrderFormType::TrailingStop, Some(3), open, false, false, false, true),
+        (OrderFormType::Oco, None, open, false, false, false, true),
     ];
     table
         .into_iter()
         .filter(|row| !row.6 || !buy)
         .map(|(order_type, code, available_now, extended, fractional, by_amount, _)| {
-            let mut hours = vec!["REGULAR_HOURS".to_owned()];
+            let mut hours = vec![TradingHours::RegularHours];
             if extended {
-                hours.push("INCLUDE_EXTENDED_HOURS".to_owned());
+                hours.push(TradingHours::IncludeExtendedHours);
             }
             UsOrderTypeOption {
-                order_type: order_type.into(),
+                order_type,
                 order_type_code: code,
                 available_now,
                 trading_hours: hours,
-                time_in_force: vec!["GOOD_TILL_CANCEL".to_owned(), "GOOD_TILL_MARKET_CLOSE".to_owned()],
+                time_in_force: vec![TimeInForce::GoodTillCancel, TimeInForce::GoodTillMarketClose],
                 fractional,
                 by_amount,
             }
@@ -273,7 +274,7 @@ pub struct UsEstimate {
     /// What the broker lends on a leveraged buy.
     pub borrowed: String,
     /// `PALN`, `LEVERAGE` or `INTRADAY`.
-    pub bucket: String,
+    pub bucket: Bucket,
     /// The bucket's buying power now (usdCash × leverage).
     pub buying_power: String,
     /// The total in rupiah at the current USD/IDR mid rate.
@@ -285,14 +286,14 @@ pub struct UsEstimate {
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct SideQuery {
-    /// `BUY` or `SELL`.
-    #[param(pattern = "^(BUY|SELL)$")]
+    /// `BUY` or `SELL` (any letter case).
+    #[param(value_type = Side, inline)]
     pub transaction_type: String,
 }
 
 /// The estimate of an order as the buy or sell call would take it (SPEC.md §7: GET estimate price).
 #[utoipa::path(get, path = "/v1/us-stocks/estimate", tag = "us-stocks", security(("bearer" = [])),
-    params(SideQuery, ("stockId" = String, Query, description = "Ticker"), ("orderType" = String, Query, description = "MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP, OCO"),
+    params(SideQuery, ("stockId" = String, Query, description = "Ticker"), ("orderType" = inline(OrderFormType), Query, description = "MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP, OCO"),
            ("quantity" = Option<String>, Query, description = "Shares"), ("amount" = Option<String>, Query, description = "Dollars (market buy)"),
            ("unitPrice" = Option<String>, Query, description = "Limit price"), ("stopPrice" = Option<String>, Query, description = "Trigger price"),
            ("leverage" = Option<u8>, Query, description = "1, 2 or 4")),
@@ -350,7 +351,7 @@ pub async fn estimate(
         total: usd_text(total),
         own_part: usd_text(if side == Side::Buy { own } else { 0 }),
         borrowed: usd_text(if side == Side::Buy { value - own } else { 0 }),
-        bucket: d.bucket.as_str().into(),
+        bucket: d.bucket,
         buying_power: usd_text(cash.saturating_mul(d.bucket.multiplier())),
         total_idr: total_idr.to_string(),
     }))
@@ -363,7 +364,7 @@ pub struct UsPositionView {
     /// Ticker.
     pub stock_id: String,
     /// `PALN`, `LEVERAGE` or `INTRADAY`.
-    pub bucket: String,
+    pub bucket: Bucket,
     /// 1, 2 or 4.
     pub leverage: u8,
     /// Shares held.
@@ -391,7 +392,7 @@ pub struct UsPositionView {
     /// Equity as a percentage of value (100 without a loan).
     pub equity_percentage: String,
     /// `NORMAL` or `MARGIN_CALL`.
-    pub margin_status: String,
+    pub margin_status: UsMarginStatus,
 }
 
 /// The caller's US-stock positions per bucket (SPEC.md §7: position overview).
@@ -414,7 +415,7 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             if p.cost > 0 { Decimal::from(pnl) * Decimal::ONE_HUNDRED / Decimal::from(p.cost) } else { Decimal::ZERO };
         out.push(UsPositionView {
             stock_id: p.stock_id.clone(),
-            bucket: p.bucket.clone(),
+            bucket,
             leverage: bucket.leverage().multiplier(),
             quantity: shares(p.quantity).to_string(),
             average_price: average.map(|a| a.round_dp(4).normalize().to_string()),
@@ -428,7 +429,7 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             dividends: usd_text(p.dividends),
             borrowed: usd_text(p.borrowed),
             equity_percentage: equity_percentage(&p, bid).round_dp(2).to_string(),
-            margin_status: p.margin_status.clone(),
+            margin_status: p.margin_status,
         });
     }
     Ok(Data::new(out))
@@ -440,8 +441,8 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
 pub struct CorporateActionView {
     /// Id.
     pub id: String,
-    /// `DIVIDEND` or `SPLIT`.
-    pub kind: String,
+    /// A dividend or a split.
+    pub kind: CorporateActionKind,
     /// Ex-date.
     pub ex_date: String,
     /// Record date.
@@ -471,7 +472,7 @@ pub async fn corporate_actions(
         rows.iter()
             .map(|a| CorporateActionView {
                 id: a.id.clone(),
-                kind: a.kind.clone(),
+                kind: a.kind,
                 ex_date: a.ex_date.clone(),
                 record_date: a.record_date.clone(),
                 pay_date: a.pay_date.clone(),

@@ -1,12 +1,12 @@
 //! The US-stock order payload (R3.15) at the edge: decimal text into units, the R4.15–R4.17
 //! normalisation, and the draft the rules check.
 
-use domain::orders::{Bucket, Leverage, Side, TimeInForce, TradingHours};
+use domain::orders::{Bucket, Leverage, OrderFormType, OrderKind, ProtectiveKind, Side, TimeInForce, TradingHours};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::rules::{Draft, UsOrderKind};
+use super::rules::Draft;
 use super::units::{PRICE_SCALE, QUANTITY_SCALE};
 use crate::api::ApiError;
 use crate::features::orders::errors::invalid_order;
@@ -32,15 +32,14 @@ pub struct UsOrderBody {
     #[schema(value_type = Option<String>, example = "25")]
     pub amount: Option<String>,
     /// `GOOD_TILL_CANCEL` (default) or `GOOD_TILL_MARKET_CLOSE`; intraday orders are always the latter.
-    #[schema(value_type = Option<String>, pattern = "^(GOOD_TILL_CANCEL|GOOD_TILL_MARKET_CLOSE)$")]
     pub time_in_force: Option<TimeInForce>,
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `OCO`, or `TRAILING_STOP`.
-    #[schema(example = "LIMIT")]
+    #[schema(value_type = OrderFormType, example = "LIMIT")]
     pub order_type: String,
-    /// `TRAILING_STOP` with orderType `STOP` makes a trailing stop (R4.10).
+    /// `TRAILING_STOP` with orderType `STOP` makes a trailing stop (R4.10); others are ignored.
+    #[schema(value_type = Option<ProtectiveKind>)]
     pub order_sub_type: Option<String>,
     /// `REGULAR_HOURS` (default) or `INCLUDE_EXTENDED_HOURS`; dropped for 4x intraday (R4.16).
-    #[schema(value_type = Option<String>, pattern = "^(REGULAR_HOURS|INCLUDE_EXTENDED_HOURS|INTRADAY)$")]
     pub trading_hours: Option<TradingHours>,
     /// Trigger price of a stop or stop-limit, dollars.
     #[serde(default, deserialize_with = "number_text")]
@@ -101,13 +100,13 @@ pub fn parse(body: &UsOrderBody, side: Side, leverage_endpoint: bool) -> Result<
     let order_type = body.order_type.trim().to_ascii_uppercase();
     let trailing_sub = body.order_sub_type.as_deref().map(str::trim) == Some("TRAILING_STOP");
     let (kind, oco) = match order_type.as_str() {
-        "MARKET" | "INSTANT" => (UsOrderKind::Market, false),
-        "LIMIT" => (UsOrderKind::Limit, false),
-        "STOP" if trailing_sub => (UsOrderKind::TrailingStop, false),
-        "TRAILING_STOP" => (UsOrderKind::TrailingStop, false),
-        "STOP" => (UsOrderKind::Stop, false),
-        "STOP_LIMIT" => (UsOrderKind::StopLimit, false),
-        "OCO" => (UsOrderKind::Limit, true),
+        "MARKET" | "INSTANT" => (OrderKind::Market, false),
+        "LIMIT" => (OrderKind::Limit, false),
+        "STOP" if trailing_sub => (OrderKind::TrailingStop, false),
+        "TRAILING_STOP" => (OrderKind::TrailingStop, false),
+        "STOP" => (OrderKind::Stop, false),
+        "STOP_LIMIT" => (OrderKind::StopLimit, false),
+        "OCO" => (OrderKind::Limit, true),
         _ => return Err(invalid_order("orderType: MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP or OCO")),
     };
     let quantity = given(&body.quantity).map(|t| units("quantity", t, QUANTITY_SCALE)).transpose()?;

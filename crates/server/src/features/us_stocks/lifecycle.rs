@@ -6,7 +6,9 @@
 
 use chrono::{DateTime, Utc};
 use domain::ledger::AccountRef;
-use domain::orders::{Bucket, ExchangeState, OrderStatus, Side, TimeInForce, TradingHours};
+use domain::orders::{
+    Bucket, ExchangeState, OrderKind, OrderStatus, ProtectiveKind, Side, TimeInForce, TradingHours, UsOrderReason,
+};
 use domain::Clock;
 use market::calendar::Venue as Calendar;
 use sqlx::{Any, Transaction};
@@ -16,7 +18,6 @@ use store::Db;
 use super::fills::post_fill;
 use super::holds;
 use super::repo::{self, UsOrderRow};
-use super::rules::UsOrderKind;
 use super::service::{trading_date, user_key, UsStockService};
 use super::view::UsOrderView;
 use crate::features::live::Hub;
@@ -37,24 +38,6 @@ pub struct Lifecycle<'a> {
     pub hub: &'a Hub,
     /// The time.
     pub clock: &'a dyn Clock,
-}
-
-/// Why an order closed without filling completely.
-pub mod reasons {
-    /// The user cancelled it.
-    pub const CANCELLED_BY_USER: &str = "CANCELLED_BY_USER";
-    /// Good till market close, and the market closed.
-    pub const EXPIRED: &str = "EXPIRED_AT_MARKET_CLOSE";
-    /// The other leg of its OCO pair executed.
-    pub const OCO_SIBLING: &str = "OCO_SIBLING_EXECUTED";
-    /// The intraday cut-off closed the position it would change.
-    pub const INTRADAY_CUTOFF: &str = "INTRADAY_CUTOFF";
-    /// A liquidation closed the position.
-    pub const LIQUIDATION: &str = "LIQUIDATION";
-    /// A stock split changed the shares.
-    pub const SPLIT: &str = "STOCK_SPLIT";
-    /// The bucket could not pay for the fill.
-    pub const INSUFFICIENT: &str = "INSUFFICIENT_BUYING_POWER";
 }
 
 impl Lifecycle<'_> {
@@ -104,12 +87,12 @@ impl Lifecycle<'_> {
         &self,
         tx: &mut Tx,
         order: &mut UsOrderRow,
-        reason: &str,
+        reason: UsOrderReason,
         failed: bool,
     ) -> Result<(), TradeError> {
         Self::release_hold(tx, order, false).await?;
         order.is_open = false;
-        order.reason = Some(reason.to_owned());
+        order.reason = Some(reason);
         order.status = status_after(false, order.filled_quantity, order.quantity, !failed);
         if failed && order.filled_quantity == 0 {
             order.status = OrderStatus::Failed;
@@ -124,7 +107,7 @@ impl Lifecycle<'_> {
         &self,
         tx: &mut Tx,
         order: &UsOrderRow,
-        reason: &str,
+        reason: UsOrderReason,
     ) -> Result<Vec<UsOrderRow>, TradeError> {
         let Some(group) = order.oco_group.clone() else { return Ok(Vec::new()) };
         let mut closed = Vec::new();
@@ -148,8 +131,8 @@ impl Lifecycle<'_> {
         if !order.is_open || order.system {
             return Err(TradeError::OrderNotOpen);
         }
-        let mut changed = self.close_siblings(&mut w.tx, &order, reasons::CANCELLED_BY_USER).await?;
-        self.close(&mut w.tx, &mut order, reasons::CANCELLED_BY_USER, false).await?;
+        let mut changed = self.close_siblings(&mut w.tx, &order, UsOrderReason::CancelledByUser).await?;
+        self.close(&mut w.tx, &mut order, UsOrderReason::CancelledByUser, false).await?;
         w.commit().await?;
         changed.insert(0, order);
         for o in &changed {
@@ -169,20 +152,19 @@ impl Lifecycle<'_> {
         }
         let before = order.clone();
         let mut also = Vec::new();
-        let state: ExchangeState = order.exchange_state.parse().unwrap_or(ExchangeState::Failed);
-        match state {
-            ExchangeState::Pending => order.exchange_state = ExchangeState::WaitingToBeSent.as_str().into(),
-            ExchangeState::WaitingToBeSent => order.exchange_state = ExchangeState::SentToExchange.as_str().into(),
+        match order.exchange_state {
+            ExchangeState::Pending => order.exchange_state = ExchangeState::WaitingToBeSent,
+            ExchangeState::WaitingToBeSent => order.exchange_state = ExchangeState::SentToExchange,
             ExchangeState::SentToExchange => match self.svc.venue.accept(&order, now) {
-                Ok(()) => order.exchange_state = ExchangeState::AcceptedFromExchange.as_str().into(),
+                Ok(()) => order.exchange_state = ExchangeState::AcceptedFromExchange,
                 Err(why) => {
-                    order.exchange_state = ExchangeState::RejectedFromExchange.as_str().into();
-                    self.close(&mut w.tx, &mut order, &why, true).await?;
+                    order.exchange_state = ExchangeState::RejectedFromExchange;
+                    self.close(&mut w.tx, &mut order, why, true).await?;
                 }
             },
             ExchangeState::AcceptedFromExchange | ExchangeState::AmendRequested => {
                 if expired(&order, self.svc.market_time(now)) {
-                    self.close(&mut w.tx, &mut order, reasons::EXPIRED, false).await?;
+                    self.close(&mut w.tx, &mut order, UsOrderReason::ExpiredAtMarketClose, false).await?;
                 } else {
                     also = self.work(&mut w.tx, &mut order, now).await?;
                 }
@@ -217,14 +199,14 @@ impl Lifecycle<'_> {
         if step.triggered {
             order.triggered = true;
             // A triggered stop-loss leg takes the shares its take-profit sibling reserved.
-            also.extend(self.close_siblings(tx, order, reasons::OCO_SIBLING).await?);
+            also.extend(self.close_siblings(tx, order, UsOrderReason::OcoSiblingExecuted).await?);
             if let Some(q) = self.svc.venue.quote(&order.stock_id, now) {
                 self.open_hold(tx, order, q.ask).await?;
             }
         }
         let Some((price, quantity)) = step.fill else { return Ok(also) };
         if order.filled_quantity == 0 {
-            also.extend(self.close_siblings(tx, order, reasons::OCO_SIBLING).await?);
+            also.extend(self.close_siblings(tx, order, UsOrderReason::OcoSiblingExecuted).await?);
         }
         Self::release_hold(tx, order, true).await?;
         let date = trading_date(self.svc.market_time(now)).to_string();
@@ -237,7 +219,7 @@ impl Lifecycle<'_> {
         if complete {
             order.is_open = false;
             order.status = OrderStatus::Success;
-            order.exchange_state = ExchangeState::Success.as_str().into();
+            order.exchange_state = ExchangeState::Success;
             also.extend(self.place_bracket_exit(tx, order, now).await?);
         } else {
             order.status = OrderStatus::PartiallyFilled;
@@ -262,23 +244,24 @@ impl Lifecycle<'_> {
         let tif =
             if bucket == Bucket::Intraday { TimeInForce::GoodTillMarketClose } else { TimeInForce::GoodTillCancel };
         let mut legs = Vec::new();
-        for (leg, kind, price) in
-            [("TAKE_PROFIT", UsOrderKind::Limit, buy.take_profit), ("STOP_LOSS", UsOrderKind::Stop, buy.stop_loss)]
-        {
+        for (leg, kind, price) in [
+            (ProtectiveKind::TakeProfit, OrderKind::Limit, buy.take_profit),
+            (ProtectiveKind::StopLoss, OrderKind::Stop, buy.stop_loss),
+        ] {
             let Some(price) = price else { continue };
             let market = self.svc.market_time(now);
             let mut exit =
                 new_order(&buy.user_id, &buy.stock_id, bucket, Side::Sell, kind, market, self.clock.now_ms());
             exit.quantity = Some(buy.filled_quantity);
-            exit.time_in_force = tif.as_str().into();
-            exit.trading_hours = buy.trading_hours.clone();
-            if kind == UsOrderKind::Limit {
+            exit.time_in_force = tif;
+            exit.trading_hours = buy.trading_hours;
+            if kind == OrderKind::Limit {
                 exit.limit_price = Some(price);
             } else {
                 exit.stop_price = Some(price);
             }
             exit.oco_group = Some(group.clone());
-            exit.oco_leg = Some(leg.into());
+            exit.oco_leg = Some(leg);
             exit.request_id = Some(format!("bracket:{}:{leg}", buy.id));
             // Only the first leg reserves the shares; the stop-loss takes them when it triggers.
             if legs.is_empty() {
@@ -297,7 +280,7 @@ impl Lifecycle<'_> {
         w.lock_key(&user_key(user_id)).await?;
         let Some(mut order) = repo::get_tx(&mut w.tx, order_id).await? else { return Ok(()) };
         if order.is_open {
-            self.close(&mut w.tx, &mut order, reasons::INSUFFICIENT, true).await?;
+            self.close(&mut w.tx, &mut order, UsOrderReason::InsufficientBuyingPower, true).await?;
             w.commit().await?;
             self.publish(&order);
         }
@@ -311,7 +294,7 @@ pub fn new_order(
     stock_id: &str,
     bucket: Bucket,
     side: Side,
-    kind: UsOrderKind,
+    kind: OrderKind,
     market_time: DateTime<Utc>,
     now_ms: i64,
 ) -> UsOrderRow {
@@ -321,13 +304,11 @@ pub fn new_order(
         stock_id: stock_id.into(),
         bucket: bucket.as_str().into(),
         side,
-        order_type: kind.as_str().into(),
+        order_type: kind,
         oco_group: None,
         oco_leg: None,
-        time_in_force: TimeInForce::GoodTillCancel.as_str().into(),
-        trading_hours: if bucket == Bucket::Intraday { TradingHours::Intraday } else { TradingHours::RegularHours }
-            .as_str()
-            .into(),
+        time_in_force: TimeInForce::GoodTillCancel,
+        trading_hours: if bucket == Bucket::Intraday { TradingHours::Intraday } else { TradingHours::RegularHours },
         quantity: None,
         amount: None,
         limit_price: None,
@@ -343,7 +324,7 @@ pub fn new_order(
         tax: 0,
         hold_id: None,
         status: OrderStatus::Pending,
-        exchange_state: ExchangeState::Pending.as_str().into(),
+        exchange_state: ExchangeState::Pending,
         is_open: true,
         triggered: false,
         reason: None,
@@ -358,7 +339,7 @@ pub fn new_order(
 /// Whether a good-till-market-close order's day is over: regular-hours orders end at the regular
 /// close, extended-hours ones at the end of post-market, every one of them on a later date.
 pub fn expired(order: &UsOrderRow, now: DateTime<Utc>) -> bool {
-    if order.time_in_force != TimeInForce::GoodTillMarketClose.as_str() {
+    if order.time_in_force != TimeInForce::GoodTillMarketClose {
         return false;
     }
     let today = trading_date(now).to_string();
@@ -367,7 +348,7 @@ pub fn expired(order: &UsOrderRow, now: DateTime<Utc>) -> bool {
     }
     let Ok(date) = order.trading_date.parse() else { return true };
     let times = Calendar::UsExtended.market_times(date);
-    let end = if order.trading_hours == TradingHours::IncludeExtendedHours.as_str() {
+    let end = if order.trading_hours == TradingHours::IncludeExtendedHours {
         times.post_market_close_time.or(times.market_close_time)
     } else {
         times.market_close_time

@@ -2,25 +2,20 @@
 //! falls below the call level, liquidation when it falls below the maintenance margin, and the daily
 //! interest on what the broker lends for 2x positions (docs/us-stocks.md "Leverage").
 
-use domain::ledger::{AccountKind, AccountRef};
-use domain::orders::Bucket;
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::orders::{Bucket, UsMarginStatus, UsOrderReason};
 use market::calendar::Phase;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use store::ledger::{self, NewEntry, Posting};
 
 use super::closeout::close_position;
-use super::lifecycle::{reasons, Lifecycle};
+use super::lifecycle::Lifecycle;
 use super::repo::{self, PositionRow};
 use super::service::{trading_date, user_key};
 use super::units::value_down;
 use crate::features::live::user::nudge_account;
 use crate::features::orders::errors::TradeError;
-
-/// `NORMAL` or `MARGIN_CALL`.
-pub const MARGIN_CALL: &str = "MARGIN_CALL";
-/// A position in good standing.
-pub const NORMAL: &str = "NORMAL";
 
 /// Equity as a percentage of the position's value at `bid` (100 without a loan).
 pub fn equity_percentage(position: &PositionRow, bid: i64) -> Decimal {
@@ -51,15 +46,15 @@ pub async fn check_margins(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
             };
             if equity < liquidation_level {
                 let key = format!("liquidation:{}", position.updated_at_ms);
-                if close_position(lc, &position, reasons::LIQUIDATION, &key).await? {
+                if close_position(lc, &position, UsOrderReason::Liquidation, &key).await? {
                     tracing::warn!(user = %position.user_id, stock = %position.stock_id, %equity, "liquidating a position below maintenance margin");
                     changed += 1;
                 }
                 continue;
             }
-            let standing = if equity < call_level { MARGIN_CALL } else { NORMAL };
+            let standing = if equity < call_level { UsMarginStatus::MarginCall } else { UsMarginStatus::Normal };
             if standing != position.margin_status && set_standing(lc, &position, standing).await? {
-                tracing::info!(user = %position.user_id, stock = %position.stock_id, %equity, standing, "margin standing changed");
+                tracing::info!(user = %position.user_id, stock = %position.stock_id, %equity, %standing, "margin standing changed");
                 nudge_account(lc.hub, &position.user_id, "margin");
                 changed += 1;
             }
@@ -68,7 +63,11 @@ pub async fn check_margins(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
     Ok(changed)
 }
 
-async fn set_standing(lc: &Lifecycle<'_>, position: &PositionRow, standing: &str) -> Result<bool, TradeError> {
+async fn set_standing(
+    lc: &Lifecycle<'_>,
+    position: &PositionRow,
+    standing: UsMarginStatus,
+) -> Result<bool, TradeError> {
     let mut w = lc.db.begin_write().await?;
     w.lock_key(&user_key(&position.user_id)).await?;
     let Some(mut current) =
@@ -79,7 +78,7 @@ async fn set_standing(lc: &Lifecycle<'_>, position: &PositionRow, standing: &str
     if current.margin_status == standing || current.quantity == 0 {
         return Ok(false);
     }
-    current.margin_status = standing.into();
+    current.margin_status = standing;
     current.updated_at_ms = lc.clock.now_ms();
     repo::save_position(&mut w.tx, &current).await?;
     w.commit().await?;
@@ -106,7 +105,7 @@ pub async fn accrue_interest(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
         let loans = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginLoans, "USD")).await?;
         let income = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginInterest, "USD")).await?;
         let entry = NewEntry {
-            reason: "US_MARGIN_INTEREST".into(),
+            reason: EntryReason::UsMarginInterest,
             event_id: format!("us-margin-interest:{date}:{}:{}", current.user_id, current.stock_id),
             memo: Some(format!("interest on the {} loan", current.stock_id)),
             postings: vec![

@@ -1,7 +1,10 @@
 //! The US-stock tables (`us_orders`, `us_fills`, `us_amend_requests`, `us_positions`): one query
 //! text for SQLite and PostgreSQL.
 
-use domain::orders::{OrderStatus, Side};
+use domain::orders::{
+    AmendRejection, ExchangeState, OrderKind, OrderStatus, ProtectiveKind, Side, TimeInForce, TradingHours,
+    UsMarginStatus, UsOrderReason,
+};
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
@@ -22,15 +25,19 @@ pub struct UsOrderRow {
     #[sqlx(try_from = "String")]
     pub side: Side,
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT`, `TRAILING_STOP`.
-    pub order_type: String,
+    #[sqlx(try_from = "String")]
+    pub order_type: OrderKind,
     /// The OCO pair's id.
     pub oco_group: Option<String>,
-    /// `TAKE_PROFIT` or `STOP_LOSS`.
-    pub oco_leg: Option<String>,
+    /// `TAKE_PROFIT` or `STOP_LOSS` (an OCO leg or a bracket exit).
+    #[sqlx(try_from = "store::OptionalText")]
+    pub oco_leg: Option<ProtectiveKind>,
     /// `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE`.
-    pub time_in_force: String,
+    #[sqlx(try_from = "String")]
+    pub time_in_force: TimeInForce,
     /// `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY`.
-    pub trading_hours: String,
+    #[sqlx(try_from = "String")]
+    pub trading_hours: TradingHours,
     /// Quantity units; `None` for a buy by amount.
     pub quantity: Option<i64>,
     /// Micro-dollars of a buy by amount.
@@ -63,15 +70,17 @@ pub struct UsOrderRow {
     #[sqlx(try_from = "String")]
     pub status: OrderStatus,
     /// R4.03 state.
-    pub exchange_state: String,
+    #[sqlx(try_from = "String")]
+    pub exchange_state: ExchangeState,
     /// Still working.
     #[sqlx(try_from = "store::Flag")]
     pub is_open: bool,
     /// A stop that triggered.
     #[sqlx(try_from = "store::Flag")]
     pub triggered: bool,
-    /// Why it ended without filling.
-    pub reason: Option<String>,
+    /// Why it ended without filling, or why the server placed it.
+    #[sqlx(try_from = "store::OptionalText")]
+    pub reason: Option<UsOrderReason>,
     /// New York date placed.
     pub trading_date: String,
     /// Placed by the server (intraday close, liquidation, bracket exit).
@@ -99,11 +108,11 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
         .bind(&o.stock_id)
         .bind(&o.bucket)
         .bind(o.side.as_str())
-        .bind(&o.order_type)
+        .bind(o.order_type.as_str())
         .bind(&o.oco_group)
-        .bind(&o.oco_leg)
-        .bind(&o.time_in_force)
-        .bind(&o.trading_hours)
+        .bind(o.oco_leg.map(ProtectiveKind::as_str))
+        .bind(o.time_in_force.as_str())
+        .bind(o.trading_hours.as_str())
         .bind(o.quantity)
         .bind(o.amount)
         .bind(o.limit_price)
@@ -119,10 +128,10 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
         .bind(o.tax)
         .bind(&o.hold_id)
         .bind(o.status.as_str())
-        .bind(&o.exchange_state)
+        .bind(o.exchange_state.as_str())
         .bind(i64::from(o.is_open))
         .bind(i64::from(o.triggered))
-        .bind(&o.reason)
+        .bind(o.reason.map(UsOrderReason::as_str))
         .bind(&o.trading_date)
         .bind(i64::from(o.system))
         .bind(&o.request_id)
@@ -152,10 +161,10 @@ pub async fn save(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     .bind(o.tax)
     .bind(&o.hold_id)
     .bind(o.status.as_str())
-    .bind(&o.exchange_state)
+    .bind(o.exchange_state.as_str())
     .bind(i64::from(o.is_open))
     .bind(i64::from(o.triggered))
-    .bind(&o.reason)
+    .bind(o.reason.map(UsOrderReason::as_str))
     .bind(o.updated_at_ms)
     .execute(&mut **tx)
     .await?;
@@ -320,7 +329,8 @@ pub struct PositionRow {
     /// Micro-dollars of dividends received (after withholding).
     pub dividends: i64,
     /// `NORMAL` or `MARGIN_CALL`.
-    pub margin_status: String,
+    #[sqlx(try_from = "String")]
+    pub margin_status: UsMarginStatus,
     /// New York date opened.
     pub opened_date: String,
     /// Unix ms.
@@ -360,7 +370,7 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreErro
     .bind(p.borrowed)
     .bind(p.realized)
     .bind(p.dividends)
-    .bind(&p.margin_status)
+    .bind(p.margin_status.as_str())
     .bind(&p.opened_date)
     .bind(p.updated_at_ms)
     .execute(&mut **tx)
@@ -400,7 +410,8 @@ pub struct AmendRow {
     /// Owner.
     pub user_id: String,
     /// R4.03 state.
-    pub exchange_state: String,
+    #[sqlx(try_from = "String")]
+    pub exchange_state: ExchangeState,
     /// New quantity units.
     pub quantity: Option<i64>,
     /// New limit price units.
@@ -408,7 +419,8 @@ pub struct AmendRow {
     /// New stop price units.
     pub stop_price: Option<i64>,
     /// Why it was rejected.
-    pub reason: Option<String>,
+    #[sqlx(try_from = "store::OptionalText")]
+    pub reason: Option<AmendRejection>,
     /// Unix ms.
     pub created_at_ms: i64,
     /// Unix ms.
@@ -429,11 +441,11 @@ pub async fn save_amend(tx: &mut Tx, a: &AmendRow) -> Result<(), StoreError> {
     .bind(&a.id)
     .bind(&a.order_id)
     .bind(&a.user_id)
-    .bind(&a.exchange_state)
+    .bind(a.exchange_state.as_str())
     .bind(a.quantity)
     .bind(a.limit_price)
     .bind(a.stop_price)
-    .bind(&a.reason)
+    .bind(a.reason.map(AmendRejection::as_str))
     .bind(a.created_at_ms)
     .bind(a.updated_at_ms)
     .execute(&mut **tx)

@@ -2,57 +2,11 @@
 //! market (docs/us-stocks.md "Order rules"). Each refusal names its reason; nothing is held for a
 //! refused order.
 
-use domain::orders::{Bucket, Side, TimeInForce, TradingHours, Trail};
+use domain::orders::{Bucket, OrderKind, Side, TimeInForce, TradingHours, Trail};
 use market::calendar::Phase;
 use rust_decimal::Decimal;
 
 use super::units::{tick_for, value_up, ONE_SHARE};
-
-/// How a US-stock order executes (stored text).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum UsOrderKind {
-    /// At the best price now.
-    Market,
-    /// At the limit price or better.
-    Limit,
-    /// A market order once the stop price trades.
-    Stop,
-    /// A limit order once the stop price trades.
-    StopLimit,
-    /// A stop whose price follows the best price by a distance.
-    TrailingStop,
-}
-
-impl UsOrderKind {
-    /// Stored text.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            UsOrderKind::Market => "MARKET",
-            UsOrderKind::Limit => "LIMIT",
-            UsOrderKind::Stop => "STOP",
-            UsOrderKind::StopLimit => "STOP_LIMIT",
-            UsOrderKind::TrailingStop => "TRAILING_STOP",
-        }
-    }
-
-    /// Reads stored text.
-    pub fn parse(text: &str) -> Option<Self> {
-        [Self::Market, Self::Limit, Self::Stop, Self::StopLimit, Self::TrailingStop]
-            .into_iter()
-            .find(|k| k.as_str() == text)
-    }
-
-    /// Whether the order waits for a trigger first.
-    pub const fn has_trigger(self) -> bool {
-        matches!(self, Self::Stop | Self::StopLimit | Self::TrailingStop)
-    }
-
-    /// Whether the order carries a limit price once live.
-    pub const fn has_limit(self) -> bool {
-        matches!(self, Self::Limit | Self::StopLimit)
-    }
-}
 
 /// An order as the user asked for it, in units.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,7 +16,7 @@ pub struct Draft {
     /// Which bucket.
     pub bucket: Bucket,
     /// How it executes.
-    pub kind: UsOrderKind,
+    pub kind: OrderKind,
     /// How long it stays open.
     pub time_in_force: TimeInForce,
     /// Which hours it may fill in.
@@ -164,16 +118,16 @@ pub fn check_fields(d: &Draft) -> Result<(), Refusal> {
     let forbid = |present: bool, name| if present { Err(Refusal::Field(name)) } else { Ok(()) };
     need(d.quantity.is_some() != d.amount.is_some(), "quantity")?;
     need(d.kind.has_limit() == d.limit.is_some(), "unitPrice")?;
-    need(matches!(d.kind, UsOrderKind::Stop | UsOrderKind::StopLimit) == d.stop.is_some(), "stopPrice")?;
+    need(matches!(d.kind, OrderKind::Stop | OrderKind::StopLimit) == d.stop.is_some(), "stopPrice")?;
     let trailing = d.trail_amount.is_some() || d.trail_percent.is_some();
-    need((d.kind == UsOrderKind::TrailingStop) == trailing, "trailAmount")?;
+    need((d.kind == OrderKind::TrailingStop) == trailing, "trailAmount")?;
     forbid(d.trail_amount.is_some() && d.trail_percent.is_some(), "trailPercent")?;
-    if d.amount.is_some() && !(d.kind == UsOrderKind::Market && d.side == Side::Buy) {
+    if d.amount.is_some() && !(d.kind == OrderKind::Market && d.side == Side::Buy) {
         return Err(Refusal::AmountOnlyForMarketBuys);
     }
     if let Some(q) = d.quantity {
         let fractional = q % ONE_SHARE != 0;
-        let simple = matches!(d.kind, UsOrderKind::Market | UsOrderKind::Limit);
+        let simple = matches!(d.kind, OrderKind::Market | OrderKind::Limit);
         if fractional && (!simple || d.hours == TradingHours::IncludeExtendedHours) {
             return Err(Refusal::FractionalNotAllowed);
         }
@@ -200,10 +154,10 @@ fn check_session(d: &Draft, m: &MarketNow) -> Result<(), Refusal> {
         return Ok(());
     }
     let extended = d.hours == TradingHours::IncludeExtendedHours;
-    if extended && d.kind != UsOrderKind::Limit {
+    if extended && d.kind != OrderKind::Limit {
         return Err(Refusal::ExtendedHoursLimitOnly);
     }
-    if d.kind == UsOrderKind::Market && m.phase != Phase::Regular {
+    if d.kind == OrderKind::Market && m.phase != Phase::Regular {
         return Err(Refusal::MarketOrderOutsideRegular);
     }
     if extended && m.phase == Phase::PostMarket && !m.post_market {
@@ -279,7 +233,7 @@ mod tests {
         }
     }
 
-    fn draft(kind: UsOrderKind) -> Draft {
+    fn draft(kind: OrderKind) -> Draft {
         Draft {
             side: Side::Buy,
             bucket: Bucket::Paln,
@@ -289,8 +243,8 @@ mod tests {
             quantity: Some(2 * ONE_SHARE),
             amount: None,
             limit: kind.has_limit().then_some(AAPL),
-            stop: matches!(kind, UsOrderKind::Stop | UsOrderKind::StopLimit).then_some(AAPL + 5_000),
-            trail_amount: (kind == UsOrderKind::TrailingStop).then_some(5_000),
+            stop: matches!(kind, OrderKind::Stop | OrderKind::StopLimit).then_some(AAPL + 5_000),
+            trail_amount: (kind == OrderKind::TrailingStop).then_some(5_000),
             trail_percent: None,
         }
     }
@@ -301,30 +255,26 @@ mod tests {
 
     #[test]
     fn r4_09_every_order_type_is_accepted_in_the_regular_session() {
-        for kind in [
-            UsOrderKind::Market,
-            UsOrderKind::Limit,
-            UsOrderKind::Stop,
-            UsOrderKind::StopLimit,
-            UsOrderKind::TrailingStop,
-        ] {
+        for kind in
+            [OrderKind::Market, OrderKind::Limit, OrderKind::Stop, OrderKind::StopLimit, OrderKind::TrailingStop]
+        {
             assert_eq!(run(&draft(kind), &market(Phase::Regular)), Ok(()), "{kind:?}");
         }
     }
 
     #[test]
     fn r4_09_extended_hours_take_limit_orders_only() {
-        let extended = Draft { hours: TradingHours::IncludeExtendedHours, ..draft(UsOrderKind::Limit) };
+        let extended = Draft { hours: TradingHours::IncludeExtendedHours, ..draft(OrderKind::Limit) };
         assert_eq!(run(&extended, &market(Phase::PreMarket)), Ok(()));
         assert_eq!(run(&extended, &market(Phase::PostMarket)), Ok(()));
-        let market_order = draft(UsOrderKind::Market);
+        let market_order = draft(OrderKind::Market);
         assert_eq!(run(&market_order, &market(Phase::PreMarket)), Err(Refusal::MarketOrderOutsideRegular));
-        let extended_stop = Draft { hours: TradingHours::IncludeExtendedHours, ..draft(UsOrderKind::Stop) };
+        let extended_stop = Draft { hours: TradingHours::IncludeExtendedHours, ..draft(OrderKind::Stop) };
         assert_eq!(run(&extended_stop, &market(Phase::Regular)), Err(Refusal::ExtendedHoursLimitOnly));
         let no_post = MarketNow { post_market: false, ..market(Phase::PostMarket) };
         assert_eq!(run(&extended, &no_post), Err(Refusal::PostMarketNotOffered));
         // A regular-hours limit placed in pre-market waits for the open.
-        assert_eq!(run(&draft(UsOrderKind::Limit), &market(Phase::PreMarket)), Ok(()));
+        assert_eq!(run(&draft(OrderKind::Limit), &market(Phase::PreMarket)), Ok(()));
         assert!(!may_fill(TradingHours::RegularHours, Phase::PreMarket, true));
         assert!(may_fill(TradingHours::IncludeExtendedHours, Phase::PostMarket, true));
         assert!(!may_fill(TradingHours::IncludeExtendedHours, Phase::PostMarket, false));
@@ -332,12 +282,12 @@ mod tests {
 
     #[test]
     fn orders_on_a_closed_market_are_refused() {
-        assert_eq!(run(&draft(UsOrderKind::Limit), &market(Phase::Closed)), Err(Refusal::MarketClosed));
+        assert_eq!(run(&draft(OrderKind::Limit), &market(Phase::Closed)), Err(Refusal::MarketClosed));
     }
 
     #[test]
     fn r4_16_intraday_opens_only_in_the_regular_session_before_the_cutoff() {
-        let buy = Draft { bucket: Bucket::Intraday, hours: TradingHours::Intraday, ..draft(UsOrderKind::Market) };
+        let buy = Draft { bucket: Bucket::Intraday, hours: TradingHours::Intraday, ..draft(OrderKind::Market) };
         assert_eq!(run(&buy, &market(Phase::Regular)), Ok(()));
         let late = MarketNow { after_intraday_cutoff: true, ..market(Phase::Regular) };
         assert_eq!(run(&buy, &late), Err(Refusal::IntradayClosed));
@@ -350,17 +300,17 @@ mod tests {
 
     #[test]
     fn fractional_shares_are_for_market_and_limit_orders_in_regular_hours() {
-        let half = Draft { quantity: Some(ONE_SHARE / 2), ..draft(UsOrderKind::Market) };
+        let half = Draft { quantity: Some(ONE_SHARE / 2), ..draft(OrderKind::Market) };
         assert_eq!(run(&half, &market(Phase::Regular)), Ok(()));
-        let half_stop = Draft { quantity: Some(ONE_SHARE * 10 + 1), ..draft(UsOrderKind::Stop) };
+        let half_stop = Draft { quantity: Some(ONE_SHARE * 10 + 1), ..draft(OrderKind::Stop) };
         assert_eq!(run(&half_stop, &market(Phase::Regular)), Err(Refusal::FractionalNotAllowed));
         let half_extended = Draft {
             quantity: Some(ONE_SHARE / 2),
             hours: TradingHours::IncludeExtendedHours,
-            ..draft(UsOrderKind::Limit)
+            ..draft(OrderKind::Limit)
         };
         assert_eq!(run(&half_extended, &market(Phase::PreMarket)), Err(Refusal::FractionalNotAllowed));
-        let by_amount = Draft { quantity: None, amount: Some(5_000_000), ..draft(UsOrderKind::Market) };
+        let by_amount = Draft { quantity: None, amount: Some(5_000_000), ..draft(OrderKind::Market) };
         assert_eq!(run(&by_amount, &market(Phase::Regular)), Ok(()));
         let sell_by_amount = Draft { side: Side::Sell, ..by_amount.clone() };
         assert_eq!(run(&sell_by_amount, &market(Phase::Regular)), Err(Refusal::AmountOnlyForMarketBuys));
@@ -368,15 +318,15 @@ mod tests {
 
     #[test]
     fn small_orders_fat_fingers_and_off_tick_prices_are_refused() {
-        let tiny = Draft { quantity: Some(1_000), ..draft(UsOrderKind::Market) };
+        let tiny = Draft { quantity: Some(1_000), ..draft(OrderKind::Market) };
         assert_eq!(run(&tiny, &market(Phase::Regular)), Err(Refusal::BelowMinimum));
-        let far = Draft { limit: Some(AAPL * 2), ..draft(UsOrderKind::Limit) };
+        let far = Draft { limit: Some(AAPL * 2), ..draft(OrderKind::Limit) };
         assert_eq!(run(&far, &market(Phase::Regular)), Err(Refusal::OutsideBand("unitPrice")));
-        let off_tick = Draft { limit: Some(AAPL + 1), ..draft(UsOrderKind::Limit) };
+        let off_tick = Draft { limit: Some(AAPL + 1), ..draft(OrderKind::Limit) };
         assert_eq!(run(&off_tick, &market(Phase::Regular)), Err(Refusal::OffTick("unitPrice")));
-        let stop_below = Draft { stop: Some(AAPL - 5_000), ..draft(UsOrderKind::Stop) };
+        let stop_below = Draft { stop: Some(AAPL - 5_000), ..draft(OrderKind::Stop) };
         assert_eq!(run(&stop_below, &market(Phase::Regular)), Err(Refusal::StopOnWrongSide));
-        let missing = Draft { limit: None, ..draft(UsOrderKind::Limit) };
+        let missing = Draft { limit: None, ..draft(OrderKind::Limit) };
         assert_eq!(run(&missing, &market(Phase::Regular)), Err(Refusal::Field("unitPrice")));
     }
 

@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Utc};
-use domain::orders::{next_watermark, Side, TradingHours};
+use domain::orders::{next_watermark, OrderKind, Side, UsOrderReason};
 use market::calendar::{Phase, Venue as Calendar};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
 
 use super::repo::UsOrderRow;
-use super::rules::{may_fill, trailing_stop_price, UsOrderKind};
+use super::rules::{may_fill, trailing_stop_price};
 use super::units::{price_units, quantity_for, ONE_SHARE};
 
 /// The venue's market for one stock now.
@@ -47,7 +47,7 @@ pub trait UsVenue: Send + Sync {
     /// Whether `stock` trades in post-market.
     fn post_market(&self, stock: &str) -> bool;
     /// The venue's answer to an order sent to it: accepted, or rejected with a reason.
-    fn accept(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Result<(), String>;
+    fn accept(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Result<(), UsOrderReason>;
     /// What a working order does now (trigger, watermark, fill).
     fn step(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Step;
 }
@@ -133,18 +133,18 @@ impl UsVenue for SandboxExchange {
         self.post_market.get(stock).copied().unwrap_or(false)
     }
 
-    fn accept(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Result<(), String> {
-        let quote = self.quote(&order.stock_id, now).ok_or_else(|| "unknown security".to_owned())?;
-        if quote.phase == Phase::Closed && order.order_type == UsOrderKind::Market.as_str() && !order.system {
-            return Err("market closed".into());
+    fn accept(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Result<(), UsOrderReason> {
+        let quote = self.quote(&order.stock_id, now).ok_or(UsOrderReason::UnknownSecurity)?;
+        if quote.phase == Phase::Closed && order.order_type == OrderKind::Market && !order.system {
+            return Err(UsOrderReason::MarketClosed);
         }
         Ok(())
     }
 
     fn step(&self, order: &UsOrderRow, now: DateTime<Utc>) -> Step {
-        let Some(kind) = UsOrderKind::parse(&order.order_type) else { return Step::default() };
+        let kind = order.order_type;
         let Some(quote) = self.quote(&order.stock_id, now) else { return Step::default() };
-        let hours = order.trading_hours.parse().unwrap_or(TradingHours::RegularHours);
+        let hours = order.trading_hours;
         if !may_fill(hours, quote.phase, self.post_market(&order.stock_id)) {
             return Step::default();
         }
@@ -153,7 +153,7 @@ impl UsVenue for SandboxExchange {
         let mut step = Step::default();
         let mut triggered = order.triggered || !kind.has_trigger();
         if !triggered {
-            let stop = if kind == UsOrderKind::TrailingStop {
+            let stop = if kind == OrderKind::TrailingStop {
                 let mark = next_watermark(side, order.trail_watermark, touch);
                 if Some(mark) != order.trail_watermark {
                     step.watermark = Some(mark);

@@ -1,7 +1,10 @@
 //! A US-stock order as the API shows it: decimal strings, the R4.01 status with the US word of
 //! R4.02, the R4.03 exchange state, the R4.05 numeric state and the latest amend request (R4.04).
 
-use domain::orders::{AmendStatus, Bucket, ExchangeState, OrderType};
+use domain::orders::{
+    AmendRejection, AmendStatus, Bucket, ExchangeState, OrderKind, OrderStatus, ProtectiveKind, Side, TimeInForce,
+    TradingHours, UsOrderReason, UsStockStatusWord,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -18,25 +21,26 @@ pub struct UsOrderView {
     /// Ticker.
     pub stock_id: String,
     /// `PALN`, `LEVERAGE` or `INTRADAY` (R3.10).
-    pub bucket: String,
+    pub bucket: Bucket,
     /// 1, 2 or 4.
     pub leverage: u8,
     /// `BUY` or `SELL`.
-    pub side: String,
+    pub side: Side,
     /// 1 for buy, -1 for sell (R4.06).
     pub side_code: i8,
     /// `MARKET`, `LIMIT`, `STOP`, `STOP_LIMIT` or `TRAILING_STOP`.
-    pub order_type: String,
+    pub order_type: OrderKind,
     /// LIMIT 1, MARKET 2, STOP 3, STOP_LIMIT 4 (R4.07); a trailing stop shows as a stop.
     pub order_type_code: Option<u8>,
-    /// For an OCO leg: `TAKE_PROFIT` or `STOP_LOSS` (R4.10).
-    pub order_sub_type: Option<String>,
+    /// For an OCO leg or bracket exit: `TAKE_PROFIT` or `STOP_LOSS`; `TRAILING_STOP` for a
+    /// trailing stop (R4.10).
+    pub order_sub_type: Option<ProtectiveKind>,
     /// The OCO pair the leg belongs to.
     pub oco_group: Option<String>,
     /// `GOOD_TILL_CANCEL` or `GOOD_TILL_MARKET_CLOSE` (R4.09).
-    pub time_in_force: String,
+    pub time_in_force: TimeInForce,
     /// `REGULAR_HOURS`, `INCLUDE_EXTENDED_HOURS` or `INTRADAY` (R4.09).
-    pub trading_hours: String,
+    pub trading_hours: TradingHours,
     /// Shares ordered; absent for a buy by amount (R4.17).
     pub quantity: Option<String>,
     /// Dollars a buy by amount spends before fees (R4.17).
@@ -64,19 +68,19 @@ pub struct UsOrderView {
     /// Regulatory fees, dollars.
     pub tax: String,
     /// PENDING, PARTIALLY_FILLED, SUCCESS, CANCELLED or FAILED (R4.01).
-    pub status: String,
+    pub status: OrderStatus,
     /// working, filled, canceled or rejected (R4.02).
-    pub status_word: String,
+    pub status_word: UsStockStatusWord,
     /// Numeric state (R4.05).
     pub state: u8,
     /// Where the order stands with the exchange (R4.03).
-    pub exchange_state: String,
+    pub exchange_state: ExchangeState,
     /// Still working.
     pub is_open: bool,
     /// A stop whose trigger was reached.
     pub triggered: bool,
-    /// Why it ended without filling completely.
-    pub reason: Option<String>,
+    /// Why it ended without filling completely, or why the server placed it.
+    pub reason: Option<UsOrderReason>,
     /// Placed by the server: intraday close, liquidation.
     pub system: bool,
     /// The newest amend request.
@@ -96,9 +100,9 @@ pub struct AmendRequestView {
     /// The order.
     pub order_id: String,
     /// pending, accepted, rejected, failed, amend_requested or success (R4.04).
-    pub status: String,
+    pub status: AmendStatus,
     /// R4.03 state.
-    pub exchange_state: String,
+    pub exchange_state: ExchangeState,
     /// New quantity.
     pub quantity: Option<String>,
     /// New limit price.
@@ -106,7 +110,7 @@ pub struct AmendRequestView {
     /// New stop price.
     pub stop_price: Option<String>,
     /// Why the exchange rejected it.
-    pub reason: Option<String>,
+    pub reason: Option<AmendRejection>,
     /// Unix ms.
     pub created_at_ms: i64,
     /// Unix ms.
@@ -116,16 +120,15 @@ pub struct AmendRequestView {
 impl AmendRequestView {
     /// The API view of a stored amend request.
     pub fn of(row: &AmendRow) -> Self {
-        let state: ExchangeState = row.exchange_state.parse().unwrap_or(ExchangeState::Failed);
         Self {
             id: row.id.clone(),
             order_id: row.order_id.clone(),
-            status: AmendStatus::from(state).as_str().into(),
-            exchange_state: row.exchange_state.clone(),
+            status: AmendStatus::from(row.exchange_state),
+            exchange_state: row.exchange_state,
             quantity: row.quantity.map(|q| shares(q).to_string()),
             unit_price: row.limit_price.map(price_text),
             stop_price: row.stop_price.map(price_text),
-            reason: row.reason.clone(),
+            reason: row.reason,
             created_at_ms: row.created_at_ms,
             updated_at_ms: row.updated_at_ms,
         }
@@ -138,10 +141,6 @@ impl UsOrderView {
         let status = row.status;
         let bucket: Bucket = row.bucket.parse().unwrap_or(Bucket::Paln);
         let side = row.side;
-        let type_code = match row.order_type.as_str() {
-            "TRAILING_STOP" => OrderType::Stop.code(),
-            other => other.parse::<OrderType>().ok().and_then(OrderType::code),
-        };
         let average_price = (row.filled_quantity > 0).then(|| {
             let avg = rust_decimal::Decimal::new(row.filled_value, 6) / shares(row.filled_quantity);
             format!("{:.4}", avg).trim_end_matches('0').trim_end_matches('.').to_owned()
@@ -149,19 +148,18 @@ impl UsOrderView {
         Self {
             order_id: row.id.clone(),
             stock_id: row.stock_id.clone(),
-            bucket: row.bucket.clone(),
+            bucket,
             leverage: bucket.leverage().multiplier(),
-            side: row.side.as_str().to_owned(),
+            side,
             side_code: side.code(),
-            order_type: row.order_type.clone(),
-            order_type_code: type_code,
+            order_type: row.order_type,
+            order_type_code: row.order_type.order_type().code(),
             order_sub_type: row
                 .oco_leg
-                .clone()
-                .or_else(|| (row.order_type == "TRAILING_STOP").then(|| "TRAILING_STOP".into())),
+                .or_else(|| (row.order_type == OrderKind::TrailingStop).then_some(ProtectiveKind::TrailingStop)),
             oco_group: row.oco_group.clone(),
-            time_in_force: row.time_in_force.clone(),
-            trading_hours: row.trading_hours.clone(),
+            time_in_force: row.time_in_force,
+            trading_hours: row.trading_hours,
             quantity: row.quantity.map(|q| shares(q).to_string()),
             amount: row.amount.map(usd_text),
             unit_price: row.limit_price.map(price_text),
@@ -179,13 +177,13 @@ impl UsOrderView {
             average_price,
             fee: usd_text(row.fee),
             tax: usd_text(row.tax),
-            status: status.as_str().into(),
-            status_word: status.us_stock_word().as_str().into(),
+            status,
+            status_word: status.us_stock_word(),
             state: numeric_state(status, row.is_open).code(),
-            exchange_state: row.exchange_state.clone(),
+            exchange_state: row.exchange_state,
             is_open: row.is_open,
             triggered: row.triggered,
-            reason: row.reason.clone(),
+            reason: row.reason,
             system: row.system,
             amend_request: amend.map(AmendRequestView::of),
             created_at_ms: row.created_at_ms,

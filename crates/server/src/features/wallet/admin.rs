@@ -2,8 +2,9 @@
 //! for review with approve and reject, and voucher grants.
 
 use axum::extract::{Path, Query, State};
-use domain::ledger::{AccountKind, AccountRef};
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::{MinorUnits, Scale};
+use domain::wallet::TransactionStatus;
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
@@ -202,13 +203,20 @@ async fn grant_voucher(
         Posting { account_id: voucher, currency: "IDR".into(), amount },
     ];
     let entry = NewEntry {
-        reason: "VOUCHER".into(),
+        reason: EntryReason::Voucher,
         event_id: format!("voucher:{}", grant.id),
         memo: Some(grant.reason.clone()),
         postings,
     };
     ledger::post(&mut tx.tx, &entry).await?;
-    transitions_repo::record_in(&mut tx.tx, &grant.id, "COMPLETED", Some(&grant.reason), state.clock.now_ms()).await?;
+    transitions_repo::record_in(
+        &mut tx.tx,
+        &grant.id,
+        TransactionStatus::Completed,
+        Some(&grant.reason),
+        state.clock.now_ms(),
+    )
+    .await?;
     tx.commit().await?;
     live::user::nudge_balances(&state.hub, &grant.user_id, "IDR");
     tracing::warn!(voucher = %grant.id, user = %grant.user_id, amount, "voucher granted by operator");

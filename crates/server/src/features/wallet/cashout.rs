@@ -98,45 +98,7 @@ pub struct CreateCashout {
     pub pin: String,
 }
 
-/// The states of a cash-out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum CashoutStatus {
-    /// Held, waiting for an operator.
-    PendingReview,
-    /// Held, being sent to the bank.
-    Processing,
-    /// Sent; the money left the wallet.
-    Completed,
-    /// The bank refused; the hold was released.
-    Failed,
-    /// An operator refused; the hold was released.
-    Rejected,
-}
-
-impl CashoutStatus {
-    /// The stored text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::PendingReview => "PENDING_REVIEW",
-            Self::Processing => "PROCESSING",
-            Self::Completed => "COMPLETED",
-            Self::Failed => "FAILED",
-            Self::Rejected => "REJECTED",
-        }
-    }
-
-    fn parse(text: &str) -> ApiResult<Self> {
-        Ok(match text {
-            "PENDING_REVIEW" => Self::PendingReview,
-            "PROCESSING" => Self::Processing,
-            "COMPLETED" => Self::Completed,
-            "FAILED" => Self::Failed,
-            "REJECTED" => Self::Rejected,
-            other => return Err(ApiError::internal(format!("cash-out status {other}"))),
-        })
-    }
-}
+pub use domain::wallet::CashoutStatus;
 
 /// A cash-out.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -302,7 +264,7 @@ pub async fn create(
     };
     cashout_repo::insert(&mut tx.tx, &new).await?;
     let note = auto.then_some("auto-approved");
-    transitions_repo::record_in(&mut tx.tx, &id, status.as_str(), note, state.clock.now_ms()).await?;
+    transitions_repo::record_in(&mut tx.tx, &id, status, note, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Data::new(load(&state, Some(&caller.user_id), &id, Lang::current()).await?))
 }
@@ -374,7 +336,8 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
 
 /// Renders a cash-out row.
 pub async fn view(state: &AppState, row: CashoutRow, lang: Lang) -> ApiResult<Cashout> {
-    let status = CashoutStatus::parse(&row.status)?;
+    let status: CashoutStatus =
+        row.status.parse().map_err(|_| ApiError::internal(format!("cash-out status {}", row.status)))?;
     let (bank_account, _) = bank_accounts::load(&state.db, &row.user_id, &row.bank_account_id, true)
         .await?
         .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;

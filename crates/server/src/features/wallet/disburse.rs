@@ -10,6 +10,8 @@
 //! its callback ends it, and the job asks about it once it has waited `reconcile_after_secs`
 //! (a missed callback) instead of sending it again.
 
+use domain::ledger::EntryReason;
+use domain::wallet::CashoutStatus;
 use store::ledger::{self, NewEntry, Posting};
 
 use super::bank_gateway::{Disbursement, Outcome, SentDisbursement};
@@ -28,8 +30,14 @@ pub async fn approve(state: &AppState, id: &str) -> ApiResult<()> {
     if !cashout_repo::approve(&mut tx.tx, id, state.clock.now_ms()).await? {
         return Err(not_pending(state, id).await);
     }
-    transitions_repo::record_in(&mut tx.tx, id, "PROCESSING", Some("approved by operator"), state.clock.now_ms())
-        .await?;
+    transitions_repo::record_in(
+        &mut tx.tx,
+        id,
+        CashoutStatus::Processing,
+        Some("approved by operator"),
+        state.clock.now_ms(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -41,7 +49,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
         return Err(not_pending(state, id).await);
     };
     ledger::close_hold(&mut tx.tx, &rejected.hold_id, false).await?;
-    transitions_repo::record_in(&mut tx.tx, id, "REJECTED", Some(reason), state.clock.now_ms()).await?;
+    transitions_repo::record_in(&mut tx.tx, id, CashoutStatus::Rejected, Some(reason), state.clock.now_ms()).await?;
     tx.commit().await?;
     live::user::nudge_balances(&state.hub, &rejected.user_id, "IDR");
     Ok(())
@@ -126,12 +134,12 @@ async fn accepted(state: &AppState, id: &str, bank_ref: &str) -> ApiResult<bool>
 /// nothing); false when the transfer has not ended or another run recorded it first.
 pub(super) async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> ApiResult<bool> {
     let (status, code, note) = match outcome {
-        Outcome::Completed => ("COMPLETED", None, None),
-        Outcome::Failed { code, note } => ("FAILED", Some(code.as_str()), Some(note.as_str())),
+        Outcome::Completed => (CashoutStatus::Completed, None, None),
+        Outcome::Failed { code, note } => (CashoutStatus::Failed, Some(code.as_str()), Some(note.as_str())),
         Outcome::Pending { bank_ref } => return accepted(state, id, bank_ref).await,
     };
     let mut tx = state.db.begin_write().await?;
-    let ending = Ending { status, failure_code: code, failure_note: note };
+    let ending = Ending { status: status.as_str(), failure_code: code, failure_note: note };
     let Some(ended) = cashout_repo::end(&mut tx.tx, id, &ending, state.clock.now_ms()).await? else {
         return Ok(false);
     };
@@ -146,7 +154,7 @@ pub(super) async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> Api
         if fee > 0 {
             postings.push(idr(fees, fee));
         }
-        let entry = NewEntry { reason: "CASHOUT".into(), event_id: format!("cashout:{id}"), memo: None, postings };
+        let entry = NewEntry { reason: EntryReason::Cashout, event_id: format!("cashout:{id}"), memo: None, postings };
         ledger::post(&mut tx.tx, &entry).await?;
     } else {
         ledger::close_hold(&mut tx.tx, &ended.hold_id, false).await?;

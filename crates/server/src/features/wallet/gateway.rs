@@ -3,6 +3,7 @@
 //! the payer completes or abandons it through the sandbox calls; the gateway then calls our webhook
 //! with an HMAC-SHA256 signature, exactly as a real gateway would.
 
+use domain::wallet::PaymentOutcome;
 use futures::future::BoxFuture;
 use hmac::{Hmac, Mac};
 use rand::rngs::OsRng;
@@ -50,7 +51,8 @@ pub struct GatewayCallback {
     pub reference: String,
     /// Our top-up id.
     pub merchant_ref: String,
-    /// PAID or FAILED.
+    /// PAID or FAILED (read by the webhook, so another word gets its own error).
+    #[schema(value_type = PaymentOutcome)]
     pub status: String,
     /// What the payer paid, sen.
     pub gross_amount: i64,

@@ -3,7 +3,9 @@
 //! details-with-state-transition.
 
 use axum::extract::{Path, Query, State};
+use domain::ledger::EntryReason;
 use domain::money::MinorUnits;
+use domain::wallet::TransactionStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -90,7 +92,7 @@ pub struct WalletTransaction {
     /// In the asset's unit: rupiah, or dollars for USD movements.
     pub amount: String,
     /// Current state.
-    pub status: String,
+    pub status: TransactionStatus,
     /// Created, Unix ms.
     pub created_at_ms: i64,
 }
@@ -272,8 +274,11 @@ pub async fn details(
                         }
                     };
                     // Completed at once, in one transaction: its one state is its creation.
-                    details.transitions =
-                        vec![Transition { status: "COMPLETED".into(), note: None, at_ms: movement.created_at_ms }];
+                    details.transitions = vec![Transition {
+                        status: TransactionStatus::Completed,
+                        note: None,
+                        at_ms: movement.created_at_ms,
+                    }];
                     details.usd_movement = Some(movement);
                     return Ok(Data::new(details));
                 }
@@ -335,8 +340,8 @@ pub struct MovementQuery {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BalanceMovement {
-    /// Why: TOPUP, CASHOUT, VOUCHER, …
-    pub reason: String,
+    /// Why the ledger entry was posted: TOPUP, CASHOUT, VOUCHER, …
+    pub reason: EntryReason,
     /// The transaction that caused it (for details-with-state-transition).
     pub transaction_id: String,
     /// The wallet that changed.

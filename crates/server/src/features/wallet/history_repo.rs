@@ -1,6 +1,8 @@
 //! The wallet history's reads: every transaction of a user as one relation (top-ups, cash-outs,
 //! vouchers, USD movements and interest), and the postings on the user's IDR accounts.
 
+use domain::ledger::EntryReason;
+use domain::wallet::TransactionStatus;
 use store::{Db, StoreError};
 
 // Every transaction of a user as one relation, so filters and paging apply to all kinds alike.
@@ -43,7 +45,8 @@ pub struct HistoryRow {
     /// Minor units of the asset.
     pub amount: i64,
     /// Current state.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: TransactionStatus,
     /// Created, Unix ms.
     pub created_at_ms: i64,
 }
@@ -87,7 +90,8 @@ const MOVEMENT_FROM: &str = "from postings p join ledger_accounts a on a.id = p.
 #[derive(Debug, sqlx::FromRow)]
 pub struct MovementRow {
     /// The entry's reason.
-    pub reason: String,
+    #[sqlx(try_from = "String")]
+    pub reason: EntryReason,
     /// The entry's event id, `{kind}:{transaction id}`.
     pub event_id: String,
     /// IDR_CASH or IDR_VOUCHER.

@@ -5,7 +5,9 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use domain::clock::ms;
+use domain::ledger::EntryReason;
 use domain::money::{MinorUnits, Scale};
+use domain::wallet::{PaymentOutcome, TopupStatus};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
@@ -84,7 +86,7 @@ pub struct Topup {
     /// What the payer pays.
     pub total: String,
     /// PENDING, PAID, EXPIRED or FAILED.
-    pub status: String,
+    pub status: TopupStatus,
     /// How to pay.
     pub instructions: Instructions,
     /// Created, Unix ms.
@@ -199,7 +201,7 @@ pub async fn create_topup(
     };
     let mut wtx = state.db.begin_write().await?;
     topup_repo::insert(&mut wtx.tx, &new).await?;
-    transitions_repo::record_in(&mut wtx.tx, &id, "PENDING", None, now).await?;
+    transitions_repo::record_in(&mut wtx.tx, &id, TopupStatus::Pending, None, now).await?;
     wtx.commit().await?;
 
     let request =
@@ -228,8 +230,14 @@ async fn close_unissued(state: &AppState, id: &str) -> ApiResult<()> {
     let mut tx = state.db.begin_write().await?;
     let closed = topup_repo::fail_pending(&mut tx.tx, id).await?;
     if closed {
-        transitions_repo::record_in(&mut tx.tx, id, "FAILED", Some("gateway unavailable"), state.clock.now_ms())
-            .await?;
+        transitions_repo::record_in(
+            &mut tx.tx,
+            id,
+            TopupStatus::Failed,
+            Some("gateway unavailable"),
+            state.clock.now_ms(),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(())
@@ -313,8 +321,9 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
         return Err(ApiError::invalid("grossAmount does not match the top-up"));
     }
     let now = state.clock.now_ms();
-    match callback.status.as_str() {
-        "PAID" => {
+    let outcome: PaymentOutcome = callback.status.parse().map_err(|_| ApiError::invalid("status: PAID or FAILED"))?;
+    match outcome {
+        PaymentOutcome::Paid => {
             // Money received is never lost: a late payment of an expired top-up is still credited.
             if !topup_repo::mark_paid(&mut tx.tx, &id, now).await? {
                 return Ok(()); // already credited (or failed): a repeat changes nothing
@@ -329,17 +338,16 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
             if fee > 0 {
                 postings.push(Posting { account_id: fees, currency: "IDR".into(), amount: fee });
             }
-            let entry = NewEntry { reason: "TOPUP".into(), event_id: format!("topup:{id}"), memo: None, postings };
+            let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("topup:{id}"), memo: None, postings };
             ledger::post(&mut tx.tx, &entry).await?;
-            transitions_repo::record_in(&mut tx.tx, &id, "PAID", None, state.clock.now_ms()).await?;
+            transitions_repo::record_in(&mut tx.tx, &id, TopupStatus::Paid, None, state.clock.now_ms()).await?;
         }
-        "FAILED" => {
+        PaymentOutcome::Failed => {
             if topup_repo::fail_pending(&mut tx.tx, &id).await? {
                 let note = Some("payment abandoned");
-                transitions_repo::record_in(&mut tx.tx, &id, "FAILED", note, state.clock.now_ms()).await?;
+                transitions_repo::record_in(&mut tx.tx, &id, TopupStatus::Failed, note, state.clock.now_ms()).await?;
             }
         }
-        _ => return Err(ApiError::invalid("status: PAID or FAILED")),
     }
     tx.commit().await?;
     live::user::nudge_balances(&state.hub, &user_id, "IDR");
@@ -352,7 +360,7 @@ pub async fn expire_unpaid(state: &AppState) -> Result<u64, store::StoreError> {
     let mut tx = state.db.begin_write().await?;
     let expired = topup_repo::expire_due(&mut tx.tx, now).await?;
     for id in &expired {
-        transitions_repo::record_in(&mut tx.tx, id, "EXPIRED", None, state.clock.now_ms()).await?;
+        transitions_repo::record_in(&mut tx.tx, id, TopupStatus::Expired, None, state.clock.now_ms()).await?;
     }
     tx.commit().await?;
     Ok(expired.len() as u64)
@@ -385,8 +393,8 @@ pub async fn sandbox_payer(
         _ => return Err(ApiError::not_found()),
     };
     let (status, new_state) = match action {
-        PayerAction::Pay => ("PAID", "PAID"),
-        PayerAction::Abandon => ("FAILED", "ABANDONED"),
+        PayerAction::Pay => (PaymentOutcome::Paid, "PAID"),
+        PayerAction::Abandon => (PaymentOutcome::Failed, "ABANDONED"),
     };
     let resolved = sandbox_repo::resolve_payment(&state.db, &reference, new_state, state.clock.now_ms())
         .await?
@@ -394,7 +402,7 @@ pub async fn sandbox_payer(
     let callback = GatewayCallback {
         reference,
         merchant_ref: resolved.merchant_ref,
-        status: status.into(),
+        status: status.as_str().into(),
         gross_amount: resolved.gross_amount,
     };
     // Deliver through the same signed path a real gateway uses.

@@ -1,5 +1,6 @@
 //! The `topups` table: creation, the gateway's answer, settlement and expiry.
 
+use domain::wallet::TopupStatus;
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
@@ -80,7 +81,8 @@ pub struct TopupRow {
     /// Channel fee, sen.
     pub fee: i64,
     /// PENDING, PAID, EXPIRED or FAILED.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: TopupStatus,
     /// The payment instructions, JSON.
     pub instructions: String,
     /// Created, Unix ms.

@@ -1,5 +1,6 @@
 //! Every state a wallet transaction passed through, with times (details-with-state-transition).
 
+use domain::wallet::TransactionStatus;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
@@ -10,7 +11,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct Transition {
     /// The state entered.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: TransactionStatus,
     /// Why, when there is more to say.
     pub note: Option<String>,
     /// When, Unix ms.
@@ -21,13 +23,13 @@ pub struct Transition {
 pub async fn record_in(
     tx: &mut Transaction<'static, Any>,
     subject_id: &str,
-    status: &str,
+    status: impl Into<TransactionStatus>,
     note: Option<&str>,
     now_ms: i64,
 ) -> Result<(), StoreError> {
     sqlx::query("insert into wallet_transitions (subject_id, status, note, at_ms) values ($1, $2, $3, $4)")
         .bind(subject_id)
-        .bind(status)
+        .bind(status.into().as_str())
         .bind(note.map(str::to_string))
         .bind(now_ms)
         .execute(&mut **tx)

@@ -8,6 +8,7 @@
 //! only when the user's gssKycStatus is VERIFIED; otherwise every amount is zero (R6.03).
 
 use axum::extract::{Query, State};
+use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -103,7 +104,7 @@ pub struct UsdBucket {
 #[serde(rename_all = "camelCase")]
 pub struct UsdWalletBalance {
     /// The user's US-stock eligibility; amounts are zero unless VERIFIED.
-    pub gss_kyc_status: String,
+    pub gss_kyc_status: KycStatus,
     /// No leverage.
     pub paln: UsdBucket,
     /// 2x.
@@ -195,7 +196,7 @@ pub const BUCKETS: [(AccountKind, i64); 3] =
     responses((status = 200, body = Data<UsdWalletBalance>), (status = 401, body = crate::api::ErrorBody)))]
 pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<UsdWalletBalance>> {
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    let verified = user.gss_kyc_status == "VERIFIED";
+    let verified = user.gss_kyc_status == KycStatus::Verified;
     let (_, buy, _) = rates(&state)?;
     let idr_free = if verified {
         ledger::balance_of(&state.db, &AccountRef::idr_cash(&user.id)).await?.map_or(0, |b| b.available())
@@ -222,7 +223,7 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
     let mut buckets = buckets.into_iter();
     let mut next = || buckets.next().ok_or_else(|| ApiError::internal("three buckets"));
     Ok(Data::new(UsdWalletBalance {
-        gss_kyc_status: user.gss_kyc_status.clone(),
+        gss_kyc_status: user.gss_kyc_status,
         paln: next()?,
         leverage: next()?,
         intraday: next()?,

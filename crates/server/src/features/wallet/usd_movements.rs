@@ -9,7 +9,8 @@
 
 use crate::features::identity::us_verification::require_verified;
 use axum::extract::{Query, State};
-use domain::ledger::{AccountKind, AccountRef};
+use domain::identity::KycStatus;
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::MinorUnits;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
@@ -144,7 +145,7 @@ pub async fn convert(
         Posting { account_id: desk_usd, currency: "USD".into(), amount: -sign * micro },
         Posting { account_id: paln, currency: "USD".into(), amount: sign * micro },
     ];
-    let entry = NewEntry { reason: "FX".into(), event_id: format!("fx:{id}"), memo: None, postings };
+    let entry = NewEntry { reason: EntryReason::Fx, event_id: format!("fx:{id}"), memo: None, postings };
     ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
     let kind = if sign == 1 { "IDR_TO_USD" } else { "USD_TO_IDR" };
     record(&mut tx.tx, &id, &caller.user_id, kind, (idr, micro, &rate.to_string()), now).await?;
@@ -188,12 +189,12 @@ impl FundedBucket {
     }
 
     /// The ledger reason and `usd_movements.kind` of a transfer.
-    fn movement(self, direction: LeverageDirection) -> &'static str {
+    fn movement(self, direction: LeverageDirection) -> EntryReason {
         match (self, direction) {
-            (FundedBucket::Leverage, LeverageDirection::Deposit) => "LEVERAGE_DEPOSIT",
-            (FundedBucket::Leverage, LeverageDirection::Withdraw) => "LEVERAGE_WITHDRAW",
-            (FundedBucket::Intraday, LeverageDirection::Deposit) => "INTRADAY_DEPOSIT",
-            (FundedBucket::Intraday, LeverageDirection::Withdraw) => "INTRADAY_WITHDRAW",
+            (FundedBucket::Leverage, LeverageDirection::Deposit) => EntryReason::LeverageDeposit,
+            (FundedBucket::Leverage, LeverageDirection::Withdraw) => EntryReason::LeverageWithdraw,
+            (FundedBucket::Intraday, LeverageDirection::Deposit) => EntryReason::IntradayDeposit,
+            (FundedBucket::Intraday, LeverageDirection::Withdraw) => EntryReason::IntradayWithdraw,
         }
     }
 }
@@ -235,7 +236,7 @@ async fn bucket_wallet(state: &AppState, user_id: &str, bucket: FundedBucket) ->
 /// The bucket's wallet; every amount zero unless gssKycStatus is VERIFIED (R6.03).
 async fn details(state: &AppState, user_id: &str, bucket: FundedBucket) -> ApiResult<LeverageWallet> {
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.gss_kyc_status != "VERIFIED" {
+    if user.gss_kyc_status != KycStatus::Verified {
         return Ok(LeverageWallet {
             usd_cash: MinorUnits::usd(0).to_text_min_places(2),
             usd_margin: MinorUnits::usd(0).to_text_min_places(2),
@@ -350,9 +351,9 @@ async fn transfer(
         Posting { account_id: from, currency: "USD".into(), amount: -micro },
         Posting { account_id: to, currency: "USD".into(), amount: micro },
     ];
-    let entry = NewEntry { reason: kind.into(), event_id: format!("usd:{id}"), memo: None, postings };
+    let entry = NewEntry { reason: kind, event_id: format!("usd:{id}"), memo: None, postings };
     ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
-    record(&mut tx.tx, &id, user_id, kind, (0, micro, ""), state.clock.now_ms()).await?;
+    record(&mut tx.tx, &id, user_id, kind.as_str(), (0, micro, ""), state.clock.now_ms()).await?;
     tx.commit().await?;
     bucket_wallet(state, user_id, bucket).await
 }

@@ -11,7 +11,8 @@
 
 use axum::extract::State;
 use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
-use domain::ledger::{AccountKind, AccountRef};
+use domain::identity::KycStatus;
+use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::MinorUnits;
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
@@ -38,7 +39,7 @@ pub struct UsdYieldOnboarding {
     /// The annual interest rate, percent with 2 decimals.
     pub annual_rate_percentage: String,
     /// The user's US-stock eligibility; only VERIFIED users may opt in.
-    pub gss_kyc_status: String,
+    pub gss_kyc_status: KycStatus,
     /// True when the user may opt in.
     pub eligible: bool,
     /// True while the user earns interest.
@@ -69,12 +70,12 @@ async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult
     };
     let total = usd_yield_repo::total_interest(&state.db, user_id).await?;
     let rate = percent(state.settings.usd.yield_rate_bps);
-    let verified = user.gss_kyc_status == "VERIFIED";
+    let verified = user.gss_kyc_status == KycStatus::Verified;
     // Indonesian writes the decimal comma (R9.09).
     let rate_id = rate.replace('.', ",");
     Ok(UsdYieldOnboarding {
         annual_rate_percentage: rate.clone(),
-        gss_kyc_status: user.gss_kyc_status.clone(),
+        gss_kyc_status: user.gss_kyc_status,
         eligible: verified,
         opted_in: opted_in && verified,
         opted_in_at_ms: opted_in_at_ms.filter(|_| opted_in),
@@ -137,7 +138,7 @@ pub async fn opt_in(
     headers: ClientHeaders,
 ) -> ApiResult<Data<UsdYieldOnboarding>> {
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.gss_kyc_status != "VERIFIED" {
+    if user.gss_kyc_status != KycStatus::Verified {
         return Err(not_verified());
     }
     let now = state.clock.now_ms();
@@ -232,7 +233,8 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
             Posting { account_id: paln, currency: "USD".into(), amount },
         ];
         let event_id = format!("usd_interest:{user_id}:{date}");
-        ledger::post(&mut tx.tx, &NewEntry { reason: "USD_INTEREST".into(), event_id, memo: None, postings }).await?;
+        ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::UsdInterest, event_id, memo: None, postings })
+            .await?;
     }
     tx.commit().await?;
     Ok(true)

@@ -7,7 +7,7 @@ import { apiError, logIn, meHandler } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
 
-function view(status: string, extra: Partial<KycView> = {}): KycView {
+function view(status: KycView['status'], extra: Partial<KycView> = {}): KycView {
   return {
     status,
     gssKycStatus: 'UNVERIFIED',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MarketTimes } from '../api/types';
 import { isOpenPhase, knownPhase, venueOf } from './phases';
 import { sessionSpans } from './sessions';
 
@@ -24,7 +25,7 @@ describe('market sessions', () => {
 
 describe('market times', () => {
   it('R3.14 R9.08 lists the two IDSS sessions of a day in Jakarta time', () => {
-    const times = {
+    const times: Pick<MarketTimes, 'sessions'> = {
       sessions: [
         { phase: 'SESSION1', open: '2026-11-23T02:00:00Z', close: '2026-11-23T05:00:00Z' },
         { phase: 'SESSION2', open: '2026-11-23T06:30:00Z', close: '2026-11-23T08:49:00Z' },
@@ -36,7 +37,9 @@ describe('market times', () => {
     ]);
     expect(sessionSpans(times, 'en')[1]).toEqual({ phase: 'SESSION2', span: '13:30–15:49' });
     // A 24/7 market's day is one session without hours.
-    const always = { sessions: [{ phase: 'CONTINUOUS', open: '2026-11-22T17:00:00Z', close: '2026-11-23T17:00:00Z' }] };
+    const always: Pick<MarketTimes, 'sessions'> = {
+      sessions: [{ phase: 'CONTINUOUS', open: '2026-11-22T17:00:00Z', close: '2026-11-23T17:00:00Z' }],
+    };
     expect(sessionSpans(always, 'id')).toEqual([{ phase: 'CONTINUOUS', span: null }]);
   });
 });

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
 import { usStocksKey } from './keys';
-import type { UsEstimate, UsSide } from './types';
+import type { UsEstimate, UsOrderType, UsSide } from './types';
 
 export interface UsEstimateInput {
   transactionType: UsSide;
   stockId: string;
-  orderType: string;
+  orderType: UsOrderType;
   quantity?: string | null;
   amount?: string | null;
   unitPrice?: string | null;
@@ -19,9 +19,9 @@ export function estimateParams(input: UsEstimateInput) {
   const text = (value: string | null | undefined) =>
     typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   const query: {
-    transactionType: string;
+    transactionType: UsSide;
     stockId: string;
-    orderType: string;
+    orderType: UsOrderType;
     quantity?: string;
     amount?: string;
     unitPrice?: string;

@@ -3,7 +3,7 @@ import type { components } from '@/api/schema';
 /** Shapes of the US-stock calls, from the server's OpenAPI document. */
 type Schemas = components['schemas'];
 
-export type UsSide = 'BUY' | 'SELL';
+export type UsSide = Schemas['Side'];
 export type StockDescription = Schemas['StockDescription'];
 export type SessionNow = Schemas['SessionNow'];
 export type UsOrderTypeOption = Schemas['UsOrderTypeOption'];
@@ -20,4 +20,6 @@ export type CorporateAction = Schemas['CorporateActionView'];
 export type UsdWalletBalance = Schemas['UsdWalletBalance'];
 export type UsdBucket = Schemas['UsdBucket'];
 /** The USD wallet's buckets (R3.10) as the order and position views name them. */
-export type Bucket = 'PALN' | 'LEVERAGE' | 'INTRADAY';
+export type Bucket = Schemas['Bucket'];
+/** The order types a US-stock order form offers (the estimate's `orderType`). */
+export type UsOrderType = Schemas['OrderFormType'];

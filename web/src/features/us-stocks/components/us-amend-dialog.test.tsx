@@ -9,7 +9,7 @@ import type { AmendBody, AmendRequestView } from '../api/types';
 import { orderView } from '../testing/fixtures';
 import { UsAmendDialog } from './us-amend-dialog';
 
-const request = (status: string, patch: Partial<AmendRequestView> = {}): AmendRequestView => ({
+const request = (status: AmendRequestView['status'], patch: Partial<AmendRequestView> = {}): AmendRequestView => ({
   id: 'a1',
   orderId: 'o1',
   status,

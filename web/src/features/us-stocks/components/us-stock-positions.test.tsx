@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderWithQuery } from '@/testing/render';
-import type { UsOrderBody } from '../api/types';
+import type { UsdWalletBalance, UsOrderBody } from '../api/types';
 import { orderView, position, usdBalance } from '../testing/fixtures';
 import { UsStocksPortfolio } from './us-stock-positions';
 
-function handlers(placed: { path: string; body: UsOrderBody }[], kyc = 'VERIFIED') {
+function handlers(placed: { path: string; body: UsOrderBody }[], kyc: UsdWalletBalance['gssKycStatus'] = 'VERIFIED') {
   const place = (path: string) =>
     http.post(`*/api${path}`, async ({ request }) => {
       placed.push({ path, body: (await request.json()) as UsOrderBody });

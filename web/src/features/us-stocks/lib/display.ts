@@ -25,12 +25,11 @@ export function formatChangeTime(ms: number, locale: Locale): string {
     .concat(' WIB');
 }
 
-/** R4.02: the US words (working, filled, canceled, rejected); the server sends them, unknown ones fall back. */
-export const STATUS_WORDS = ['working', 'filled', 'canceled', 'rejected'] as const;
-export type StatusWord = (typeof STATUS_WORDS)[number];
+/** R4.02: the US words (working, filled, canceled, rejected); the server sends them, a view without one falls back. */
+export type StatusWord = UsOrderView['statusWord'];
 
-export function statusWordOf(order: Pick<UsOrderView, 'status' | 'statusWord'>): StatusWord {
-  if (STATUS_WORDS.includes(order.statusWord as StatusWord)) return order.statusWord as StatusWord;
+export function statusWordOf(order: Pick<UsOrderView, 'status'> & { statusWord?: StatusWord | null }): StatusWord {
+  if (order.statusWord) return order.statusWord;
   switch (order.status) {
     case 'SUCCESS':
     case 'PARTIALLY_FILLED':

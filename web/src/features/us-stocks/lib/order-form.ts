@@ -2,11 +2,11 @@ import { parseDecimal } from '@/lib/decimal';
 import { trailBody, trailProblem, type TrailBy, type TrailProblem } from '@/lib/orders/trail';
 import type { InputType } from '@/lib/orders/types';
 import type { UsEstimateInput } from '../api/get-estimate';
-import type { Bucket, UsOrderBody, UsSide } from '../api/types';
+import type { Bucket, UsOrderBody, UsOrderType, UsSide } from '../api/types';
 
 /** Leverage options (R4.12): none, 2x, 4x; 4x is intraday (R4.16). */
 export type Leverage = 1 | 2 | 4;
-export type UsOrderType = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'TRAILING_STOP' | 'OCO';
+export type { UsOrderType };
 /** R4.09. */
 export type TimeInForce = 'GOOD_TILL_CANCEL' | 'GOOD_TILL_MARKET_CLOSE';
 /** R4.09 (INTRADAY is the server's own word for 4x orders; the form never sends it). */

@@ -20,7 +20,7 @@ const bucket = (leverage: number, usdCash: string): UsdBucket => ({
   usdIdrPrice: '16500',
 });
 
-export function usdBalance(gssKycStatus = 'VERIFIED'): UsdWalletBalance {
+export function usdBalance(gssKycStatus: UsdWalletBalance['gssKycStatus'] = 'VERIFIED'): UsdWalletBalance {
   return { gssKycStatus, paln: bucket(1, '500.00'), leverage: bucket(2, '100.00'), intraday: bucket(4, '100.00') };
 }
 
@@ -125,7 +125,10 @@ export function position(patch: Partial<UsPosition> = {}): UsPosition {
 }
 
 /** The calls of the order panel; placed orders are pushed with the path they went to. */
-export function panelHandlers(placed: { path: string; body: UsOrderBody }[], kyc = 'VERIFIED') {
+export function panelHandlers(
+  placed: { path: string; body: UsOrderBody }[],
+  kyc: UsdWalletBalance['gssKycStatus'] = 'VERIFIED',
+) {
   const place = (path: string) =>
     http.post(`*/api${path}`, async ({ request }) => {
       const body = (await request.json()) as UsOrderBody;

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
+import type { Topup } from '../api/types';
 import { topupFixture, walletHandlers } from '../testing/fixtures';
 
 describe('/balance/topup', { timeout: 30_000 }, () => {
   it('R1.04 R5.01 channel, truncated amount, fee and total; creates the top-up; shows the VA; polls until PAID', async () => {
     logIn();
     const created: unknown[] = [];
-    let status = 'PENDING';
+    let status: Topup['status'] = 'PENDING';
     server.use(
       http.post('*/api/v1/wallet/topup', async ({ request }) => {
         created.push(await request.json());
