@@ -130,13 +130,13 @@ impl Perps<'_> {
             let all: Vec<&PositionRow> = positions.collect();
             let liquidate = to_liquidate(self.svc, all.iter().copied(), &marks, balances);
             // Unrealised profit moves with the mark: whoever watches their positions sees it each pass.
-            let mut watched: Vec<String> = all
-                .iter()
-                .map(|p| p.user_id.as_str())
+            let mut users: Vec<&str> = all.iter().map(|p| p.user_id.as_str()).collect();
+            users.dedup();
+            let watched: Vec<String> = users
+                .into_iter()
                 .filter(|user| self.hub.is_subscribed(&positions_channel(user)))
                 .map(str::to_owned)
                 .collect();
-            watched.dedup();
             (liquidate, watched)
         });
         for user in liquidate {
