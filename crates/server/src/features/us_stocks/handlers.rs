@@ -300,7 +300,10 @@ pub async fn order(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Data<UsOrderView>> {
+    // The amend request is read before its order: the venue decides both in one transaction, so an
+    // amend shown as decided always comes with the order as it decided it (read the other way
+    // round, an accepted amend could come back beside the order's old price).
+    let amend = repo::latest_amend(&state.db, &id).await?;
     let order = repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
-    let amend = repo::latest_amend(&state.db, &order.id).await?;
     Ok(Data::new(UsOrderView::of(&order, amend.as_ref())))
 }
