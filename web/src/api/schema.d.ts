@@ -2814,8 +2814,11 @@ export interface components {
         AddBankAccount: {
             /** @description Digits only, of the bank's length. */
             accountNumber: string;
-            /** @description A code from `GET /api/v1/wallet/banks`. */
-            bankCode: string;
+            /**
+             * @description A code from `GET /api/v1/wallet/banks`.
+             * @enum {string}
+             */
+            bankCode: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
             /** @description The user's PIN. */
             pin: string;
         };
@@ -3131,8 +3134,11 @@ export interface components {
         };
         /** @description A bank as listed. */
         Bank: {
-            /** @description Stable code, e.g. `BCA`. */
-            code: string;
+            /**
+             * @description Stable code, e.g. `BCA`.
+             * @enum {string}
+             */
+            code: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
             /** @description Display name. */
             name: string;
         };
@@ -3402,8 +3408,11 @@ export interface components {
         CreateTopup: {
             /** @description Rupiah to reach the wallet, e.g. "150000". */
             amount: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @description A coin balance (R3.12). */
         CryptoBalance: {
@@ -3830,8 +3839,11 @@ export interface components {
                 maximumAmount: string;
                 /** @description Smallest amount, rupiah. */
                 minimumAmount: string;
-                /** @description paymentChannel code. */
-                paymentChannel: string;
+                /**
+                 * @description paymentChannel code.
+                 * @enum {string}
+                 */
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5025,8 +5037,11 @@ export interface components {
         /** @description A successful response body: `{"data": T}`. */
         Data_Vec_Bank: {
             data: {
-                /** @description Stable code, e.g. `BCA`. */
-                code: string;
+                /**
+                 * @description Stable code, e.g. `BCA`.
+                 * @enum {string}
+                 */
+                code: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
                 /** @description Display name. */
                 name: string;
             }[];
@@ -5249,8 +5264,11 @@ export interface components {
                 kind: components["schemas"]["ChannelKind"];
                 /** @description Display name. */
                 name: string;
-                /** @description paymentChannel code. */
-                paymentChannel: string;
+                /**
+                 * @description paymentChannel code.
+                 * @enum {string}
+                 */
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5910,8 +5928,11 @@ export interface components {
             maximumAmount: string;
             /** @description Smallest amount, rupiah. */
             minimumAmount: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @description What the payer needs to pay. */
         Instructions: {
@@ -7211,8 +7232,11 @@ export interface components {
             kind: components["schemas"]["ChannelKind"];
             /** @description Display name. */
             name: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @description The lists the trade page starts from (R7.06). */
         TradingInfo: {
@@ -18062,7 +18086,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description paymentChannel code, e.g. `BCA_VA`. */
-                paymentChannel: string;
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             };
             header?: never;
             path?: never;

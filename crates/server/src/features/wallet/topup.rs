@@ -25,6 +25,7 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct TopupMethod {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Display name.
     pub name: String,
@@ -37,6 +38,7 @@ pub struct TopupMethod {
 #[serde(rename_all = "camelCase")]
 pub struct InputVariables {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Smallest amount, rupiah.
     pub minimum_amount: String,
@@ -56,6 +58,7 @@ pub struct InputVariables {
 #[serde(rename_all = "camelCase")]
 pub struct ChannelQuery {
     /// paymentChannel code, e.g. `BCA_VA`.
+    #[param(format = "payment-channel")]
     pub payment_channel: String,
 }
 
@@ -64,8 +67,10 @@ pub struct ChannelQuery {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateTopup {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Rupiah to reach the wallet, e.g. "150000".
+    #[schema(format = "decimal")]
     pub amount: String,
 }
 
