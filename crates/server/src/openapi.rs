@@ -2,10 +2,13 @@
 //! `/api/openapi.json`; the web app's API types are generated from it.
 
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, SchemaType, Type};
+use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Object, SchemaType, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
+
+pub mod decimal_text;
+pub mod known_codes;
 
 /// The document's fixed parts; paths are added by each feature's router.
 #[derive(OpenApi)]
@@ -87,46 +90,69 @@ pub const NO_NUL_PATTERN: &str = "^[^\\u0000]*$";
 
 /// States [`NO_NUL_PATTERN`] on every free text of the document's schemas, parameters and bodies.
 pub fn forbid_nul_in_text(document: &mut utoipa::openapi::OpenApi) {
+    // An error's message may quote what the client sent, NUL included, to say what was wrong.
+    for_each_object(document, &["ErrorBody"], &mut |object| {
+        let text = match &object.schema_type {
+            SchemaType::Type(kind) => *kind == Type::String,
+            SchemaType::Array(kinds) => kinds.contains(&Type::String),
+            SchemaType::AnyValue => false,
+        };
+        if text && object.pattern.is_none() && object.enum_values.is_none() && object.format.is_none() {
+            object.pattern = Some(NO_NUL_PATTERN.to_owned());
+        }
+    });
+}
+
+/// Turns the marks request fields leave as a custom `format` into the rules they stand for: decimal
+/// text ([`decimal_text`]) and codes from fixed lists ([`known_codes`]).
+pub fn apply_field_marks(document: &mut utoipa::openapi::OpenApi) {
+    for_each_object(document, &[], &mut |object| {
+        decimal_text::constrain(object);
+        known_codes::constrain(object);
+    });
+}
+
+/// Calls `visit` on every object schema of the document: the components' but those named in
+/// `skip`, and the operations' parameters and bodies, nested properties, items and choices included.
+fn for_each_object(document: &mut utoipa::openapi::OpenApi, skip: &[&str], visit: &mut impl FnMut(&mut Object)) {
     if let Some(components) = document.components.as_mut() {
-        // An error's message may quote what the client sent, NUL included, to say what was wrong.
-        components.schemas.iter_mut().filter(|(name, _)| *name != "ErrorBody").for_each(|(_, s)| forbid_nul(s));
+        for (name, schema) in &mut components.schemas {
+            if !skip.contains(&name.as_str()) {
+                walk(schema, visit);
+            }
+        }
     }
     for item in document.paths.paths.values_mut() {
         let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
         for operation in operations.into_iter().flatten() {
-            operation.parameters.iter_mut().flatten().filter_map(|p| p.schema.as_mut()).for_each(forbid_nul);
+            for schema in operation.parameters.iter_mut().flatten().filter_map(|p| p.schema.as_mut()) {
+                walk(schema, visit);
+            }
             if let Some(body) = operation.request_body.as_mut() {
-                body.content.values_mut().filter_map(|c| c.schema.as_mut()).for_each(forbid_nul);
+                body.content.values_mut().filter_map(|c| c.schema.as_mut()).for_each(|s| walk(s, visit));
             }
         }
     }
 }
 
-fn forbid_nul(schema: &mut RefOr<Schema>) {
+fn walk(schema: &mut RefOr<Schema>, visit: &mut impl FnMut(&mut Object)) {
     let RefOr::T(schema) = schema else { return };
     match schema {
         Schema::Object(object) => {
-            let text = match &object.schema_type {
-                SchemaType::Type(kind) => *kind == Type::String,
-                SchemaType::Array(kinds) => kinds.contains(&Type::String),
-                SchemaType::AnyValue => false,
-            };
-            if text && object.pattern.is_none() && object.enum_values.is_none() && object.format.is_none() {
-                object.pattern = Some(NO_NUL_PATTERN.to_owned());
-            }
-            object.properties.values_mut().for_each(forbid_nul);
+            visit(object);
+            object.properties.values_mut().for_each(|s| walk(s, visit));
             if let Some(AdditionalProperties::RefOr(values)) = object.additional_properties.as_deref_mut() {
-                forbid_nul(values);
+                walk(values, visit);
             }
         }
         Schema::Array(array) => {
             if let ArrayItems::RefOrSchema(items) = &mut array.items {
-                forbid_nul(items);
+                walk(items, visit);
             }
         }
-        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(forbid_nul),
-        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(forbid_nul),
-        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(forbid_nul),
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(|s| walk(s, visit)),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(|s| walk(s, visit)),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(|s| walk(s, visit)),
         _ => {}
     }
 }

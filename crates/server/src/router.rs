@@ -61,6 +61,7 @@ fn split_api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, mut document) = api_routes(state).split_for_parts();
     crate::openapi::add_shared_answers(&mut document);
     crate::openapi::constrain_shared_parameters(&mut document);
+    crate::openapi::apply_field_marks(&mut document);
     crate::openapi::forbid_nul_in_text(&mut document);
     (api, document)
 }

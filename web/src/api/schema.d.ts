@@ -2816,8 +2816,11 @@ export interface components {
         AddBankAccount: {
             /** @description Digits only, of the bank's length. */
             accountNumber: string;
-            /** @description A code from `GET /api/v1/wallet/banks`. */
-            bankCode: string;
+            /**
+             * @description A code from `GET /api/v1/wallet/banks`.
+             * @enum {string}
+             */
+            bankCode: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
             /** @description The user's PIN. */
             pin: string;
         };
@@ -3138,8 +3141,11 @@ export interface components {
         };
         /** @description A bank as listed. */
         Bank: {
-            /** @description Stable code, e.g. `BCA`. */
-            code: string;
+            /**
+             * @description Stable code, e.g. `BCA`.
+             * @enum {string}
+             */
+            code: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
             /** @description Display name. */
             name: string;
         };
@@ -3410,8 +3416,11 @@ export interface components {
         CreateTopup: {
             /** @description Rupiah to reach the wallet, e.g. "150000". */
             amount: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @description A coin balance (R3.12). */
         CryptoBalance: {
@@ -3840,8 +3849,11 @@ export interface components {
                 maximumAmount: string;
                 /** @description Smallest amount, rupiah. */
                 minimumAmount: string;
-                /** @description paymentChannel code. */
-                paymentChannel: string;
+                /**
+                 * @description paymentChannel code.
+                 * @enum {string}
+                 */
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             };
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5026,8 +5038,11 @@ export interface components {
         /** @description A successful response body: `{"data": T}`. */
         Data_Vec_Bank: {
             data: {
-                /** @description Stable code, e.g. `BCA`. */
-                code: string;
+                /**
+                 * @description Stable code, e.g. `BCA`.
+                 * @enum {string}
+                 */
+                code: "BCA" | "BRI" | "BNI" | "MANDIRI" | "CIMB" | "PERMATA" | "BSI" | "DANAMON" | "BTN" | "OCBC" | "MAYBANK" | "PANIN" | "JAGO" | "SEABANK";
                 /** @description Display name. */
                 name: string;
             }[];
@@ -5250,8 +5265,11 @@ export interface components {
                 kind: components["schemas"]["ChannelKind"];
                 /** @description Display name. */
                 name: string;
-                /** @description paymentChannel code. */
-                paymentChannel: string;
+                /**
+                 * @description paymentChannel code.
+                 * @enum {string}
+                 */
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             }[];
         };
         /** @description A successful response body: `{"data": T}`. */
@@ -5924,8 +5942,11 @@ export interface components {
             maximumAmount: string;
             /** @description Smallest amount, rupiah. */
             minimumAmount: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @description What the payer needs to pay. */
         Instructions: {
@@ -7246,8 +7267,11 @@ export interface components {
             kind: components["schemas"]["ChannelKind"];
             /** @description Display name. */
             name: string;
-            /** @description paymentChannel code. */
-            paymentChannel: string;
+            /**
+             * @description paymentChannel code.
+             * @enum {string}
+             */
+            paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
         };
         /** @enum {string} */
         TopupStatus: "PENDING" | "PAID" | "EXPIRED" | "FAILED";
@@ -18111,7 +18135,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description paymentChannel code, e.g. `BCA_VA`. */
-                paymentChannel: string;
+                paymentChannel: "BCA_VA" | "MANDIRI_VA" | "BNI_VA" | "BRI_VA" | "PERMATA_VA" | "CIMB_VA" | "GOPAY" | "OVO" | "DANA" | "SHOPEEPAY" | "QRIS";
             };
             header?: never;
             path?: never;

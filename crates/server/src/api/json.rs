@@ -31,7 +31,11 @@ where
         let value =
             match axum::Json::<T>::from_request(Request::from_parts(parts, Body::from(bytes.clone())), state).await {
                 Ok(axum::Json(value)) => value,
-                Err(JsonRejection::JsonDataError(_)) => read_whole_floats_as_integers(&bytes)?,
+                // Read again only without a repeated key: a `Value` would silently keep its last value.
+                Err(JsonRejection::JsonDataError(refused)) => match super::unique_keys::parse(&bytes) {
+                    Some(value) => read_whole_floats_as_integers(value)?,
+                    None => return Err(rejection_to_error(JsonRejection::JsonDataError(refused))),
+                },
                 Err(rejection) => return Err(rejection_to_error(rejection)),
             };
         // The escape is searched for first, so ordinary bodies are not parsed twice.
@@ -47,9 +51,7 @@ where
 
 /// The slow path of a body serde refused: read again with `3.0` as `3`; a refusal still names the
 /// field as axum's extractor does.
-fn read_whole_floats_as_integers<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|_| ApiError::for_status(StatusCode::BAD_REQUEST))?;
+fn read_whole_floats_as_integers<T: DeserializeOwned>(mut value: serde_json::Value) -> Result<T, ApiError> {
     whole_floats_to_integers(&mut value);
     let text = serde_json::to_vec(&value).map_err(|_| ApiError::for_status(StatusCode::BAD_REQUEST))?;
     axum::Json::<T>::from_bytes(&text).map(|axum::Json(body)| body).map_err(rejection_to_error)

@@ -11,6 +11,7 @@ pub mod json;
 pub mod lang;
 pub mod paging;
 pub mod snapshots;
+pub mod unique_keys;
 
 pub use envelope::{Data, SecretData};
 

@@ -15,6 +15,9 @@ use crate::both_backends;
 use crate::helpers::*;
 use crate::trading::{assert_ledger_sound, fund, trading_app};
 
+mod form;
+mod upload;
+
 const DEFAULT_CASES: usize = 12;
 const DEFAULT_SEED: u64 = 0xf022_b0d1;
 /// Turning maintenance on answers 503 everywhere by design; its two fields are tested in `maintenance`.

@@ -103,3 +103,19 @@ fn the_ktp_form_pin_and_email_never_panic_and_keep_their_shape() {
         3,
     );
 }
+
+#[test]
+fn json_bodies_never_panic_and_read_as_serde_json_does_unless_a_key_repeats() {
+    run(
+        parsers::json_body,
+        &[
+            br#"{"nik":"3171011205900001","fullName":"Budi","ktpPhoto":null,"leverage":3.0}"#,
+            br#"{"a":{"b":[1,-2.5e3,"\u0000",true,{"c":{}}]},"a2":[]}"#,
+            br#"{"nik":"1","nik":"2"}"#,
+            br#"[{"k":1},{"k":1}]"#,
+            b"\"text\"",
+            b"",
+        ],
+        4,
+    );
+}

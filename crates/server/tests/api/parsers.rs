@@ -1,5 +1,6 @@
 //! Fuzz bodies of the parsers that read what a user types (issue 14): amounts and prices, phone
-//! numbers, the KTP form (NIK, name, birth date, photo), PINs and e-mail addresses. Each takes any
+//! numbers, the KTP form (NIK, name, birth date, photo), PINs and e-mail addresses, and the server's
+//! own reading of a JSON body (`api::unique_keys`). Each takes any
 //! bytes, must not panic, and what it accepts must keep its promise. The stable run in `make test`
 //! is `parser_fuzz`; the coverage-guided run of the same bodies is `crates/server/fuzz`.
 
@@ -8,6 +9,7 @@ use domain::precision::parse_input;
 use domain::price_text::parse_price_text;
 use domain::{Locale, MinorUnits, Scale};
 use rust_decimal::Decimal;
+use server::api::unique_keys;
 use server::features::identity::email::EmailAddress;
 use server::features::identity::kyc_form;
 use server::features::identity::phone::Phone;
@@ -85,5 +87,17 @@ pub fn identity_form(data: &[u8]) {
     }
     if let Some(address) = EmailAddress::parse(email) {
         assert_eq!(EmailAddress::parse(address.as_str()).as_ref(), Some(&address), "{email:?}");
+    }
+}
+
+/// Any bytes as a JSON body read with repeated keys refused: what it accepts, serde_json reads to the
+/// same value; what serde_json refuses, it refuses too.
+pub fn json_body(data: &[u8]) {
+    let strict = unique_keys::parse(data);
+    let loose = serde_json::from_slice::<serde_json::Value>(data).ok();
+    match (strict, loose) {
+        (Some(strict), Some(loose)) => assert_eq!(strict, loose, "{:?}", String::from_utf8_lossy(data)),
+        (Some(strict), None) => panic!("{strict} accepted where serde_json refuses"),
+        (None, _) => {}
     }
 }

@@ -16,12 +16,14 @@ use crate::fake_provider::{Call, FakeProvider, Scripted};
 use crate::helpers::{spawn_app_with, TestApp};
 
 const ACCOUNT_SID: &str = "AC0123456789abcdef0123456789abcdef";
-const AUTH_TOKEN: &str = "9f86d081884c7d659a2feaa0c55ad015";
+/// The auth token Twilio signs callbacks with in these tests.
+pub const AUTH_TOKEN: &str = "9f86d081884c7d659a2feaa0c55ad015";
 const SENDER: &str = "LUMBUNG";
 /// Where Twilio is told to send status callbacks (the test settings' public URL).
-const CALLBACK_URL: &str = "https://app.example.id/api/v1/sms/twilio-status";
+pub const CALLBACK_URL: &str = "https://app.example.id/api/v1/sms/twilio-status";
 
-type Fake = FakeProvider<()>;
+/// A fake Twilio (it keeps no state of its own).
+pub type Fake = FakeProvider<()>;
 
 /// The account a Messages request names in its path (`/2010-04-01/Accounts/{account}/Messages.json`).
 fn account(call: &Call) -> &str {
@@ -61,12 +63,14 @@ fn twilio_error(status: u16, code: u32, message: &str) -> Scripted {
     )
 }
 
-async fn fake_twilio() -> (String, Fake) {
+/// Starts a fake Twilio that queues every message it is sent.
+pub async fn fake_twilio() -> (String, Fake) {
     let fake = FakeProvider::start((), documented).await;
     (fake.url.clone(), fake)
 }
 
-async fn app_on_twilio(backend: store::Backend, base_url: &str, breaker_failures: u32) -> TestApp {
+/// The app sending its SMS through the Twilio at `base_url`.
+pub async fn app_on_twilio(backend: store::Backend, base_url: &str, breaker_failures: u32) -> TestApp {
     let base_url = base_url.to_string();
     spawn_app_with(backend, move |s| {
         s.providers.sms = SmsProvider::Twilio;
@@ -87,7 +91,7 @@ async fn app_on_twilio(backend: store::Backend, base_url: &str, breaker_failures
 }
 
 /// Asks for a sign-up code, which goes out by SMS.
-async fn send_code(app: &TestApp, phone: &str) -> (u16, Value) {
+pub async fn send_code(app: &TestApp, phone: &str) -> (u16, Value) {
     app.post_json("/api/v1/user/signup/phone", json!({"phone": phone})).await
 }
 
@@ -99,13 +103,14 @@ fn script(fake: &Fake, answers: impl IntoIterator<Item = Scripted>) {
     fake.script(answers);
 }
 
-async fn deliveries(app: &TestApp, phone: &str) -> Vec<Delivery> {
+/// The SMS deliveries recorded for `phone`.
+pub async fn deliveries(app: &TestApp, phone: &str) -> Vec<Delivery> {
     sms_deliveries::to_destination(&app.state.db, phone).await.unwrap()
 }
 
 /// Signs a callback as Twilio does, independently of the server's code: base64 HMAC-SHA1 keyed by
 /// the auth token over the URL and each parameter's name and value, sorted by name.
-fn twilio_signature(token: &str, url: &str, params: &[(&str, &str)]) -> String {
+pub fn twilio_signature(token: &str, url: &str, params: &[(&str, &str)]) -> String {
     let mut sorted = params.to_vec();
     sorted.sort_unstable();
     let mut data = url.to_string();
@@ -118,7 +123,8 @@ fn twilio_signature(token: &str, url: &str, params: &[(&str, &str)]) -> String {
     base64::engine::general_purpose::STANDARD.encode(mac.finalize().into_bytes())
 }
 
-fn status_params<'a>(sid: &'a str, status: &'a str, phone: &'a str) -> Vec<(&'a str, &'a str)> {
+/// A status callback's parameters as Twilio sends them.
+pub fn status_params<'a>(sid: &'a str, status: &'a str, phone: &'a str) -> Vec<(&'a str, &'a str)> {
     vec![
         ("AccountSid", ACCOUNT_SID),
         ("ApiVersion", "2010-04-01"),

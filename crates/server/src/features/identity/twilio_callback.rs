@@ -70,6 +70,10 @@ pub async fn status_callback(
         tracing::warn!("twilio status callback with a bad signature refused");
         return Err(forged());
     }
+    // No database text column can hold U+0000 (PostgreSQL refuses it): a bad request, not a failed query.
+    if params.iter().any(|(name, value)| name.contains('\0') || value.contains('\0')) {
+        return Err(ApiError::invalid("a form parameter holds the NUL character"));
+    }
     let field = |name: &str| params.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).filter(|v| !v.is_empty());
     let message_id = field("MessageSid").ok_or_else(|| ApiError::invalid("MessageSid"))?;
     let status = field("MessageStatus").ok_or_else(|| ApiError::invalid("MessageStatus"))?;

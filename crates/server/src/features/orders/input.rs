@@ -15,7 +15,8 @@ use crate::state::AppState;
 
 /// The tag that makes a user pro (R6.02).
 pub const PRO_TAG: &str = "pro";
-const NUMBER_CHARS_MAX: usize = 40;
+/// The longest decimal text read (the OpenAPI document states it as `maxLength`).
+pub const NUMBER_CHARS_MAX: usize = 40;
 
 /// Accepts a JSON string or number as text, so `"0.5"` and `0.5` both arrive as `"0.5"`.
 pub fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {

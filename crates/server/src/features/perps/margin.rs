@@ -134,6 +134,7 @@ pub async fn wallet(State(state): State<AppState>, caller: AuthUser) -> ApiResul
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MarginTransfer {
     /// USDT, at most 6 decimals, at least 1.
+    #[schema(format = "decimal")]
     pub amount: String,
     /// The user's PIN.
     #[schema(pattern = "^[0-9]{6}$")]
@@ -204,6 +205,7 @@ pub async fn deposit(
 #[into_params(parameter_in = Query)]
 pub struct EstimateQuery {
     /// USDT.
+    #[param(format = "decimal")]
     pub amount: String,
 }
 

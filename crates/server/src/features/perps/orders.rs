@@ -37,15 +37,15 @@ pub struct PerpOrderBody {
     pub order_type: String,
     /// Contracts, at most the contract's quantity precision.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = String, example = "0.010")]
+    #[schema(format = "decimal", value_type = String, example = "0.010")]
     pub quantity: Option<String>,
     /// Limit price in USDT (LIMIT and STOP_LIMIT).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "60000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "60000.0")]
     pub price: Option<String>,
     /// Trigger on the mark price in USDT (STOP_MARKET and STOP_LIMIT).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "58000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "58000.0")]
     pub stop_price: Option<String>,
     /// Only reduce the position (default false).
     #[serde(default)]
@@ -53,12 +53,12 @@ pub struct PerpOrderBody {
     /// Take-profit in USDT set on the position this order opens or adds to, on the profit side of
     /// its price (above for a long); not with `reduceOnly`.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "66000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "66000.0")]
     pub take_profit: Option<String>,
     /// Stop-loss in USDT set on the position this order opens or adds to, on the loss side of its
     /// price (below for a long); not with `reduceOnly`.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "57000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "57000.0")]
     pub stop_loss: Option<String>,
 }
 

@@ -116,11 +116,11 @@ pub struct ProtectionBody {
     pub symbol: String,
     /// Closes the position when the mark reaches it (above the mark for a long), USDT.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "65000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "65000.0")]
     pub take_profit: Option<String>,
     /// Closes the position when the mark reaches it (below the mark for a long), USDT.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "57000.0")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "57000.0")]
     pub stop_loss: Option<String>,
 }
 

@@ -33,30 +33,30 @@ pub struct OrderRequest {
     pub order_sub_type: Option<String>,
     /// A trailing stop's distance in rupiah.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub trail_amount: Option<String>,
     /// A trailing stop's distance in percent (above 0, below 100).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub trail_percent: Option<String>,
     /// `quantity` or `amount` (R3.01); amount only for market buys. Default quantity.
     #[schema(value_type = Option<InputType>)]
     pub input_type: Option<String>,
     /// Coins, at most the pair's quantity precision.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub quantity: Option<String>,
     /// Rupiah to spend, fees and tax included (market buy by amount).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub amount: Option<String>,
     /// Limit price (LIMIT, STOP_LIMIT).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub limit_price: Option<String>,
     /// Trigger price (STOP, STOP_LIMIT).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_price: Option<String>,
 }
 
@@ -68,19 +68,19 @@ pub struct AdvancedOrderRequest {
     pub symbol: String,
     /// Coins for each leg.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub quantity: Option<String>,
     /// Limit price of the take-profit leg.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub take_profit: Option<String>,
     /// Trigger of the stop-loss leg.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_loss: Option<String>,
     /// Limit price once the stop-loss triggers; absent makes it a stop-market.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_limit_price: Option<String>,
 }
 
@@ -100,15 +100,15 @@ pub struct AmendOrderRequest {
     pub order_id: String,
     /// New total quantity.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub quantity: Option<String>,
     /// New limit price.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub limit_price: Option<String>,
     /// New trigger price.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_price: Option<String>,
 }
 

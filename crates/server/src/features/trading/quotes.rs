@@ -259,10 +259,13 @@ pub struct EstimateQuery {
     #[param(value_type = Side, inline)]
     pub side: String,
     /// Coins.
+    #[param(format = "decimal-or-empty")]
     pub quantity: Option<String>,
     /// Rupiah, fees included (buys by amount).
+    #[param(format = "decimal-or-empty")]
     pub amount: Option<String>,
     /// A limit price to estimate at instead of the book.
+    #[param(format = "decimal-or-empty")]
     pub limit_price: Option<String>,
 }
 

@@ -241,15 +241,15 @@ pub struct AmendBody {
     pub stock_id: String,
     /// New total shares (above what filled).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub quantity: Option<String>,
     /// New limit price.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub unit_price: Option<String>,
     /// New stop price.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_price: Option<String>,
 }
 

@@ -294,8 +294,8 @@ pub struct SideQuery {
 /// The estimate of an order as the buy or sell call would take it (SPEC.md §7: GET estimate price).
 #[utoipa::path(get, path = "/v1/us-stocks/estimate", tag = "us-stocks", security(("bearer" = [])),
     params(SideQuery, ("stockId" = String, Query, description = "Ticker"), ("orderType" = inline(OrderFormType), Query, description = "MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP, OCO"),
-           ("quantity" = Option<String>, Query, description = "Shares"), ("amount" = Option<String>, Query, description = "Dollars (market buy)"),
-           ("unitPrice" = Option<String>, Query, description = "Limit price"), ("stopPrice" = Option<String>, Query, description = "Trigger price"),
+           ("quantity" = Option<String>, Query, description = "Shares", format = "decimal-or-empty"), ("amount" = Option<String>, Query, description = "Dollars (market buy)", format = "decimal-or-empty"),
+           ("unitPrice" = Option<String>, Query, description = "Limit price", format = "decimal-or-empty"), ("stopPrice" = Option<String>, Query, description = "Trigger price", format = "decimal-or-empty"),
            ("leverage" = Option<u8>, Query, description = "1, 2 or 4")),
     responses((status = 200, body = Data<UsEstimate>), (status = 400, body = crate::api::ErrorBody),
               (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]

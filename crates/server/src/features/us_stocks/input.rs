@@ -21,15 +21,15 @@ pub struct UsOrderBody {
     pub stock_id: String,
     /// Shares, at most 6 decimals; fractional only for market and limit orders in regular hours.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "1.5")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "1.5")]
     pub quantity: Option<String>,
     /// Limit price in dollars (LIMIT, STOP_LIMIT, the take-profit of an OCO is `takeProfit`).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "190.50")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "190.50")]
     pub unit_price: Option<String>,
     /// Dollars to spend before fees: a market buy by amount (ignored when a quantity is given, R4.17).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>, example = "25")]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>, example = "25")]
     pub amount: Option<String>,
     /// `GOOD_TILL_CANCEL` (default) or `GOOD_TILL_MARKET_CLOSE`; intraday orders are always the latter.
     pub time_in_force: Option<TimeInForce>,
@@ -43,23 +43,23 @@ pub struct UsOrderBody {
     pub trading_hours: Option<TradingHours>,
     /// Trigger price of a stop or stop-limit, dollars.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_price: Option<String>,
     /// Stop-loss: an OCO sell's stop leg, or a buy's exit once filled (R2.13).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub stop_loss: Option<String>,
     /// Take-profit: an OCO sell's limit leg, or a buy's exit once filled (R2.13).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub take_profit: Option<String>,
     /// A trailing stop's distance in dollars.
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub trail_amount: Option<String>,
     /// A trailing stop's distance in percent (above 0, below the price band).
     #[serde(default, deserialize_with = "number_text")]
-    #[schema(value_type = Option<String>)]
+    #[schema(format = "decimal-or-empty", value_type = Option<String>)]
     pub trail_percent: Option<String>,
     /// 2 or 4 on the leverage endpoints; absent or 1 on the normal ones (R4.15).
     #[schema(value_type = Option<u8>, minimum = 1, maximum = 4)]

@@ -150,6 +150,7 @@ pub struct GrantVoucher {
     #[serde(default)]
     pub user_id: Option<String>,
     /// Rupiah of promotional credit.
+    #[schema(format = "decimal")]
     pub amount: String,
     /// Why (a campaign name); 1–200 characters.
     pub reason: String,

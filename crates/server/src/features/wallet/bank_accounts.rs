@@ -39,8 +39,10 @@ pub struct BankAccount {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AddBankAccount {
     /// A code from `GET /api/v1/wallet/banks`.
+    #[schema(format = "bank-code")]
     pub bank_code: String,
     /// Digits only, of the bank's length.
+    #[schema(format = "bank-account-number")]
     pub account_number: String,
     /// The user's PIN.
     #[schema(pattern = "^[0-9]{6}$")]

@@ -11,6 +11,7 @@ use crate::api::Data;
 #[serde(rename_all = "camelCase")]
 pub struct Bank {
     /// Stable code, e.g. `BCA`.
+    #[schema(format = "bank-code")]
     pub code: String,
     /// Display name.
     pub name: String,

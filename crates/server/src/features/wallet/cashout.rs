@@ -44,6 +44,7 @@ pub struct CashoutInputVariables {
 #[into_params(parameter_in = Query)]
 pub struct AmountQuery {
     /// Rupiah, e.g. "150000".
+    #[param(format = "decimal")]
     pub amount: String,
 }
 
@@ -64,6 +65,7 @@ pub struct ReviewCashout {
     /// One of the caller's bank accounts.
     pub bank_account_id: String,
     /// Rupiah leaving the wallet, fee included.
+    #[schema(format = "decimal")]
     pub amount: String,
 }
 
@@ -92,6 +94,7 @@ pub struct CreateCashout {
     /// One of the caller's bank accounts.
     pub bank_account_id: String,
     /// Rupiah leaving the wallet, fee included.
+    #[schema(format = "decimal")]
     pub amount: String,
     /// The user's PIN.
     #[schema(pattern = "^[0-9]{6}$")]

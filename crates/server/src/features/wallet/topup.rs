@@ -27,6 +27,7 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct TopupMethod {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Display name.
     pub name: String,
@@ -39,6 +40,7 @@ pub struct TopupMethod {
 #[serde(rename_all = "camelCase")]
 pub struct InputVariables {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Smallest amount, rupiah.
     pub minimum_amount: String,
@@ -58,6 +60,7 @@ pub struct InputVariables {
 #[serde(rename_all = "camelCase")]
 pub struct ChannelQuery {
     /// paymentChannel code, e.g. `BCA_VA`.
+    #[param(format = "payment-channel")]
     pub payment_channel: String,
 }
 
@@ -66,8 +69,10 @@ pub struct ChannelQuery {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateTopup {
     /// paymentChannel code.
+    #[schema(format = "payment-channel")]
     pub payment_channel: String,
     /// Rupiah to reach the wallet, e.g. "150000".
+    #[schema(format = "decimal")]
     pub amount: String,
 }
 

@@ -60,6 +60,7 @@ pub struct CalculateQuery {
     #[param(inline)]
     pub direction: Direction,
     /// What goes in: rupiah or dollars, at most 2 decimals.
+    #[param(format = "decimal")]
     pub amount: String,
 }
 

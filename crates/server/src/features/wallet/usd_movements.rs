@@ -49,6 +49,7 @@ pub struct ConvertUsd {
     /// Which way.
     pub direction: Direction,
     /// What goes in: rupiah or dollars, at most 2 decimals.
+    #[schema(format = "decimal")]
     pub amount: String,
     /// The user's PIN.
     #[schema(pattern = "^[0-9]{6}$")]
@@ -266,6 +267,7 @@ pub struct LeverageCalculateQuery {
     #[param(inline)]
     pub direction: LeverageDirection,
     /// Dollars, at most 2 decimals.
+    #[param(format = "decimal")]
     pub amount: String,
 }
 
@@ -321,6 +323,7 @@ async fn calculate(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct LeverageTransfer {
     /// Dollars, at most 2 decimals.
+    #[schema(format = "decimal")]
     pub amount: String,
     /// The user's PIN.
     #[schema(pattern = "^[0-9]{6}$")]

@@ -9,6 +9,8 @@ type Schemas = components['schemas'];
 /** GET /api/v1/wallet/balance (R3.09); decimal strings in rupiah. */
 export type WalletBalance = Schemas['WalletBalance'];
 export type TopupMethod = Schemas['TopupMethod'];
+/** A top-up channel's code, one of the server's fixed list. */
+export type PaymentChannel = TopupMethod['paymentChannel'];
 export type ChannelKind = Schemas['ChannelKind'];
 export type InputVariables = Schemas['InputVariables'];
 export type GopayLimit = Schemas['GopayLimit'];

@@ -5,7 +5,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TopupMethod } from '../api/types';
+import type { PaymentChannel, TopupMethod } from '../api/types';
 import { groupMethods } from '../lib/channels';
 
 /** One radio group of every top-up method, in sections: virtual accounts, e-wallets, QRIS. */
@@ -15,8 +15,8 @@ export function ChannelPicker({
   onChange,
 }: {
   methods: TopupMethod[];
-  value: string | null;
-  onChange: (paymentChannel: string) => void;
+  value: PaymentChannel | null;
+  onChange: (paymentChannel: PaymentChannel) => void;
 }) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -25,7 +25,15 @@ export function ChannelPicker({
       <Typography id={labelId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {t('topup.channel')}
       </Typography>
-      <RadioGroup aria-labelledby={labelId} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={value ?? ''}
+        onChange={(event) => {
+          // The radio's value is text; the listed method gives it back as the code it is.
+          const chosen = methods.find((method) => method.paymentChannel === event.target.value);
+          if (chosen) onChange(chosen.paymentChannel);
+        }}
+      >
         {groupMethods(methods).map((group) => (
           <Box key={group.kind} sx={{ mb: 2 }}>
             <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.8 }}>

@@ -18,7 +18,7 @@ import { useCreateTopup } from '../api/create-topup';
 import { useGopayLimit } from '../api/get-gopay-limit';
 import { useInputVariables } from '../api/get-input-variables';
 import { useTopupMethods } from '../api/get-topup-methods';
-import type { InputVariables, Topup } from '../api/types';
+import type { InputVariables, PaymentChannel, Topup } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
 import { addRupiah, amountFromInput, amountProblem, limitAmountInput, topupFee } from '../lib/money';
 import { positive } from '@/lib/decimal';
@@ -48,7 +48,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   const idr = useIdr();
   const feeRule = useFeeRule();
   const methods = useTopupMethods();
-  const [channel, setChannel] = useState<string | null>(null);
+  const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [amountText, setAmountText] = useState('');
   const amount = amountFromInput(amountText, locale);
   const [showProblem, setShowProblem] = useState(false);
