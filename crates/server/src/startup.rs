@@ -24,7 +24,7 @@ use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::Shell;
 use crate::middleware::metrics::recorder_handle;
 use crate::middleware::rate_limit::AddressLimiter;
-use crate::state::AppState;
+use crate::state::{AppState, AppStateInner};
 
 /// Idempotency keys are kept this long.
 const IDEMPOTENCY_KEY_TTL_MS: i64 = 24 * 60 * 60 * 1000;
@@ -121,7 +121,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
     );
     let usdt_idr = markets.catalogue().usdt_idr()?;
     let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone());
-    Ok(AppState {
+    Ok(AppState::new(AppStateInner {
         clock,
         hub,
         markets,
@@ -138,7 +138,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         maintenance,
         idempotency: store::idempotency::Writer::spawn(db.clone()),
         db,
-    })
+    }))
 }
 
 #[expect(clippy::too_many_lines, reason = "one block per job; to become a job table")]

@@ -19,9 +19,28 @@ use crate::features::wallet::services::WalletServices;
 use crate::features::web_shell::template::Shell;
 use crate::middleware::rate_limit::AddressLimiter;
 
-/// Shared application state; cheap to clone.
+/// Shared application state: one reference count, so the clone every layer and handler takes of it
+/// per request is one atomic increment (cloning each service's handles was 5 % of a read's time).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<AppStateInner>);
+
+impl AppState {
+    /// The state over its parts.
+    pub fn new(inner: AppStateInner) -> Self {
+        Self(Arc::new(inner))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = AppStateInner;
+
+    fn deref(&self) -> &AppStateInner {
+        &self.0
+    }
+}
+
+/// What the state holds.
+pub struct AppStateInner {
     /// The database.
     pub db: Db,
     /// Idempotency keys, written in group commits.
