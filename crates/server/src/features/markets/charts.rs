@@ -15,7 +15,7 @@ use super::errors::{bad_resolution, from_market, unknown_symbol};
 use super::info::parse_class;
 use super::service::Markets;
 use super::symbols::parse_symbol;
-use super::views::{text, CandleView, Shared};
+use super::views::{text, CandleList, CandleView, Shared};
 use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
@@ -71,7 +71,7 @@ pub struct CandlesView {
     pub max_candles: usize,
     /// The candles.
     #[schema(value_type = Vec<CandleView>)]
-    pub candles: Shared<Vec<CandleView>>,
+    pub candles: CandleList,
 }
 
 fn instant(secs: i64, field: &str) -> ApiResult<DateTime<Utc>> {
@@ -165,7 +165,7 @@ async fn candle_list(
     resolution: Resolution,
     (from, to, now): (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>),
     limit: usize,
-) -> ApiResult<Shared<Vec<CandleView>>> {
+) -> ApiResult<CandleList> {
     let end_secs = to.min(now).timestamp();
     let key = (from.timestamp_subsec_millis() == 0 && from.timestamp() < end_secs)
         .then(|| (inst.symbol.clone(), resolution, from.timestamp_millis(), end_secs, limit));
@@ -180,7 +180,8 @@ async fn candle_list(
         .await
         .map_err(ApiError::internal)?
         .map_err(from_market)?;
-    let list = Shared(Arc::new(candles.iter().map(CandleView::from).collect()));
+    let views: Vec<CandleView> = candles.iter().map(CandleView::from).collect();
+    let list = Shared(Arc::new(serde_json::value::to_raw_value(&views).map_err(ApiError::internal)?));
     let same_second = to.min(markets.sim().now()).timestamp() == end_secs;
     Ok(match key {
         Some(key) if same_second => kept.put(key, stamp, list),

@@ -24,6 +24,10 @@ const CANDLE_WINDOWS_MAX: usize = 64;
 /// A candle window as asked: symbol, resolution, start (ms), end clamped to now (whole seconds), limit.
 pub type CandlesKey = (String, Resolution, i64, i64, usize);
 
+/// A list of candles written as JSON once and sent as it is to every caller of the same window
+/// (serialising 300 candles on each answer was most of a candles call's time).
+pub type CandleList = Shared<Box<serde_json::value::RawValue>>;
+
 /// A serialisable value shared between answers without copying it.
 #[derive(Debug)]
 pub struct Shared<T>(pub Arc<T>);
@@ -48,8 +52,8 @@ pub struct MarketViews {
     pub books: Snapshots<String, u64>,
     /// Symbol info by symbol and language, stamped with [`MarketViews::assets_version`].
     pub infos: Snapshots<(String, Lang), u64>,
-    /// Candle lists (the heavy part of a candles answer), stamped with the halts version.
-    pub candles: Snapshots<CandlesKey, u64, Shared<Vec<CandleView>>>,
+    /// Candle lists (the heavy part of a candles answer) as JSON text, stamped with the halts version.
+    pub candles: Snapshots<CandlesKey, u64, CandleList>,
     assets_version: AtomicU64,
 }
 
