@@ -4,11 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,6 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
@@ -120,7 +116,6 @@ export function ManageSessionScreen() {
   const devices = useDevices(filter, page);
   const logoutDevice = useLogoutDevice();
   const unblockDevice = useUnblockDevice();
-  const titleId = useId();
   const tabsId = useId();
   const pages = devices.data ? Math.max(1, Math.ceil(devices.data.total / DEVICE_PAGE_SIZE)) : 1;
   const actionError = logoutDevice.error ?? unblockDevice.error;
@@ -219,38 +214,22 @@ export function ManageSessionScreen() {
           />
         )}
       </Box>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
+        title={t('account.devices.confirmTitle')}
+        text={t('account.devices.confirmText', { name: confirming?.deviceName ?? '' })}
+        cancelLabel={t('account.devices.cancel')}
+        confirmLabel={t('account.devices.confirm')}
+        busy={logoutDevice.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          logoutDevice.mutate(confirming.id, {
+            onSuccess: () => setNotice(t('account.devices.loggedOut')),
+            onSettled: () => setConfirming(null),
+          });
+        }}
         onClose={() => setConfirming(null)}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 400 } } }}
-      >
-        <DialogTitle id={titleId}>{t('account.devices.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('account.devices.confirmText', { name: confirming?.deviceName ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setConfirming(null)}>
-            {t('account.devices.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={logoutDevice.isPending}
-            onClick={() => {
-              if (!confirming) return;
-              logoutDevice.mutate(confirming.id, {
-                onSuccess: () => setNotice(t('account.devices.loggedOut')),
-                onSettled: () => setConfirming(null),
-              });
-            }}
-          >
-            {t('account.devices.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
     </>
   );

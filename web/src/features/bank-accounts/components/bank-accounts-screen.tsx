@@ -3,18 +3,14 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
@@ -77,7 +73,6 @@ export function BankAccountsScreen() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const titleId = useId();
 
   return (
     <>
@@ -144,42 +139,26 @@ export function BankAccountsScreen() {
           }}
         />
       )}
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
+        title={t('bankAccounts.removeTitle')}
+        text={t('bankAccounts.removeText', {
+          bank: removing?.bankName ?? '',
+          number: removing?.accountNumberMasked ?? '',
+          holder: removing?.accountHolderName ?? '',
+        })}
+        cancelLabel={t('bankAccounts.cancel')}
+        confirmLabel={t('bankAccounts.remove')}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => setNotice(t('bankAccounts.removed')),
+            onSettled: () => setRemoving(null),
+          });
+        }}
         onClose={() => setRemoving(null)}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 400 } } }}
-      >
-        <DialogTitle id={titleId}>{t('bankAccounts.removeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('bankAccounts.removeText', {
-              bank: removing?.bankName ?? '',
-              number: removing?.accountNumberMasked ?? '',
-              holder: removing?.accountHolderName ?? '',
-            })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setRemoving(null)}>
-            {t('bankAccounts.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!removing) return;
-              remove.mutate(removing.id, {
-                onSuccess: () => setNotice(t('bankAccounts.removed')),
-                onSettled: () => setRemoving(null),
-              });
-            }}
-          >
-            {t('bankAccounts.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
     </>
   );
