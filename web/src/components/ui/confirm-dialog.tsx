@@ -19,7 +19,16 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action (remove, log out a device): a text, cancel and a red confirm. */
-export function ConfirmDialog({ open, title, text, cancelLabel, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  cancelLabel,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog
