@@ -5,8 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -15,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { LoadableList } from '@/components/ui/loadable-list';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
 import { useLocale } from '@/hooks/use-locale';
@@ -160,41 +158,29 @@ export function ManageSessionScreen() {
             {actionError.message}
           </Alert>
         )}
-        {devices.isError ? (
-          <ErrorWithRetry
-            message={t('account.devices.loadError')}
-            retryLabel={t('account.devices.retry')}
-            onRetry={() => devices.refetch()}
-          />
-        ) : (
-          <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
-            {!devices.data ? (
-              <Box sx={{ p: 3 }}>
-                <Skeleton />
-                <Skeleton width="60%" />
-              </Box>
-            ) : devices.data.data.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 3 }}>
-                {t('account.devices.empty')}
-              </Typography>
-            ) : (
-              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {devices.data.data.map((device) => (
-                  <DeviceRow
-                    key={device.id}
-                    device={device}
-                    filter={filter}
-                    busy={logoutDevice.isPending || unblockDevice.isPending}
-                    onLogout={setConfirming}
-                    onUnblock={(target) =>
-                      unblockDevice.mutate(target.id, { onSuccess: () => setNotice(t('account.devices.unblocked')) })
-                    }
-                  />
-                ))}
-              </Box>
-            )}
-          </Paper>
-        )}
+        <LoadableList
+          items={devices.data?.data}
+          isError={devices.isError}
+          onRetry={() => void devices.refetch()}
+          loadError={t('account.devices.loadError')}
+          retryLabel={t('account.devices.retry')}
+          emptyText={t('account.devices.empty')}
+        >
+          {(items) =>
+            items.map((device) => (
+              <DeviceRow
+                key={device.id}
+                device={device}
+                filter={filter}
+                busy={logoutDevice.isPending || unblockDevice.isPending}
+                onLogout={setConfirming}
+                onUnblock={(target) =>
+                  unblockDevice.mutate(target.id, { onSuccess: () => setNotice(t('account.devices.unblocked')) })
+                }
+              />
+            ))
+          }
+        </LoadableList>
         {pages > 1 && (
           <Pagination
             count={pages}

@@ -3,15 +3,13 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { LoadableList } from '@/components/ui/loadable-list';
 import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
@@ -99,37 +97,26 @@ export function BankAccountsScreen() {
           {remove.error.message}
         </Alert>
       )}
-      {accounts.isError ? (
-        <ErrorWithRetry
-          message={t('bankAccounts.loadError')}
-          retryLabel={t('bankAccounts.retry')}
-          onRetry={() => accounts.refetch()}
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
-          {!accounts.data ? (
-            <Box sx={{ p: 3 }}>
-              <Skeleton />
-              <Skeleton width="60%" />
-            </Box>
-          ) : accounts.data.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('bankAccounts.empty')}
-            </Typography>
-          ) : (
-            <Box component="ul" aria-label={t('bankAccounts.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {accounts.data.map((account) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  busy={remove.isPending}
-                  onRemove={() => setRemoving(account)}
-                />
-              ))}
-            </Box>
-          )}
-        </Paper>
-      )}
+      <LoadableList
+        items={accounts.data}
+        isError={accounts.isError}
+        onRetry={() => void accounts.refetch()}
+        loadError={t('bankAccounts.loadError')}
+        retryLabel={t('bankAccounts.retry')}
+        emptyText={t('bankAccounts.empty')}
+        listLabel={t('bankAccounts.title')}
+      >
+        {(items) =>
+          items.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              busy={remove.isPending}
+              onRemove={() => setRemoving(account)}
+            />
+          ))
+        }
+      </LoadableList>
       {adding && (
         <AddBankAccountDialog
           onClose={() => setAdding(false)}
