@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { stripLocale } from '@/lib/locale';
 import { stripPwa } from '@/lib/pwa';
+import { pageSx } from '@/components/ui/page-sx';
 
 /** The account pages that exist (R2.16); identity verification, bank accounts and notifications come with their calls. */
 const ACCOUNT_NAV = [
@@ -36,10 +37,7 @@ export function AccountLayout() {
   return (
     <Box
       sx={{
-        width: '100%',
-        maxWidth: 'var(--page-max-width)',
-        mx: 'auto',
-        px: 'var(--page-gutter)',
+        ...pageSx,
         py: { xs: 2.5, md: 5 },
         display: 'grid',
         gap: { xs: 2, md: 4 },

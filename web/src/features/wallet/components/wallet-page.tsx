@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLocalizePath } from '@/hooks/use-locale';
+import { pageSx } from '@/components/ui/page-sx';
 
 /** The frame of every wallet page: a narrow column (forms read better), a heading and an optional way back. */
 export function WalletPage({
@@ -24,15 +25,7 @@ export function WalletPage({
 }) {
   const localize = useLocalizePath();
   return (
-    <Box
-      sx={{
-        width: '100%',
-        maxWidth: wide ? 'var(--page-max-width)' : 720,
-        mx: 'auto',
-        px: 'var(--page-gutter)',
-        py: { xs: 2.5, md: 5 },
-      }}
-    >
+    <Box sx={{ ...pageSx, maxWidth: wide ? 'var(--page-max-width)' : 720, py: { xs: 2.5, md: 5 } }}>
       {back && (
         <Button
           component={RouterLink}
