@@ -13,6 +13,8 @@ import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { stripLocale } from '@/lib/locale';
 import { stripPwa } from '@/lib/pwa';
+import { pageSx } from '@/components/ui/page-sx';
+import { PageTitle } from '@/components/ui/page-title';
 
 /** The account pages that exist (R2.16); identity verification, bank accounts and notifications come with their calls. */
 const ACCOUNT_NAV = [
@@ -36,10 +38,7 @@ export function AccountLayout() {
   return (
     <Box
       sx={{
-        width: '100%',
-        maxWidth: 'var(--page-max-width)',
-        mx: 'auto',
-        px: 'var(--page-gutter)',
+        ...pageSx,
         py: { xs: 2.5, md: 5 },
         display: 'grid',
         gap: { xs: 2, md: 4 },
@@ -89,14 +88,7 @@ export function AccountLayout() {
 export function AccountPageHeader({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
-        {title}
-      </Typography>
-      {text && (
-        <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 640 }}>
-          {text}
-        </Typography>
-      )}
+      <PageTitle title={title} text={text} />
       {children}
     </Box>
   );

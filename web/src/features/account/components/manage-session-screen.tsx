@@ -4,14 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -19,7 +12,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadableList } from '@/components/ui/loadable-list';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
 import { useLocale } from '@/hooks/use-locale';
@@ -120,7 +114,6 @@ export function ManageSessionScreen() {
   const devices = useDevices(filter, page);
   const logoutDevice = useLogoutDevice();
   const unblockDevice = useUnblockDevice();
-  const titleId = useId();
   const tabsId = useId();
   const pages = devices.data ? Math.max(1, Math.ceil(devices.data.total / DEVICE_PAGE_SIZE)) : 1;
   const actionError = logoutDevice.error ?? unblockDevice.error;
@@ -165,41 +158,29 @@ export function ManageSessionScreen() {
             {actionError.message}
           </Alert>
         )}
-        {devices.isError ? (
-          <ErrorWithRetry
-            message={t('account.devices.loadError')}
-            retryLabel={t('account.devices.retry')}
-            onRetry={() => devices.refetch()}
-          />
-        ) : (
-          <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
-            {!devices.data ? (
-              <Box sx={{ p: 3 }}>
-                <Skeleton />
-                <Skeleton width="60%" />
-              </Box>
-            ) : devices.data.data.length === 0 ? (
-              <Typography color="text.secondary" sx={{ p: 3 }}>
-                {t('account.devices.empty')}
-              </Typography>
-            ) : (
-              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                {devices.data.data.map((device) => (
-                  <DeviceRow
-                    key={device.id}
-                    device={device}
-                    filter={filter}
-                    busy={logoutDevice.isPending || unblockDevice.isPending}
-                    onLogout={setConfirming}
-                    onUnblock={(target) =>
-                      unblockDevice.mutate(target.id, { onSuccess: () => setNotice(t('account.devices.unblocked')) })
-                    }
-                  />
-                ))}
-              </Box>
-            )}
-          </Paper>
-        )}
+        <LoadableList
+          items={devices.data?.data}
+          isError={devices.isError}
+          onRetry={() => void devices.refetch()}
+          loadError={t('account.devices.loadError')}
+          retryLabel={t('account.devices.retry')}
+          emptyText={t('account.devices.empty')}
+        >
+          {(items) =>
+            items.map((device) => (
+              <DeviceRow
+                key={device.id}
+                device={device}
+                filter={filter}
+                busy={logoutDevice.isPending || unblockDevice.isPending}
+                onLogout={setConfirming}
+                onUnblock={(target) =>
+                  unblockDevice.mutate(target.id, { onSuccess: () => setNotice(t('account.devices.unblocked')) })
+                }
+              />
+            ))
+          }
+        </LoadableList>
         {pages > 1 && (
           <Pagination
             count={pages}
@@ -219,38 +200,22 @@ export function ManageSessionScreen() {
           />
         )}
       </Box>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
+        title={t('account.devices.confirmTitle')}
+        text={t('account.devices.confirmText', { name: confirming?.deviceName ?? '' })}
+        cancelLabel={t('account.devices.cancel')}
+        confirmLabel={t('account.devices.confirm')}
+        busy={logoutDevice.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          logoutDevice.mutate(confirming.id, {
+            onSuccess: () => setNotice(t('account.devices.loggedOut')),
+            onSettled: () => setConfirming(null),
+          });
+        }}
         onClose={() => setConfirming(null)}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 400 } } }}
-      >
-        <DialogTitle id={titleId}>{t('account.devices.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('account.devices.confirmText', { name: confirming?.deviceName ?? '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setConfirming(null)}>
-            {t('account.devices.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={logoutDevice.isPending}
-            onClick={() => {
-              if (!confirming) return;
-              logoutDevice.mutate(confirming.id, {
-                onSuccess: () => setNotice(t('account.devices.loggedOut')),
-                onSettled: () => setConfirming(null),
-              });
-            }}
-          >
-            {t('account.devices.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
     </>
   );

@@ -3,19 +3,13 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadableList } from '@/components/ui/loadable-list';
 import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
@@ -77,7 +71,6 @@ export function BankAccountsScreen() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const titleId = useId();
 
   return (
     <>
@@ -104,37 +97,26 @@ export function BankAccountsScreen() {
           {remove.error.message}
         </Alert>
       )}
-      {accounts.isError ? (
-        <ErrorWithRetry
-          message={t('bankAccounts.loadError')}
-          retryLabel={t('bankAccounts.retry')}
-          onRetry={() => accounts.refetch()}
-        />
-      ) : (
-        <Paper variant="outlined" sx={{ bgcolor: 'var(--color-surface)' }}>
-          {!accounts.data ? (
-            <Box sx={{ p: 3 }}>
-              <Skeleton />
-              <Skeleton width="60%" />
-            </Box>
-          ) : accounts.data.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 3 }}>
-              {t('bankAccounts.empty')}
-            </Typography>
-          ) : (
-            <Box component="ul" aria-label={t('bankAccounts.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {accounts.data.map((account) => (
-                <AccountRow
-                  key={account.id}
-                  account={account}
-                  busy={remove.isPending}
-                  onRemove={() => setRemoving(account)}
-                />
-              ))}
-            </Box>
-          )}
-        </Paper>
-      )}
+      <LoadableList
+        items={accounts.data}
+        isError={accounts.isError}
+        onRetry={() => void accounts.refetch()}
+        loadError={t('bankAccounts.loadError')}
+        retryLabel={t('bankAccounts.retry')}
+        emptyText={t('bankAccounts.empty')}
+        listLabel={t('bankAccounts.title')}
+      >
+        {(items) =>
+          items.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              busy={remove.isPending}
+              onRemove={() => setRemoving(account)}
+            />
+          ))
+        }
+      </LoadableList>
       {adding && (
         <AddBankAccountDialog
           onClose={() => setAdding(false)}
@@ -144,42 +126,26 @@ export function BankAccountsScreen() {
           }}
         />
       )}
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
+        title={t('bankAccounts.removeTitle')}
+        text={t('bankAccounts.removeText', {
+          bank: removing?.bankName ?? '',
+          number: removing?.accountNumberMasked ?? '',
+          holder: removing?.accountHolderName ?? '',
+        })}
+        cancelLabel={t('bankAccounts.cancel')}
+        confirmLabel={t('bankAccounts.remove')}
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => setNotice(t('bankAccounts.removed')),
+            onSettled: () => setRemoving(null),
+          });
+        }}
         onClose={() => setRemoving(null)}
-        aria-labelledby={titleId}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: 400 } } }}
-      >
-        <DialogTitle id={titleId}>{t('bankAccounts.removeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('bankAccounts.removeText', {
-              bank: removing?.bankName ?? '',
-              number: removing?.accountNumberMasked ?? '',
-              holder: removing?.accountHolderName ?? '',
-            })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setRemoving(null)}>
-            {t('bankAccounts.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!removing) return;
-              remove.mutate(removing.id, {
-                onSuccess: () => setNotice(t('bankAccounts.removed')),
-                onSettled: () => setRemoving(null),
-              });
-            }}
-          >
-            {t('bankAccounts.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
     </>
   );

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageSx } from '@/components/ui/page-sx';
 
 export interface HomeDashboardProps {
   /** Total value and today's change. */
@@ -20,15 +21,7 @@ export interface HomeDashboardProps {
 export function HomeDashboard({ value, balance, holdings, movers, orders }: HomeDashboardProps) {
   const { t } = useTranslation();
   return (
-    <Box
-      sx={{
-        maxWidth: 'var(--page-max-width)',
-        mx: 'auto',
-        px: 'var(--page-gutter)',
-        py: { xs: 2, md: 4 },
-        width: '100%',
-      }}
-    >
+    <Box sx={{ ...pageSx, py: { xs: 2, md: 4 } }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>
         {t('homeDashboard.title')}
       </Typography>

@@ -20,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app-config';
 import { ExternalLink } from '@/components/ui/external-link';
 import { track } from '@/lib/analytics';
+import { sectionSx } from '../lib/section-sx';
+import { IconTile, TileSection } from './home-tiles';
 
 type AssetKey = 'crypto' | 'futures' | 'usStocks' | 'idss' | 'gold' | 'mutualFunds' | 'usdYield';
 /** Only what the app does today (issue 26): no feature is advertised before it exists. */
@@ -43,28 +45,6 @@ const FEATURES: ReadonlyArray<{ key: FeatureKey; icon: SvgIconComponent }> = [
   { key: 'history', icon: DescriptionOutlined },
   { key: 'security', icon: LockOutlined },
 ];
-
-const sectionSx = { maxWidth: 'var(--page-max-width)', mx: 'auto', px: 'var(--page-gutter)' } as const;
-
-function IconBadge({ icon: Icon }: { icon: SvgIconComponent }) {
-  return (
-    <Box
-      aria-hidden
-      sx={{
-        width: 40,
-        height: 40,
-        borderRadius: 2,
-        display: 'grid',
-        placeItems: 'center',
-        flexShrink: 0,
-        bgcolor: 'var(--color-hero-glow)',
-        color: 'primary.main',
-      }}
-    >
-      <Icon fontSize="small" />
-    </Box>
-  );
-}
 
 /** Decorative: a price line over candles, in the theme's colours. */
 function HeroArt() {
@@ -199,68 +179,39 @@ export function HomeScreen() {
         </Box>
       </Box>
 
-      <Box component="section" aria-labelledby="home-assets" sx={{ ...sectionSx, mt: { xs: 5, md: 7 } }}>
-        <Typography id="home-assets" variant="h2" sx={{ mb: 2.5 }}>
-          {t('home.assetsTitle')}
-        </Typography>
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: { xs: 1.5, sm: 2 },
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-          }}
-        >
-          {ASSETS.map(({ key, icon }) => (
-            <Paper
-              component="li"
-              key={key}
-              variant="outlined"
-              sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
-            >
-              <IconBadge icon={icon} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h3">{t(`home.assets.${key}.title`)}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {t(`home.assets.${key}.text`)}
-                </Typography>
-              </Box>
-            </Paper>
-          ))}
-        </Box>
-      </Box>
+      <TileSection
+        id="home-assets"
+        title={t('home.assetsTitle')}
+        gap={{ xs: 1.5, sm: 2 }}
+        columns={{ xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+      >
+        {ASSETS.map(({ key, icon }) => (
+          <IconTile
+            key={key}
+            framed
+            icon={icon}
+            title={t(`home.assets.${key}.title`)}
+            text={t(`home.assets.${key}.text`)}
+          />
+        ))}
+      </TileSection>
 
-      <Box component="section" aria-labelledby="home-features" sx={{ ...sectionSx, mt: { xs: 5, md: 7 } }}>
-        <Typography id="home-features" variant="h2" sx={{ mb: 2.5 }}>
-          {t('home.featuresTitle')}
-        </Typography>
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: { xs: 2.5, sm: 3 },
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-          }}
-        >
-          {FEATURES.map(({ key, icon }) => (
-            <Box component="li" key={key} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-              <IconBadge icon={icon} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h3">{t(`home.features.${key}.title`)}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {t(`home.features.${key}.text`)}
-                </Typography>
-              </Box>
-            </Box>
-          ))}
-        </Box>
-      </Box>
+      <TileSection
+        id="home-features"
+        title={t('home.featuresTitle')}
+        gap={{ xs: 2.5, sm: 3 }}
+        columns={{ xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}
+      >
+        {FEATURES.map(({ key, icon }) => (
+          <IconTile
+            key={key}
+            framed={false}
+            icon={icon}
+            title={t(`home.features.${key}.title`)}
+            text={t(`home.features.${key}.text`)}
+          />
+        ))}
+      </TileSection>
 
       {links && (
         <Box component="section" aria-labelledby="home-learn" sx={{ ...sectionSx, mt: { xs: 5, md: 7 } }}>

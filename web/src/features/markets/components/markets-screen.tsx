@@ -20,6 +20,7 @@ import { MARKET_TABS, parseMarketTab, type MarketTab } from '../lib/asset-classe
 import { symbolOfInfo } from '../lib/symbol-cache';
 import { MarketRow } from './market-row';
 import { TopMovers } from './top-movers';
+import { pageSx } from '@/components/ui/page-sx';
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -72,15 +73,7 @@ export function MarketsScreen() {
   const tabLabel = t(`markets.tabs.${tab}`);
 
   return (
-    <Box
-      sx={{
-        maxWidth: 'var(--page-max-width)',
-        mx: 'auto',
-        px: 'var(--page-gutter)',
-        py: { xs: 2, md: 4 },
-        width: '100%',
-      }}
-    >
+    <Box sx={{ ...pageSx, py: { xs: 2, md: 4 } }}>
       <Stack direction="row" alignItems="baseline" justifyContent="space-between" spacing={2} sx={{ mb: 0.5 }}>
         <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
           {t('markets.title')}

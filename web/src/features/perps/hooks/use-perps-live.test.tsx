@@ -1,50 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveClient, type SocketLike } from '@/lib/live/live-client';
-import { closeUserLiveClient, getUserLiveClient } from '@/lib/live/user-live';
+import { closeUserLiveClient } from '@/lib/live/user-live';
 import { queryClient } from '@/lib/query-client';
-import { useAppStore } from '@/lib/store';
 import { useToasts } from '@/lib/toast';
 import { logIn } from '@/testing/auth';
+import { connectUserLive, fakeSocket } from '@/testing/live';
+import { QueryWrapper } from '@/testing/render';
 import { perpsKeys } from '../api/keys';
 import { position, positions } from '../testing/fixtures';
 import { usePerpsLiveUpdates } from './use-perps-live';
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
-
 afterEach(() => closeUserLiveClient());
-
-function fakeSocket(sent: string[]): SocketLike {
-  return {
-    readyState: 0,
-    send: (data) => sent.push(data),
-    close: () => undefined,
-    onopen: null,
-    onclose: null,
-    onerror: null,
-    onmessage: null,
-  };
-}
 
 describe('usePerpsLiveUpdates', () => {
   it('writes each positions frame into the positions query, and a liquidation frame says so once', async () => {
     logIn();
-    const sent: string[] = [];
-    const socket = fakeSocket(sent);
-    getUserLiveClient(
-      useAppStore.getState().auth.accessToken!,
-      () => new LiveClient({ url: () => 'ws://test/ws', createSocket: () => socket }),
-    );
+    const { socket, sent, open } = fakeSocket();
+    connectUserLive(socket);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const { result } = renderHook(() => usePerpsLiveUpdates(), { wrapper });
-    act(() => {
-      (socket as { readyState: number }).readyState = 1;
-      socket.onopen?.({});
-    });
+    const { result } = renderHook(() => usePerpsLiveUpdates(), { wrapper: QueryWrapper });
+    act(open);
     expect(result.current).toBe(true);
     expect(sent.some((text) => text.includes('"positions"'))).toBe(true);
 

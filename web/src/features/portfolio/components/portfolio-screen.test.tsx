@@ -2,38 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { LiveClient, setLiveClient } from '@/lib/live/live-client';
 import { apiError, logIn } from '@/testing/auth';
+import { fakeSocket } from '@/testing/live';
 import { server } from '@/testing/msw';
 import { renderWithQuery } from '@/testing/render';
 import { MemoryRouter } from 'react-router';
 import type { AssetHolding } from '../api/types';
 import { PortfolioScreen } from './portfolio-screen';
-
-/** A socket the test drives: it records what the client sends and delivers the frames it is given. */
-function fakeSocket() {
-  const sent: string[] = [];
-  const socket: SocketLike = {
-    readyState: 0,
-    send: (data) => sent.push(data),
-    close: () => undefined,
-    onopen: null,
-    onclose: null,
-    onerror: null,
-    onmessage: null,
-  };
-  return {
-    socket,
-    sent,
-    open() {
-      (socket as { readyState: number }).readyState = 1;
-      socket.onopen?.({});
-    },
-    deliver(frame: unknown) {
-      socket.onmessage?.({ data: JSON.stringify(frame) });
-    },
-  };
-}
 
 const btc: AssetHolding = {
   symbol: 'BTC-IDR',

@@ -19,6 +19,7 @@ import { usePortfolio } from '../hooks/use-portfolio';
 import { useLivePrices } from '../hooks/use-live-prices';
 import { revalue, totals } from '../lib/valuation';
 import { HoldingCard } from './holding-card';
+import { pageSx } from '@/components/ui/page-sx';
 
 /** The portfolio's two sides (R2.15). */
 export type PortfolioTab = 'spot' | 'futures';
@@ -47,15 +48,7 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
   const profit = Number(sum.profit);
 
   return (
-    <Box
-      sx={{
-        width: '100%',
-        maxWidth: 'var(--page-max-width)',
-        mx: 'auto',
-        px: 'var(--page-gutter)',
-        py: { xs: 2.5, md: 5 },
-      }}
-    >
+    <Box sx={{ ...pageSx, py: { xs: 2.5, md: 5 } }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2 }}>
         {t('portfolio.title')}
       </Typography>

@@ -7,12 +7,9 @@ interface TickerFrameData {
   change?: string;
 }
 
-/**
- * The last trade price of each symbol from its `ticker:` channel on `/ws`, while mounted. Prices the
- * server has not sent yet are absent (the holdings' own figures stand in for them).
- */
-export function useLivePrices(symbols: string[]): Record<string, string> {
-  const [prices, setPrices] = useState<Record<string, string>>({});
+/** One string field of each symbol's `ticker:` frames on `/ws`, while mounted; absent until sent. */
+function useTickerField(symbols: string[], field: 'last' | 'change'): Record<string, string> {
+  const [values, setValues] = useState<Record<string, string>>({});
   // A stable dependency: the same set of symbols in any order does not resubscribe.
   const key = [...new Set(symbols)].sort().join(',');
   useEffect(() => {
@@ -21,32 +18,25 @@ export function useLivePrices(symbols: string[]): Record<string, string> {
     const offs = key.split(',').map((symbol) =>
       client.subscribe(`ticker:${symbol}`, (frame) => {
         const data = frame.data as TickerFrameData | null;
-        if (frame.type !== 'ticker' || data?.symbol !== symbol || typeof data.last !== 'string') return;
-        const last = data.last;
-        setPrices((current) => (current[symbol] === last ? current : { ...current, [symbol]: last }));
+        const value = data?.[field];
+        if (frame.type !== 'ticker' || data?.symbol !== symbol || typeof value !== 'string') return;
+        setValues((current) => (current[symbol] === value ? current : { ...current, [symbol]: value }));
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [key]);
-  return prices;
+  }, [key, field]);
+  return values;
+}
+
+/**
+ * The last trade price of each symbol from its `ticker:` channel on `/ws`, while mounted. Prices the
+ * server has not sent yet are absent (the holdings' own figures stand in for them).
+ */
+export function useLivePrices(symbols: string[]): Record<string, string> {
+  return useTickerField(symbols, 'last');
 }
 
 /** The price change per unit over the ticker's period (24 h for crypto), per symbol, from `ticker:` frames. */
 export function useLiveChanges(symbols: string[]): Record<string, string> {
-  const [changes, setChanges] = useState<Record<string, string>>({});
-  const key = [...new Set(symbols)].sort().join(',');
-  useEffect(() => {
-    if (!key) return undefined;
-    const client = getLiveClient();
-    const offs = key.split(',').map((symbol) =>
-      client.subscribe(`ticker:${symbol}`, (frame) => {
-        const data = frame.data as TickerFrameData | null;
-        if (frame.type !== 'ticker' || data?.symbol !== symbol || typeof data.change !== 'string') return;
-        const change = data.change;
-        setChanges((current) => (current[symbol] === change ? current : { ...current, [symbol]: change }));
-      }),
-    );
-    return () => offs.forEach((off) => off());
-  }, [key]);
-  return changes;
+  return useTickerField(symbols, 'change');
 }

@@ -1,31 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveClient, type SocketLike } from '@/lib/live/live-client';
+import { LiveClient } from '@/lib/live/live-client';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
 import { logIn } from '@/testing/auth';
+import { fakeSocket } from '@/testing/live';
+import { QueryWrapper } from '@/testing/render';
 import { useUserLiveUpdates } from './use-user-live';
 import { closeUserLiveClient, getUserLiveClient } from '@/lib/live/user-live';
-
-function fakeSocket() {
-  const sent: string[] = [];
-  const socket: SocketLike = {
-    readyState: 0,
-    send: (data) => sent.push(data),
-    close: () => undefined,
-    onopen: null,
-    onclose: null,
-    onerror: null,
-    onmessage: null,
-  };
-  return { socket, sent };
-}
-
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-);
 
 afterEach(() => closeUserLiveClient());
 
@@ -40,13 +22,10 @@ describe('useUserLiveUpdates', () => {
       return new LiveClient({ url: () => url, createSocket: () => fake.socket });
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const { result } = renderHook(() => useUserLiveUpdates(), { wrapper });
+    const { result } = renderHook(() => useUserLiveUpdates(), { wrapper: QueryWrapper });
     expect(result.current).toBe(false);
 
-    act(() => {
-      (fake.socket as { readyState: number }).readyState = 1;
-      fake.socket.onopen?.({});
-    });
+    act(fake.open);
     expect(result.current).toBe(true);
     expect(fake.sent.some((text) => text.includes('"orders"') && text.includes('"balances"'))).toBe(true);
 

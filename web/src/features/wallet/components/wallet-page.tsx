@@ -1,10 +1,11 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLocalizePath } from '@/hooks/use-locale';
+import { pageSx } from '@/components/ui/page-sx';
+import { PageTitle } from '@/components/ui/page-title';
 
 /** The frame of every wallet page: a narrow column (forms read better), a heading and an optional way back. */
 export function WalletPage({
@@ -24,15 +25,7 @@ export function WalletPage({
 }) {
   const localize = useLocalizePath();
   return (
-    <Box
-      sx={{
-        width: '100%',
-        maxWidth: wide ? 'var(--page-max-width)' : 720,
-        mx: 'auto',
-        px: 'var(--page-gutter)',
-        py: { xs: 2.5, md: 5 },
-      }}
-    >
+    <Box sx={{ ...pageSx, maxWidth: wide ? 'var(--page-max-width)' : 720, py: { xs: 2.5, md: 5 } }}>
       {back && (
         <Button
           component={RouterLink}
@@ -47,14 +40,7 @@ export function WalletPage({
       )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
-            {title}
-          </Typography>
-          {text && (
-            <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 640 }}>
-              {text}
-            </Typography>
-          )}
+          <PageTitle title={title} text={text} />
         </Box>
         {actions}
       </Box>
