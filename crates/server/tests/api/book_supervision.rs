@@ -145,3 +145,57 @@ both_backends!(open_orders_that_cannot_form_a_book_halt_the_pair_until_they_can,
     };
     tokio::time::timeout(Duration::from_secs(5), resumed).await.expect("trading resumes");
 });
+
+// R4.10: a waiting trailing stop is an open order like any other. Before, a rebuild refused it as
+// "invalid order", so the first command that failed after the engine ran (here a repeated request
+// id) or the periodic check halted the whole pair until the stop ended, and every user's order on
+// it answered 503.
+both_backends!(r4_10_an_open_trailing_stop_is_rebuilt_and_the_pair_keeps_trading, |backend| async move {
+    let app = spawn_app_with(backend, |s| {
+        s.markets.warm_caches = false;
+        s.trading.book_check_interval_ms = 200;
+        s.trading.requote_interval_ms = 100;
+    })
+    .await;
+    let user = app.sign_up("081234569503").await;
+    fund(&app, &user, 10_000_000).await;
+    far_below(&app, 0.9).await;
+    let (status, bought) = order(
+        &app,
+        &user,
+        "buy",
+        json!({"symbol": "BTC-IDR", "orderType": "instant", "inputType": "amount", "amount": "2000000"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{bought}");
+    let body = json!({"symbol": "BTC-IDR", "orderType": "TRAILING_STOP", "quantity": "0.0005", "trailPercent": "20"});
+    let (status, trailing) = order(&app, &user, "sell", body).await;
+    assert_eq!(status, 200, "{trailing}");
+
+    // The same request id twice: the second runs the engine, fails on the unique row and is
+    // answered with the first order after the book is rebuilt from the transaction.
+    let rupiah = far_below(&app, 0.5).await;
+    let (price, qty) = crate::group_commit::units(&app, rupiah);
+    let trading = app.state.trading.clone();
+    let ask = || crate::group_commit::limit_buy(&user, price, qty, Some("rebuilt-with-a-trail"));
+    let first = trading.ask("BTC-IDR", ask()).await.expect("the first placement");
+    let again = trading.ask("BTC-IDR", ask()).await.expect("the retry is answered, not a halted pair");
+    assert_eq!(again.id, first.id);
+
+    // Several book checks later the pair still trades, with both orders in its book.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let next = far_below(&app, 0.49).await;
+    let (status, placed) = order(
+        &app,
+        &user,
+        "buy",
+        json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": next.to_string()}),
+    )
+    .await;
+    assert_eq!(status, 200, "{placed}");
+    assert!(has_bid(&app, rupiah) && has_bid(&app, next));
+    let (_, open) = app.get_as(&user, "/api/v1/trade-web/crypto/transactions/open").await;
+    let still_waiting = open["data"].as_array().unwrap().iter().any(|o| o["orderId"] == trailing["data"]["orderId"]);
+    assert!(still_waiting, "the trailing stop still waits: {open}");
+    crate::trading::assert_ledger_sound(&app).await;
+});

@@ -22,7 +22,7 @@ use crate::trading::{account, assert_ledger_sound, cash_of, fund, trading_app};
 const SYMBOL: &str = "BTC-IDR";
 
 /// A limit buy of `quantity` units at `price` units.
-fn limit_buy(user: &User, price: i64, quantity: i64, request_id: Option<&str>) -> Ask {
+pub fn limit_buy(user: &User, price: i64, quantity: i64, request_id: Option<&str>) -> Ask {
     Ask::Place(PlaceRequest {
         user_id: user.user_id.clone(),
         request_id: request_id.map(str::to_owned),
@@ -32,7 +32,7 @@ fn limit_buy(user: &User, price: i64, quantity: i64, request_id: Option<&str>) -
 }
 
 /// The engine units of `rupiah` and of 0.0001 coin on the pair.
-fn units(app: &TestApp, rupiah: i64) -> (i64, i64) {
+pub fn units(app: &TestApp, rupiah: i64) -> (i64, i64) {
     let spec = &app.state.trading.pair(SYMBOL).unwrap().spec;
     (rupiah * 10_i64.pow(spec.price_scale), 10_i64.pow(spec.quantity_scale - 4))
 }

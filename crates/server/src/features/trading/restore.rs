@@ -1,23 +1,25 @@
 //! Rebuilding a pair's book from its stored open orders after a restart (or a failed command):
 //! the orders go back in their time priority (seq), stops still waiting for their trigger.
 
-use engine::{Book, Config, OpenOrder, OrderId, OrderKind, OwnerId, Price, Side, Snapshot, TimeInForce};
+use domain::orders::OrderKind;
+use engine::{Book, Config, OpenOrder, OrderId, OwnerId, Price, Side, Snapshot, TimeInForce};
 
 use super::repo::OrderRow;
 
 /// The engine's view of one stored open order.
 pub fn open_order(row: &OrderRow, owner: OwnerId, sibling_open: bool) -> OpenOrder {
     let buy = row.side == domain::Side::Buy;
-    let stop = row.order_type == domain::orders::OrderKind::Stop;
-    let waiting = !row.triggered && (stop || row.order_type == domain::orders::OrderKind::StopLimit);
+    // A trailing stop waits as a stop-market sell at its current trigger, which `trails` moves.
+    let stop = matches!(row.order_type, OrderKind::Stop | OrderKind::TrailingStop);
+    let waiting = !row.triggered && row.order_type.has_trigger();
     let (kind, price, stop_price, tif) = if !waiting {
-        (OrderKind::Limit, row.engine_price, None, TimeInForce::Gtc)
+        (engine::OrderKind::Limit, row.engine_price, None, TimeInForce::Gtc)
     } else if stop && !buy {
-        (OrderKind::StopMarket, None, row.stop_price, TimeInForce::Gtc)
+        (engine::OrderKind::StopMarket, None, row.stop_price, TimeInForce::Gtc)
     } else {
         // A stop-market buy waits as a stop-limit at its collar, filling what it can at once (IOC).
         let tif = if stop { TimeInForce::Ioc } else { TimeInForce::Gtc };
-        (OrderKind::StopLimit, row.engine_price, row.stop_price, tif)
+        (engine::OrderKind::StopLimit, row.engine_price, row.stop_price, tif)
     };
     OpenOrder {
         id: OrderId(row.id as u64),
@@ -86,7 +88,7 @@ mod tests {
         let owners: Vec<OwnerId> = (1..=4).map(OwnerId).collect();
         let mut book = book_from_rows(Config::default(), &rows, &owners, Some(100)).unwrap();
         assert_eq!(book.len(), 4);
-        assert!(book.order(OrderId(4)).is_some_and(|o| o.kind == OrderKind::StopMarket));
+        assert!(book.order(OrderId(4)).is_some_and(|o| o.kind == engine::OrderKind::StopMarket));
         let mut out = Vec::new();
         let sell = NewOrder {
             id: OrderId(10),
@@ -102,5 +104,22 @@ mod tests {
             .collect();
         assert_eq!(makers, vec![1]);
         assert!(book.next_seq() > 9);
+    }
+
+    #[test]
+    fn r4_10_a_waiting_trailing_stop_rebuilds_as_a_stop_at_its_current_trigger() {
+        // The pair is rebuilt after any failed command; an open trailing stop must not stop that.
+        let mut trail = OrderRow::new(8, "user-8", "BTC-IDR", domain::Side::Sell, OrderKind::TrailingStop, "QUANTITY");
+        trail.stop_price = Some(95);
+        trail.trail_amount = Some(5);
+        trail.trail_watermark = Some(100);
+        trail.quantity = Some(5);
+        trail.engine_quantity = Some(5);
+        trail.seq = 2;
+        let rows = vec![resting(1, 1, 100), trail];
+        let owners: Vec<OwnerId> = (1..=2).map(OwnerId).collect();
+        let book = book_from_rows(Config::default(), &rows, &owners, Some(100)).unwrap();
+        let stop = book.order(OrderId(8)).expect("the trailing stop is in the rebuilt book");
+        assert_eq!((stop.kind, stop.stop_price, stop.price), (engine::OrderKind::StopMarket, Some(95), None));
     }
 }
