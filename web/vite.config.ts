@@ -3,12 +3,60 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/route-preload.mjs';
+
+/**
+ * Which chunk a node_modules module goes to (undefined: Rollup splits it by use). Every file a page needs
+ * first is one more request, and on a slow phone network each costs a round trip (HTTP/1.1 allows six at
+ * a time), so the many small pieces MUI splits into are grouped:
+ * - `react`: React and the router, on every page, changing rarely;
+ * - `mui`: what the entry needs of MUI and Emotion (styling machinery, the header's and footer's
+ *   components) and the small helpers every other component shares;
+ * - `mui-modal`: modals and dialogs;
+ * - `mui-fields`: text fields, selects, menus and popovers, which load together anyway (a TextField
+ *   brings Select, Menu, Popover and with them the modal);
+ * - `klinecharts`: only chart pages load the chart library.
+ * Other MUI components (tabs, sliders, tables…) stay in chunks of their own, loaded by the pages that use them.
+ */
+function chunkOf(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  if (/\/node_modules\/klinecharts\//.test(id)) return 'klinecharts';
+  const component = /\/node_modules\/@mui\/material\/esm\/([^/]+)\//.exec(id)?.[1];
+  if (MUI_MACHINERY.test(id) || (component && MUI_SHARED.has(component)) || MUI_SHARED_FILES.test(id)) return 'mui';
+  if (component && MUI_MODAL.has(component)) return 'mui-modal';
+  if (component && MUI_FIELDS.has(component)) return 'mui-fields';
+  return undefined;
+}
+const MUI_MACHINERY =
+  /\/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion\/[^/]+|stylis|react-transition-group|@babel\/runtime|clsx|react-is|hoist-non-react-statics|prop-types)\//;
+// What the header, footer and bottom bar use, MUI's own plumbing, and small pieces most pages show.
+const MUI_SHARED = folders(
+  'styles utils internal transitions zero-styled colors DefaultPropsProvider GlobalStyles CssBaseline ' +
+    'InitColorSchemeScript useLazyRipple Box Stack Typography SvgIcon ButtonBase Button ButtonGroup IconButton ' +
+    'Chip CircularProgress Link Paper Skeleton List',
+);
+// Helpers that shared pieces (SwitchBase, the utils) import from the form-control folder.
+const MUI_SHARED_FILES =
+  /\/@mui\/material\/esm\/FormControl\/(useFormControl|FormControlContext|formControlState)\.js$/;
+const MUI_MODAL = folders(
+  'Modal Unstable_TrapFocus Backdrop Portal Fade Dialog DialogTitle DialogContent DialogActions DialogContentText',
+);
+const MUI_FIELDS = folders(
+  'InputBase OutlinedInput FilledInput Input InputLabel InputAdornment FormControl FormLabel FormHelperText ' +
+    'TextField TextareaAutosize Select NativeSelect Menu MenuList Popover Grow',
+);
+function folders(names: string): Set<string> {
+  return new Set(names.split(' '));
+}
 
 // The Rust server serves web/dist and renders index.html per request; in development Vite serves the
 // app and forwards the API to a locally running server (`make run`).
 export default defineConfig({
   plugins: [
     react(),
+    // The page's own chunks and texts load beside the entry (scripts/route-preload.mjs).
+    routePreload(),
     // The service worker (sw/sw.ts): precaches the build and the shell; registered by production builds
     // only (src/lib/service-worker.ts). The server renders the manifest link, so no manifest here.
     VitePWA({
@@ -53,14 +101,7 @@ export default defineConfig({
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: {
-        // React and the router load on every page and change rarely: their own long-lived chunk. The rest
-        // of node_modules (MUI included) is split by use, so a page loads only the components it shows.
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          // Only chart pages load the chart library.
-          if (/node_modules\/klinecharts\//.test(id)) return 'klinecharts';
-          return undefined;
-        },
+        manualChunks: chunkOf,
       },
     },
   },

@@ -1,0 +1,62 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { patternSource, preloadScript, preloadTable } from './route-preload.mjs';
+
+const chunk = (fileName, facadeModuleId, imports = [], isEntry = false) => ({
+  type: 'chunk',
+  fileName,
+  facadeModuleId,
+  imports,
+  isEntry,
+});
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index-1.js', '/w/src/main.tsx', ['assets/react-1.js'], true),
+    chunk('assets/react-1.js', null),
+    chunk('assets/markets-1.js', '/w/src/app/routes/markets.tsx', ['assets/react-1.js', 'assets/tabs-1.js']),
+    chunk('assets/tabs-1.js', null),
+    chunk('assets/not-found-1.js', '/w/src/app/routes/not-found.tsx', ['assets/react-1.js']),
+    chunk('assets/id-1.js', '/w/src/i18n/id.json'),
+    chunk('assets/en-1.js', '/w/src/i18n/en.json'),
+  ].map((item) => [item.fileName, item]),
+);
+const table = {
+  routes: { '/markets': ['src/app/routes/markets.tsx'], '*': ['src/app/routes/not-found.tsx'] },
+  texts: { id: 'src/i18n/id.json', en: 'src/i18n/en.json' },
+};
+
+/** The hrefs the inline script preloads when the page is `pathname`. */
+function preloadedFor(pathname) {
+  const links = [];
+  const document = {
+    createElement: () => ({}),
+    head: { appendChild: (link) => links.push(`${link.rel} ${link.href}`) },
+  };
+  runInNewContext(preloadScript(preloadTable(bundle, table), '/'), { document, location: { pathname } });
+  return links;
+}
+
+describe('route preload', () => {
+  it('turns a route pattern into an exact match with any segment for a parameter', () => {
+    expect(new RegExp(patternSource('/trade/:pair')).test('/trade/BTC-IDR')).toBe(true);
+    expect(new RegExp(patternSource('/trade/:pair')).test('/trade/BTC-IDR/x')).toBe(false);
+    expect(new RegExp(patternSource('/')).test('/')).toBe(true);
+  });
+
+  it("preloads the page's chunks and its language's texts, not the entry's chunks", () => {
+    expect(preloadedFor('/markets')).toEqual([
+      'modulepreload /assets/id-1.js',
+      'modulepreload /assets/markets-1.js',
+      'modulepreload /assets/tabs-1.js',
+    ]);
+  });
+
+  it('reads the language and the PWA prefix from the path, and falls back to the catch-all', () => {
+    expect(preloadedFor('/en/pwa/markets/')).toEqual([
+      'modulepreload /assets/en-1.js',
+      'modulepreload /assets/markets-1.js',
+      'modulepreload /assets/tabs-1.js',
+    ]);
+    expect(preloadedFor('/nowhere')).toEqual(['modulepreload /assets/id-1.js', 'modulepreload /assets/not-found-1.js']);
+  });
+});
