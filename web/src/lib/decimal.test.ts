@@ -10,6 +10,7 @@ import {
   roundDown,
   roundHalfUp,
   roundUp,
+  signOf,
   toPlainDecimal,
   toText,
   truncateDecimals,
@@ -87,5 +88,28 @@ describe('truncation of text and numbers', () => {
     expect(truncateDecimals(1e-7, 6)).toBe('0');
     expect(truncateDecimals(0.1 + 0.2, 2)).toBe('0.3');
     expect(toPlainDecimal(1.5e21)).toBe('1500000000000000000000');
+  });
+});
+
+describe('exact where floats are not', () => {
+  it('sums money text exactly (0.1 + 0.2 is 0.30000000000000004 as floats)', () => {
+    expect(toText(d('0.1').plus(d('0.2')))).toBe('0.3');
+    expect(compareText('0.3', toText(d('0.1').plus(d('0.2'))))).toBe(0);
+  });
+
+  it('keeps every sen of rupiah past 2^53 sen', () => {
+    // 2^53 sen + 1 sen: as a float the last sen is lost.
+    const total = d('90071992547409.92').plus(d('0.01'));
+    expect(toText(total)).toBe('90071992547409.93');
+    expect(compareText('9007199254740993', '9007199254740992')).toBe(1);
+  });
+
+  it('signOf reads the sign of text without a float', () => {
+    expect(signOf('0.0000000000000000000000001')).toBe(1);
+    expect(signOf('-90071992547409.93')).toBe(-1);
+    expect(signOf('0.00')).toBe(0);
+    expect(signOf('abc')).toBe(0);
+    expect(signOf(undefined)).toBe(0);
+    expect(signOf(-2)).toBe(-1);
   });
 });

@@ -74,6 +74,13 @@ export function compareText(a: string, b: string): number {
   return decimalOrZero(a).cmp(decimalOrZero(b));
 }
 
+/** The sign of decimal text: −1, 0 or 1; missing or malformed text counts as zero (no float on the way). */
+export function signOf(text: string | number | null | undefined): -1 | 0 | 1 {
+  if (typeof text === 'number') return text > 0 ? 1 : text < 0 ? -1 : 0;
+  const value = parseDecimal(text);
+  return value === null ? 0 : (value.cmp(0) as -1 | 0 | 1);
+}
+
 /** Number of decimals written in decimal text (`"0.12890"` → 5): the server sends values at their precision. */
 export function decimalsOf(text: string): number {
   const trimmed = text.trim();

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
   formatMoney,
+  formatSignedMoney,
+  gainColor,
+  direction,
   formatPrice,
   formatQuantity,
   formatNumber,
@@ -99,6 +102,37 @@ describe('compact units', () => {
   });
 });
 
+describe('exact money text', () => {
+  // 2^53 sen is Rp90.071.992.547.409,92: past it a float cannot hold every sen.
+  const LARGE = '90071992547409.93';
+
+  it('R9.09 formats rupiah past 2^53 sen without a float', () => {
+    expect(formatMoney('9007199254740993', 'IDR', 'balance', 'en')).toBe('Rp9,007,199,254,740,993');
+    expect(formatMoney(LARGE, 'USD', 'balance', 'en')).toBe('$90,071,992,547,409.93');
+    expect(formatSignedMoney(LARGE, 'USD', 'balance', 'en')).toBe('+$90,071,992,547,409.93');
+    expect(formatSignedMoney(`-${LARGE}`, 'USD', 'balance', 'en')).toBe('-$90,071,992,547,409.93');
+    expect(formatSignedMoney('0', 'IDR', 'balance', 'en')).toBe('Rp0');
+  });
+
+  it('a gain or loss is coloured by its exact sign', () => {
+    expect(gainColor('0.0000000001')).toBe('success.main');
+    expect(gainColor('-0.0000000001')).toBe('error.main');
+    expect(gainColor('0.000')).toBeUndefined();
+    expect(gainColor(null)).toBeUndefined();
+  });
+
+  it('R9.11 compacts decimal text exactly', () => {
+    expect(formatCompact('999999.999', 'en')).toBe('999.99K');
+    expect(formatCompact('9007199254740993', 'en')).toBe('9,007.19T');
+    expect(formatCompact('0.3', 'en')).toBe('0.3');
+  });
+
+  it('direction reads the exact sign', () => {
+    expect(direction('0.0000000000000000001')).toBe('up');
+    expect(direction('-0')).toBe('flat');
+  });
+});
+
 describe('percentages', () => {
   it('R9.05 shows 2 decimals in the locale format', () => {
     expect(formatPercent(12.345, 'en')).toBe('12.35%');
@@ -107,19 +141,32 @@ describe('percentages', () => {
     expect(formatPercent(-0.5, 'id', { signed: true })).toBe('-0,50%');
     expect(formatPercent(0, 'en', { signed: true })).toBe('0.00%');
   });
+
+  it('R9.05 rounds the server\'s percent text exactly (as a float 1.005 is 1.00499…)', () => {
+    expect(formatPercent('1.005', 'en')).toBe('1.01%');
+    expect(formatPercent('-0.001', 'en', { signed: true })).toBe('-0.00%');
+    expect(formatPercent('0.001', 'en', { signed: true })).toBe('0.00%');
+  });
 });
 
 describe('price parsing', () => {
   it('R5.10 removes Rp and the dots of Indonesian thousands', () => {
     expect(parsePriceText('Rp1.234.567', 'id')).toBe('1234567');
     expect(parsePriceText('Rp 1.234.567,89', 'id')).toBe('1234567.89');
-    expect(parsePrice('rp12.500', 'id')).toBe(12500);
+    expect(parsePrice('rp12.500', 'id')?.toFixed()).toBe('12500');
   });
 
   it('R5.10 removes Rp and the commas of English thousands', () => {
     expect(parsePriceText('Rp1,234,567', 'en')).toBe('1234567');
     expect(parsePriceText('Rp1,234,567.89', 'en')).toBe('1234567.89');
-    expect(parsePrice('$1,000.5', 'en')).toBe(1000.5);
+    expect(parsePrice('$1,000.5', 'en')?.toFixed()).toBe('1000.5');
+  });
+
+  it('R5.10 prices are exact decimals, never floats', () => {
+    // As floats 0.1 + 0.2 is 0.30000000000000004 and 2^53 + 1 is 2^53.
+    const sum = parsePrice('Rp0,1', 'id')!.plus(parsePrice('Rp0,2', 'id')!);
+    expect(sum.toFixed()).toBe('0.3');
+    expect(parsePrice('Rp9.007.199.254.740.993', 'id')?.toFixed()).toBe('9007199254740993');
   });
 
   it('R5.10 gives null for text that is not a price', () => {

@@ -1,5 +1,5 @@
 import type { Locale } from '@/types';
-import { decimalsOf, truncateDecimals } from './decimal';
+import { type Decimal, decimalsOf, parseDecimal, signOf, toPlainDecimal, truncateDecimals } from './decimal';
 
 /**
  * The one formatting module (R9.09–R9.11, R5.10, R5.01). Numbers go through Intl with fixed locales:
@@ -93,8 +93,7 @@ export function formatMoney(
   locale: Locale,
 ): string {
   const decimals = MONEY_DECIMALS[currency];
-  const numeric = typeof value === 'number' ? value : Number(value);
-  const negative = numeric < 0;
+  const negative = signOf(value) < 0;
   const abs = typeof value === 'number' ? Math.abs(value) : value.trim().replace(/^-/, '');
   const digits = formatNumber(abs, locale, {
     minimumFractionDigits: decimals,
@@ -103,6 +102,23 @@ export function formatMoney(
   });
   const isZero = /^[0.,]+$/.test(digits);
   return `${negative && !isZero ? '-' : ''}${CURRENCY_PREFIX[currency]}${digits}`;
+}
+
+/** A profit or loss: `+` before a gain (a loss has its own minus, zero none). */
+export function formatSignedMoney(
+  value: number | string,
+  currency: CurrencyCode,
+  context: MoneyContext,
+  locale: Locale,
+): string {
+  const formatted = formatMoney(value, currency, context, locale);
+  return signOf(value) > 0 ? `+${formatted}` : formatted;
+}
+
+/** The colour of a gain or loss: green above zero, red below, plain at zero (or when unknown). */
+export function gainColor(value: string | number | null | undefined): 'success.main' | 'error.main' | undefined {
+  const sign = signOf(value);
+  return sign > 0 ? 'success.main' : sign < 0 ? 'error.main' : undefined;
 }
 
 /** R9.11: compact units, largest first. */
@@ -125,19 +141,29 @@ const COMPACT_UNITS: Record<Locale, ReadonlyArray<{ size: number; suffix: string
  * R9.11: `1,5 jt` / `1.5M`. Digits past maximumFractionDigits are cut, not rounded, so a balance is
  * never shown larger than it is (999 999 shows as 999,99 rb, not 1.000 rb).
  */
-export function formatCompact(value: number, locale: Locale, options: { maximumFractionDigits?: number } = {}): string {
+export function formatCompact(
+  value: number | string,
+  locale: Locale,
+  options: { maximumFractionDigits?: number } = {},
+): string {
   const max = options.maximumFractionDigits ?? 2;
-  const abs = Math.abs(value);
-  const unit = COMPACT_UNITS[locale].find((candidate) => abs >= candidate.size);
-  if (!unit) return formatNumber(value, locale, { maximumFractionDigits: max, rounding: 'trunc' });
-  const scaled = truncateDecimals(value / unit.size, max);
+  // Decimal text (volumes, amounts) is scaled exactly; a malformed one shows as it came.
+  const exact = parseDecimal(toPlainDecimal(value));
+  if (exact === null) return String(value);
+  const abs = exact.abs();
+  const unit = COMPACT_UNITS[locale].find((candidate) => abs.gte(candidate.size));
+  if (!unit) return formatNumber(exact.toFixed(), locale, { maximumFractionDigits: max, rounding: 'trunc' });
+  const scaled = truncateDecimals(exact.div(unit.size).toFixed(), max);
   return `${formatNumber(scaled, locale, { maximumFractionDigits: max })}${unit.suffix}`;
 }
 
-/** Percentages with 2 decimals (R9.05): 12.345 → `12,35%` (id) / `12.35%` (en). The value is in percent. */
-export function formatPercent(value: number, locale: Locale, options: { signed?: boolean } = {}): string {
+/**
+ * Percentages with 2 decimals (R9.05): 12.345 → `12,35%` (id) / `12.35%` (en). The value is in percent;
+ * the server's decimal text is rounded exactly (Intl reads the text, not a float).
+ */
+export function formatPercent(value: number | string, locale: Locale, options: { signed?: boolean } = {}): string {
   const text = formatNumber(value, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const sign = options.signed && value > 0 && !/^[0.,]+$/.test(text) ? '+' : '';
+  const sign = options.signed && signOf(value) > 0 && !/^[0.,]+$/.test(text) ? '+' : '';
   return `${sign}${text}%`;
 }
 
@@ -155,9 +181,9 @@ export function parsePriceText(text: string, locale: Locale): string | null {
   return /^-?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? cleaned.replace(/\.$/, '') : null;
 }
 
-export function parsePrice(text: string, locale: Locale): number | null {
-  const plain = parsePriceText(text, locale);
-  return plain === null ? null : Number(plain);
+/** R5.10: price text as an exact Decimal (never a float: `Rp0,1` + `Rp0,2` is exactly 0.3). */
+export function parsePrice(text: string, locale: Locale): Decimal | null {
+  return parseDecimal(parsePriceText(text, locale));
 }
 
 /**
@@ -231,15 +257,13 @@ export function formatPrice(text: string, currency: CurrencyCode | null, locale:
 
 /** A change in percent with 2 decimals and a sign (R9.05, R2.12): `+3,34%` / `-1,78%`. */
 export function formatChangePct(text: string, locale: Locale): string {
-  return formatPercent(Number(text), locale, { signed: true });
+  return formatPercent(text, locale, { signed: true });
 }
 
 /** Whether a change is up, down or flat (for colours and arrows). */
 export function direction(text: string): 'up' | 'down' | 'flat' {
-  const value = Number(text);
-  if (value > 0) return 'up';
-  if (value < 0) return 'down';
-  return 'flat';
+  const sign = signOf(text);
+  return sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
 }
 
 /**

@@ -36,7 +36,8 @@ function applyTooltipRule(chart: Chart, element: HTMLElement): void {
 
 /** R9.11: volumes on the chart in the app's compact units (rb/jt/M/T in Indonesian, K/M/B/T in English). */
 function bigNumberFormatter(locale: Locale) {
-  return (value: string | number) => formatCompact(Number(value), locale);
+  // The chart library hands over its own (float) axis values: display only.
+  return (value: string | number) => formatCompact(value, locale);
 }
 
 /**

@@ -62,6 +62,7 @@ export function drawReferenceLines(chart: Chart, lines: readonly ChartLine[], at
   chart.removeOverlay({ groupId: GROUP });
   if (atMs === null) return;
   for (const line of lines) {
+    // A float only as the chart's y value (drawing); the price itself stays text.
     const value = line.price === null ? NaN : Number(line.price);
     if (!Number.isFinite(value) || value <= 0) continue;
     chart.createOverlay({

@@ -42,7 +42,7 @@ export function AssetDetails({ info, ticker, session }: AssetDetailsProps) {
     {
       key: 'volume',
       label: t('asset.fields.volume'),
-      value: ticker ? formatCompact(Number(ticker.volume), locale) : '—',
+      value: ticker ? formatCompact(ticker.volume, locale) : '—',
     },
     {
       key: 'session',

@@ -104,7 +104,7 @@ export function MarketHeader({ info, ticker, session }: MarketHeaderProps) {
         {price(ticker?.low)}
       </Figure>
       <Figure secondary label={t('trade.volume')}>
-        {ticker ? formatCompact(Number(ticker.volume), locale) : '—'}
+        {ticker ? formatCompact(ticker.volume, locale) : '—'}
       </Figure>
       <Figure secondary label={t('trade.session')}>
         <Chip

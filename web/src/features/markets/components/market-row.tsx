@@ -89,7 +89,7 @@ export function MarketRow({ info, ticker: initial }: { info: SymbolInfo; ticker:
         component="td"
         sx={{ textAlign: 'right', color: 'text.secondary', display: { xs: 'none', sm: 'table-cell' } }}
       >
-        {ticker ? formatCompact(Number(ticker.volume), locale) : '—'}
+        {ticker ? formatCompact(ticker.volume, locale) : '—'}
       </Box>
     </Box>
   );

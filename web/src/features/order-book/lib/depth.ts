@@ -28,7 +28,8 @@ function side(levels: OrderBookDoc['bids'], bestFirst: (a: string, b: string) =>
   let running = decimalOrZero('0');
   const rows = shown.map((level) => {
     running = running.plus(decimalOrZero(level.quantity));
-    // Cut to 2 decimals, so 100 % is exact at the last level and never exceeded before it.
+    // Cut to 2 decimals, so 100 % is exact at the last level and never exceeded before it; a float only
+    // as a display-only ratio (the depth bar's width), computed exactly first.
     const percent = total.gt(0) ? Number(toText(roundDown(running.times(100).div(total), 2))) : 0;
     return {
       price: level.price,

@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Figures } from '@/components/ui/figures';
-import { formatMoney, formatPrice, localizeDecimalText } from '@/lib/format';
+import { formatMoney, formatPrice, gainColor, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { usePerpInstrument } from '../api/get-instrument';
 import { useFundingRate } from '../api/get-funding-rate';
@@ -34,7 +34,6 @@ export function PerpHeaderFacts({ symbol }: { symbol: string }) {
   const now = useNow();
   const data = instrument.data;
   const price = (value: string | null | undefined) => (value ? formatPrice(value, 'USDT', locale) : '–');
-  const rate = data ? Number(data.fundingRatePercentage) : 0;
   return (
     <Box
       component="section"
@@ -51,7 +50,7 @@ export function PerpHeaderFacts({ symbol }: { symbol: string }) {
       <Fact
         label={t('perps.facts.funding')}
         value={data ? `${localizeDecimalText(data.fundingRatePercentage, locale)}%` : null}
-        color={rate > 0 ? 'success.main' : rate < 0 ? 'error.main' : undefined}
+        color={gainColor(data?.fundingRatePercentage)}
       />
       <Fact label={t('perps.facts.countdown')} value={data ? fundingCountdown(data.nextFundingTime, now) : null} />
     </Box>

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { components } from '@/api/schema';
 import { verifySessionPin } from '@/api/session-pin';
 import { DecimalField } from '@/components/orders/decimal-field';
+import { signOf } from '@/lib/decimal';
 import { GuestOrderPrompt } from '@/components/orders/guest-order-prompt';
 import { OrderReviewForm } from '@/components/orders/order-review-form';
 import { OrderTypeSelect } from '@/components/orders/order-type-select';
@@ -125,7 +126,7 @@ export function PerpOrderPanel({ symbol, flags, initialSide = 'BUY', onPlaced }:
   const sideOpen = flags ? !flags.tradingHalted && (draft.side === 'BUY' ? flags.enableBuy : flags.enableSell) : true;
   const sideLabels = { BUY: t('perps.side.BUY'), SELL: t('perps.side.SELL') };
   const short = estimate.data && !estimate.data.sufficient && problem === null;
-  const emptyWallet = wallet.data && Number(wallet.data.marginBalance) <= 0;
+  const emptyWallet = wallet.data && signOf(wallet.data.marginBalance) <= 0;
 
   const commitLeverage = (next: number) => {
     const value = clampLeverage(next, rules.maxLeverage);

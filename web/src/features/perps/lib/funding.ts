@@ -1,3 +1,5 @@
+import { signOf } from '@/lib/decimal';
+
 /**
  * The time left to the next funding instant as `HH:MM:SS` (the exchanges' countdown); zero once it
  * has passed, until the next instant is read.
@@ -12,8 +14,6 @@ export function fundingCountdown(nextFundingTimeMs: number, nowMs: number): stri
 
 /** Whether a funding rate makes longs pay (positive) or shorts pay (negative). */
 export function fundingPayer(ratePercentage: string): 'LONGS' | 'SHORTS' | null {
-  const rate = Number(ratePercentage);
-  if (rate > 0) return 'LONGS';
-  if (rate < 0) return 'SHORTS';
-  return null;
+  const sign = signOf(ratePercentage);
+  return sign > 0 ? 'LONGS' : sign < 0 ? 'SHORTS' : null;
 }

@@ -6,17 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { formatMoney, formatNumber, formatPercent, formatSignedMoney, gainColor } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import type { AssetHolding } from '../api/types';
-
-/** Green for a gain, red for a loss, plain for nothing either way. */
-function profitColor(value: string | null | undefined): string | undefined {
-  const n = Number(value ?? 0);
-  if (n > 0) return 'success.main';
-  if (n < 0) return 'error.main';
-  return undefined;
-}
 
 /** One crypto holding (R2.15): quantity, average cost, invested, value, unrealised and realised profit. */
 export function HoldingCard({ holding }: { holding: AssetHolding }) {
@@ -26,7 +18,7 @@ export function HoldingCard({ holding }: { holding: AssetHolding }) {
   const money = (value: string | null | undefined) =>
     value != null ? formatMoney(value, 'IDR', 'balance', locale) : '–';
   const signedMoney = (value: string | null | undefined) =>
-    value != null ? `${Number(value) > 0 ? '+' : ''}${formatMoney(value, 'IDR', 'balance', locale)}` : '–';
+    value != null ? formatSignedMoney(value, 'IDR', 'balance', locale) : '–';
   const percent = holding.unrealisedProfitPercentage;
   const titleId = `holding-${holding.symbol}`;
   return (
@@ -51,10 +43,10 @@ export function HoldingCard({ holding }: { holding: AssetHolding }) {
           </Typography>
           <Typography
             variant="body2"
-            sx={{ color: profitColor(holding.unrealisedProfit), fontVariantNumeric: 'tabular-nums' }}
+            sx={{ color: gainColor(holding.unrealisedProfit), fontVariantNumeric: 'tabular-nums' }}
           >
             {signedMoney(holding.unrealisedProfit)}
-            {percent != null && ` (${formatPercent(Number(percent), locale, { signed: true })})`}
+            {percent != null && ` (${formatPercent(percent, locale, { signed: true })})`}
           </Typography>
         </Box>
       </Stack>
@@ -68,7 +60,7 @@ export function HoldingCard({ holding }: { holding: AssetHolding }) {
         <Figure
           label={t('portfolio.realised')}
           value={signedMoney(holding.realisedProfit)}
-          color={profitColor(holding.realisedProfit)}
+          color={gainColor(holding.realisedProfit)}
         />
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>

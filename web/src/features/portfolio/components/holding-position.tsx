@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { signOf } from '@/lib/decimal';
+import { formatMoney, formatNumber, formatPercent, formatSignedMoney, gainColor } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { useHoldings } from '../api/get-holdings';
 import { useLivePrices } from '../hooks/use-live-prices';
@@ -20,7 +21,7 @@ export function HoldingPosition({ symbol }: { symbol: string }) {
   const found = holdings.data?.find((holding) => holding.symbol === symbol);
   const asset = symbol.split('-')[0] ?? symbol;
   if (holdings.isPending) return <Skeleton variant="rounded" height={96} sx={{ m: 1 }} />;
-  if (!found || Number(found.quantity) <= 0) {
+  if (!found || signOf(found.quantity) <= 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
         {t('position.none', { asset })}
@@ -30,7 +31,6 @@ export function HoldingPosition({ symbol }: { symbol: string }) {
   const holding = revalue(found, prices[symbol]);
   const money = (value: string | null | undefined) =>
     value != null ? formatMoney(value, 'IDR', 'balance', locale) : '–';
-  const profit = Number(holding.unrealisedProfit ?? 0);
   const rows = [
     {
       label: t('position.quantity'),
@@ -41,12 +41,12 @@ export function HoldingPosition({ symbol }: { symbol: string }) {
     { label: t('position.value'), value: money(holding.currentValue) },
     {
       label: t('position.unrealised'),
-      value: `${profit > 0 ? '+' : ''}${money(holding.unrealisedProfit)}${
+      value: `${holding.unrealisedProfit != null ? formatSignedMoney(holding.unrealisedProfit, 'IDR', 'balance', locale) : '–'}${
         holding.unrealisedProfitPercentage != null
-          ? ` (${formatPercent(Number(holding.unrealisedProfitPercentage), locale, { signed: true })})`
+          ? ` (${formatPercent(holding.unrealisedProfitPercentage, locale, { signed: true })})`
           : ''
       }`,
-      color: profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined,
+      color: gainColor(holding.unrealisedProfit),
     },
   ];
   return (

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/ui/app-link';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { compareText } from '@/lib/decimal';
+import { formatMoney, formatNumber, formatPercent, formatSignedMoney, gainColor } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import type { AssetHolding } from '../api/types';
 import { useLiveChanges, useLivePrices } from '../hooks/use-live-prices';
@@ -38,7 +39,6 @@ export function PortfolioValue() {
   const locale = useAppStore((state) => state.misc.language);
   const { holdings, cash, loading, changes } = useLiveHoldings();
   const change = dayChange(holdings, changes);
-  const amount = change ? Number(change.amount) : 0;
   return (
     <Section title={t('homeDashboard.value')}>
       <Box sx={{ minHeight: 72 }}>
@@ -55,13 +55,13 @@ export function PortfolioValue() {
               variant="body2"
               sx={{
                 fontVariantNumeric: 'tabular-nums',
-                color: amount > 0 ? 'success.main' : amount < 0 ? 'error.main' : 'text.secondary',
+                color: gainColor(change?.amount) ?? 'text.secondary',
               }}
             >
               {change
                 ? t('homeDashboard.change', {
-                    amount: `${amount > 0 ? '+' : ''}${formatMoney(change.amount, 'IDR', 'balance', locale)}`,
-                    percent: change.percent ? formatPercent(Number(change.percent), locale, { signed: true }) : '–',
+                    amount: formatSignedMoney(change.amount, 'IDR', 'balance', locale),
+                    percent: change.percent ? formatPercent(change.percent, locale, { signed: true }) : '–',
                   })
                 : t('homeDashboard.noHoldingsChange')}
             </Typography>
@@ -77,7 +77,7 @@ export function HoldingsSummary() {
   const { t } = useTranslation();
   const { holdings, loading } = useLiveHoldings();
   const shown = [...holdings]
-    .sort((a, b) => Number(b.currentValue ?? 0) - Number(a.currentValue ?? 0))
+    .sort((a, b) => compareText(b.currentValue ?? '0', a.currentValue ?? '0'))
     .slice(0, HOLDINGS_SHOWN);
   return (
     <Section title={t('homeDashboard.holdings')}>
@@ -107,7 +107,6 @@ export function HoldingsSummary() {
 
 function HoldingRow({ holding }: { holding: AssetHolding }) {
   const locale = useAppStore((state) => state.misc.language);
-  const profit = Number(holding.unrealisedProfit ?? 0);
   const percent = holding.unrealisedProfitPercentage;
   return (
     <Stack
@@ -142,9 +141,9 @@ function HoldingRow({ holding }: { holding: AssetHolding }) {
         </Typography>
         <Typography
           variant="caption"
-          sx={{ color: profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : 'text.secondary' }}
+          sx={{ color: gainColor(holding.unrealisedProfit) ?? 'text.secondary' }}
         >
-          {percent != null ? formatPercent(Number(percent), locale, { signed: true }) : '–'}
+          {percent != null ? formatPercent(percent, locale, { signed: true }) : '–'}
         </Typography>
       </Box>
     </Stack>

@@ -13,7 +13,7 @@ import { SummaryPanel } from '@/components/ui/summary-panel';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatSignedMoney, gainColor } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { usePortfolio } from '../hooks/use-portfolio';
 import { useLivePrices } from '../hooks/use-live-prices';
@@ -45,7 +45,6 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
   const live = useMemo(() => holdings.map((holding) => revalue(holding, prices[holding.symbol])), [holdings, prices]);
   const sum = totals(live);
   const money = (value: string) => formatMoney(value, 'IDR', 'balance', locale);
-  const profit = Number(sum.profit);
 
   return (
     <Box sx={{ ...pageSx, py: { xs: 2.5, md: 5 } }}>
@@ -83,8 +82,8 @@ export function PortfolioScreen({ tab = 'spot', futures }: PortfolioScreenProps 
               { label: t('portfolio.totalInvested'), value: loading ? null : money(sum.invested) },
               {
                 label: t('portfolio.totalUnrealised'),
-                value: loading ? null : `${profit > 0 ? '+' : ''}${money(sum.profit)}`,
-                color: profit > 0 ? 'success.main' : profit < 0 ? 'error.main' : undefined,
+                value: loading ? null : formatSignedMoney(sum.profit, 'IDR', 'balance', locale),
+                color: gainColor(sum.profit),
               },
             ]}
             links={[

@@ -50,6 +50,7 @@ export function toSlider(value: string | null, power: string | null | undefined)
   const total = positive(power);
   const typed = decimalOrZero(value);
   if (!total || typed.lte(0)) return 0;
+  // A display-only ratio (the slider's position): computed exactly, then a whole number for the slider.
   const percent = Number(toText(roundDown(typed.div(total).times(100), 0)));
   return Math.min(100, percent);
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifySessionPin } from '@/api/session-pin';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { positive, signOf } from '@/lib/decimal';
 import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { toast } from '@/lib/toast';
@@ -24,7 +25,7 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
   const [limitPrice, setLimitPrice] = useState(position.marketPrice);
   const place = usePlaceUsOrder(t('errors.generic'));
   const extended = extendedCloseAllowed(position);
-  const ready = mode === 'market' || (extended && Number(limitPrice) > 0);
+  const ready = mode === 'market' || (extended && positive(limitPrice) !== null);
 
   const submit = async (body: UsOrderBody, pin: string) => {
     await verifySessionPin(pin);
@@ -70,7 +71,7 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
             label: t('usStocks.positions.marketValue'),
             value: formatMoney(position.marketValue, 'USD', 'amount', locale),
           },
-          ...(Number(position.borrowed) > 0
+          ...(signOf(position.borrowed) > 0
             ? [
                 {
                   label: t('usStocks.positions.borrowed'),

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { signOf } from '@/lib/decimal';
 import { formatMoney, formatPrice, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { useCorporateActions, useEarnings } from '../api/get-stock-facts';
@@ -102,7 +103,7 @@ export function EarningsTable({ stockId }: { stockId: string }) {
                   <TableCell align="right">{formatPrice(row.estimate, 'USD', locale)}</TableCell>
                   <TableCell
                     align="right"
-                    sx={{ color: Number(row.surprisePercentage) >= 0 ? 'success.main' : 'error.main' }}
+                    sx={{ color: signOf(row.surprisePercentage) >= 0 ? 'success.main' : 'error.main' }}
                   >
                     {localizeDecimalText(row.surprisePercentage, locale)}%
                   </TableCell>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatQuantity, localizeDecimalText } from '@/lib/format';
+import { formatMoney, formatQuantity, formatSignedMoney, gainColor, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import type { UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
@@ -50,10 +50,9 @@ function PositionCard({ position, onClose, onOco }: { position: UsPosition; onCl
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const usd = (value: string) => formatMoney(value, 'USD', 'amount', locale);
-  const signed = (value: string) => `${Number(value) > 0 ? '+' : ''}${usd(value)}`;
+  const signed = (value: string) => formatSignedMoney(value, 'USD', 'amount', locale);
   const bucket = t(`usStocks.bucket.${knownBucket(position.bucket)}`);
   const marginCall = position.marginStatus === 'MARGIN_CALL';
-  const pnl = Number(position.unrealizedPnl);
   const lines: FigureLine[] = [
     {
       label: t('usStocks.positions.quantity'),
@@ -73,7 +72,7 @@ function PositionCard({ position, onClose, onOco }: { position: UsPosition; onCl
     {
       label: t('usStocks.positions.unrealized'),
       value: (
-        <Box component="span" sx={{ color: pnl > 0 ? 'success.main' : pnl < 0 ? 'error.main' : undefined }}>
+        <Box component="span" sx={{ color: gainColor(position.unrealizedPnl) }}>
           {signed(position.unrealizedPnl)} ({localizeDecimalText(position.unrealizedPnlPercentage, locale)}%)
         </Box>
       ),

@@ -1,4 +1,4 @@
-import { parseDecimal, roundDown, toText } from '@/lib/decimal';
+import { parseDecimal, roundDown, signOf, toText } from '@/lib/decimal';
 import type { UsOrderBody, UsPosition } from '../api/types';
 import { emptyUsDraft, leverageOf, normalizeDraft, toUsOrderBody } from './order-form';
 
@@ -35,7 +35,7 @@ const BUCKET_ORDER = ['PALN', 'LEVERAGE', 'INTRADAY'];
 
 /** Shares still held: the positions call also lists closed ones (kept for their realised profit). */
 export function heldPositions(positions: readonly UsPosition[]): UsPosition[] {
-  return positions.filter((position) => Number(position.quantity) > 0);
+  return positions.filter((position) => signOf(position.quantity) > 0);
 }
 
 /** Positions ordered normal, 2x, 4x intraday, then by ticker. */
