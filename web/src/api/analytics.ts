@@ -1,5 +1,4 @@
-import { API_BASE, apiPaths } from '@/config/paths';
-import { api, dataOf, withPolicy } from '@/lib/api-client';
+import { api, apiUrl, dataOf, withPolicy } from '@/lib/api-client';
 import type { Accepted, AnalyticsBatch } from './types';
 
 /** POST /api/v1/analytics/events (R1.15). Not retried: the batcher keeps unsent events instead. */
@@ -22,7 +21,7 @@ export function beaconAnalyticsBatch(batch: AnalyticsBatch): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   const blob = new Blob([JSON.stringify(batch)], { type: 'application/json' });
   try {
-    return navigator.sendBeacon(`${API_BASE}${apiPaths.analyticsEvents}`, blob);
+    return navigator.sendBeacon(apiUrl('/v1/analytics/events'), blob);
   } catch {
     return false;
   }

@@ -1,5 +1,3 @@
-import type { paths as ApiSchemaPaths } from '@/api/schema';
-
 /**
  * The typed table of internal paths (locale-neutral; see lib/locale.ts for the `/en` prefix and
  * lib/pwa.ts for the `/pwa` prefix). Routes owned by later issues add their entries here.
@@ -44,18 +42,5 @@ export const paths = {
 } as const;
 
 export const LOGIN_PATH = paths.login;
-
-/**
- * API paths the client itself must recognise (every call's path comes typed from the schema): their
- * own 401 never forces a logout nor starts a refresh.
- */
-export const apiPaths = {
-  /** R8.04: a 401/403 answer to the logout call itself never forces another logout. */
-  logout: '/v3/user/logout',
-  /** Silent refresh: its own 401 never forces a logout (the call that needed it decides). */
-  tokenRefresh: '/v1/user/token/refresh',
-  /** navigator.sendBeacon bypasses the client (no custom headers). */
-  analyticsEvents: '/v1/analytics/events',
-} as const satisfies Record<string, keyof ApiSchemaPaths>;
 
 export const API_BASE = '/api';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
-import { api, dataOf } from './api-client';
+import { api, dataOf, withPolicy } from './api-client';
 import { getCookie } from './cookies';
 import { setNavigator } from './navigation';
 import { useAppStore } from './store';
@@ -10,6 +10,8 @@ import { useAppStore } from './store';
 // Any path through the typed client: these tests are about the transport, not one call's types.
 const callGet = (path: string) => dataOf(api.GET(path as '/v1/app/config'));
 const callPost = (path: string, body?: unknown) => dataOf(api.POST(path as '/v1/client-logs', { body: body as never }));
+/** The logout call as features/identity/api/logout.ts sends it: one of the session's own calls. */
+const logoutCall = () => dataOf(api.POST('/v3/user/logout', { fetch: withPolicy({ sessionCall: true }) }));
 
 const NEW_ACCESS = 'renewed-access-token-0123456789';
 const NEW_REFRESH = 'renewed-refresh-token-0123456789';
@@ -88,7 +90,7 @@ describe('silent token refresh', () => {
       refreshHandler(refresh),
       http.post('*/api/v3/user/logout', () => apiError(401, 'unauthorized', 'x')),
     );
-    await expect(callPost('/v3/user/logout')).rejects.toMatchObject({ status: 401 });
+    await expect(logoutCall()).rejects.toMatchObject({ status: 401 });
     expect(refresh.calls).toBe(0);
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import { server } from '@/testing/msw';
-import { ApiError, api, dataOf, parseRetryAfterSecs } from './api-client';
+import { ApiError, api, dataOf, parseRetryAfterSecs, withPolicy } from './api-client';
 import { getCookie } from './cookies';
 import { setNavigator } from './navigation';
 import { useAppStore } from './store';
@@ -10,6 +10,8 @@ import { useAppStore } from './store';
 // Any path through the typed client: these tests are about the transport, not one call's types.
 const callGet = (path: string) => dataOf(api.GET(path as '/v1/app/config'));
 const callPost = (path: string, body?: unknown) => dataOf(api.POST(path as '/v1/client-logs', { body: body as never }));
+/** The logout call as features/identity/api/logout.ts sends it: one of the session's own calls. */
+const logoutCall = () => dataOf(api.POST('/v3/user/logout', { fetch: withPolicy({ sessionCall: true }) }));
 
 const TOKEN = 'token-0123456789-abcdef';
 
@@ -333,7 +335,7 @@ describe('forced logout', () => {
         HttpResponse.json({ error_code: 'unauthorized', error_message: 'x' }, { status: 401 }),
       ),
     );
-    await settle(callPost('/v3/user/logout'));
+    await settle(logoutCall());
     expect(navigate).not.toHaveBeenCalled();
     expect(useAppStore.getState().auth.accessToken).toBe(TOKEN);
   });

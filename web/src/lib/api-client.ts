@@ -5,7 +5,7 @@ import {
   RETRY_DELAY_STEP_MS,
 } from '@/config/constants';
 import createClient from 'openapi-fetch';
-import { API_BASE, apiPaths } from '@/config/paths';
+import { API_BASE } from '@/config/paths';
 import { i18n } from '@/i18n';
 import type { paths } from '@/api/schema';
 import type { ErrorBody } from '@/api/types';
@@ -47,8 +47,11 @@ export interface CallPolicy {
   timeoutMs?: number;
   /** Default 3 (R9.01); 0 for fire-and-forget calls such as logging. */
   retries?: number;
-  /** Internal: never try the silent refresh (the refresh call itself). */
-  skipSessionRefresh?: boolean;
+  /**
+   * The session's own calls (logout, token refresh): their 401 neither starts a refresh nor forces a
+   * logout (R8.04); the caller decides what it means.
+   */
+  sessionCall?: boolean;
 }
 
 export class ApiError extends Error {
@@ -181,7 +184,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /** The session- and service-wide effects of an error answer (R8.02–R8.04). */
-function applyErrorEffects(path: string, error: ApiError): void {
+function applyErrorEffects(error: ApiError, policy: CallPolicy): void {
   const store = useAppStore.getState();
   if (error.status === 503) {
     store.setUnderMaintenance({
@@ -197,7 +200,7 @@ function applyErrorEffects(path: string, error: ApiError): void {
     return;
   }
   if (error.status === 401 || error.status === 403) {
-    if (path === apiPaths.logout || path === apiPaths.tokenRefresh || isGuestPage(pathname, loggedIn)) return;
+    if (policy.sessionCall || isGuestPage(pathname, loggedIn)) return;
     forceLogout(pathname);
   }
 }
@@ -213,7 +216,7 @@ async function rotateTokens(): Promise<boolean> {
   if (!refreshToken) return false;
   try {
     const tokens = await dataOf(
-      api.POST('/v1/user/token/refresh', { body: { refreshToken }, fetch: withPolicy({ skipSessionRefresh: true }) }),
+      api.POST('/v1/user/token/refresh', { body: { refreshToken }, fetch: withPolicy({ sessionCall: true }) }),
     );
     return storeSessionTokens(tokens);
   } catch {
@@ -239,9 +242,8 @@ function bearerOf(headers: Headers): string | null {
 }
 
 /** Whether a 401 to this call may be cured by a refresh (and the call repeated). */
-async function renewedAfter401(path: string, sentToken: string | null, policy: CallPolicy): Promise<boolean> {
-  if (policy.skipSessionRefresh || sentToken === null) return false;
-  if (path === apiPaths.logout || path === apiPaths.tokenRefresh) return false;
+async function renewedAfter401(sentToken: string | null, policy: CallPolicy): Promise<boolean> {
+  if (policy.sessionCall || sentToken === null) return false;
   const current = useAppStore.getState().auth.accessToken;
   // Another call already renewed the token while this one was on its way: just repeat it.
   if (current !== null && current !== sentToken) return true;
@@ -275,7 +277,6 @@ async function send(request: Request, policy: CallPolicy = {}): Promise<Response
   const retriesMax = policy.retries ?? REQUEST_RETRIES_MAX;
   const timeoutMs = policy.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const url = request.url;
-  const path = new URL(url).pathname.slice(API_BASE.length);
   const requestId = uuid();
   const body = await replayableBody(request);
   const signal = request.signal;
@@ -310,7 +311,7 @@ async function send(request: Request, policy: CallPolicy = {}): Promise<Response
 
     const { response } = outcome;
     if (response.ok) return normalisedSuccess(response);
-    if (response.status === 401 && !renewed && (await renewedAfter401(path, bearerOf(headers), policy))) {
+    if (response.status === 401 && !renewed && (await renewedAfter401(bearerOf(headers), policy))) {
       renewed = true;
       await response.text().catch(() => undefined);
       attempt -= 1; // the repeat after a refresh is not a retry
@@ -323,7 +324,7 @@ async function send(request: Request, policy: CallPolicy = {}): Promise<Response
       continue;
     }
     const error = await toApiError(response);
-    applyErrorEffects(path, error);
+    applyErrorEffects(error, policy);
     throw error;
   }
 }
@@ -337,6 +338,14 @@ export function withPolicy(policy: CallPolicy): (request: Request) => Promise<Re
  * The typed client. The base URL is absolute because the Fetch API's Request (which openapi-fetch
  * builds) needs one outside a browser document, as in tests.
  */
+/**
+ * The URL of a schema path, for the one sender that cannot go through the client (navigator.sendBeacon
+ * on page hide): the path is still checked against the generated schema.
+ */
+export function apiUrl(path: keyof paths): string {
+  return `${API_BASE}${path}`;
+}
+
 export const api = createClient<paths>({
   baseUrl: `${window.location.origin}${API_BASE}`,
   fetch: (request) => send(request),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   draftProblem,
   emptyUsDraft,
-  endpointFor,
   fieldsFor,
   normalizeDraft,
   toUsOrderBody,
@@ -116,13 +115,9 @@ describe('US order payload (R3.15)', () => {
     );
   });
 
-  it('R4.15 leverage is sent only when set, and chooses the leverage endpoints', () => {
+  it('R4.15 leverage is sent only when set (the endpoint it chooses: us-order-panel.test)', () => {
     expect(toUsOrderBody('AAPL', draft({ quantity: '1' }))).not.toHaveProperty('leverage');
     expect(toUsOrderBody('AAPL', draft({ quantity: '1', leverage: 2 })).leverage).toBe(2);
-    expect(endpointFor('BUY', 1)).toBe('/v1/us-stocks/buy');
-    expect(endpointFor('SELL', 1)).toBe('/v1/us-stocks/sell');
-    expect(endpointFor('BUY', 2)).toBe('/v1/us-stocks/leverage/buy');
-    expect(endpointFor('SELL', 4)).toBe('/v1/us-stocks/leverage/sell');
   });
 
   it('R4.10 a trailing stop sends its distance by percent or amount; R2.13 a buy carries its exits', () => {

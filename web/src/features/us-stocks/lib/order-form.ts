@@ -221,12 +221,6 @@ export function toUsOrderBody(stockId: string, draft: UsDraft): UsOrderBody {
   return body;
 }
 
-/** The endpoint an order goes to (R4.15); mirrors place-order so tests can name it. */
-export function endpointFor(side: UsSide, leverage: number): string {
-  const base = leverage > 1 ? '/v1/us-stocks/leverage' : '/v1/us-stocks';
-  return `${base}/${side === 'BUY' ? 'buy' : 'sell'}`;
-}
-
 /** The estimate call for the draft: its size and the prices it uses (an OCO is priced at its take-profit). */
 export function estimateInputOf(stockId: string, draft: UsDraft): UsEstimateInput {
   const body = toUsOrderBody(stockId, draft);
