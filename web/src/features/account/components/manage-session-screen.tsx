@@ -5,14 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmMutationDialog } from '@/components/ui/confirm-dialog';
+import { useNotice } from '@/components/ui/notice';
 import { LoadableList } from '@/components/ui/loadable-list';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
@@ -110,7 +110,7 @@ export function ManageSessionScreen() {
   const [filter, setFilter] = useState<DeviceFilter>('ACTIVE');
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<Device | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, snackbar } = useNotice();
   const devices = useDevices(filter, page);
   const logoutDevice = useLogoutDevice();
   const unblockDevice = useUnblockDevice();
@@ -175,7 +175,7 @@ export function ManageSessionScreen() {
                 busy={logoutDevice.isPending || unblockDevice.isPending}
                 onLogout={setConfirming}
                 onUnblock={(target) =>
-                  unblockDevice.mutate(target.id, { onSuccess: () => setNotice(t('account.devices.unblocked')) })
+                  unblockDevice.mutate(target.id, { onSuccess: () => notify(t('account.devices.unblocked')) })
                 }
               />
             ))
@@ -200,23 +200,18 @@ export function ManageSessionScreen() {
           />
         )}
       </Box>
-      <ConfirmDialog
-        open={confirming !== null}
+      <ConfirmMutationDialog
+        target={confirming}
         title={t('account.devices.confirmTitle')}
-        text={t('account.devices.confirmText', { name: confirming?.deviceName ?? '' })}
+        text={(device) => t('account.devices.confirmText', { name: device?.deviceName ?? '' })}
         cancelLabel={t('account.devices.cancel')}
         confirmLabel={t('account.devices.confirm')}
-        busy={logoutDevice.isPending}
-        onConfirm={() => {
-          if (!confirming) return;
-          logoutDevice.mutate(confirming.id, {
-            onSuccess: () => setNotice(t('account.devices.loggedOut')),
-            onSettled: () => setConfirming(null),
-          });
-        }}
+        mutation={logoutDevice}
+        variablesOf={(device) => device.id}
+        onDone={() => notify(t('account.devices.loggedOut'))}
         onClose={() => setConfirming(null)}
       />
-      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
+      {snackbar}
     </>
   );
 }

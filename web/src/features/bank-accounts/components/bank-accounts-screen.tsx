@@ -3,12 +3,12 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmMutationDialog } from '@/components/ui/confirm-dialog';
+import { useNotice } from '@/components/ui/notice';
 import { LoadableList } from '@/components/ui/loadable-list';
 import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
@@ -70,7 +70,7 @@ export function BankAccountsScreen() {
   const verified = useMe().data?.kycStatus === 'VERIFIED';
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, snackbar } = useNotice();
 
   return (
     <>
@@ -122,31 +122,28 @@ export function BankAccountsScreen() {
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);
-            setNotice(t('bankAccounts.added'));
+            notify(t('bankAccounts.added'));
           }}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmMutationDialog
+        target={removing}
         title={t('bankAccounts.removeTitle')}
-        text={t('bankAccounts.removeText', {
-          bank: removing?.bankName ?? '',
-          number: removing?.accountNumberMasked ?? '',
-          holder: removing?.accountHolderName ?? '',
-        })}
+        text={(account) =>
+          t('bankAccounts.removeText', {
+            bank: account?.bankName ?? '',
+            number: account?.accountNumberMasked ?? '',
+            holder: account?.accountHolderName ?? '',
+          })
+        }
         cancelLabel={t('bankAccounts.cancel')}
         confirmLabel={t('bankAccounts.remove')}
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => setNotice(t('bankAccounts.removed')),
-            onSettled: () => setRemoving(null),
-          });
-        }}
+        mutation={remove}
+        variablesOf={(account) => account.id}
+        onDone={() => notify(t('bankAccounts.removed'))}
         onClose={() => setRemoving(null)}
       />
-      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice} />
+      {snackbar}
     </>
   );
 }

@@ -2,13 +2,12 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
 import { Figures } from '@/components/ui/figures';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
+import { sentOrNull } from '@/lib/orders/sent-or-null';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatPrice, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { toast } from '@/lib/toast';
 import { estimateClose, useClosePosition } from '../api/close-position';
 import { perpsKey } from '../api/keys';
 import type { CloseEstimate, PerpPosition } from '../api/types';
@@ -30,28 +29,18 @@ export function ClosePositionDialog({ position, onClose }: { position: PerpPosit
   const close = useClosePosition(t('errors.generic'));
   const usdt = (value: string, context: 'amount' | 'fee' = 'amount') => formatMoney(value, 'USDT', context, locale);
 
-  const submit = async (_: CloseEstimate, pin: string) => {
-    await verifySessionPin(pin);
-    try {
-      await close.mutateAsync(position.symbol);
-    } catch {
-      return;
-    }
-    toast.success(t('perps.close.sent', { symbol: position.symbol }));
-    onClose();
-  };
+  const send = () =>
+    sentOrNull(() => close.mutateAsync(position.symbol), t('perps.close.sent', { symbol: position.symbol }));
 
   return (
-    <ReviewPinForm<CloseEstimate>
-      dialog={{ open: true, title: t('perps.close.title', { symbol: position.symbol }), onClose }}
-      reviewLabel={t('perps.close.confirm')}
-      reviewButtonProps={{ variant: 'contained', color: 'error' }}
-      canReview={!!estimate.data}
-      review={{ placement: 'none' }}
-      onReview={() => estimateClose(position.symbol)}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+    <OrderPinDialog<CloseEstimate>
+      title={t('perps.close.title', { symbol: position.symbol })}
+      onClose={onClose}
+      confirmLabel={t('perps.close.confirm')}
+      confirmColor="error"
+      ready={!!estimate.data}
+      request={() => estimateClose(position.symbol)}
+      send={send}
     >
       {estimate.data ? (
         <Figures
@@ -76,6 +65,6 @@ export function ClosePositionDialog({ position, onClose }: { position: PerpPosit
         <Skeleton variant="rounded" height={96} aria-label={t('app.loading')} />
       )}
       <Alert severity="info">{t('perps.close.note')}</Alert>
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }

@@ -1,13 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
 import { DecimalField } from '@/components/orders/decimal-field';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
+import { sentOrNull } from '@/lib/orders/sent-or-null';
 import { decimalsOf } from '@/lib/decimal';
 import { formatPrice } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { toast } from '@/lib/toast';
 import { useSetProtection } from '../api/set-protection';
 import type { PerpPosition, ProtectionBody } from '../api/types';
 import { protectionProblem } from '../lib/positions';
@@ -26,32 +25,21 @@ export function ProtectionDialog({ position, onClose }: { position: PerpPosition
   // The mark is sent at the contract's price precision: triggers take as many decimals.
   const precision = decimalsOf(position.markPrice);
 
-  const submit = async (body: ProtectionBody, pin: string) => {
-    await verifySessionPin(pin);
-    try {
-      await save.mutateAsync(body);
-    } catch {
-      return;
-    }
-    toast.success(t('perps.protection.saved', { symbol: position.symbol }));
-    onClose();
-  };
+  const send = (body: ProtectionBody) =>
+    sentOrNull(() => save.mutateAsync(body), t('perps.protection.saved', { symbol: position.symbol }));
 
   return (
-    <ReviewPinForm<ProtectionBody>
-      dialog={{ open: true, title: t('perps.protection.title', { symbol: position.symbol }), onClose }}
-      reviewLabel={t('perps.protection.confirm')}
-      reviewButtonProps={{ variant: 'contained' }}
-      canReview={problem === null}
-      review={{ placement: 'none' }}
-      onReview={() => ({
+    <OrderPinDialog<ProtectionBody>
+      title={t('perps.protection.title', { symbol: position.symbol })}
+      onClose={onClose}
+      confirmLabel={t('perps.protection.confirm')}
+      ready={problem === null}
+      request={() => ({
         symbol: position.symbol,
         takeProfit: takeProfit.trim() || null,
         stopLoss: stopLoss.trim() || null,
       })}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+      send={send}
     >
       <Typography variant="body2" color="text.secondary">
         {t(position.side === 'SHORT' ? 'perps.protection.textShort' : 'perps.protection.textLong', {
@@ -82,6 +70,6 @@ export function ProtectionDialog({ position, onClose }: { position: PerpPosition
             : null
         }
       />
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }

@@ -1,9 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
-import { toast } from '@/lib/toast';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
 import { useAmendOrder } from '../api/amend-order';
 import type { AmendRequest, OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
@@ -30,25 +28,19 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
   const changes = amendChanges(order, { quantity, limitPrice, stopPrice });
   const title = order.ocoLeg ? t('orderPanel.ocoModifyTitle') : t('orderPanel.amendTitle');
 
-  const submit = async (request: AmendRequest, pin: string) => {
-    await verifySessionPin(pin);
+  const send = async (request: AmendRequest) => {
     await amend.mutateAsync(request);
-    toast.success(t('orderPanel.amended'));
-    onClose();
+    return t('orderPanel.amended');
   };
 
   return (
-    <ReviewPinForm<AmendRequest>
-      dialog={{ open: true, title, onClose }}
-      reviewLabel={t('orderPanel.amendConfirm')}
-      reviewButtonProps={{ variant: 'contained' }}
-      canReview={!!changes}
-      // The form shows the order's figures being changed; its button leads straight to the PIN.
-      review={{ placement: 'none' }}
-      onReview={() => changes}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+    <OrderPinDialog<AmendRequest>
+      title={title}
+      onClose={onClose}
+      confirmLabel={t('orderPanel.amendConfirm')}
+      ready={!!changes}
+      request={() => changes}
+      send={send}
     >
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.amendText')}
@@ -78,6 +70,6 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
           prefix="Rp"
         />
       )}
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }

@@ -2,11 +2,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
 import { formatPrice, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { toast } from '@/lib/toast';
 import { usePlaceOco } from '../api/place-oco';
 import { sliderInputQuery } from '../api/get-slider-input';
 import type { OcoRequest, Side } from '../api/types';
@@ -45,36 +43,29 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
     setStopLimitPrice('');
   };
 
-  const submit = async (order: OcoRequest, pin: string) => {
-    await verifySessionPin(pin);
+  const send = async (order: OcoRequest) => {
     await place.mutateAsync({ side, order });
-    toast.success(t('orderPanel.ocoPlaced', { quantity: formatQuantity(quantity, locale), asset: baseAsset }));
+    const placed = t('orderPanel.ocoPlaced', { quantity: formatQuantity(quantity, locale), asset: baseAsset });
     reset();
-    onClose();
+    return placed;
   };
 
   return (
-    <ReviewPinForm<OcoRequest>
-      dialog={{
-        open,
-        title: t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset }),
-        onClose,
-      }}
-      reviewLabel={t('orderPanel.confirm')}
-      reviewButtonProps={{ variant: 'contained' }}
-      canReview={ready}
-      // The form is its own review (it ends with the summary line); the button leads to the PIN.
-      review={{ placement: 'none' }}
-      onReview={() => ({
+    <OrderPinDialog<OcoRequest>
+      open={open}
+      title={t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
+      onClose={onClose}
+      confirmLabel={t('orderPanel.confirm')}
+      ready={ready}
+      // The form is its own review (it ends with the summary line).
+      request={() => ({
         symbol,
         quantity,
         takeProfit,
         stopLoss,
         ...(positive(stopLimitPrice) ? { stopLimitPrice } : {}),
       })}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+      send={send}
     >
       <Typography variant="body2" color="text.secondary">
         {t('orderPanel.ocoText')}
@@ -120,6 +111,6 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
           })}
         </Typography>
       )}
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }

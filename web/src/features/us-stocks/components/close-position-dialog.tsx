@@ -4,12 +4,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
+import { sentOrNull } from '@/lib/orders/sent-or-null';
 import { positive, signOf } from '@/lib/decimal';
 import { formatMoney, formatQuantity } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { toast } from '@/lib/toast';
 import { usePlaceUsOrder } from '../api/place-order';
 import type { UsOrderBody, UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
@@ -27,35 +26,24 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
   const extended = extendedCloseAllowed(position);
   const ready = mode === 'market' || (extended && positive(limitPrice) !== null);
 
-  const submit = async (body: UsOrderBody, pin: string) => {
-    await verifySessionPin(pin);
-    try {
-      await place.mutateAsync({ side: 'SELL', body });
-    } catch {
-      return;
-    }
-    toast.success(t('usStocks.close.sent', { stockId: position.stockId }));
-    onClose();
-  };
+  const send = (body: UsOrderBody) =>
+    sentOrNull(
+      () => place.mutateAsync({ side: 'SELL', body }),
+      t('usStocks.close.sent', { stockId: position.stockId }),
+    );
 
   return (
-    <ReviewPinForm<UsOrderBody>
-      dialog={{
-        open: true,
-        title: t('usStocks.close.title', {
-          stockId: position.stockId,
-          bucket: t(`usStocks.bucket.${knownBucket(position.bucket)}`),
-        }),
-        onClose,
-      }}
-      reviewLabel={t('usStocks.close.confirm')}
-      reviewButtonProps={{ variant: 'contained', color: 'error' }}
-      canReview={ready}
-      review={{ placement: 'none' }}
-      onReview={() => closePositionBody(position, mode, limitPrice)}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+    <OrderPinDialog<UsOrderBody>
+      title={t('usStocks.close.title', {
+        stockId: position.stockId,
+        bucket: t(`usStocks.bucket.${knownBucket(position.bucket)}`),
+      })}
+      onClose={onClose}
+      confirmLabel={t('usStocks.close.confirm')}
+      confirmColor="error"
+      ready={ready}
+      request={() => closePositionBody(position, mode, limitPrice)}
+      send={send}
     >
       <Figures
         dense
@@ -108,6 +96,6 @@ export function ClosePositionDialog({ position, onClose }: { position: UsPositio
           prefix="$"
         />
       )}
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }

@@ -1,12 +1,11 @@
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifySessionPin } from '@/api/session-pin';
-import { ReviewPinForm } from '@/components/ui/review-pin-form';
+import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
+import { sentOrNull } from '@/lib/orders/sent-or-null';
 import { parseDecimal, roundDown, toText } from '@/lib/decimal';
 import { formatMoney } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
-import { toast } from '@/lib/toast';
 import { usePlaceUsOrder } from '../api/place-order';
 import type { UsOrderBody, UsPosition } from '../api/types';
 import { draftProblem, emptyUsDraft, leverageOf, normalizeDraft, toUsOrderBody, type UsDraft } from '../lib/order-form';
@@ -42,28 +41,20 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
         )
       : null;
 
-  const submit = async (body: UsOrderBody, pin: string) => {
-    await verifySessionPin(pin);
-    try {
-      await place.mutateAsync({ side: 'SELL', body });
-    } catch {
-      return;
-    }
-    toast.success(t('usStocks.oco.placed', { stockId: position.stockId }));
-    onClose();
-  };
+  const send = (body: UsOrderBody) =>
+    sentOrNull(
+      () => place.mutateAsync({ side: 'SELL', body }),
+      t('usStocks.oco.placed', { stockId: position.stockId }),
+    );
 
   return (
-    <ReviewPinForm<UsOrderBody>
-      dialog={{ open: true, title: t('usStocks.oco.title', { stockId: position.stockId }), onClose }}
-      reviewLabel={t('usStocks.oco.confirm')}
-      reviewButtonProps={{ variant: 'contained' }}
-      canReview={problem === null}
-      review={{ placement: 'none' }}
-      onReview={() => toUsOrderBody(position.stockId, draft)}
-      pinTitle={t('orderPanel.pinTitle')}
-      pinText={() => t('orderPanel.pinText')}
-      onSubmit={submit}
+    <OrderPinDialog<UsOrderBody>
+      title={t('usStocks.oco.title', { stockId: position.stockId })}
+      onClose={onClose}
+      confirmLabel={t('usStocks.oco.confirm')}
+      ready={problem === null}
+      request={() => toUsOrderBody(position.stockId, draft)}
+      send={send}
     >
       <Typography variant="body2" color="text.secondary">
         {t('usStocks.oco.text')}
@@ -85,6 +76,6 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
       <DecimalField label={t('usStocks.stopLoss')} value={stopLoss} onChange={setStopLoss} precision={4} prefix="$" />
       {problem === 'ocoOrder' && <Typography color="error">{t('usStocks.problem.ocoOrder')}</Typography>}
       {amount && <Typography variant="body2">{t('usStocks.oco.summary', { amount })}</Typography>}
-    </ReviewPinForm>
+    </OrderPinDialog>
   );
 }
