@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMe } from '@/api/user-me';
-import { useUserTags } from '@/api/user-tags';
+import { useUserTags } from '../api/user-tags';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { AccountPageHeader } from './account-layout';

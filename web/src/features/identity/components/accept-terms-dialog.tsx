@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app-config';
-import { useUserStatus, userStatusQueryKey } from '@/api/user-status';
+import { useUserStatus, userStatusQueryKey } from '../api/user-status';
 import { meQueryKey } from '@/api/user-me';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useAppStore } from '@/lib/store';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/api/user-me';
-import { userStatusQueryOptions } from '@/api/user-status';
+import { userStatusQueryOptions } from '../api/user-status';
 import { MountWhenOpened } from '@/components/ui/mount-when-opened';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useAppStore } from '@/lib/store';

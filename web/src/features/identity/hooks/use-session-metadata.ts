@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppConfig } from '@/api/app-config';
-import { saveClevertapProfile, saveMetadata } from '@/api/session-metadata';
+import { saveClevertapProfile, saveMetadata } from '../api/session-metadata';
 import type { UserDetails } from '@/api/types';
 import { useLocale } from '@/hooks/use-locale';
 import { useAppStore } from '@/lib/store';

@@ -1,4 +1,4 @@
-import { getSalesforceWebInfo } from '@/api/session-metadata';
+import { getSalesforceWebInfo } from '../api/session-metadata';
 import { leaveTo } from '@/lib/navigation';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import type { UserStatus } from './types';
+import type { UserStatus } from '@/api/types';
 
 /** GET /api/v4/user/status (R7.03, R8.03): account, KYC and terms status; fetched again after a 040/041. */
 export function getUserStatus(signal?: AbortSignal): Promise<UserStatus> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import type { UserTags } from './types';
+import type { UserTags } from '@/api/types';
 
 /** GET /api/v1/user/tags (R6.02): a user tagged `pro` is a pro user. */
 export function getUserTags(signal?: AbortSignal): Promise<UserTags> {

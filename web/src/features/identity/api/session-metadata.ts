@@ -5,7 +5,7 @@ import type {
   SalesforceWebInfo,
   SaveMetadataRequest,
   UserMetadata,
-} from './types';
+} from '@/api/types';
 
 /** POST /api/v1/user/save-metadata: small client metadata (app version, time zone, language, theme). */
 export function saveMetadata(input: SaveMetadataRequest): Promise<UserMetadata> {
