@@ -2,7 +2,7 @@
 //! is one balanced ledger entry (both sides, fee, tax), order rows follow the engine, and each
 //! touched order ends holding exactly what it may still spend or sell.
 
-use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::ledger::{AccountKind, AccountRef, EntryReason, HoldReason};
 
 use domain::orders::{CryptoCancelReason, OrderKind, OrderStatus, ProtectiveKind};
 use engine::{CancelReason, Event, Fill, OrderId, Side};
@@ -40,12 +40,12 @@ impl PairOwner {
         if row.side != domain::Side::Buy {
             let coin =
                 self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
-            row.hold_id = Some(ledger::hold(tx, &coin, amount, "ORDER", &event).await?);
+            row.hold_id = Some(ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?);
             return Ok(());
         }
         let voucher = AccountRef::idr_voucher(&row.user_id).id();
         let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, "IDR")).await?;
-        for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, "ORDER", &event).await? {
+        for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await? {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
             } else {
@@ -124,7 +124,7 @@ impl PairOwner {
             self.settle(tx, &mut touched, id).await?;
         }
         for trade in &touched.trades {
-            repo::insert_trade(tx, trade).await?;
+            repo::insert_trade(tx, trade, self.now_ms()).await?;
         }
         Ok(touched.rows.into_values().collect())
     }
@@ -209,7 +209,7 @@ impl PairOwner {
         if fresh {
             repo::insert(tx, row).await?;
         } else {
-            repo::save(tx, row).await?;
+            repo::save(tx, row, self.now_ms()).await?;
         }
         Ok(())
     }

@@ -8,12 +8,14 @@
 //! fee and tax, in the same transaction as the orders' new state (docs/trading.md).
 
 mod accounts;
+mod amend_plan;
 mod apply;
 mod batch;
 mod handlers;
 mod input;
 mod lists;
 pub mod live;
+mod oco_plan;
 pub mod owner;
 pub mod pair;
 mod plan;

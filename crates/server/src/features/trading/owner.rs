@@ -20,7 +20,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use domain::orders::{OrderKind, ProtectiveKind};
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
 use market::{QuoteSide, Simulator};
 use store::Db;
@@ -29,6 +28,8 @@ use tokio::sync::{mpsc, oneshot};
 use crate::features::orders::errors::TradeError;
 
 use super::accounts::KnownAccounts;
+use super::amend_plan::plan_amend;
+use super::oco_plan::plan_oco;
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
@@ -267,6 +268,11 @@ impl PairOwner {
         }
     }
 
+    /// Now on the application's clock (the simulator reads the same one), Unix ms.
+    pub(super) fn now_ms(&self) -> i64 {
+        self.deps.sim.now().timestamp_millis()
+    }
+
     /// The engine owner id of a user (interned; the engine only compares them).
     pub(super) fn owner_of(&mut self, user_id: &str) -> OwnerId {
         if let Some(id) = self.owners.get(user_id) {
@@ -303,7 +309,7 @@ impl PairOwner {
         let plan = plan(&self.rules(), &self.book, &request)?;
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
-        let mut row = plan.row(id, &self.spec.symbol, &request);
+        let mut row = plan.row(id, &self.spec.symbol, &request, self.now_ms());
         // The row is stored once, when the command settles, with its hold already on it.
         self.open_hold(tx, &mut row, plan.hold).await?;
         let mut out = Vec::new();
@@ -317,69 +323,18 @@ impl PairOwner {
     }
 
     async fn place_oco(&mut self, tx: &mut Tx, request: OcoRequest) -> Result<Outcome, TradeError> {
-        let q = request.quantity;
-        let buy = request.side == Side::Buy;
-        let stop_engine_price = match (request.stop_limit, buy) {
-            (Some(p), _) => Some(p),
-            (None, true) => Some(self.rules().collar(request.stop_loss)?),
-            (None, false) => None,
-        };
-        let (tp_hold, sl_hold) = if buy {
-            (
-                self.rules().buy_hold(request.take_profit, q)?,
-                self.rules().buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?,
-            )
-        } else {
-            (self.spec.ledger_units(q), self.spec.ledger_units(q))
-        };
-        let min_value = self.spec.value_sen(request.take_profit.min(request.stop_loss), q);
-        if min_value < self.rules().min_order_sen()? {
-            return Err(TradeError::BelowMinimum);
-        }
-        let (tp_id, sl_id) = (self.new_id(), self.new_id());
+        let planned = plan_oco(&self.rules(), &request)?;
+        let ids = (self.new_id(), self.new_id());
         let owner = self.owner_of(&request.user_id);
-        let side = if buy { domain::Side::Buy } else { domain::Side::Sell };
-        let mut tp = OrderRow::new(tp_id, &request.user_id, &self.spec.symbol, side, OrderKind::Limit, "QUANTITY");
-        tp.limit_price = Some(request.take_profit);
-        tp.engine_price = Some(request.take_profit);
-        tp.quantity = Some(q);
-        tp.engine_quantity = Some(q);
-        tp.oco_sibling = Some(sl_id);
-        tp.oco_leg = Some(ProtectiveKind::TakeProfit);
-        // The take-profit leg carries the one hold of the pair, sized for the dearer leg.
-        tp.hold_total = tp_hold.max(sl_hold);
-        tp.request_id = request.request_id.clone();
-        let sl_type = if request.stop_limit.is_some() { OrderKind::StopLimit } else { OrderKind::Stop };
-        let mut sl = OrderRow::new(sl_id, &request.user_id, &self.spec.symbol, side, sl_type, "QUANTITY");
-        sl.stop_price = Some(request.stop_loss);
-        sl.limit_price = request.stop_limit;
-        sl.engine_price = stop_engine_price;
-        sl.quantity = Some(q);
-        sl.engine_quantity = Some(q);
-        sl.oco_sibling = Some(tp_id);
-        sl.oco_leg = Some(ProtectiveKind::StopLoss);
-        sl.hold_total = sl_hold;
-        let hold = tp.hold_total;
-        self.open_hold(tx, &mut tp, hold).await?;
+        let (mut tp, sl) = planned.rows(&request, ids, &self.spec.symbol, self.now_ms());
+        self.open_hold(tx, &mut tp, planned.hold()).await?;
         let mut out = Vec::new();
-        self.book.place_oco(
-            engine::NewOco {
-                owner,
-                side: request.side,
-                qty: q,
-                limit_id: OrderId(tp_id as u64),
-                limit_price: request.take_profit,
-                stop_id: OrderId(sl_id as u64),
-                stop_price: request.stop_loss,
-                stop_limit_price: stop_engine_price,
-            },
-            &mut out,
-        );
+        self.book.place_oco(planned.engine(&request, ids, owner), &mut out);
         if let Some(why) = rejection(&out) {
             return Err(TradeError::Rejected(why));
         }
         self.engine_ran = true;
-        self.conclude(tx, &out, Touched::placing([tp, sl]), tp_id).await
+        self.conclude(tx, &out, Touched::placing([tp, sl]), ids.0).await
     }
 
     async fn cancel(&mut self, tx: &mut Tx, user_id: &str, order_id: i64) -> Result<Outcome, TradeError> {
@@ -403,44 +358,12 @@ impl PairOwner {
         if !row.is_open || row.symbol != self.spec.symbol {
             return Err(TradeError::OrderNotOpen);
         }
-        if row.oco_sibling.is_some() && request.quantity.is_some() {
-            // Both legs share one hold sized for the pair; a leg changes its price, not its size.
-            return Err(TradeError::Rejected("the quantity of an OCO leg cannot change".into()));
-        }
-        let buy = row.side == domain::Side::Buy;
-        let stop_market_buy = buy && row.order_type == OrderKind::Stop && !row.triggered;
-        let quantity = request.quantity.or(row.quantity).unwrap_or(0);
-        let limit = if stop_market_buy { None } else { request.limit_price };
-        let stop = if row.triggered { None } else { request.stop_price };
-        let engine_price = match (stop_market_buy, stop) {
-            (true, Some(s)) => Some(self.rules().collar(s)?),
-            _ => limit.or(row.engine_price),
-        };
-        let new_total = if buy {
-            self.rules().buy_hold(engine_price.unwrap_or(0), quantity)?
-        } else {
-            self.spec.ledger_units(quantity)
-        };
+        let planned = plan_amend(&self.rules(), &row, &request)?;
         let owner = self.owner_of(&request.user_id);
         Self::close_holds(tx, &mut row, false).await?;
-        if row.oco_leg != Some(ProtectiveKind::TakeProfit) || !buy {
-            row.hold_total = new_total;
-        } else {
-            row.hold_total = row.hold_total.max(new_total);
-        }
+        row.hold_total = planned.hold_total;
         let mut out = Vec::new();
-        let engine_price_change =
-            if stop_market_buy { stop.map(|s| self.rules().collar(s)).transpose()? } else { limit };
-        self.book.amend(
-            engine::Amend {
-                id: OrderId(row.id as u64),
-                owner,
-                qty: request.quantity,
-                price: engine_price_change,
-                stop_price: stop,
-            },
-            &mut out,
-        );
+        self.book.amend(planned.engine(row.id, owner), &mut out);
         if let Some(Event::AmendRejected { reason, .. }) = out.iter().find(|e| matches!(e, Event::AmendRejected { .. }))
         {
             return Err(TradeError::Rejected(reason.to_string()));

@@ -100,9 +100,9 @@ impl Plan {
     }
 
     /// The order's row as it is stored, once, when the order is placed.
-    pub fn row(&self, id: i64, symbol: &str, request: &PlaceRequest) -> OrderRow {
+    pub fn row(&self, id: i64, symbol: &str, request: &PlaceRequest, now_ms: i64) -> OrderRow {
         let side = if request.side == Side::Buy { domain::Side::Buy } else { domain::Side::Sell };
-        let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type);
+        let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type, now_ms);
         row.limit_price = self.limit_price;
         row.stop_price = self.stop_price;
         row.quantity = self.quantity;

@@ -134,9 +134,9 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
     Ok(())
 }
 
-/// Writes every mutable field of an order back, stamping the row updated now.
-pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow) -> Result<(), sqlx::Error> {
-    o.updated_at_ms = store::now_ms();
+/// Writes every mutable field of an order back, stamping the row updated at `now_ms`.
+pub async fn save(tx: &mut Transaction<'static, Any>, o: &mut OrderRow, now_ms: i64) -> Result<(), sqlx::Error> {
+    o.updated_at_ms = now_ms;
     sqlx::query(
         "update crypto_orders set limit_price = $1, stop_price = $2, quantity = $3, engine_price = $4, \
          engine_quantity = $5, filled_quantity = $6, filled_value = $7, fee = $8, tax = $9, hold_id = $10, \
@@ -307,8 +307,8 @@ pub struct TradeRow {
     pub maker: bool,
 }
 
-/// Records a user side of a fill.
-pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow) -> Result<(), sqlx::Error> {
+/// Records a user side of a fill, made at `now_ms`.
+pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow, now_ms: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "insert into crypto_trades (order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker, \
          created_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -323,7 +323,7 @@ pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow) -> R
     .bind(t.fee)
     .bind(t.tax)
     .bind(i64::from(t.maker))
-    .bind(store::now_ms())
+    .bind(now_ms)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -341,9 +341,16 @@ pub async fn trades_of_user(db: &Db, user_id: &str) -> Result<Vec<TradeRow>, Sto
 }
 
 impl OrderRow {
-    /// A new, pending, open order with nothing filled.
-    pub fn new(id: i64, user_id: &str, symbol: &str, side: Side, order_type: OrderKind, input_type: &str) -> Self {
-        let now = store::now_ms();
+    /// A new, pending, open order with nothing filled, placed at `now`.
+    pub fn new(
+        id: i64,
+        user_id: &str,
+        symbol: &str,
+        side: Side,
+        order_type: OrderKind,
+        input_type: &str,
+        now: i64,
+    ) -> Self {
         Self {
             id,
             user_id: user_id.to_owned(),

@@ -66,6 +66,7 @@ mod tests {
             domain::Side::Buy,
             domain::orders::OrderKind::Limit,
             "QUANTITY",
+            0,
         );
         row.limit_price = Some(price);
         row.engine_price = Some(price);
@@ -79,7 +80,7 @@ mod tests {
     fn a_rebuilt_book_keeps_time_priority_and_waiting_stops() {
         // Stored out of order: the database hands rows back in any order, the seq decides.
         let mut stop =
-            OrderRow::new(4, "user-4", "BTC-IDR", domain::Side::Sell, domain::orders::OrderKind::Stop, "QUANTITY");
+            OrderRow::new(4, "user-4", "BTC-IDR", domain::Side::Sell, domain::orders::OrderKind::Stop, "QUANTITY", 0);
         stop.stop_price = Some(50);
         stop.quantity = Some(5);
         stop.engine_quantity = Some(5);
@@ -109,7 +110,8 @@ mod tests {
     #[test]
     fn r4_10_a_waiting_trailing_stop_rebuilds_as_a_stop_at_its_current_trigger() {
         // The pair is rebuilt after any failed command; an open trailing stop must not stop that.
-        let mut trail = OrderRow::new(8, "user-8", "BTC-IDR", domain::Side::Sell, OrderKind::TrailingStop, "QUANTITY");
+        let mut trail =
+            OrderRow::new(8, "user-8", "BTC-IDR", domain::Side::Sell, OrderKind::TrailingStop, "QUANTITY", 0);
         trail.stop_price = Some(95);
         trail.trail_amount = Some(5);
         trail.trail_watermark = Some(100);

@@ -30,7 +30,7 @@ impl PairOwner {
             let owner = self.owner_of(&row.user_id);
             let Ok(mut wtx) = self.deps.db.begin_write().await else { return };
             row.trail_watermark = Some(mark);
-            if let Err(e) = repo::save(&mut wtx.tx, &mut row).await {
+            if let Err(e) = repo::save(&mut wtx.tx, &mut row, self.now_ms()).await {
                 tracing::warn!(order = row.id, error = %e, "could not store a trailing stop's watermark");
                 continue;
             }

@@ -1,1 +1,0 @@
-export { BankAccountsScreen } from './components/bank-accounts-screen';

@@ -1,1 +1,0 @@
-export { UsdScreen } from './components/usd-screen';
