@@ -15,6 +15,17 @@ pub mod ms {
     pub const HOUR: i64 = 60 * MINUTE;
     /// One day in milliseconds.
     pub const DAY: i64 = 24 * HOUR;
+
+    /// A configured number of seconds in milliseconds; a setting too large for the clock reads as
+    /// the longest representable span (a duration, never money).
+    pub fn from_secs(secs: u64) -> i64 {
+        i64::try_from(secs).unwrap_or(i64::MAX).saturating_mul(SECOND)
+    }
+
+    /// A configured number of days in milliseconds, saturating like [`from_secs`].
+    pub fn from_days(days: u64) -> i64 {
+        i64::try_from(days).unwrap_or(i64::MAX).saturating_mul(DAY)
+    }
 }
 
 /// A source of the current time; tests and replays pin it.
@@ -63,6 +74,12 @@ impl Clock for FixedClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn configured_spans_convert_to_milliseconds_and_saturate() {
+        assert_eq!((ms::from_secs(90), ms::from_days(2)), (90_000, 2 * 86_400_000));
+        assert_eq!((ms::from_secs(u64::MAX), ms::from_days(u64::MAX)), (i64::MAX, i64::MAX));
+    }
 
     #[test]
     fn a_fixed_clock_reads_what_it_was_set_to_in_milliseconds() {

@@ -17,6 +17,16 @@ text_enum! {
 }
 
 text_enum! {
+    /// Whether a signed-in session still works.
+    pub enum SessionStatus {
+        /// Open: its tokens are accepted.
+        Active => "ACTIVE",
+        /// Ended (logged out, replaced, revoked for reuse or by the user); the reason is kept beside it.
+        Revoked => "REVOKED",
+    }
+}
+
+text_enum! {
     /// Whether a user may use the account.
     pub enum AccountStatus {
         /// In use.

@@ -157,6 +157,22 @@ impl fmt::Display for AccountRef {
 }
 
 text_enum! {
+    /// Why money is held: what the reservation waits for (stored on the hold).
+    pub enum HoldReason {
+        /// A crypto order's rupiah or coins.
+        Order => "ORDER",
+        /// A US-stock order's dollars.
+        UsOrder => "US_ORDER",
+        /// A perpetual order's initial margin.
+        PerpOrder => "PERP_ORDER",
+        /// An open perpetual position's margin.
+        PerpPosition => "PERP_POSITION",
+        /// A cash-out on its way to the bank.
+        Cashout => "CASHOUT",
+    }
+}
+
+text_enum! {
     /// Why a journal entry was posted: every reason the code posts (the balance movement shows it).
     pub enum EntryReason {
         /// A paid top-up reached the wallet.

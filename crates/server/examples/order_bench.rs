@@ -143,7 +143,7 @@ async fn raw_commits(db: &store::Db, writers: usize) -> anyhow::Result<(f64, His
                 let mut wtx = db.begin_write().await?;
                 sqlx::query("insert into bench_raw (id, at) values ($1, $2)")
                     .bind(next.fetch_add(1, Ordering::Relaxed) + 1)
-                    .bind(store::now_ms())
+                    .bind(chrono::Utc::now().timestamp_millis())
                     .execute(&mut *wtx.tx)
                     .await?;
                 wtx.commit().await?;

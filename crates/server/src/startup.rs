@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use domain::clock::ms;
 use domain::{Clock, SystemClock};
 use store::{Db, DbOptions};
 use tokio::net::TcpListener;
@@ -27,7 +28,7 @@ use crate::middleware::rate_limit::AddressLimiter;
 use crate::state::{AppState, AppStateInner};
 
 /// Idempotency keys are kept this long.
-const IDEMPOTENCY_KEY_TTL_MS: i64 = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_TTL_MS: i64 = ms::DAY;
 
 /// A built application, bound to its port and ready to serve.
 pub struct Application {
@@ -102,9 +103,10 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
 /// [`state_for`] with the clock every part reads.
 pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>) -> anyhow::Result<AppState> {
     let maintenance =
-        Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs).await?;
-    let identity = IdentityServices::build(&settings, &db).await?;
-    let wallet = WalletServices::build(&settings, &db).await?;
+        Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs, clock.now_ms())
+            .await?;
+    let identity = IdentityServices::build(&settings, &db, clock.as_ref()).await?;
+    let wallet = WalletServices::build(&settings, &db, &clock).await?;
     let hub = Hub::new(live::Limits::from(&settings.markets));
     let markets = Markets::load(&db, &settings.markets, hub.clone(), clock.clone()).await?;
     let trading = TradingService::start(&db, &markets, &hub, settings.trading.clone()).await?;

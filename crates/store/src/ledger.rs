@@ -17,7 +17,7 @@ use crate::{placeholders, Db, StoreError};
 
 /// The owner of the broker's own accounts.
 pub use domain::ledger::HOUSE;
-use domain::ledger::{AccountRef, EntryReason};
+use domain::ledger::{AccountRef, EntryReason, HoldReason};
 
 /// A ledger failure the caller can act on.
 #[derive(Debug, thiserror::Error)]
@@ -115,7 +115,7 @@ pub async fn account(
     .bind(kind)
     .bind(currency)
     .bind(i64::from(may_go_negative))
-    .bind(crate::now_ms())
+    .bind(crate::db::now_ms())
     .execute(&mut **tx)
     .await?;
     Ok(id)
@@ -159,7 +159,7 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
     .bind(entry.reason.as_str())
     .bind(&entry.event_id)
     .bind(entry.memo.clone())
-    .bind(crate::now_ms())
+    .bind(crate::db::now_ms())
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -247,7 +247,7 @@ pub async fn hold(
     tx: &mut Transaction<'static, Any>,
     account_id: &str,
     amount: i64,
-    reason: &str,
+    reason: HoldReason,
     event_id: &str,
 ) -> Result<String, LedgerError> {
     if amount <= 0 {
@@ -276,9 +276,9 @@ pub async fn hold(
     .bind(&id)
     .bind(account_id)
     .bind(amount)
-    .bind(reason)
+    .bind(reason.as_str())
     .bind(event_id)
-    .bind(crate::now_ms())
+    .bind(crate::db::now_ms())
     .fetch_optional(&mut **tx)
     .await?;
     if recorded.is_some() {
@@ -322,7 +322,7 @@ pub async fn hold_from_sources(
     tx: &mut Transaction<'static, Any>,
     sources: &[String],
     amount: i64,
-    reason: &str,
+    reason: HoldReason,
     event_id: &str,
 ) -> Result<Vec<HoldPart>, LedgerError> {
     if amount <= 0 || sources.is_empty() {
@@ -374,7 +374,7 @@ pub async fn close_hold(tx: &mut Transaction<'static, Any>, hold_id: &str, captu
         "update ledger_holds set status = $1, closed_at_ms = $2 where id = $3 and status = 'OPEN' returning account_id, amount",
     )
     .bind(status)
-    .bind(crate::now_ms())
+    .bind(crate::db::now_ms())
     .bind(hold_id)
     .fetch_optional(&mut **tx)
     .await?

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use domain::ledger::EntryReason;
+use domain::ledger::{EntryReason, HoldReason};
 use proptest::prelude::*;
 use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
 use store::testing::fresh_db;
@@ -75,19 +75,19 @@ async fn holds_reserve_and_release(backend: Backend) {
     let user = open(&db, "user-1", "IDR_CASH", false).await;
     post(&db, &transfer("topup", &clearing, &user, 1_000)).await.unwrap();
     let mut tx = db.begin_write().await.unwrap();
-    let hold = ledger::hold(&mut tx.tx, &user, 700, "ORDER", "order-1").await.unwrap();
+    let hold = ledger::hold(&mut tx.tx, &user, 700, HoldReason::Order, "order-1").await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(available(&db, &user).await, 300);
     // The same event again is the same hold, reserved once, whether the money would cover it again or not.
     let mut tx = db.begin_write().await.unwrap();
-    assert_eq!(ledger::hold(&mut tx.tx, &user, 200, "ORDER", "order-1").await.unwrap(), hold);
-    assert_eq!(ledger::hold(&mut tx.tx, &user, 700, "ORDER", "order-1").await.unwrap(), hold);
+    assert_eq!(ledger::hold(&mut tx.tx, &user, 200, HoldReason::Order, "order-1").await.unwrap(), hold);
+    assert_eq!(ledger::hold(&mut tx.tx, &user, 700, HoldReason::Order, "order-1").await.unwrap(), hold);
     tx.commit().await.unwrap();
     assert_eq!(available(&db, &user).await, 300);
     // Held money cannot be spent or held again.
     assert!(post(&db, &transfer("spend", &user, &clearing, 301)).await.is_err());
     let mut tx = db.begin_write().await.unwrap();
-    assert!(ledger::hold(&mut tx.tx, &user, 301, "ORDER", "order-2").await.is_err());
+    assert!(ledger::hold(&mut tx.tx, &user, 301, HoldReason::Order, "order-2").await.is_err());
     drop(tx);
     // Capture spends it; a second close fails.
     let mut tx = db.begin_write().await.unwrap();
@@ -191,7 +191,7 @@ async fn run_against_model(db: &Db, case: usize, ops: Vec<Op>) {
                 Op::Withdraw(a, n) => {
                     ledger::post(&mut tx.tx, &transfer(&event, &users[*a], &house, *n)).await.map(|_| ())
                 }
-                Op::Hold(a, n) => ledger::hold(&mut tx.tx, &users[*a], *n, "TEST", &event).await.map(|id| {
+                Op::Hold(a, n) => ledger::hold(&mut tx.tx, &users[*a], *n, HoldReason::Order, &event).await.map(|id| {
                     holds.push((id, users[*a].clone(), *n));
                 }),
                 Op::Release(i) | Op::Capture(i) if *i < holds.len() => {

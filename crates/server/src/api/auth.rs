@@ -9,6 +9,8 @@ use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 
+use domain::clock::ms;
+use domain::identity::{AccountStatus, SessionStatus};
 use sha2::{Digest, Sha256};
 
 use crate::api::client_address::client_address;
@@ -18,7 +20,7 @@ use crate::features::identity::sessions_repo;
 use crate::state::AppState;
 
 /// "Last seen" is written at most this often per session, not on every request.
-const LAST_SEEN_WRITE_INTERVAL_MS: i64 = 60_000;
+const LAST_SEEN_WRITE_INTERVAL_MS: i64 = ms::MINUTE;
 
 /// The caller of an authenticated request.
 #[derive(Debug, Clone)]
@@ -61,10 +63,10 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
     let claims = state.identity.keys.check(token, state.clock.now().timestamp()).ok_or_else(ApiError::unauthorized)?;
     let session =
         sessions_repo::session_state(&state.db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
-    if session.status != "ACTIVE" {
+    if session.status != SessionStatus::Active {
         return Err(ApiError::unauthorized());
     }
-    if session.user_status != "ACTIVE" {
+    if session.user_status != AccountStatus::Active {
         return Err(account_locked());
     }
     if session.fraud_flagged != 0 {
@@ -82,7 +84,9 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
 pub async fn session_is_open(db: &store::Db, user: &AuthUser) -> bool {
     match sessions_repo::session_state(db, &user.session_id, &user.user_id).await {
         Ok(Some(session)) => {
-            session.status == "ACTIVE" && session.user_status == "ACTIVE" && session.fraud_flagged == 0
+            session.status == SessionStatus::Active
+                && session.user_status == AccountStatus::Active
+                && session.fraud_flagged == 0
         }
         Ok(None) => false,
         // A database hiccup must not drop every live connection; the next check decides.

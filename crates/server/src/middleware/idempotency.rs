@@ -13,6 +13,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use domain::clock::ms;
 use sha2::{Digest, Sha256};
 use store::idempotency::{Begin, StoredResponse};
 
@@ -23,7 +24,7 @@ use crate::api::ApiError;
 use crate::state::AppState;
 
 /// A claim nobody completed within this long belongs to a dead process and may be taken over.
-const CLAIM_STALE_AFTER_MS: i64 = 60_000;
+const CLAIM_STALE_AFTER_MS: i64 = ms::MINUTE;
 /// Largest response body kept for replay.
 const STORED_BODY_BYTES_MAX: usize = 1024 * 1024;
 

@@ -240,7 +240,7 @@ both_backends!(r6_03_usd_yield_opt_in_only_for_verified_users, |backend| async m
 // R3.10: interest is paid once per user per day into the paln bucket, compounding daily on the
 // closing balance and rounded down, however often and however concurrently the job runs.
 both_backends!(r3_10_usd_interest_accrues_exactly_once_per_day, |backend| async move {
-    use server::features::wallet::usd_yield::{accrue_day, today_wib};
+    use server::features::wallet::usd_yield::{accrue_day, day_wib};
 
     // 3.65% a year: 1,000 dollars earn exactly 0.10 a day.
     let app = spawn_app_with(backend, |s| s.usd.yield_rate_bps = 365).await;
@@ -258,7 +258,7 @@ both_backends!(r3_10_usd_interest_accrues_exactly_once_per_day, |backend| async 
     let (status, _) = app.post_as(&quitter, "/api/v1/wallet/usd-yield/optout", Value::Null).await;
     assert_eq!(status, 200);
 
-    let today = today_wib();
+    let today = day_wib(app.state.clock.now());
     assert_eq!(accrue_day(&app.state, today).await.unwrap(), 1, "only the opted-in user");
     assert_eq!(accrue_day(&app.state, today).await.unwrap(), 0, "a second run credits nothing");
     assert_eq!(paln_balance(&app, &saver).await, 1_000_100_000);

@@ -95,6 +95,8 @@ pub struct Email {
     pub code: Option<String>,
     /// What the code is for.
     pub purpose: Option<String>,
+    /// When it is sent, Unix ms, from the application's clock.
+    pub sent_at_ms: i64,
 }
 
 /// Something that delivers e-mail.
@@ -124,7 +126,7 @@ impl EmailSender for SandboxEmail {
                 body: format!("{}\n\n{}", email.subject, email.body),
                 code: email.code,
                 purpose: email.purpose,
-                sent_at_ms: store::now_ms(),
+                sent_at_ms: email.sent_at_ms,
             };
             dev_inbox_repo::deliver(&self.db, message).await?;
             Ok(())

@@ -65,6 +65,7 @@ mod tests {
             body: "ignored".into(),
             code: Some("482913".into()),
             purpose: Some(purpose.into()),
+            sent_at_ms: 0,
         }
     }
 

@@ -241,7 +241,7 @@ pub async fn submit_kyc(
     let (decision, decision_reason, decide_at_ms, provider) = match &verdict {
         Verdict::Decided(d) => (d.status, d.reason, now + d.delay_ms, None),
         Verdict::Awaiting { provider, reference } => {
-            ("PENDING", None, kyc_repo::AWAITING_PROVIDER, Some((*provider, reference.as_str())))
+            (KycStatus::Pending, None, kyc_repo::AWAITING_PROVIDER, Some((*provider, reference.as_str())))
         }
     };
     // Photos go to the document store first; the submission's transaction then records them.

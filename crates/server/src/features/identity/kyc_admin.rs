@@ -1,6 +1,7 @@
 //! The operator's override of an identity verification (under `/api/admin`).
 
 use axum::extract::{Path, State};
+use domain::identity::KycStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -64,8 +65,10 @@ async fn override_kyc(
         return Err(ApiError::invalid(format!("reason: at most {REASON_CHARS_MAX} characters")));
     }
     let (status, reason) = match body.status {
-        KycOutcome::Verified => ("VERIFIED", None),
-        KycOutcome::Rejected => ("REJECTED", Some(reason.ok_or_else(|| ApiError::invalid("reason: required"))?)),
+        KycOutcome::Verified => (KycStatus::Verified, None),
+        KycOutcome::Rejected => {
+            (KycStatus::Rejected, Some(reason.ok_or_else(|| ApiError::invalid("reason: required"))?))
+        }
     };
     if !kyc_repo::override_status(&state.db, &user_id, status, reason, state.clock.now_ms()).await? {
         return Err(ApiError::not_found());

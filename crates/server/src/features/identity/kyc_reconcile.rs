@@ -5,6 +5,8 @@
 //! (`kyc_repo::provider_decision`, then `kyc::settle`), whose guard lets only the first decision
 //! in: a callback arriving after the reconciliation, or twice, changes nothing.
 
+use domain::clock::ms;
+
 use super::kyc;
 use super::kyc_repo;
 use super::kyc_verifier::Inquiry;
@@ -19,7 +21,7 @@ const RECONCILE_BATCH_MAX: i64 = 100;
 /// asked again on a later pass.
 pub async fn reconcile_awaiting(state: &AppState) -> anyhow::Result<u64> {
     let now = state.clock.now_ms();
-    let after_ms = i64::try_from(state.settings.providers.verihubs.reconcile_after_secs.saturating_mul(1000))?;
+    let after_ms = ms::from_secs(state.settings.providers.verihubs.reconcile_after_secs);
     let mut applied = 0;
     for awaiting in
         kyc_repo::awaiting_check(&state.db, PROVIDER, now.saturating_sub(after_ms), RECONCILE_BATCH_MAX).await?

@@ -1,5 +1,6 @@
 //! Storage of identity submissions and the status columns they drive on `users`.
 
+use domain::identity::KycStatus;
 use sqlx::FromRow;
 use store::{Db, StoreError};
 
@@ -67,8 +68,8 @@ pub struct NewSubmission<'a> {
     pub address: &'a str,
     /// The photos, already in the document store.
     pub documents: &'a [StoredDocument],
-    /// VERIFIED or REJECTED, applied at `decide_at_ms`.
-    pub decision: &'a str,
+    /// Verified or rejected (pending while a provider decides), applied at `decide_at_ms`.
+    pub decision: KycStatus,
     /// Reason of a rejection.
     pub decision_reason: Option<&'a str>,
     /// When the decision takes effect.
@@ -108,7 +109,7 @@ pub async fn submit(db: &Db, new: &NewSubmission<'_>, now_ms: i64) -> Result<boo
     .bind(new.address)
     .bind(document_of(new.documents, KTP_PHOTO))
     .bind(document_of(new.documents, SELFIE))
-    .bind(new.decision)
+    .bind(new.decision.as_str())
     .bind(new.decision_reason.map(str::to_string))
     .bind(new.decide_at_ms)
     .bind(now_ms)
@@ -177,7 +178,7 @@ pub async fn provider_decision(
     db: &Db,
     provider: &str,
     reference: &str,
-    decision: &str,
+    decision: KycStatus,
     reason: Option<&str>,
     now_ms: i64,
 ) -> Result<Option<String>, StoreError> {
@@ -188,7 +189,7 @@ pub async fn provider_decision(
     )
     .bind(provider)
     .bind(reference)
-    .bind(decision)
+    .bind(decision.as_str())
     .bind(reason.map(str::to_string))
     .bind(now_ms)
     .fetch_optional(db.pool())
@@ -212,7 +213,7 @@ pub async fn due_users(db: &Db, now_ms: i64, limit: i64) -> Result<Vec<String>, 
 pub async fn override_status(
     db: &Db,
     user_id: &str,
-    status: &str,
+    status: KycStatus,
     reason: Option<&str>,
     now_ms: i64,
 ) -> Result<bool, StoreError> {
@@ -222,7 +223,7 @@ pub async fn override_status(
          where user_id = $1",
     )
     .bind(user_id)
-    .bind(status)
+    .bind(status.as_str())
     .bind(reason.map(str::to_string))
     .bind(now_ms)
     .execute(&mut *tx.tx)
@@ -230,10 +231,10 @@ pub async fn override_status(
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    let gss = if status == "VERIFIED" { "gss_kyc_status" } else { "'UNVERIFIED'" };
+    let gss = if status == KycStatus::Verified { "gss_kyc_status" } else { "'UNVERIFIED'" };
     sqlx::query(&format!("update users set kyc_status = $2, gss_kyc_status = {gss} where id = $1"))
         .bind(user_id)
-        .bind(status)
+        .bind(status.as_str())
         .execute(&mut *tx.tx)
         .await?;
     tx.commit().await?;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use domain::identity::KycStatus;
 use futures::future::BoxFuture;
 
 use super::kyc_form::Photo;
@@ -19,8 +20,8 @@ pub const REASON_NIK_NOT_FOUND: &str = "nik_not_found";
 /// What the verifier concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
-    /// VERIFIED or REJECTED.
-    pub status: &'static str,
+    /// Verified or rejected.
+    pub status: KycStatus,
     /// Why REJECTED (a stable code the web app translates).
     pub reason: Option<&'static str>,
     /// How long after submission the decision takes effect.
@@ -48,8 +49,8 @@ pub enum Inquiry {
     Pending,
     /// Decided: VERIFIED, or REJECTED with a reason code, as its callback would have said.
     Decided {
-        /// VERIFIED or REJECTED.
-        status: &'static str,
+        /// Verified or rejected.
+        status: KycStatus,
         /// Why REJECTED (a stable code the web app translates).
         reason: Option<&'static str>,
     },
@@ -105,8 +106,11 @@ impl SandboxVerifier {
 impl SandboxVerifier {
     /// The sandbox rule; deterministic for the same NIK.
     fn decide(nik: &str) -> Decision {
-        let (status, reason) =
-            if nik.ends_with("0000") { ("REJECTED", Some(REASON_NIK_NOT_FOUND)) } else { ("VERIFIED", None) };
+        let (status, reason) = if nik.ends_with("0000") {
+            (KycStatus::Rejected, Some(REASON_NIK_NOT_FOUND))
+        } else {
+            (KycStatus::Verified, None)
+        };
         Decision { status, reason, delay_ms: SANDBOX_DECISION_DELAY_MS }
     }
 }
@@ -131,9 +135,9 @@ mod tests {
     #[test]
     fn the_sandbox_rejects_only_a_serial_of_0000() {
         let decide = SandboxVerifier::decide;
-        assert_eq!(decide("3171011205900001").status, "VERIFIED");
+        assert_eq!(decide("3171011205900001").status, KycStatus::Verified);
         let rejected = decide("3171011205900000");
-        assert_eq!((rejected.status, rejected.reason), ("REJECTED", Some(REASON_NIK_NOT_FOUND)));
+        assert_eq!((rejected.status, rejected.reason), (KycStatus::Rejected, Some(REASON_NIK_NOT_FOUND)));
         assert_eq!(rejected.delay_ms, SANDBOX_DECISION_DELAY_MS);
     }
 }

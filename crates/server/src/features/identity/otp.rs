@@ -173,7 +173,7 @@ pub async fn send_to(
         client_ip: ip,
         device_id,
         created_at_ms: now,
-        expires_at_ms: now + secs_to_ms(auth.otp_ttl_secs),
+        expires_at_ms: now + ms::from_secs(auth.otp_ttl_secs),
     };
     otp_repo::insert_challenge(&mut wtx.tx, &challenge).await?;
     wtx.commit().await?;
@@ -184,7 +184,7 @@ pub async fn send_to(
     let purpose_text = Some(purpose.as_str().to_string());
     match destination {
         Destination::Sms(phone) => {
-            let sms = Sms { to: phone.clone(), body, code: Some(code), purpose: purpose_text };
+            let sms = Sms { to: phone.clone(), body, code: Some(code), purpose: purpose_text, sent_at_ms: now };
             if let Err(e) = state.identity.sms.send(sms).await {
                 tracing::warn!(error = %e, "an SMS code was not sent");
                 return Err(messages::sms_not_sent());
@@ -197,6 +197,7 @@ pub async fn send_to(
                 body,
                 code: Some(code),
                 purpose: purpose_text,
+                sent_at_ms: now,
             };
             state.identity.email.send(email).await.map_err(ApiError::internal)?;
         }
@@ -212,7 +213,7 @@ pub async fn send_to(
 /// Whether one more code may be sent now: the resend cooldown per destination, then the hourly
 /// limits per destination and per client address.
 fn check_send_limits(history: &SendHistory, now_ms: i64, auth: &AuthSettings) -> ApiResult<()> {
-    let cooldown_ms = secs_to_ms(auth.otp_resend_cooldown_secs);
+    let cooldown_ms = ms::from_secs(auth.otp_resend_cooldown_secs);
     if let Some(since_last) = history.last_sent_at_ms.map(|last| now_ms - last).filter(|since| *since < cooldown_ms) {
         let wait_ms = u64::try_from(cooldown_ms - since_last).unwrap_or(0);
         return Err(messages::otp_cooldown(wait_ms.div_ceil(1_000)));
@@ -223,10 +224,6 @@ fn check_send_limits(history: &SendHistory, now_ms: i64, auth: &AuthSettings) ->
         return Err(messages::otp_rate_limited());
     }
     Ok(())
-}
-
-fn secs_to_ms(secs: u64) -> i64 {
-    i64::try_from(secs).unwrap_or(i64::MAX / 1_000).saturating_mul(ms::SECOND)
 }
 
 /// Who is guessing: the address and device of the request that sends a code to be checked.
@@ -313,7 +310,7 @@ pub async fn verify_for(
         return Err(if tries_left == 0 { messages::otp_expired() } else { messages::otp_wrong(tries_left) });
     }
     let token = opaque_token();
-    let verification_expires = now + (auth.verification_ttl_secs * 1000) as i64;
+    let verification_expires = now + ms::from_secs(auth.verification_ttl_secs);
     let consumed = otp_repo::consume(db, otp_id, &digest(&token), verification_expires).await?;
     if !consumed {
         return Err(messages::otp_expired());

@@ -4,6 +4,7 @@
 //! be enumerated.
 
 use axum::extract::State;
+use domain::clock::ms;
 use rand::rngs::OsRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -102,12 +103,12 @@ fn mask_name(name: &str) -> String {
 async fn count_check(state: &AppState, ip: Option<&str>) -> ApiResult<()> {
     let Some(ip) = ip else { return Ok(()) };
     let now = state.clock.now_ms();
-    let hour_ago = now - 3_600_000;
+    let hour_ago = now - ms::HOUR;
     let mut wtx = state.db.begin_write().await?;
     wtx.lock_key(&format!("referral:from:{ip}")).await?;
     let recent = referral_repo::recent_checks(&mut wtx.tx, ip, hour_ago).await?;
     if recent.checks >= i64::from(state.settings.auth.referral_checks_per_ip_per_hour) {
-        let wait_ms = recent.oldest_at_ms.map_or(3_600_000, |oldest| oldest + 3_600_000 - now).max(1000);
+        let wait_ms = recent.oldest_at_ms.map_or(ms::HOUR, |oldest| oldest + ms::HOUR - now).max(ms::SECOND);
         return Err(messages::referral_rate_limited((wait_ms as u64).div_ceil(1000)));
     }
     referral_repo::record_check(&mut wtx.tx, ip, hour_ago, now).await?;

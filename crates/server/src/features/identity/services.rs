@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use domain::Clock;
 use secrecy::ExposeSecret;
 use store::Db;
 
@@ -34,11 +35,11 @@ const JWT_SECRET_KEY: &str = "auth.jwt_secret";
 impl IdentityServices {
     /// Builds the services; without a configured secret, one is generated once and kept in the
     /// database so sessions survive restarts and every node agrees.
-    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
+    pub async fn build(settings: &Settings, db: &Db, clock: &dyn Clock) -> anyhow::Result<Self> {
         let configured = settings.auth.jwt_secret.as_ref().map(|s| s.expose_secret().to_owned());
         let secret = match configured.filter(|s| s.len() >= 32) {
             Some(secret) => secret,
-            None => stored_secret(db).await?,
+            None => stored_secret(db, clock).await?,
         };
         Ok(Self {
             keys: tokens::TokenKeys::new(secret.as_bytes(), settings.auth.access_token_ttl_secs),
@@ -65,7 +66,7 @@ impl IdentityServices {
     }
 }
 
-async fn stored_secret(db: &Db) -> anyhow::Result<String> {
+async fn stored_secret(db: &Db, clock: &dyn Clock) -> anyhow::Result<String> {
     let fresh = format!("{}{}", secrets::opaque_token(), secrets::opaque_token());
-    Ok(store::settings::get_or_init_text(db, JWT_SECRET_KEY, fresh, store::now_ms()).await?)
+    Ok(store::settings::get_or_init_text(db, JWT_SECRET_KEY, fresh, clock.now_ms()).await?)
 }

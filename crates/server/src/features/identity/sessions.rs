@@ -2,6 +2,8 @@
 //! authenticated request checks the session row, so logout, logout-device and a PIN change end a
 //! session's tokens on the very next request. Reusing a rotated refresh token revokes the session.
 
+use domain::clock::ms;
+use domain::identity::SessionStatus;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use store::StoreError;
@@ -96,7 +98,7 @@ async fn issue(state: &AppState, tx: &mut Tx, user_id: &str, session_id: &str) -
     let now = state.clock.now_ms();
     let access_token = state.identity.keys.issue(user_id, session_id, now / 1000).map_err(ApiError::internal)?;
     let refresh_token = opaque_token();
-    let expires_at = now + state.settings.auth.refresh_token_ttl_days as i64 * 86_400_000;
+    let expires_at = now + ms::from_days(state.settings.auth.refresh_token_ttl_days);
     sessions_repo::insert_refresh_token(tx, &digest(&refresh_token), session_id, expires_at, now).await?;
     Ok(SessionTokens {
         access_token,
@@ -121,7 +123,7 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
             .await;
         return Err(messages::refresh_invalid());
     }
-    if token.status != "ACTIVE" || token.expires_at_ms <= now {
+    if token.status != SessionStatus::Active || token.expires_at_ms <= now {
         return Err(messages::refresh_invalid());
     }
     if token.fraud_flagged != 0 {

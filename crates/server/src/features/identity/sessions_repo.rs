@@ -1,5 +1,6 @@
 //! The queries of sessions and their refresh tokens, one text for both backends.
 
+use domain::identity::{AccountStatus, SessionStatus};
 use sqlx::{Any, Executor, FromRow, Transaction};
 use store::{Db, StoreError};
 
@@ -119,8 +120,9 @@ pub struct RefreshTokenRow {
     pub used: i64,
     /// When it stops working.
     pub expires_at_ms: i64,
-    /// The session's status: ACTIVE, or why it ended.
-    pub status: String,
+    /// Whether the session is still open.
+    #[sqlx(try_from = "String")]
+    pub status: SessionStatus,
     /// The session's user.
     pub user_id: String,
     /// 1 while fraud rules hold the session blocked.
@@ -202,12 +204,14 @@ pub async fn revoke_others(
 /// What an authenticated request needs to know of its session and user.
 #[derive(Debug, Clone, FromRow)]
 pub struct SessionState {
-    /// ACTIVE, or why the session ended.
-    pub status: String,
+    /// Whether the session is still open.
+    #[sqlx(try_from = "String")]
+    pub status: SessionStatus,
     /// When the session was last seen.
     pub last_seen_at_ms: i64,
-    /// The user's status: ACTIVE or LOCKED_FOR_REVIEW.
-    pub user_status: String,
+    /// Whether the user may use the account.
+    #[sqlx(try_from = "String")]
+    pub user_status: AccountStatus,
     /// 1 while fraud rules hold the session blocked (until the user unblocks it from another device).
     pub fraud_flagged: i64,
 }

@@ -20,6 +20,8 @@ pub struct Sms {
     pub code: Option<String>,
     /// What the code is for.
     pub purpose: Option<String>,
+    /// When it is sent, Unix ms, from the application's clock.
+    pub sent_at_ms: i64,
 }
 
 /// Something that delivers SMS.
@@ -49,7 +51,7 @@ impl SmsSender for SandboxSms {
                 body: sms.body,
                 code: sms.code,
                 purpose: sms.purpose,
-                sent_at_ms: store::now_ms(),
+                sent_at_ms: sms.sent_at_ms,
             };
             dev_inbox_repo::deliver(&self.db, message).await?;
             Ok(())

@@ -169,6 +169,7 @@ mod tests {
             body: "…".into(),
             code: Some("482913".into()),
             purpose: Some("EMAIL_CHANGE".into()),
+            sent_at_ms: 0,
         }
     }
 

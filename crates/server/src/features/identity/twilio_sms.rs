@@ -178,7 +178,7 @@ impl TwilioSms {
         } else {
             Err(TwilioError::CircuitOpen)
         };
-        let now = store::now_ms();
+        let now = sms.sent_at_ms;
         let recorded = match &outcome {
             Ok(answer) => {
                 let sid = answer.get("sid").and_then(Value::as_str);

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
+use domain::identity::KycStatus;
 use futures::future::BoxFuture;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{json, Value};
@@ -183,11 +184,11 @@ pub const REASON_DATA_MISMATCH: &str = "data_mismatch";
 
 /// Our decision and reason code for Verihubs' `status` and `reason`; `None` for a status that is
 /// no decision (still processing).
-pub(super) fn decision_of(status: &str, reason: Option<&str>) -> Option<(&'static str, Option<&'static str>)> {
+pub(super) fn decision_of(status: &str, reason: Option<&str>) -> Option<(KycStatus, Option<&'static str>)> {
     match status {
-        "VERIFIED" => Some(("VERIFIED", None)),
+        "VERIFIED" => Some((KycStatus::Verified, None)),
         "REJECTED" => Some((
-            "REJECTED",
+            KycStatus::Rejected,
             Some(match reason {
                 Some("NIK_NOT_FOUND") => REASON_NIK_NOT_FOUND,
                 Some("FACE_MISMATCH") => REASON_FACE_MISMATCH,
@@ -217,10 +218,16 @@ mod tests {
 
     #[test]
     fn provider_statuses_map_to_decisions() {
-        assert_eq!(decision_of("VERIFIED", None), Some(("VERIFIED", None)));
-        assert_eq!(decision_of("REJECTED", Some("NIK_NOT_FOUND")), Some(("REJECTED", Some(REASON_NIK_NOT_FOUND))));
-        assert_eq!(decision_of("REJECTED", Some("FACE_MISMATCH")), Some(("REJECTED", Some(REASON_FACE_MISMATCH))));
-        assert_eq!(decision_of("REJECTED", None), Some(("REJECTED", Some(REASON_DATA_MISMATCH))));
+        assert_eq!(decision_of("VERIFIED", None), Some((KycStatus::Verified, None)));
+        assert_eq!(
+            decision_of("REJECTED", Some("NIK_NOT_FOUND")),
+            Some((KycStatus::Rejected, Some(REASON_NIK_NOT_FOUND)))
+        );
+        assert_eq!(
+            decision_of("REJECTED", Some("FACE_MISMATCH")),
+            Some((KycStatus::Rejected, Some(REASON_FACE_MISMATCH)))
+        );
+        assert_eq!(decision_of("REJECTED", None), Some((KycStatus::Rejected, Some(REASON_DATA_MISMATCH))));
         assert_eq!(decision_of("PROCESSING", None), None);
     }
 }

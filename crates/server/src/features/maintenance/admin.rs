@@ -54,7 +54,7 @@ async fn set_maintenance(
         return Err(ApiError::invalid(format!("message: at most {MESSAGE_CHARS_MAX} characters")));
     }
     let next = MaintenanceState { enabled: change.enabled, retry_after_secs, message };
-    state.maintenance.set(&state.db, next.clone()).await?;
+    state.maintenance.set(&state.db, next.clone(), state.clock.now_ms()).await?;
     tracing::warn!(enabled = next.enabled, "maintenance mode changed by operator");
     Ok(Data::new(next))
 }

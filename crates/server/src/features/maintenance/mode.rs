@@ -32,13 +32,13 @@ pub struct Maintenance {
 
 impl Maintenance {
     /// Loads the stored state; `force_on` (from configuration) turns it on at start-up.
-    pub async fn load(db: &Db, force_on: bool, retry_after_secs: u32) -> Result<Self, store::StoreError> {
+    pub async fn load(db: &Db, force_on: bool, retry_after_secs: u32, now_ms: i64) -> Result<Self, store::StoreError> {
         let stored = read(db).await?;
         let mut state = stored.unwrap_or(MaintenanceState { enabled: false, retry_after_secs, message: None });
         if force_on && !state.enabled {
             state.enabled = true;
             state.retry_after_secs = retry_after_secs;
-            write(db, &state).await?;
+            write(db, &state, now_ms).await?;
         }
         Ok(Self { current: Arc::new(RwLock::new(state)) })
     }
@@ -48,9 +48,9 @@ impl Maintenance {
         self.current.read().map(|s| s.clone()).unwrap_or_else(|p| p.into_inner().clone())
     }
 
-    /// Stores and applies a new state.
-    pub async fn set(&self, db: &Db, state: MaintenanceState) -> Result<(), store::StoreError> {
-        write(db, &state).await?;
+    /// Stores and applies a new state, stamped `now_ms`.
+    pub async fn set(&self, db: &Db, state: MaintenanceState, now_ms: i64) -> Result<(), store::StoreError> {
+        write(db, &state, now_ms).await?;
         self.replace(state);
         Ok(())
     }
@@ -75,7 +75,7 @@ async fn read(db: &Db) -> Result<Option<MaintenanceState>, store::StoreError> {
     Ok(store::settings::get(db, SETTINGS_KEY).await?.and_then(|v| serde_json::from_value(v).ok()))
 }
 
-async fn write(db: &Db, state: &MaintenanceState) -> Result<(), store::StoreError> {
+async fn write(db: &Db, state: &MaintenanceState, now_ms: i64) -> Result<(), store::StoreError> {
     let value = serde_json::to_value(state).unwrap_or_default();
-    store::settings::put(db, SETTINGS_KEY, &value, store::now_ms()).await
+    store::settings::put(db, SETTINGS_KEY, &value, now_ms).await
 }

@@ -7,7 +7,7 @@
 //! the insurance fund, so no user balance ever goes below zero. The position's initial margin is a
 //! hold on the wallet, taken again after every fill.
 
-use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::ledger::{AccountKind, AccountRef, EntryReason, HoldReason};
 use domain::perps::{Contract, Round};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -87,7 +87,7 @@ pub async fn hold_margin(
     let take = want.min(free);
     if take > 0 {
         let account_id = ledger::open(tx, &account).await?;
-        position.hold_id = Some(ledger::hold(tx, &account_id, take, "PERP_POSITION", event).await?);
+        position.hold_id = Some(ledger::hold(tx, &account_id, take, HoldReason::PerpPosition, event).await?);
         position.margin = take;
     }
     Ok(())

@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::clock::ms;
 use domain::ledger::{AccountKind, EntryReason};
 use domain::perps::{funding_instant_at_or_before, funding_micro, funding_rate_ppm, Round, FUNDING_INTERVAL_HOURS};
 
@@ -29,8 +30,8 @@ pub fn rate_for(perps: &Perps<'_>, inst: &PerpInstrument, instant_ms: i64) -> i6
 /// The rate so far of the interval now running (published in advance) and when it settles.
 pub fn predicted(perps: &Perps<'_>, inst: &PerpInstrument, now: DateTime<Utc>) -> (i64, i64) {
     let now_ms = now.timestamp_millis();
-    let next = funding_instant_at_or_before(now_ms) + FUNDING_INTERVAL_HOURS * 3_600_000;
-    let start = Utc.timestamp_millis_opt(next - FUNDING_INTERVAL_HOURS * 3_600_000).single().unwrap_or(now);
+    let next = funding_instant_at_or_before(now_ms) + FUNDING_INTERVAL_HOURS * ms::HOUR;
+    let start = Utc.timestamp_millis_opt(next - FUNDING_INTERVAL_HOURS * ms::HOUR).single().unwrap_or(now);
     let rate = funding_rate_ppm(perps.svc.venue.average_premium(inst, start, now.max(start + Duration::minutes(1))));
     (rate, next)
 }

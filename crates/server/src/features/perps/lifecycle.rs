@@ -3,6 +3,7 @@
 //! stop orders, cancel, close a position, leverage and take-profit / stop-loss. Each step is one
 //! transaction; what changed is published after it commits.
 
+use domain::ledger::HoldReason;
 use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::Round;
 use domain::Clock;
@@ -210,7 +211,8 @@ impl Perps<'_> {
         if required > 0 {
             let account = ledger::open(&mut w.tx, &wallet(user_id)).await?;
             order.hold_id = Some(
-                ledger::hold(&mut w.tx, &account, required, "PERP_ORDER", &format!("perp-order:{}", order.id)).await?,
+                ledger::hold(&mut w.tx, &account, required, HoldReason::PerpOrder, &format!("perp-order:{}", order.id))
+                    .await?,
             );
         }
         let mut position = plan.position;
@@ -304,7 +306,7 @@ impl Perps<'_> {
         if take > 0 {
             let account_id = ledger::open(tx, &account).await?;
             let event = format!("perp-order:{}:{}", order.id, order.filled_lots);
-            order.hold_id = Some(ledger::hold(tx, &account_id, take, "PERP_ORDER", &event).await?);
+            order.hold_id = Some(ledger::hold(tx, &account_id, take, HoldReason::PerpOrder, &event).await?);
         }
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! Storage of preferences: one query text for both backends.
 
+use domain::clock::ms;
 use store::{Db, StoreError};
 
 /// A stored notification cell; `enabled` is 0/1 on both backends.
@@ -72,7 +73,7 @@ pub async fn new_link_token(
     let mut tx = db.begin_write().await?;
     sqlx::query("delete from telegram_link_tokens where user_id = $1 and (used_at_ms is null or created_at_ms < $2)")
         .bind(user_id)
-        .bind(now_ms - 30 * 24 * 3600 * 1000)
+        .bind(now_ms - 30 * ms::DAY)
         .execute(&mut *tx.tx)
         .await?;
     sqlx::query(
@@ -182,7 +183,7 @@ pub async fn insert_feedback(
     let recent: i64 =
         sqlx::query_scalar("select count(*) from beta_feedback where user_id = $1 and created_at_ms > $2")
             .bind(new.user_id)
-            .bind(now_ms - 24 * 3600 * 1000)
+            .bind(now_ms - ms::DAY)
             .fetch_one(&mut *tx.tx)
             .await?;
     if recent >= per_day_max {

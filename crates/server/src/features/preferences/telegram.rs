@@ -4,6 +4,7 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use domain::clock::ms;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -37,7 +38,7 @@ pub async fn deep_link(State(state): State<AppState>, caller: AuthUser) -> ApiRe
     // 43 URL-safe characters: inside Telegram's start-parameter alphabet and 64-character limit.
     let token = opaque_token();
     let now = state.clock.now_ms();
-    let expires_at_ms = now + (settings.link_ttl_secs as i64) * 1000;
+    let expires_at_ms = now + ms::from_secs(settings.link_ttl_secs);
     repo::new_link_token(&state.db, &caller.user_id, &digest(&token), now, expires_at_ms).await?;
     let expires_at = chrono::DateTime::from_timestamp_millis(expires_at_ms)
         .ok_or_else(|| ApiError::internal("expiry out of range"))?

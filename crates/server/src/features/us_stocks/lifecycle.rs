@@ -5,7 +5,7 @@
 //! transaction as the order's new state.
 
 use chrono::{DateTime, Utc};
-use domain::ledger::AccountRef;
+use domain::ledger::{AccountRef, HoldReason};
 use domain::orders::{
     Bucket, ExchangeState, OrderKind, OrderStatus, ProtectiveKind, Side, TimeInForce, TradingHours, UsOrderReason,
 };
@@ -71,7 +71,7 @@ impl Lifecycle<'_> {
         };
         let account_id = ledger::open(tx, &account).await?;
         let event = format!("us-order:{}:{}", order.id, uuid::Uuid::now_v7());
-        order.hold_id = Some(ledger::hold(tx, &account_id, need, "US_ORDER", &event).await?);
+        order.hold_id = Some(ledger::hold(tx, &account_id, need, HoldReason::UsOrder, &event).await?);
         Ok(())
     }
 

@@ -10,6 +10,9 @@
 //!   a crash between asking and recording) gets the first answer and pays once.
 
 use futures::future::BoxFuture;
+use std::sync::Arc;
+
+use domain::Clock;
 use store::Db;
 
 use super::sandbox_repo;
@@ -93,12 +96,13 @@ pub trait BankGateway: Send + Sync {
 /// The sandbox bank, keeping its transfers in the database.
 pub struct SandboxBank {
     db: Db,
+    clock: Arc<dyn Clock>,
 }
 
 impl SandboxBank {
     /// A sandbox bank over `db`.
-    pub fn new(db: Db) -> Self {
-        Self { db }
+    pub fn new(db: Db, clock: Arc<dyn Clock>) -> Self {
+        Self { db, clock }
     }
 }
 
@@ -139,7 +143,7 @@ impl BankGateway for SandboxBank {
                 amount: transfer.amount_sen,
                 status,
                 failure_note: note,
-                created_at_ms: store::now_ms(),
+                created_at_ms: self.clock.now_ms(),
             };
             sandbox_repo::insert_transfer(&self.db, &answer).await?;
             self.recorded(&transfer.reference).await

@@ -7,7 +7,7 @@
 //! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
 
 use axum::extract::{Path, Query, State};
-use domain::ledger::AccountRef;
+use domain::ledger::{AccountRef, HoldReason};
 use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError};
@@ -249,7 +249,7 @@ pub async fn create(
     let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await?;
     // The hold is the only check of the balance: a conditional update, so concurrent cash-outs
     // cannot both take the same money.
-    let hold_id = match ledger::hold(&mut tx.tx, &cash, amount, "CASHOUT", &format!("cashout:{id}")).await {
+    let hold_id = match ledger::hold(&mut tx.tx, &cash, amount, HoldReason::Cashout, &format!("cashout:{id}")).await {
         Ok(hold_id) => hold_id,
         Err(LedgerError::InsufficientFunds(_)) => return Err(messages::insufficient_balance()),
         Err(e) => return Err(e.into()),
@@ -260,7 +260,7 @@ pub async fn create(
         bank_account_id: &body.bank_account_id,
         amount,
         fee: limits.fee_sen,
-        status: status.as_str(),
+        status,
         hold_id: &hold_id,
         auto_approved: auto,
         created_at_ms: now,
@@ -339,8 +339,7 @@ fn failure_reason(code: Option<String>, note: Option<String>, lang: Lang) -> Opt
 
 /// Renders a cash-out row.
 pub async fn view(state: &AppState, row: CashoutRow, lang: Lang) -> ApiResult<Cashout> {
-    let status: CashoutStatus =
-        row.status.parse().map_err(|_| ApiError::internal(format!("cash-out status {}", row.status)))?;
+    let status = row.status;
     let (bank_account, _) = bank_accounts::load(&state.db, &row.user_id, &row.bank_account_id, true)
         .await?
         .ok_or_else(|| ApiError::internal("cash-out names a missing bank account"))?;

@@ -1,5 +1,6 @@
 //! The `cashouts` table: creation with its hold, the operator's review, and disbursement to its end.
 
+use domain::wallet::CashoutStatus;
 use sqlx::{Any, Transaction};
 use store::{Db, StoreError};
 
@@ -17,8 +18,8 @@ pub struct NewCashout<'a> {
     pub amount: i64,
     /// Transfer fee, sen.
     pub fee: i64,
-    /// PENDING_REVIEW or PROCESSING.
-    pub status: &'a str,
+    /// Pending review or processing.
+    pub status: CashoutStatus,
     /// The ledger hold on the amount.
     pub hold_id: &'a str,
     /// Approved without an operator.
@@ -38,7 +39,7 @@ pub async fn insert(tx: &mut Tx, new: &NewCashout<'_>) -> Result<(), StoreError>
     .bind(new.bank_account_id)
     .bind(new.amount)
     .bind(new.fee)
-    .bind(new.status)
+    .bind(new.status.as_str())
     .bind(new.hold_id)
     .bind(i64::from(new.auto_approved))
     .bind(new.created_at_ms)
@@ -63,7 +64,8 @@ pub struct CashoutRow {
     /// Transfer fee, sen.
     pub fee: i64,
     /// Stored state.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: CashoutStatus,
     /// Why it failed or was rejected (a code).
     pub failure_code: Option<String>,
     /// The bank's or operator's words.
@@ -148,8 +150,8 @@ pub async fn reject(tx: &mut Tx, id: &str, reason: &str, now_ms: i64) -> Result<
 
 /// How a transfer ended.
 pub struct Ending<'a> {
-    /// COMPLETED or FAILED.
-    pub status: &'a str,
+    /// Completed or failed.
+    pub status: CashoutStatus,
     /// The failure code.
     pub failure_code: Option<&'a str>,
     /// The bank's words.
@@ -162,7 +164,7 @@ pub async fn end(tx: &mut Tx, id: &str, ending: &Ending<'_>, now_ms: i64) -> Res
         "update cashouts set status = $1, failure_code = $2, failure_note = $3, updated_at_ms = $4 \
          where id = $5 and status = 'PROCESSING' returning user_id, amount, fee, hold_id",
     )
-    .bind(ending.status)
+    .bind(ending.status.as_str())
     .bind(ending.failure_code)
     .bind(ending.failure_note)
     .bind(now_ms)

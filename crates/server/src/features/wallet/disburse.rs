@@ -10,6 +10,7 @@
 //! its callback ends it, and the job asks about it once it has waited `reconcile_after_secs`
 //! (a missed callback) instead of sending it again.
 
+use domain::clock::ms;
 use domain::ledger::EntryReason;
 use domain::wallet::CashoutStatus;
 use store::ledger::{self, NewEntry, Posting};
@@ -88,7 +89,7 @@ pub async fn disburse_due(state: &AppState) -> ApiResult<u64> {
 
 /// How long an accepted transfer waits for its callback before the job asks about it.
 fn reconcile_after_ms(state: &AppState) -> i64 {
-    i64::try_from(state.settings.providers.xendit.reconcile_after_secs.saturating_mul(1000)).unwrap_or(i64::MAX)
+    ms::from_secs(state.settings.providers.xendit.reconcile_after_secs)
 }
 
 /// Sends one cash-out to the bank and records the answer; false when the bank did not answer or
@@ -139,7 +140,7 @@ pub(super) async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> Api
         Outcome::Pending { bank_ref } => return accepted(state, id, bank_ref).await,
     };
     let mut tx = state.db.begin_write().await?;
-    let ending = Ending { status: status.as_str(), failure_code: code, failure_note: note };
+    let ending = Ending { status, failure_code: code, failure_note: note };
     let Some(ended) = cashout_repo::end(&mut tx.tx, id, &ending, state.clock.now_ms()).await? else {
         return Ok(false);
     };

@@ -10,6 +10,9 @@ use rand::rngs::OsRng;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
+use std::sync::Arc;
+
+use domain::Clock;
 use store::Db;
 use utoipa::ToSchema;
 
@@ -99,12 +102,13 @@ pub fn is_refused_amount(gross_sen: i64) -> bool {
 /// The sandbox gateway over the database.
 pub struct SandboxGateway {
     db: Db,
+    clock: Arc<dyn Clock>,
 }
 
 impl SandboxGateway {
     /// A sandbox gateway keeping its state in `db`.
-    pub fn new(db: Db) -> Self {
-        Self { db }
+    pub fn new(db: Db, clock: Arc<dyn Clock>) -> Self {
+        Self { db, clock }
     }
 }
 
@@ -120,7 +124,7 @@ impl PaymentGateway for SandboxGateway {
                 merchant_ref: &request.merchant_ref,
                 channel: request.channel.code,
                 gross_amount: request.gross_sen,
-                created_at_ms: store::now_ms(),
+                created_at_ms: self.clock.now_ms(),
                 expires_at_ms: request.expires_at_ms,
             };
             sandbox_repo::insert_payment(&self.db, &payment).await?;

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use domain::Clock;
 use secrecy::{ExposeSecret, SecretString};
 use store::Db;
 
@@ -25,23 +26,23 @@ pub struct WalletServices {
 impl WalletServices {
     /// The configured gateway (`providers.payments`) and bank (`providers.bank`), with a webhook secret from configuration, or
     /// one kept in the database.
-    pub async fn build(settings: &Settings, db: &Db) -> anyhow::Result<Self> {
+    pub async fn build(settings: &Settings, db: &Db, clock: &Arc<dyn Clock>) -> anyhow::Result<Self> {
         let configured_secret: Option<&SecretString> = settings.wallet_webhook_secret.as_ref();
         let secret = match configured_secret.map(|s| s.expose_secret().to_owned()).filter(|s| s.len() >= 32) {
             Some(secret) => secret,
             None => {
                 let fresh = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
-                store::settings::get_or_init_text(db, WEBHOOK_SECRET_KEY, fresh, store::now_ms()).await?
+                store::settings::get_or_init_text(db, WEBHOOK_SECRET_KEY, fresh, clock.now_ms()).await?
             }
         };
         Ok(Self {
             gateway: match settings.providers.payments {
-                PaymentProvider::Sandbox => Arc::new(gateway::SandboxGateway::new(db.clone())),
+                PaymentProvider::Sandbox => Arc::new(gateway::SandboxGateway::new(db.clone(), clock.clone())),
                 PaymentProvider::Xendit => xendit::XenditGateway::shared(&settings.providers.xendit)?,
             },
             webhook_secret: Arc::new(secret.into_bytes()),
             bank: match settings.providers.bank {
-                BankProvider::Sandbox => Arc::new(bank_gateway::SandboxBank::new(db.clone())),
+                BankProvider::Sandbox => Arc::new(bank_gateway::SandboxBank::new(db.clone(), clock.clone())),
                 BankProvider::Xendit => Arc::new(xendit_bank::XenditBank::new(&settings.providers.xendit)?),
             },
         })

@@ -10,7 +10,7 @@
 //! per day however often, on however many nodes, and across restarts.
 
 use axum::extract::State;
-use chrono::{Days, FixedOffset, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Days, FixedOffset, NaiveDate, TimeZone, Utc};
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::MinorUnits;
@@ -176,9 +176,9 @@ pub fn day_end_ms(day: NaiveDate) -> i64 {
     wib.from_local_datetime(&next).single().expect("a fixed offset is unambiguous").timestamp_millis()
 }
 
-/// Today in Jakarta.
-pub fn today_wib() -> NaiveDate {
-    Utc::now().with_timezone(&FixedOffset::east_opt(WIB_OFFSET_SECS).expect("a valid offset")).date_naive()
+/// The Jakarta calendar day of `now`.
+pub fn day_wib(now: DateTime<Utc>) -> NaiveDate {
+    now.with_timezone(&FixedOffset::east_opt(WIB_OFFSET_SECS).expect("a valid offset")).date_naive()
 }
 
 /// One day's interest on a closing balance, micro-dollars, rounded down.
@@ -242,7 +242,7 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
 
 /// The job: accrues every closed day of the last week not yet accrued, oldest first.
 pub async fn accrue_due(state: &AppState) -> anyhow::Result<usize> {
-    let today = today_wib();
+    let today = day_wib(state.clock.now());
     let mut credited = 0;
     for back in (1..=CATCH_UP_DAYS).rev() {
         if let Some(day) = today.checked_sub_days(Days::new(back)) {

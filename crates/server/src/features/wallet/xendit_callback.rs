@@ -7,6 +7,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
+use domain::clock::ms;
 use secrecy::ExposeSecret;
 use serde_json::Value;
 
@@ -20,7 +21,7 @@ use crate::state::AppState;
 /// Top-ups asked about per reconciliation pass.
 const RECONCILE_BATCH: i64 = 100;
 /// How far back a pass looks: a payment older than this is settled by hand, not by the job.
-const RECONCILE_WINDOW_MS: i64 = 3 * 24 * 60 * 60 * 1000;
+const RECONCILE_WINDOW_MS: i64 = 3 * ms::DAY;
 
 /// Equal in constant time for equal lengths (the token's length is no secret).
 fn same_token(a: &[u8], b: &[u8]) -> bool {
@@ -80,7 +81,7 @@ pub async fn callback(State(state): State<AppState>, headers: HeaderMap, body: B
 /// Returns how many it settled.
 pub async fn reconcile_pending(state: &AppState) -> anyhow::Result<u64> {
     let now = state.clock.now_ms();
-    let after_ms = i64::try_from(state.settings.providers.xendit.reconcile_after_secs.saturating_mul(1000))?;
+    let after_ms = ms::from_secs(state.settings.providers.xendit.reconcile_after_secs);
     let issued =
         topup_repo::unpaid_issued(&state.db, now - after_ms, now - RECONCILE_WINDOW_MS, RECONCILE_BATCH).await?;
     let mut settled = 0;
