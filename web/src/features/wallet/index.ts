@@ -5,3 +5,5 @@ export { SandboxPayScreen } from './components/sandbox-pay-screen';
 export { TopupScreen } from './components/topup-screen';
 export { CashoutScreen } from './components/cashout-screen';
 export { BalanceCard } from './components/balance-card';
+export { BankAccountsScreen } from './components/bank-accounts-screen';
+export { UsdScreen } from './components/usd-screen';

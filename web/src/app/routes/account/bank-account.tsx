@@ -1,4 +1,4 @@
-import { BankAccountsScreen } from '@/features/bank-accounts';
+import { BankAccountsScreen } from '@/features/wallet';
 
 export function Component() {
   return <BankAccountsScreen />;

@@ -1,4 +1,4 @@
-import { UsdScreen } from '@/features/usd';
+import { UsdScreen } from '@/features/wallet';
 
 export function Component() {
   return <UsdScreen />;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bankAccountsQueryKey, type BankAccount } from '@/api/bank-accounts';
+import { bankAccountsQueryKey, type BankAccount } from './bank-accounts';
 import type { components } from '@/api/schema';
 import { api, dataOf, type ApiError } from '@/lib/api-client';
 

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import type { components } from './schema';
+import type { components } from '@/api/schema';
 
 /**
- * A saved bank account (the full number never comes back from the server). The list is shown by the
- * account page (features/bank-accounts) and chosen from by the cash-out flow (features/wallet), so the
- * call lives here.
+ * A saved bank account (the full number never comes back from the server): listed on the account's
+ * bank-account page and chosen from by the cash-out flow.
  */
 export type BankAccount = components['schemas']['BankAccount'];
 

@@ -1,5 +1,5 @@
 import { api, dataOf, withPolicy } from '@/lib/api-client';
-import type { FundedBucket, LeverageCalculation, LeverageDirection } from './types';
+import type { FundedBucket, LeverageCalculation, LeverageDirection } from './usd-types';
 
 /**
  * Prices a deposit into or withdrawal from a funded bucket; nothing moves. Called on demand by the

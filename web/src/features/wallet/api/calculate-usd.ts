@@ -1,5 +1,5 @@
 import { api, dataOf, withPolicy } from '@/lib/api-client';
-import type { Direction, UsdCalculation } from './types';
+import type { Direction, UsdCalculation } from './usd-types';
 
 /**
  * GET /v1/wallet/usd/price/calculate: prices a conversion; nothing moves. Called on demand by the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiError } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { UsdYieldOnboarding } from './types';
+import { usdKeys } from './usd-keys';
+import type { UsdYieldOnboarding } from './usd-types';
 
 /** Opts in (true) or out (false) of USD yield; answers the offer as it now stands. */
 export function chooseUsdYield(optIn: boolean): Promise<UsdYieldOnboarding> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiError } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { Direction, UsdConversion } from './types';
+import { usdKeys } from './usd-keys';
+import type { Direction, UsdConversion } from './usd-types';
 
 export interface ConvertUsdInput {
   direction: Direction;

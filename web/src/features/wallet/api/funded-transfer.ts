@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, type ApiError } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { FundedBucket, LeverageDirection, LeverageWallet } from './types';
+import { usdKeys } from './usd-keys';
+import type { FundedBucket, LeverageDirection, LeverageWallet } from './usd-types';
 
 export interface FundedTransferInput {
   direction: LeverageDirection;

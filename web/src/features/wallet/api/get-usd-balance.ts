@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { UsdBucket, UsdWalletBalance } from './types';
+import { usdKeys } from './usd-keys';
+import type { UsdBucket, UsdWalletBalance } from './usd-types';
 
 const ZERO_BUCKET = (leverage: number): UsdBucket => ({
   usdCash: '0.00',

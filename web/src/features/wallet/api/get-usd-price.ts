@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { UsdPrice } from './types';
+import { usdKeys } from './usd-keys';
+import type { UsdPrice } from './usd-types';
 
 /** GET /v1/wallet/usd/price/current: the USD/IDR buy and sell rates with the spread. */
 export function getUsdPrice(signal?: AbortSignal): Promise<UsdPrice> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '@/lib/api-client';
-import { usdKeys } from './keys';
-import type { UsdYieldOnboarding } from './types';
+import { usdKeys } from './usd-keys';
+import type { UsdYieldOnboarding } from './usd-types';
 
 /** GET /v1/wallet/usd-yield/onboarding: the USD-yield offer and the caller's enrolment. */
 export function getUsdYield(signal?: AbortSignal): Promise<UsdYieldOnboarding> {

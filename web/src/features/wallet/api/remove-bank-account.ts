@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bankAccountsQueryKey } from '@/api/bank-accounts';
+import { bankAccountsQueryKey } from './bank-accounts';
 import { api, dataOf, type ApiError } from '@/lib/api-client';
 
 /** DELETE /api/v1/wallet/bank-accounts/{id} */

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BankAccount } from '@/api/bank-accounts';
+import type { BankAccount } from '../api/bank-accounts';
 import { CodeInput } from '@/components/ui/code-input';
 import { PIN_LENGTH } from '@/config/constants';
 import { useAddBankAccount } from '../api/add-bank-account';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmMutationDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice';
 import { LoadableList } from '@/components/ui/loadable-list';
-import { useBankAccounts, type BankAccount } from '@/api/bank-accounts';
+import { useBankAccounts, type BankAccount } from '../api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { useRemoveBankAccount } from '../api/remove-bank-account';

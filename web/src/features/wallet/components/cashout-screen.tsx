@@ -17,7 +17,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useBankAccounts } from '@/api/bank-accounts';
+import { useBankAccounts } from '../api/bank-accounts';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { IdentityRequired } from '@/components/ui/identity-required';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { BankAccount } from '@/api/bank-accounts';
+import type { BankAccount } from '../api/bank-accounts';
 import { apiError, logIn, meHandler, verifiedMeHandler } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';

@@ -6,7 +6,7 @@ import { apiError, logIn } from '@/testing/auth';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
 import { ZERO_USD_BALANCE } from '../api/get-usd-balance';
-import { usdHandlers, yieldOffer } from '../testing/fixtures';
+import { usdHandlers, yieldOffer } from '../testing/usd-fixtures';
 
 describe('/balance/usd', { timeout: 20_000 }, () => {
   it('R3.10 shows the rate with its spread and the three buckets with their figures', async () => {

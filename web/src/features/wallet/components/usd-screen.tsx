@@ -29,7 +29,7 @@ import type {
   LeverageDirection,
   UsdBucket,
   UsdCalculation,
-} from '../api/types';
+} from '../api/usd-types';
 
 const BUCKETS = ['paln', 'leverage', 'intraday'] as const;
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { meHandler, tagsHandler } from '@/testing/auth';
-import type { UsdWalletBalance, UsdYieldOnboarding } from '../api/types';
+import type { UsdWalletBalance, UsdYieldOnboarding } from '../api/usd-types';
 
 /** USD wallet fixtures and MSW handlers for unit tests (the header's IDR balance included). */
 const bucket = (usdCash: string, leverage: number) => ({
