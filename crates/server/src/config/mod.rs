@@ -2,6 +2,7 @@
 //! `config/brokerage.toml` when present), then `APP_…` variables with `__` between levels
 //! (`APP_HTTP__ADDR=0.0.0.0:8080`). `DATABASE_URL` overrides `database.url`.
 
+mod database;
 mod perps;
 mod preferences;
 pub mod production;
@@ -20,6 +21,7 @@ use figment::Figment;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
+pub use database::DatabaseSettings;
 pub use perps::PerpsSettings;
 pub use preferences::{SupportSettings, TelegramSettings};
 pub use production::{Mode, ProvidersSettings};
@@ -127,24 +129,6 @@ impl Default for HttpSettings {
             request_timeout_ms: 30_000,
             shutdown_grace_ms: 10_000,
         }
-    }
-}
-
-/// The database connection.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(default)]
-pub struct DatabaseSettings {
-    /// `sqlite://…` (embedded default) or `postgres://…`.
-    pub url: String,
-    /// Pool size.
-    pub max_connections: u32,
-    /// How long a request waits for a free connection before it is answered 503 `busy`.
-    pub acquire_timeout_ms: u64,
-}
-
-impl Default for DatabaseSettings {
-    fn default() -> Self {
-        Self { url: "sqlite://data/brokerage.db".into(), max_connections: 10, acquire_timeout_ms: 5_000 }
     }
 }
 
@@ -460,7 +444,7 @@ mod tests {
 
     fn with_secrets() -> Settings {
         let toml = format!(
-            "[admin]\ntoken = \"{SECRET}\"\n[auth]\njwt_secret = \"{SECRET}-{SECRET}\"\n[telegram]\nwebhook_secret = \"{SECRET}\"\n[providers.smtp]\npassword = \"{SECRET}\"\n"
+            "[admin]\ntoken = \"{SECRET}\"\n[auth]\njwt_secret = \"{SECRET}-{SECRET}\"\n[telegram]\nwebhook_secret = \"{SECRET}\"\n[providers.smtp]\npassword = \"{SECRET}\"\n[database]\nurl = \"postgres://app:{SECRET}@db/lumbung\"\n"
         );
         Figment::from(Serialized::defaults(Settings::default())).merge(Toml::string(&toml)).extract().unwrap()
     }
