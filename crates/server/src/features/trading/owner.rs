@@ -330,9 +330,9 @@ impl PairOwner {
                 self.rules().buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?,
             )
         } else {
-            (self.spec.ledger_units(q), self.spec.ledger_units(q))
+            (self.spec.ledger_units(q)?, self.spec.ledger_units(q)?)
         };
-        let min_value = self.spec.value_sen(request.take_profit.min(request.stop_loss), q);
+        let min_value = self.spec.value_sen(request.take_profit.min(request.stop_loss), q)?;
         if min_value < self.rules().min_order_sen()? {
             return Err(TradeError::BelowMinimum);
         }
@@ -419,7 +419,7 @@ impl PairOwner {
         let new_total = if buy {
             self.rules().buy_hold(engine_price.unwrap_or(0), quantity)?
         } else {
-            self.spec.ledger_units(quantity)
+            self.spec.ledger_units(quantity)?
         };
         let owner = self.owner_of(&request.user_id);
         Self::close_holds(tx, &mut row, false).await?;
