@@ -205,32 +205,61 @@ impl FeeSchedule {
 /// never above the value. Being cumulative and monotone, the sum charged over many partial fills
 /// equals what one fill of the same value would cost, so a hold sized for the whole order covers
 /// every split of it.
-pub fn fee_and_tax(value_sen: i64, fee_pct: Decimal, tax_pct: Decimal) -> (i64, i64) {
-    // A part above the value is cut to the value below, so an unrepresentable part can be too.
-    let part = |pct: Decimal| -> i64 {
-        let exact = Decimal::from(value_sen) * pct / Decimal::ONE_HUNDRED;
-        exact.ceil().to_i64().unwrap_or(value_sen)
-    };
-    let fee = part(fee_pct).min(value_sen);
-    let tax = part(tax_pct).min(value_sen - fee);
-    (fee, tax)
+pub fn fee_and_tax(value_sen: i64, fee_pct: Decimal, tax_pct: Decimal) -> Result<(i64, i64), MoneyError> {
+    let fee = percent_up(value_sen, fee_pct)?.min(value_sen);
+    let tax = percent_up(value_sen, tax_pct)?.min(value_sen - fee);
+    Ok((fee, tax))
+}
+
+/// `pct` % of `amount`, rounded up to a whole minor unit.
+fn percent_up(amount: i64, pct: Decimal) -> Result<i64, MoneyError> {
+    Decimal::from(amount)
+        .checked_mul(pct)
+        .and_then(|p| p.checked_div(Decimal::ONE_HUNDRED))
+        .and_then(|exact| exact.ceil().to_i64())
+        .ok_or(MoneyError::Overflow)
 }
 
 /// What a buy of cumulative value `value_sen` costs in total (R5.06): value plus fee plus tax.
 pub fn buy_total(value_sen: i64, fees: &FeeSchedule) -> Result<i64, MoneyError> {
-    let (fee, tax) = fee_and_tax(value_sen, fees.transaction_fee_percentage, fees.buy_tax_percentage);
-    value_sen.checked_add(fee).and_then(|v| v.checked_add(tax)).ok_or(MoneyError::Overflow)
+    margin_buy_total(value_sen, value_sen, fees)
+}
+
+/// What a buy of `value` costs the buyer when only `own_part` of it is their money (the rest is
+/// lent): own part plus the fee and tax on the whole value.
+pub fn margin_buy_total(value: i64, own_part: i64, fees: &FeeSchedule) -> Result<i64, MoneyError> {
+    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.buy_tax_percentage)?;
+    own_part.checked_add(fee).and_then(|v| v.checked_add(tax)).ok_or(MoneyError::Overflow)
+}
+
+/// What a seller receives for `value` once `fee` and `tax` are taken.
+pub fn sell_net(value: i64, fee: i64, tax: i64) -> Result<i64, MoneyError> {
+    value.checked_sub(fee).and_then(|v| v.checked_sub(tax)).ok_or(MoneyError::Overflow)
 }
 
 /// The largest value whose total cost with fees stays within `gross_sen` (the net of a buy by amount).
-pub fn net_for_gross(gross_sen: i64, fees: &FeeSchedule) -> i64 {
+pub fn net_for_gross(gross_sen: i64, fees: &FeeSchedule) -> Result<i64, MoneyError> {
     let rate = Decimal::ONE + (fees.transaction_fee_percentage + fees.buy_tax_percentage) / Decimal::ONE_HUNDRED;
-    let mut net = (Decimal::from(gross_sen) / rate).floor().to_i64().unwrap_or(0);
+    let mut net =
+        Decimal::from(gross_sen).checked_div(rate).and_then(|n| n.floor().to_i64()).ok_or(MoneyError::Overflow)?;
     // Rounding each part up can push the total a sen or two over; step down until it fits.
     while net > 0 && buy_total(net, fees).map_or(true, |total| total > gross_sen) {
         net -= 1;
     }
-    net.max(0)
+    Ok(net.max(0))
+}
+
+/// A payment gateway's fee on `amount`: a flat part plus `bps` basis points, rounded up.
+pub fn gateway_fee(amount: i64, flat: i64, bps: i64) -> Result<i64, MoneyError> {
+    let per_whole = i128::from(crate::amounts::BPS_PER_WHOLE);
+    // A ceiling division: the gateway never charges us less than its rate.
+    let variable = (i128::from(amount) * i128::from(bps) + per_whole - 1).div_euclid(per_whole);
+    i64::try_from(variable).ok().and_then(|v| v.checked_add(flat)).ok_or(MoneyError::Overflow)
+}
+
+/// The tax withheld from a `gross` payment at `rate_pct` %, rounded up and never above the gross.
+pub fn withholding(gross: i64, rate_pct: Decimal) -> Result<i64, MoneyError> {
+    Ok(percent_up(gross, rate_pct)?.min(gross))
 }
 
 #[cfg(test)]
@@ -263,7 +292,7 @@ mod schedule_tests {
     fn r5_06_net_of_a_gross_amount_plus_fees_fits_the_gross() {
         let f = fees();
         for gross in [1, 99, 1_000_000, 123_456_789] {
-            let net = net_for_gross(gross, &f);
+            let net = net_for_gross(gross, &f).unwrap();
             assert!(buy_total(net, &f).unwrap() <= gross);
             assert!(buy_total(net + 1, &f).unwrap() > gross || net + 1 > gross);
         }
@@ -271,8 +300,54 @@ mod schedule_tests {
 
     #[test]
     fn sell_fee_and_tax_never_exceed_the_value() {
-        assert_eq!(fee_and_tax(1, Decimal::new(15, 2), Decimal::new(21, 2)), (1, 0));
-        assert_eq!(fee_and_tax(10_000_000, Decimal::new(15, 2), Decimal::new(21, 2)), (15_000, 21_000));
+        assert_eq!(fee_and_tax(1, Decimal::new(15, 2), Decimal::new(21, 2)), Ok((1, 0)));
+        assert_eq!(fee_and_tax(10_000_000, Decimal::new(15, 2), Decimal::new(21, 2)), Ok((15_000, 21_000)));
+    }
+
+    #[test]
+    fn a_fee_beyond_what_minor_units_can_count_is_an_error_not_the_value() {
+        let huge = Decimal::from(i64::MAX);
+        assert_eq!(fee_and_tax(i64::MAX, huge, Decimal::ZERO), Err(MoneyError::Overflow));
+        assert_eq!(withholding(i64::MAX, huge), Err(MoneyError::Overflow));
+    }
+
+    #[test]
+    fn a_sale_nets_the_value_less_fee_and_tax() {
+        assert_eq!(sell_net(10_000_000, 15_000, 21_000), Ok(9_964_000));
+        assert_eq!(sell_net(i64::MIN, 1, 0), Err(MoneyError::Overflow));
+    }
+
+    #[test]
+    fn a_margin_buy_costs_the_own_part_plus_fees_on_the_whole_value() {
+        let f = fees();
+        assert_eq!(margin_buy_total(1_000_000, 500_000, &f), Ok(501_500));
+        assert_eq!(margin_buy_total(1_000_000, i64::MAX, &f), Err(MoneyError::Overflow));
+    }
+
+    #[test]
+    fn gateway_fees_round_their_rate_up_and_refuse_overflow() {
+        // Rp 100,000.01 at 0.7 % is Rp 700.00007, charged as Rp 700.01; plus Rp 4,000 flat.
+        assert_eq!(gateway_fee(10_000_001, 400_000, 70), Ok(470_001));
+        assert_eq!(gateway_fee(10_000_000, 0, 0), Ok(0));
+        assert_eq!(gateway_fee(i64::MAX, 0, 10_000), Ok(i64::MAX));
+        assert_eq!(gateway_fee(i64::MAX, 1, 10_000), Err(MoneyError::Overflow));
+        assert_eq!(gateway_fee(i64::MAX, 0, 20_000), Err(MoneyError::Overflow));
+    }
+
+    #[test]
+    fn withholding_is_rounded_up_and_never_above_the_gross() {
+        assert_eq!(withholding(1_000_001, Decimal::new(15, 0)), Ok(150_001));
+        assert_eq!(withholding(5, Decimal::ONE_HUNDRED), Ok(5));
+    }
+
+    #[test]
+    fn the_net_of_a_gross_beyond_a_decimal_rate_is_an_error_not_zero() {
+        let broken = FeeSchedule {
+            transaction_fee_percentage: Decimal::from(-100),
+            buy_tax_percentage: Decimal::ZERO,
+            sell_tax_percentage: Decimal::ZERO,
+        };
+        assert_eq!(net_for_gross(100, &broken), Err(MoneyError::Overflow));
     }
 
     #[test]

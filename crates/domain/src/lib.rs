@@ -9,6 +9,7 @@
 
 mod text_enum;
 
+pub mod amounts;
 pub mod assets;
 pub mod chart;
 pub mod clock;

@@ -96,6 +96,9 @@ pub mod messages {
         "x-request-id ini sudah dipakai untuk permintaan lain.",
         "This x-request-id was already used for a different request.",
     );
+    /// A typed amount or quantity whose value is beyond what the ledger can count.
+    pub const AMOUNT_OUT_OF_RANGE: Msg =
+        Msg::fixed("Jumlah atau nilai ini terlalu besar.", "This amount or value is too large.");
     /// Same key still running.
     pub const REQUEST_IN_PROGRESS: Msg =
         Msg::fixed("Permintaan yang sama masih diproses.", "The same request is still being processed.");
@@ -140,6 +143,13 @@ impl ApiError {
     /// 400 `invalid_request` with what is wrong.
     pub fn invalid(detail: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_request", messages::INVALID_REQUEST).with_detail(detail)
+    }
+
+    /// 400 `amount_out_of_range`: a value computed from the caller's own input does not fit the
+    /// ledger's counts; what the caller typed is wrong, not the server.
+    pub fn amount_out_of_range(cause: domain::MoneyError) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "amount_out_of_range", messages::AMOUNT_OUT_OF_RANGE)
+            .with_detail(cause.to_string())
     }
 
     /// 404 `not_found`.
@@ -229,6 +239,14 @@ impl From<store::ledger::LedgerError> for ApiError {
     }
 }
 
+/// Money arithmetic on stored or configured amounts that does not fit is a fault, logged as a 500;
+/// a handler whose inputs came from the caller maps with [`ApiError::amount_out_of_range`] instead.
+impl From<domain::MoneyError> for ApiError {
+    fn from(error: domain::MoneyError) -> Self {
+        ApiError::internal(error)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +268,14 @@ mod tests {
         assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE);
         let refused = ApiError::from(LedgerError::InsufficientFunds("a".into()));
         assert_eq!((refused.status, refused.code.as_ref()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"));
+    }
+
+    #[test]
+    fn an_overflow_from_input_is_a_localised_400_and_from_state_a_500() {
+        let input = ApiError::amount_out_of_range(domain::MoneyError::Overflow);
+        assert_eq!((input.status, input.code.as_ref()), (StatusCode::BAD_REQUEST, "amount_out_of_range"));
+        assert_eq!(input.body(Lang::Id).error_message, "Jumlah atau nilai ini terlalu besar. (amount out of range)");
+        let state = ApiError::from(domain::MoneyError::Overflow);
+        assert_eq!((state.status, state.code.as_ref()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"));
     }
 }

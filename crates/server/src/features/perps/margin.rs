@@ -12,6 +12,7 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use domain::amounts;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::Decimal;
@@ -115,7 +116,7 @@ async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
         currency: "USDT".into(),
         margin_balance: MinorUnits::usdt(a.balance).to_text_min_places(2),
         available_margin: MinorUnits::usdt(a.available).to_text_min_places(2),
-        buying_power: MinorUnits::usdt(a.available.saturating_mul(MAX_LEVERAGE)).to_text_min_places(2),
+        buying_power: MinorUnits::usdt(amounts::buying_power(a.available, MAX_LEVERAGE)?).to_text_min_places(2),
         margin_ratio_percentage: ratio_text(a.ratio_ppm),
         max_leverage: MAX_LEVERAGE,
         spot_usdt_available: MinorUnits::usdt(spot).to_text_min_places(2),

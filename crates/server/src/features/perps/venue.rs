@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Duration, Utc};
+use domain::amounts;
+use domain::money::MoneyError;
 use domain::perps::{mark_price, median, premium_ppm};
 use market::sim::Simulator;
 use market::QuoteSide;
-use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::contracts::PerpInstrument;
@@ -88,10 +89,9 @@ impl PerpVenue {
             .unwrap_or(Decimal::ONE)
     }
 
+    /// A simulated price in whole ticks of `scale` places; `None` when it is no positive count.
     fn ticks(value: Decimal, scale: u32) -> Option<i64> {
-        let mut scaled = value * Decimal::from(10_i64.pow(scale));
-        scaled = scaled.round();
-        scaled.to_i64().filter(|t| *t > 0)
+        amounts::nearest_units(value, scale).ok().filter(|t| *t > 0)
     }
 
     /// The index at `t`, ticks.
@@ -145,13 +145,23 @@ impl PerpVenue {
         let scale = inst.contract.price_scale;
         let reference = Decimal::new(last, scale);
         let quotes = self.sim.quotes(&inst.symbol, reference, t).ok()?;
-        let lots_scale = Decimal::from(10_i64.pow(inst.contract.quantity_scale));
-        let level = |q: &market::Quote| {
-            let lots = (q.quantity * lots_scale).trunc().to_i64().unwrap_or(0);
-            Some(Level { price: Self::ticks(q.price, scale)?, lots }).filter(|l| l.lots > 0)
+        let lots_places = inst.contract.quantity_scale;
+        let level = |q: &market::Quote| -> Result<Option<Level>, MoneyError> {
+            let lots = amounts::truncated_units(q.quantity, lots_places)?;
+            Ok(Self::ticks(q.price, scale).map(|price| Level { price, lots }).filter(|l| l.lots > 0))
         };
-        let mut bids: Vec<Level> = quotes.iter().filter(|q| q.side == QuoteSide::Bid).filter_map(level).collect();
-        let mut asks: Vec<Level> = quotes.iter().filter(|q| q.side == QuoteSide::Ask).filter_map(level).collect();
+        let side = |side: QuoteSide| -> Result<Vec<Level>, MoneyError> {
+            let levels = quotes.iter().filter(|q| q.side == side).map(level).collect::<Result<Vec<_>, _>>()?;
+            Ok(levels.into_iter().flatten().collect())
+        };
+        // A depth beyond what lots count is no quote at all, never a book with a level missing.
+        let (mut bids, mut asks) = match (side(QuoteSide::Bid), side(QuoteSide::Ask)) {
+            (Ok(bids), Ok(asks)) => (bids, asks),
+            (Err(error), _) | (_, Err(error)) => {
+                tracing::error!(symbol = %inst.symbol, %error, "simulated depth out of range");
+                return None;
+            }
+        };
         bids.sort_by_key(|l| std::cmp::Reverse(l.price));
         asks.sort_by_key(|l| l.price);
         Some(PerpQuote { index: self.index_at(inst, t)?, last, mark: self.mark_at(inst, t)?, bids, asks })

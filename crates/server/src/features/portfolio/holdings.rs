@@ -90,7 +90,7 @@ pub async fn asset_holdings(State(state): State<AppState>, caller: AuthUser) -> 
         let spec = &pair.spec;
         let view = pair.view();
         let price = view.bids.first().map(|l| l.price).or(view.last_price);
-        let value = price.map(|p| spec.value_sen(p, position.quantity));
+        let value = price.map(|p| spec.value_sen(p, position.quantity)).transpose()?;
         let unrealised = value.map(|v| v - position.cost);
         let quantity = spec.quantity(position.quantity);
         holdings.push(AssetHolding {

@@ -49,7 +49,7 @@ pub fn plan_amend(rules: &Rules<'_>, row: &OrderRow, request: &AmendRequest) -> 
     let collared = if stop_market_buy { stop.map(|s| rules.collar(s)).transpose()? } else { None };
     let worst_price = collared.or(limit).or(row.engine_price);
     let new_total =
-        if buy { rules.buy_hold(worst_price.unwrap_or(0), quantity)? } else { rules.spec.ledger_units(quantity) };
+        if buy { rules.buy_hold(worst_price.unwrap_or(0), quantity)? } else { rules.spec.ledger_units(quantity)? };
     let hold_total =
         if row.oco_leg == Some(ProtectiveKind::TakeProfit) && buy { row.hold_total.max(new_total) } else { new_total };
     Ok(AmendPlan {
@@ -89,7 +89,7 @@ mod tests {
         );
         let sell = resting(domain::Side::Sell, OrderKind::Limit);
         let planned = plan_amend(&rules, &sell, &change(Some(500_000), None, None)).unwrap();
-        assert_eq!((planned.hold_total, planned.engine_price), (spec.ledger_units(500_000), None));
+        assert_eq!((Ok(planned.hold_total), planned.engine_price), (spec.ledger_units(500_000), None));
     }
 
     #[test]

@@ -188,7 +188,7 @@ impl PairOwner {
         if live {
             // The stop-loss leg of a live OCO pair spends from its sibling's hold.
             let shares_hold = row.oco_leg == Some(ProtectiveKind::StopLoss) && sibling_live;
-            let desired = if shares_hold { 0 } else { self.remaining_hold(row) };
+            let desired = if shares_hold { 0 } else { self.remaining_hold(row)? };
             // Holds closed in this command (a fill captured them, an amend released them) are
             // taken again for what is left, voucher first, from what the account has now.
             if row.hold_id.is_none() && row.voucher_hold_id.is_none() && desired > 0 {
@@ -215,19 +215,19 @@ impl PairOwner {
     }
 
     /// What an open order may still spend (sen) or sell (ledger units).
-    fn remaining_hold(&self, row: &OrderRow) -> i64 {
+    fn remaining_hold(&self, row: &OrderRow) -> Result<i64, TradeError> {
         let spent = if row.side == domain::Side::Buy {
             row.filled_value + row.fee + row.tax
         } else {
-            self.spec.ledger_units(row.filled_quantity)
+            self.spec.ledger_units(row.filled_quantity)?
         };
-        (row.hold_total - spent).max(0)
+        Ok((row.hold_total - spent).max(0))
     }
 
     /// One fill: both sides' legs, fee and tax, in one balanced entry.
     async fn post_fill(&mut self, tx: &mut Tx, touched: &mut Touched, fill: &Fill) -> Result<(), TradeError> {
-        let value = self.spec.value_sen(fill.price, fill.qty);
-        let coin = self.spec.ledger_units(fill.qty);
+        let value = self.spec.value_sen(fill.price, fill.qty)?;
+        let coin = self.spec.ledger_units(fill.qty)?;
         let (buy_order, sell_order, buy_owner, sell_owner) = match fill.taker_side {
             Side::Buy => (fill.taker_order, fill.maker_order, fill.taker_owner, fill.maker_owner),
             Side::Sell => (fill.maker_order, fill.taker_order, fill.maker_owner, fill.taker_owner),
@@ -300,12 +300,12 @@ impl PairOwner {
         maker: bool,
     ) -> Result<Leg, TradeError> {
         let (fee_pct, tax_pct) = self.deps.settings.fees.for_side(buy);
-        let coin = self.spec.ledger_units(fill.qty);
+        let coin = self.spec.ledger_units(fill.qty)?;
         let row = self.row(tx, touched, order).await?;
         // Captured: the entry below spends them; what stays reserved is held again when settling.
         row.voucher_budget += Self::close_holds(tx, row, true).await?;
         let total_value = row.filled_value + value;
-        let (fee_total, tax_total) = fee_and_tax(total_value, fee_pct, tax_pct);
+        let (fee_total, tax_total) = fee_and_tax(total_value, fee_pct, tax_pct)?;
         let fee = fee_total - row.fee;
         let tax = tax_total - row.tax;
         row.filled_value = total_value;

@@ -80,9 +80,9 @@ pub fn plan_oco(rules: &Rules<'_>, request: &OcoRequest) -> Result<OcoPlan, Trad
     let (take_profit_hold, stop_loss_hold) = if buy {
         (rules.buy_hold(request.take_profit, q)?, rules.buy_hold(stop_engine_price.unwrap_or(request.stop_loss), q)?)
     } else {
-        (rules.spec.ledger_units(q), rules.spec.ledger_units(q))
+        (rules.spec.ledger_units(q)?, rules.spec.ledger_units(q)?)
     };
-    if rules.spec.value_sen(request.take_profit.min(request.stop_loss), q) < rules.min_order_sen()? {
+    if rules.spec.value_sen(request.take_profit.min(request.stop_loss), q)? < rules.min_order_sen()? {
         return Err(TradeError::BelowMinimum);
     }
     Ok(OcoPlan { stop_engine_price, take_profit_hold, stop_loss_hold })
@@ -126,7 +126,7 @@ mod tests {
         let (spec, settings) = (PairSpec::new("BTC-IDR", "BTC", 0, 8, true), TradingSettings::default());
         let rules = Rules { spec: &spec, settings: &settings };
         let planned = plan_oco(&rules, &request(Side::Sell, Some(1_090_000_000))).unwrap();
-        assert_eq!(planned.hold(), spec.ledger_units(1_000_000));
+        assert_eq!(Ok(planned.hold()), spec.ledger_units(1_000_000));
         assert_eq!(planned.stop_engine_price, Some(1_090_000_000));
         let (_, sl) = planned.rows(&request(Side::Sell, Some(1_090_000_000)), (1, 2), "BTC-IDR", 5);
         assert_eq!((sl.order_type, sl.limit_price), (OrderKind::StopLimit, Some(1_090_000_000)));

@@ -9,7 +9,9 @@
 //! - Coins in the ledger use `Scale::for_crypto` (BTC 10, SHIB 2, ...), always at least the
 //!   quantity precision, so the conversion is an exact multiplication.
 
-use domain::money::Scale;
+use domain::amounts;
+use domain::money::{MoneyError, Scale};
+use domain::precision::Rounding;
 use rust_decimal::Decimal;
 
 /// The scales and identity of one tradable pair.
@@ -29,13 +31,6 @@ pub struct PairSpec {
     pub enable_pro_mode: bool,
 }
 
-/// Sen per rupiah, as a power of ten.
-const IDR_SCALE: u32 = Scale::IDR.decimal_places();
-
-fn pow10(n: u32) -> i128 {
-    10i128.pow(n)
-}
-
 impl PairSpec {
     /// A spec from catalogue precisions.
     pub fn new(symbol: &str, base: &str, price_scale: u32, quantity_scale: u32, enable_pro_mode: bool) -> Self {
@@ -51,26 +46,24 @@ impl PairSpec {
     }
 
     /// Engine quantity units as ledger units of the coin.
-    pub fn ledger_units(&self, quantity: i64) -> i64 {
-        quantity.saturating_mul(10i64.pow(self.ledger_scale - self.quantity_scale))
+    pub fn ledger_units(&self, quantity: i64) -> Result<i64, MoneyError> {
+        amounts::rescale_up(quantity, self.quantity_scale, self.ledger_scale)
     }
 
-    /// `price × quantity` in sen, rounded down; saturates far beyond any real order.
-    pub fn value_sen(&self, price: i64, quantity: i64) -> i64 {
-        let exact = i128::from(price) * i128::from(quantity);
-        let scale = self.price_scale + self.quantity_scale;
-        let sen = if scale >= IDR_SCALE { exact / pow10(scale - IDR_SCALE) } else { exact * pow10(IDR_SCALE - scale) };
-        i64::try_from(sen).unwrap_or(i64::MAX)
+    /// `price × quantity` in sen, rounded toward zero; an error far beyond any real order.
+    pub fn value_sen(&self, price: i64, quantity: i64) -> Result<i64, MoneyError> {
+        amounts::value_of(price, self.price_scale, quantity, self.quantity_scale, Scale::IDR, Rounding::Truncate)
     }
 
     /// The engine quote amount (price units × quantity units) that `sen` buys, rounded down.
-    pub fn quote_from_sen(&self, sen: i64) -> i128 {
-        let scale = self.price_scale + self.quantity_scale;
-        if scale >= IDR_SCALE {
-            i128::from(sen) * pow10(scale - IDR_SCALE)
-        } else {
-            i128::from(sen) / pow10(IDR_SCALE - scale)
-        }
+    pub fn quote_from_sen(&self, sen: i64) -> Result<i128, MoneyError> {
+        // The quote of one unit of price and quantity; a quote is a value with no price.
+        amounts::quote_units(sen, Scale::IDR, self.price_scale + self.quantity_scale)
+    }
+
+    /// The whole quantity units `sen` buys at `price`, rounded down.
+    pub fn quantity_for_sen(&self, sen: i64, price: i64) -> Result<i64, MoneyError> {
+        amounts::quantity_for(sen, Scale::IDR, price, self.price_scale, self.quantity_scale)
     }
 
     /// A price as a decimal.
@@ -92,10 +85,18 @@ mod tests {
     fn value_is_price_times_quantity_rounded_down_to_the_sen() {
         let btc = PairSpec::new("BTC-IDR", "BTC", 0, 8, true);
         // 0.00012345 BTC at Rp1,665,000,000 = Rp205,544.25
-        assert_eq!(btc.value_sen(1_665_000_000, 12_345), 20_554_425);
-        assert_eq!(btc.ledger_units(12_345), 1_234_500);
+        assert_eq!(btc.value_sen(1_665_000_000, 12_345), Ok(20_554_425));
+        assert_eq!(btc.ledger_units(12_345), Ok(1_234_500));
         let doge = PairSpec::new("DOGE-IDR", "DOGE", 1, 0, true);
-        assert_eq!(doge.value_sen(33_305, 3), 999_150);
-        assert_eq!(doge.quote_from_sen(999_150), 99_915);
+        assert_eq!(doge.value_sen(33_305, 3), Ok(999_150));
+        assert_eq!(doge.quote_from_sen(999_150), Ok(99_915));
+        assert_eq!(doge.quantity_for_sen(999_150, 33_305), Ok(3));
+    }
+
+    #[test]
+    fn a_value_or_coin_amount_too_large_to_count_is_an_error_not_a_cap() {
+        let btc = PairSpec::new("BTC-IDR", "BTC", 0, 8, true);
+        assert_eq!(btc.value_sen(i64::MAX, i64::MAX), Err(MoneyError::Overflow));
+        assert_eq!(btc.ledger_units(i64::MAX), Err(MoneyError::Overflow));
     }
 }

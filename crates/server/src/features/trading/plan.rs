@@ -31,7 +31,7 @@ pub struct Rules<'a> {
 impl Rules<'_> {
     /// What a buy of `quantity` at worst `price` may cost, fees and tax included.
     pub fn buy_hold(&self, price: i64, quantity: i64) -> Result<i64, TradeError> {
-        Ok(buy_total(self.spec.value_sen(price, quantity), &self.settings.fees)?)
+        Ok(buy_total(self.spec.value_sen(price, quantity)?, &self.settings.fees)?)
     }
 
     /// The limit a stop-market buy executes at once triggered: its trigger plus the collar, rounded
@@ -48,7 +48,7 @@ impl Rules<'_> {
     }
 
     fn check_min(&self, price: i64, quantity: i64) -> Result<(), TradeError> {
-        if self.spec.value_sen(price, quantity) < self.min_order_sen()? {
+        if self.spec.value_sen(price, quantity)? < self.min_order_sen()? {
             return Err(TradeError::BelowMinimum);
         }
         Ok(())
@@ -59,7 +59,7 @@ impl Rules<'_> {
         if buy {
             self.buy_hold(price, quantity)
         } else {
-            Ok(self.spec.ledger_units(quantity))
+            Ok(self.spec.ledger_units(quantity)?)
         }
     }
 }
@@ -163,7 +163,7 @@ fn market_buy_by_amount(rules: &Rules<'_>, book: &Book, buy: bool, amount: i64) 
     if book.best_ask().is_none() {
         return Err(TradeError::NoLiquidity);
     }
-    let quote = rules.spec.quote_from_sen(net_for_gross(amount, &rules.settings.fees));
+    let quote = rules.spec.quote_from_sen(net_for_gross(amount, &rules.settings.fees)?)?;
     let mut plan = Plan::new(OrderKind::Market, OrderType::MarketQuote { quote }, amount);
     plan.input_type = "AMOUNT";
     plan.amount = Some(amount);
@@ -186,7 +186,8 @@ fn market_buy(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, Tra
 fn market_sell(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, TradeError> {
     let best = book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
     rules.check_min(best, quantity)?;
-    let mut plan = Plan::new(OrderKind::Market, OrderType::Market { qty: quantity }, rules.spec.ledger_units(quantity));
+    let mut plan =
+        Plan::new(OrderKind::Market, OrderType::Market { qty: quantity }, rules.spec.ledger_units(quantity)?);
     plan.quantity = Some(quantity);
     Ok(plan)
 }
@@ -199,7 +200,7 @@ fn stop_market(rules: &Rules<'_>, buy: bool, stop: i64, quantity: i64) -> Result
         let engine = OrderType::StopLimit { stop_price: stop, price: collar, qty: quantity, tif: TimeInForce::Ioc };
         (engine, rules.buy_hold(collar, quantity)?, Some(collar))
     } else {
-        (OrderType::Stop { stop_price: stop, qty: quantity }, rules.spec.ledger_units(quantity), None)
+        (OrderType::Stop { stop_price: stop, qty: quantity }, rules.spec.ledger_units(quantity)?, None)
     };
     let mut plan = Plan::new(OrderKind::Stop, engine, hold);
     plan.stop_price = Some(stop);
@@ -279,7 +280,7 @@ mod tests {
         // 0.01 BTC at Rp900,000,000 = Rp9,000,000 plus 0.15 % fee = Rp9,013,500.
         assert_eq!(buy.hold, 901_350_000);
         let sell = plan(&rules, &book(&settings), &request(Side::Sell, kind)).unwrap();
-        assert_eq!(sell.hold, spec.ledger_units(1_000_000));
+        assert_eq!(Ok(sell.hold), spec.ledger_units(1_000_000));
     }
 
     #[test]

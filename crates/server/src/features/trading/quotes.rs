@@ -3,7 +3,7 @@
 
 use axum::extract::{Query, State};
 use domain::ledger::{AccountKind, AccountRef};
-use domain::money::MinorUnits;
+use domain::money::{MinorUnits, MoneyError};
 use domain::orders::{OrderFormType, OrderType, Side};
 use domain::trading_flags::TradingMode;
 use rust_decimal::Decimal;
@@ -13,12 +13,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::input::{given, is_pro, pair, units};
 use crate::features::orders::errors::invalid_order;
-use domain::fees::{buy_total, fee_and_tax, net_for_gross};
+use domain::fees::{buy_total, fee_and_tax, net_for_gross, sell_net};
 
 use super::pair::PairSpec;
 use super::{Pair, PairView};
 use crate::api::auth::AuthUser;
-use crate::api::{ApiResult, Data};
+use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
 
 /// A pair.
@@ -216,8 +216,8 @@ async fn free_balances(state: &AppState, user_id: &str, spec: &PairSpec) -> ApiR
 }
 
 /// Ledger units of the coin as whole engine quantity units (floored).
-fn coin_quantity(spec: &PairSpec, ledger_units: i64) -> i64 {
-    ledger_units / spec.ledger_units(1).max(1)
+fn coin_quantity(spec: &PairSpec, ledger_units: i64) -> Result<i64, MoneyError> {
+    Ok(ledger_units / spec.ledger_units(1)?.max(1))
 }
 
 /// The order panel's slider input (R3.07): power, fee and tax percentages, steps and precisions.
@@ -233,7 +233,7 @@ pub async fn slider_input(
     let pair = pair(&state.trading, &q.symbol)?.clone();
     let spec = &pair.spec;
     let (cash, coin, _) = free_balances(&state, &caller.user_id, spec).await?;
-    let quantity = spec.quantity(coin_quantity(spec, coin)).to_string();
+    let quantity = spec.quantity(coin_quantity(spec, coin)?).to_string();
     let (fee, tax) = state.trading.settings.fees.for_side(buy);
     Ok(Data::new(SliderInput {
         amount: MinorUnits::idr(cash).to_string(),
@@ -288,35 +288,34 @@ pub struct EstimatedOrder {
 }
 
 /// Walks one side of the view for `quantity`; value in sen, `None` without enough depth.
-fn value_for_quantity(spec: &PairSpec, levels: &[engine::LevelView], quantity: i64) -> Option<i64> {
+fn value_for_quantity(spec: &PairSpec, levels: &[engine::LevelView], quantity: i64) -> Result<Option<i64>, MoneyError> {
     let mut left = quantity;
-    let mut value = 0i64;
+    let mut value = MinorUnits::idr(0);
     for level in levels {
         let take = left.min(level.qty);
-        value += spec.value_sen(level.price, take);
+        value = value.checked_add(MinorUnits::idr(spec.value_sen(level.price, take)?))?;
         left -= take;
         if left == 0 {
-            return Some(value);
+            return Ok(Some(value.count()));
         }
     }
-    None
+    Ok(None)
 }
 
 /// Walks the asks spending at most `net` sen; returns (quantity, value).
-fn quantity_for_value(spec: &PairSpec, levels: &[engine::LevelView], net: i64) -> (i64, i64) {
+fn quantity_for_value(spec: &PairSpec, levels: &[engine::LevelView], net: i64) -> Result<(i64, i64), MoneyError> {
     let (mut quantity, mut value) = (0i64, 0i64);
     for level in levels {
-        let left = net - value;
-        // Exact: the quote units `left` sen buys, divided by the price (rounded down).
-        let affordable = i64::try_from(spec.quote_from_sen(left) / i128::from(level.price.max(1))).unwrap_or(i64::MAX);
+        // Exact: what the sen left buy at this price, rounded down.
+        let affordable = spec.quantity_for_sen(net - value, level.price.max(1))?;
         let take = affordable.min(level.qty);
         quantity += take;
-        value += spec.value_sen(level.price, take);
+        value += spec.value_sen(level.price, take)?;
         if take < level.qty {
             break;
         }
     }
-    (quantity, value)
+    Ok((quantity, value))
 }
 
 /// Estimates an order against the book now, fee and tax included (R3.06); empty fields are
@@ -334,41 +333,45 @@ pub async fn estimate(
     let fees = &state.trading.settings.fees;
     let view = pair.view();
     let limit = given(&q.limit_price).map(|t| units("limitPrice", t, spec.price_scale)).transpose()?;
+    // Every figure below comes from the caller's price, quantity or amount, so one too large to
+    // count is their input's fault.
+    let too_large = ApiError::amount_out_of_range;
     let (quantity, value) = match (given(&q.quantity), given(&q.amount)) {
         (Some(text), _) => {
             let quantity = units("quantity", text, spec.quantity_scale)?;
             let levels = if buy { &view.asks } else { &view.bids };
             let value = match limit {
-                Some(price) => spec.value_sen(price, quantity),
+                Some(price) => spec.value_sen(price, quantity).map_err(too_large)?,
                 None => value_for_quantity(spec, levels, quantity)
+                    .map_err(too_large)?
                     .ok_or_else(|| super::api(super::TradeError::NoLiquidity))?,
             };
             (quantity, value)
         }
         (None, Some(text)) if buy => {
             let gross = units("amount", text, 2)?;
-            let net = net_for_gross(gross, fees);
+            let net = net_for_gross(gross, fees).map_err(too_large)?;
             match limit {
                 Some(price) => {
-                    let quantity = i64::try_from(spec.quote_from_sen(net) / i128::from(price)).unwrap_or(0);
-                    (quantity, spec.value_sen(price, quantity))
+                    let quantity = spec.quantity_for_sen(net, price).map_err(too_large)?;
+                    (quantity, spec.value_sen(price, quantity).map_err(too_large)?)
                 }
-                None => quantity_for_value(spec, &view.asks, net),
+                None => quantity_for_value(spec, &view.asks, net).map_err(too_large)?,
             }
         }
         (None, Some(_)) => return Err(invalid_order("amount: only buys are sized by amount")),
         (None, None) => return Err(invalid_order("quantity or amount: required")),
     };
     let (fee_pct, tax_pct) = fees.for_side(buy);
-    let (fee, tax) = fee_and_tax(value, fee_pct, tax_pct);
-    let total = if buy { buy_total(value, fees).map_err(|e| super::api(e.into()))? } else { value - fee - tax };
+    let (fee, tax) = fee_and_tax(value, fee_pct, tax_pct).map_err(too_large)?;
+    let total = if buy { buy_total(value, fees) } else { sell_net(value, fee, tax) }.map_err(too_large)?;
     Ok(Data::new(EstimatedOrder {
         estimated_amount: MinorUnits::idr(value).to_string(),
         estimated_total_amount: MinorUnits::idr(total).to_string(),
         estimated_fee: MinorUnits::idr(fee).to_string(),
         estimated_tax: MinorUnits::idr(tax).to_string(),
         quantity: spec.quantity(quantity).to_string(),
-        cryptocurrency_units: spec.ledger_units(quantity).to_string(),
+        cryptocurrency_units: spec.ledger_units(quantity).map_err(too_large)?.to_string(),
     }))
 }
 

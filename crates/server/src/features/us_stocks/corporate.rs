@@ -7,7 +7,6 @@
 use domain::corporate::CorporateActionKind;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::orders::{Bucket, UsOrderReason};
-use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use store::ledger::{self, NewEntry, Posting};
 
@@ -15,8 +14,9 @@ use super::corporate_repo::{self, ActionRow};
 use super::lifecycle::Lifecycle;
 use super::repo::{self, PositionRow};
 use super::service::{trading_date, user_key};
-use super::units::pro_rata;
 use crate::features::orders::errors::TradeError;
+use domain::amounts::pro_rata;
+use domain::fees;
 
 /// Applies every action whose record date has come; returns how many holders changed.
 pub async fn apply_due(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
@@ -98,12 +98,11 @@ async fn dividend_legs(
     bucket: Bucket,
     withholding: Decimal,
 ) -> Result<Vec<Posting>, TradeError> {
-    let gross = pro_rata(action.cash_per_share.unwrap_or(0), position.quantity, super::units::ONE_SHARE);
+    let gross = pro_rata(action.cash_per_share.unwrap_or(0), position.quantity, super::units::ONE_SHARE)?;
     if gross <= 0 {
         return Ok(Vec::new());
     }
-    let withheld =
-        (Decimal::from(gross) * withholding / Decimal::ONE_HUNDRED).ceil().to_i64().unwrap_or(gross).min(gross);
+    let withheld = fees::withholding(gross, withholding)?;
     position.dividends += gross - withheld;
     let mut legs = vec![
         posting(tx, &AccountRef::house(AccountKind::UsExchange, "USD"), -gross).await?,
@@ -124,7 +123,7 @@ async fn split_legs(
     bucket: Bucket,
 ) -> Result<Vec<Posting>, TradeError> {
     let (from, to) = (action.ratio_from.unwrap_or(1).max(1), action.ratio_to.unwrap_or(1).max(1));
-    let after = pro_rata(position.quantity, to, from);
+    let after = pro_rata(position.quantity, to, from)?;
     let delta = after - position.quantity;
     position.quantity = after;
     if delta == 0 {

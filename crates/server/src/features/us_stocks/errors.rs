@@ -82,6 +82,7 @@ impl From<Refusal> for ApiError {
                 "Harga stop sudah tercapai: stop beli harus di atas harga ask, stop jual di bawah harga bid.",
                 "The stop price is already reached: a buy stop must be above the ask, a sell stop below the bid.",
             ),
+            Refusal::ValueOutOfRange => ApiError::amount_out_of_range(domain::MoneyError::Overflow),
             Refusal::Field(field) => invalid_order(format!("{field}: missing or not allowed for this order type")),
         }
     }

@@ -6,7 +6,8 @@
 //! and tax goes to the bucket. When a liquidation cannot cover the loan, the broker takes the loss
 //! (`MARGIN_LOSSES`): no user balance ever goes below zero.
 
-use domain::fees::{fee_and_tax, FeeSchedule};
+use domain::amounts::pro_rata;
+use domain::fees::{fee_and_tax, sell_net, FeeSchedule};
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::orders::{Bucket, Side, UsMarginStatus};
 use sqlx::{Any, Transaction};
@@ -14,7 +15,7 @@ use store::ledger::{self, NewEntry, Posting};
 
 use super::holds::own_part;
 use super::repo::{self, FillRow, PositionRow, UsOrderRow};
-use super::units::{pro_rata, value_down, value_up};
+use super::units::{value_down, value_up};
 use crate::features::orders::errors::TradeError;
 
 type Tx = Transaction<'static, Any>;
@@ -56,7 +57,7 @@ async fn buy_legs(
     fees: &FeeSchedule,
     trading_date: &str,
 ) -> Result<(i64, i64, i64, i64), TradeError> {
-    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.buy_tax_percentage);
+    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.buy_tax_percentage)?;
     let lent = value - own_part(value, bucket);
     legs.add(tx, &a.cash, -(value - lent + fee + tax)).await?;
     legs.add(tx, &house(AccountKind::MarginLoans), -lent).await?;
@@ -85,10 +86,10 @@ async fn sell_legs(
     if quantity > position.quantity {
         return Err(TradeError::Internal(format!("sell of {quantity} from a position of {}", position.quantity)));
     }
-    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.sell_tax_percentage);
-    let repay = pro_rata(position.borrowed, quantity, position.quantity);
-    let cost = pro_rata(position.cost, quantity, position.quantity);
-    let net = value - fee - tax - repay;
+    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.sell_tax_percentage)?;
+    let repay = pro_rata(position.borrowed, quantity, position.quantity)?;
+    let cost = pro_rata(position.cost, quantity, position.quantity)?;
+    let net = sell_net(value, fee, tax)? - repay;
     legs.add(tx, &house(AccountKind::UsExchange), -value).await?;
     legs.add(tx, &house(AccountKind::MarginLoans), repay).await?;
     legs.add(tx, &a.cash, net.max(0)).await?;
@@ -140,12 +141,12 @@ pub async fn post_fill(
     let accounts = Accounts { cash, shares, exchange_shares };
     let (value, fee, tax, realized) = if side == Side::Buy {
         let value = match order.amount {
-            Some(amount) => value_up(price, quantity).min(amount - order.filled_value),
-            None => value_up(price, quantity),
+            Some(amount) => value_up(price, quantity)?.min(amount - order.filled_value),
+            None => value_up(price, quantity)?,
         };
         buy_legs(tx, &mut legs, &accounts, &mut position, (value, quantity), bucket, fees, trading_date).await?
     } else {
-        sell_legs(tx, &mut legs, &accounts, &mut position, (value_down(price, quantity), quantity), fees).await?
+        sell_legs(tx, &mut legs, &accounts, &mut position, (value_down(price, quantity)?, quantity), fees).await?
     };
     legs.add(tx, &house(AccountKind::Fees), fee).await?;
     legs.add(tx, &house(AccountKind::TaxPayable), tax).await?;

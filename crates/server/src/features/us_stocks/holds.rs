@@ -1,7 +1,8 @@
 //! What an open US-stock order holds: a buy reserves the user's own share of its value (value ÷ the
 //! bucket's leverage) plus fee and tax from the bucket's USD; a sell reserves the shares.
 
-use domain::fees::{fee_and_tax, FeeSchedule};
+use domain::fees::{margin_buy_total, FeeSchedule};
+use domain::money::MoneyError;
 use domain::orders::{Bucket, OrderKind, Side};
 
 use super::repo::UsOrderRow;
@@ -18,9 +19,8 @@ pub fn own_part(value: i64, bucket: Bucket) -> i64 {
 }
 
 /// What a buy of `value` costs the user from the bucket: own part, fee and tax.
-pub fn buy_cost(value: i64, bucket: Bucket, fees: &FeeSchedule) -> i64 {
-    let (fee, tax) = fee_and_tax(value, fees.transaction_fee_percentage, fees.buy_tax_percentage);
-    own_part(value, bucket).saturating_add(fee).saturating_add(tax)
+pub fn buy_cost(value: i64, bucket: Bucket, fees: &FeeSchedule) -> Result<i64, MoneyError> {
+    margin_buy_total(value, own_part(value, bucket), fees)
 }
 
 /// The price a buy's hold is computed at: its limit, or the trigger or market plus the collar.
@@ -34,21 +34,21 @@ pub fn hold_price(kind: OrderKind, limit: Option<i64>, stop: Option<i64>, ask: i
 }
 
 /// What the order must still hold: micro-dollars for a buy, quantity units for a sell.
-pub fn remaining(order: &UsOrderRow, ask: i64, fees: &FeeSchedule) -> i64 {
+pub fn remaining(order: &UsOrderRow, ask: i64, fees: &FeeSchedule) -> Result<i64, MoneyError> {
     let side = order.side;
     if side == Side::Sell {
-        return order.quantity.unwrap_or(0) - order.filled_quantity;
+        return Ok(order.quantity.unwrap_or(0) - order.filled_quantity);
     }
     let bucket: Bucket = order.bucket.parse().unwrap_or(Bucket::Paln);
     let value = match (order.quantity, order.amount) {
         (Some(q), _) => {
-            value_up(hold_price(order.order_type, order.limit_price, order.stop_price, ask), q - order.filled_quantity)
+            value_up(hold_price(order.order_type, order.limit_price, order.stop_price, ask), q - order.filled_quantity)?
         }
         (None, Some(a)) => a - order.filled_value,
         (None, None) => 0,
     };
     if value <= 0 {
-        0
+        Ok(0)
     } else {
         buy_cost(value, bucket, fees)
     }
@@ -68,9 +68,9 @@ mod tests {
     #[test]
     fn r3_10_a_leveraged_buy_holds_its_own_part_and_the_whole_fee() {
         // $1,000 of stock: 0.10 % fee = $1
-        assert_eq!(buy_cost(1_000_000_000, Bucket::Paln, &FEES), 1_001_000_000);
-        assert_eq!(buy_cost(1_000_000_000, Bucket::Leverage, &FEES), 501_000_000);
-        assert_eq!(buy_cost(1_000_000_000, Bucket::Intraday, &FEES), 251_000_000);
+        assert_eq!(buy_cost(1_000_000_000, Bucket::Paln, &FEES), Ok(1_001_000_000));
+        assert_eq!(buy_cost(1_000_000_000, Bucket::Leverage, &FEES), Ok(501_000_000));
+        assert_eq!(buy_cost(1_000_000_000, Bucket::Intraday, &FEES), Ok(251_000_000));
         assert_eq!(own_part(5, Bucket::Intraday), 2, "the own part rounds up");
     }
 

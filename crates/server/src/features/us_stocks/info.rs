@@ -4,7 +4,9 @@
 
 use axum::extract::{Path, Query, State};
 use chrono::{DateTime, Utc};
+use domain::amounts;
 use domain::corporate::CorporateActionKind;
+use domain::fees::sell_net;
 use domain::orders::{Bucket, OrderFormType, Side, TimeInForce, TradingHours, UsMarginStatus};
 use market::calendar::{Phase, Venue as Calendar};
 use market::catalogue::UsListingKind;
@@ -322,17 +324,24 @@ pub async fn estimate(
     // The price the order means: its limit, else its trigger, else the side of the market it meets.
     let touch = if side == Side::Buy { ask } else { market.bid };
     let price = d.limit.or(d.stop).unwrap_or(touch);
-    let quantity = d.quantity.unwrap_or_else(|| quantity_for(d.amount.unwrap_or(0), price));
+    // Every figure below comes from the caller's price, quantity or amount, so one too large to
+    // count is their input's fault.
+    let too_large = ApiError::amount_out_of_range;
+    let quantity = match d.quantity {
+        Some(quantity) => quantity,
+        None => quantity_for(d.amount.unwrap_or(0), price).map_err(too_large)?,
+    };
     let fees = &state.us_stocks.settings.fees;
-    let value = if side == Side::Buy {
-        d.amount.unwrap_or_else(|| value_up(price, quantity))
-    } else {
-        value_down(price, quantity)
+    let value = match (side, d.amount) {
+        (Side::Buy, Some(amount)) => amount,
+        (Side::Buy, None) => value_up(price, quantity).map_err(too_large)?,
+        (Side::Sell, _) => value_down(price, quantity).map_err(too_large)?,
     };
     let (pct_fee, pct_tax) = fees.for_side(side == Side::Buy);
-    let (fee, tax) = domain::fees::fee_and_tax(value, pct_fee, pct_tax);
+    let (fee, tax) = domain::fees::fee_and_tax(value, pct_fee, pct_tax).map_err(too_large)?;
     let own = own_part(value, d.bucket);
-    let total = if side == Side::Buy { buy_cost(value, d.bucket, fees) } else { value - fee - tax };
+    let total = if side == Side::Buy { buy_cost(value, d.bucket, fees) } else { sell_net(value, fee, tax) }
+        .map_err(too_large)?;
     let cash = store::ledger::balance_of(
         &state.db,
         &domain::ledger::AccountRef::user(&caller.user_id, d.bucket.cash_kind(), "USD"),
@@ -352,7 +361,7 @@ pub async fn estimate(
         own_part: usd_text(if side == Side::Buy { own } else { 0 }),
         borrowed: usd_text(if side == Side::Buy { value - own } else { 0 }),
         bucket: d.bucket,
-        buying_power: usd_text(cash.saturating_mul(d.bucket.multiplier())),
+        buying_power: usd_text(amounts::buying_power(cash, d.bucket.multiplier())?),
         total_idr: total_idr.to_string(),
     }))
 }
@@ -407,7 +416,7 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
     let mut out = Vec::new();
     for p in repo::positions_of(&state.db, &caller.user_id).await? {
         let bid = state.us_stocks.venue.quote(&p.stock_id, now).map_or(0, |q| q.bid);
-        let value = value_down(bid, p.quantity);
+        let value = value_down(bid, p.quantity)?;
         let bucket: Bucket = p.bucket.parse().unwrap_or(Bucket::Paln);
         let average = (p.quantity > 0).then(|| Decimal::new(p.cost, 6) / shares(p.quantity));
         let pnl = value - p.cost;
@@ -428,7 +437,7 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             realized_pnl: usd_text(p.realized),
             dividends: usd_text(p.dividends),
             borrowed: usd_text(p.borrowed),
-            equity_percentage: equity_percentage(&p, bid).round_dp(2).to_string(),
+            equity_percentage: equity_percentage(&p, bid)?.round_dp(2).to_string(),
             margin_status: p.margin_status,
         });
     }

@@ -59,7 +59,7 @@ impl Lifecycle<'_> {
 
     /// Reserves what the order may still spend or sell (also again after an accepted amend).
     pub async fn open_hold(&self, tx: &mut Tx, order: &mut UsOrderRow, ask: i64) -> Result<(), TradeError> {
-        let need = holds::remaining(order, ask, &self.svc.settings.fees);
+        let need = holds::remaining(order, ask, &self.svc.settings.fees)?;
         if need <= 0 || order.hold_id.is_some() {
             return Ok(());
         }
@@ -213,7 +213,7 @@ impl Lifecycle<'_> {
         post_fill(tx, order, price, quantity, &self.svc.settings.fees, &date, self.clock.now_ms()).await?;
         let complete = match (order.quantity, order.amount) {
             (Some(q), _) => order.filled_quantity >= q,
-            (None, Some(a)) => super::units::quantity_for(a - order.filled_value, price) == 0,
+            (None, Some(a)) => super::units::quantity_for(a - order.filled_value, price)? == 0,
             (None, None) => true,
         };
         if complete {

@@ -2,10 +2,11 @@
 //! falls below the call level, liquidation when it falls below the maintenance margin, and the daily
 //! interest on what the broker lends for 2x positions (docs/us-stocks.md "Leverage").
 
+use domain::amounts;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::MoneyError;
 use domain::orders::{Bucket, UsMarginStatus, UsOrderReason};
 use market::calendar::Phase;
-use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use store::ledger::{self, NewEntry, Posting};
 
@@ -18,12 +19,12 @@ use crate::features::live::user::nudge_account;
 use crate::features::orders::errors::TradeError;
 
 /// Equity as a percentage of the position's value at `bid` (100 without a loan).
-pub fn equity_percentage(position: &PositionRow, bid: i64) -> Decimal {
-    let value = value_down(bid, position.quantity);
+pub fn equity_percentage(position: &PositionRow, bid: i64) -> Result<Decimal, MoneyError> {
+    let value = value_down(bid, position.quantity)?;
     if value <= 0 {
-        return Decimal::ZERO;
+        return Ok(Decimal::ZERO);
     }
-    Decimal::from(value - position.borrowed) * Decimal::ONE_HUNDRED / Decimal::from(value)
+    Ok(Decimal::from(value - position.borrowed) * Decimal::ONE_HUNDRED / Decimal::from(value))
 }
 
 /// Checks every leveraged position; returns how many changed standing or were liquidated.
@@ -37,7 +38,7 @@ pub async fn check_margins(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
             if quote.phase == Phase::Closed {
                 continue;
             }
-            let equity = equity_percentage(&position, quote.bid);
+            let equity = equity_percentage(&position, quote.bid)?;
             // A 4x position opens at 25 % equity: its levels sit below the 2x ones.
             let (call_level, liquidation_level) = if bucket == Bucket::Intraday {
                 (settings.intraday_margin_call_percentage, settings.intraday_maintenance_margin_percentage)
@@ -98,7 +99,7 @@ pub async fn accrue_interest(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
         else {
             continue;
         };
-        let interest = (Decimal::from(current.borrowed) * rate / Decimal::from(36_500)).floor().to_i64().unwrap_or(0);
+        let interest = amounts::daily_interest(current.borrowed, rate, amounts::INTEREST_DAYS_PER_YEAR)?;
         if interest <= 0 {
             continue;
         }

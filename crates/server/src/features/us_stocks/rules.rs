@@ -79,6 +79,8 @@ pub enum Refusal {
     OutsideBand(&'static str),
     /// A stop that would trigger at once.
     StopOnWrongSide,
+    /// The order's value is too large to count (a quantity or price beyond any real order).
+    ValueOutOfRange,
     /// A field the order type needs is missing, or one it cannot have is present.
     Field(&'static str),
 }
@@ -102,7 +104,7 @@ pub fn check(draft: &Draft, market: &MarketNow, min_order_micro: i64, band_pct: 
     let touch = if draft.side == Side::Buy { market.ask } else { market.bid };
     let reference = draft.limit.or(draft.stop).unwrap_or(touch);
     let value = match (draft.quantity, draft.amount) {
-        (Some(q), _) => value_up(reference, q),
+        (Some(q), _) => value_up(reference, q).map_err(|_| Refusal::ValueOutOfRange)?,
         (None, Some(a)) => a,
         (None, None) => 0,
     };

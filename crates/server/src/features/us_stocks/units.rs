@@ -1,9 +1,10 @@
 //! Units of US-stock orders: prices in ten-thousandths of a dollar, quantities in millionths of a
-//! share, money in micro-dollars (the USD ledger scale). All products go through `i128`, so no
-//! order that fits in a row can overflow on the way.
+//! share, money in micro-dollars (the USD ledger scale). The arithmetic is `domain::amounts`'s:
+//! a result too large to count is an error, never a capped amount.
 
-use domain::money::{MinorUnits, Scale};
-use rust_decimal::prelude::ToPrimitive;
+use domain::amounts;
+use domain::money::{MinorUnits, MoneyError, Scale};
+use domain::precision::Rounding;
 use rust_decimal::Decimal;
 
 /// Decimal places of prices (sub-dollar prices tick in $0.0001).
@@ -17,38 +18,19 @@ pub const ONE_CENT: i64 = 100;
 /// Price units in one dollar.
 pub const ONE_DOLLAR: i64 = 10_000;
 
-// price units × quantity units = 10^-10 dollars; micro-dollars are 10^-6.
-const PRODUCT_PER_MICRO: i128 = 10_000;
-
 /// The micro-dollar value of `quantity` at `price`, rounded up (what a buyer pays).
-pub fn value_up(price: i64, quantity: i64) -> i64 {
-    let product = i128::from(price) * i128::from(quantity);
-    clamp((product + PRODUCT_PER_MICRO - 1).div_euclid(PRODUCT_PER_MICRO))
+pub fn value_up(price: i64, quantity: i64) -> Result<i64, MoneyError> {
+    amounts::value_of(price, PRICE_SCALE, quantity, QUANTITY_SCALE, Scale::USD, Rounding::Up)
 }
 
 /// The micro-dollar value of `quantity` at `price`, rounded down (what a seller receives).
-pub fn value_down(price: i64, quantity: i64) -> i64 {
-    clamp((i128::from(price) * i128::from(quantity)).div_euclid(PRODUCT_PER_MICRO))
+pub fn value_down(price: i64, quantity: i64) -> Result<i64, MoneyError> {
+    amounts::value_of(price, PRICE_SCALE, quantity, QUANTITY_SCALE, Scale::USD, Rounding::Floor)
 }
 
 /// The most quantity units `micro` dollars buy at `price` (floored to whole units).
-pub fn quantity_for(micro: i64, price: i64) -> i64 {
-    if price <= 0 {
-        return 0;
-    }
-    clamp(i128::from(micro) * PRODUCT_PER_MICRO / i128::from(price))
-}
-
-/// `part` of `whole` scaled by `numerator / denominator`, rounded down.
-pub fn pro_rata(whole: i64, numerator: i64, denominator: i64) -> i64 {
-    if denominator == 0 {
-        return 0;
-    }
-    clamp(i128::from(whole) * i128::from(numerator) / i128::from(denominator))
-}
-
-fn clamp(v: i128) -> i64 {
-    i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX })
+pub fn quantity_for(micro: i64, price: i64) -> Result<i64, MoneyError> {
+    amounts::quantity_for(micro, Scale::USD, price, PRICE_SCALE, QUANTITY_SCALE)
 }
 
 /// A price in units as a decimal dollar amount.
@@ -77,8 +59,8 @@ pub fn usd_text(micro: i64) -> String {
 }
 
 /// A decimal price into units, rounded to the nearest unit (for market prices).
-pub fn price_units(value: Decimal) -> i64 {
-    (value * Decimal::from(ONE_DOLLAR)).round().to_i64().unwrap_or(0)
+pub fn price_units(value: Decimal) -> Result<i64, MoneyError> {
+    amounts::nearest_units(value, PRICE_SCALE)
 }
 
 /// The tick a price must be a multiple of (SEC Rule 612: $0.01 from $1, $0.0001 below).
@@ -97,13 +79,21 @@ mod tests {
     #[test]
     fn values_round_toward_the_house_and_quantities_floor() {
         // 1.5 shares at $190.33 = $285.495
-        assert_eq!(value_up(1_903_300, 1_500_000), 285_495_000);
+        assert_eq!(value_up(1_903_300, 1_500_000), Ok(285_495_000));
         // a third of a millionth of a cent rounds up for the buyer, down for the seller
-        assert_eq!(value_up(3, 1), 1);
-        assert_eq!(value_down(3, 1), 0);
+        assert_eq!(value_up(3, 1), Ok(1));
+        assert_eq!(value_down(3, 1), Ok(0));
         // $100 at $300 buys 0.333333 shares
-        assert_eq!(quantity_for(100_000_000, 3_000_000), 333_333);
-        assert_eq!(quantity_for(1, 0), 0);
+        assert_eq!(quantity_for(100_000_000, 3_000_000), Ok(333_333));
+        assert_eq!(quantity_for(1, 0), Ok(0));
+    }
+
+    #[test]
+    fn values_and_prices_too_large_to_count_are_errors_not_caps() {
+        assert_eq!(value_up(i64::MAX, i64::MAX), Err(MoneyError::Overflow));
+        assert_eq!(quantity_for(i64::MAX, 1), Err(MoneyError::Overflow));
+        assert_eq!(price_units(Decimal::new(1905, 1)), Ok(1_905_000));
+        assert_eq!(price_units(Decimal::MAX), Err(MoneyError::Overflow));
     }
 
     #[test]

@@ -6,14 +6,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Utc};
+use domain::money::{MinorUnits, Scale};
 use domain::orders::{next_watermark, OrderKind, Side, UsOrderReason};
+use domain::precision::Rounding;
 use market::calendar::{Phase, Venue as Calendar};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
 
 use super::repo::UsOrderRow;
 use super::rules::{may_fill, trailing_stop_price};
-use super::units::{price_units, quantity_for, ONE_SHARE};
+use super::units::{price_units, quantity_for};
 
 /// The venue's market for one stock now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,8 +76,9 @@ impl SandboxExchange {
         max_fill_shares: Decimal,
         session_shift: chrono::Duration,
     ) -> Self {
-        let max_fill = rust_decimal::prelude::ToPrimitive::to_i64(&(max_fill_shares * Decimal::from(ONE_SHARE)))
-            .unwrap_or(i64::MAX)
+        // A setting beyond what units count allows any fill: the largest count is the same bound.
+        let max_fill = MinorUnits::from_decimal(max_fill_shares, Scale::SHARES, Rounding::Truncate)
+            .map_or(i64::MAX, MinorUnits::count)
             .max(1);
         Self {
             sim,
@@ -106,7 +109,8 @@ impl SandboxExchange {
     fn fill_quantity(&self, order: &UsOrderRow, price: i64) -> i64 {
         let remaining = match (order.quantity, order.amount) {
             (Some(q), _) => q - order.filled_quantity,
-            (None, Some(a)) => quantity_for(a - order.filled_value, price),
+            // More shares than an i64 counts is more than the largest fill: the fill is exact.
+            (None, Some(a)) => quantity_for(a - order.filled_value, price).unwrap_or(self.max_fill),
             (None, None) => 0,
         };
         remaining.min(self.max_fill).max(0)
@@ -118,7 +122,14 @@ impl UsVenue for SandboxExchange {
         if !self.post_market.contains_key(stock) {
             return None;
         }
-        let last = price_units(self.sim.price_at(stock, now).ok()? * self.factor(stock)).max(1);
+        let last = match price_units(self.sim.price_at(stock, now).ok()? * self.factor(stock)) {
+            Ok(units) => units.max(1),
+            // A price beyond what units count is no price: the stock is not quoted, never mispriced.
+            Err(error) => {
+                tracing::error!(%stock, %error, "simulated price out of range");
+                return None;
+            }
+        };
         let phase = Calendar::UsExtended.phase_at(now + self.session_shift);
         let bps = if phase == Phase::Regular { self.regular_half_spread_bps } else { self.extended_half_spread_bps };
         // Bid and ask on the cent grid (sub-dollar stocks on the $0.0001 grid), never crossed.

@@ -7,8 +7,9 @@
 //! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
 
 use axum::extract::{Path, Query, State};
+use domain::amounts;
 use domain::ledger::{AccountRef, HoldReason};
-use domain::money::{MinorUnits, Scale};
+use domain::money::{MinorUnits, MoneyError, Scale};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError};
 use utoipa::{IntoParams, ToSchema};
@@ -21,9 +22,6 @@ use crate::api::{ApiError, ApiJson, ApiResult, Data, Lang};
 use crate::config::CashoutSettings;
 use crate::features::identity::{self};
 use crate::state::AppState;
-
-/// Sen in a rupiah.
-const SEN: i64 = 100;
 
 /// Cash-out limits and fee.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -138,14 +136,15 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits configured in `settings`.
-    pub fn of(settings: &CashoutSettings) -> Self {
-        Self {
-            minimum_sen: settings.minimum_rupiah * SEN,
-            maximum_sen: settings.maximum_rupiah * SEN,
-            fee_sen: settings.fee_rupiah * SEN,
-            auto_approval_sen: settings.auto_approval_limit_rupiah * SEN,
-        }
+    /// The limits configured in `settings`; a setting too large to count in sen is an error.
+    pub fn of(settings: &CashoutSettings) -> Result<Self, MoneyError> {
+        let sen = |rupiah: i64| amounts::from_whole(rupiah, Scale::IDR);
+        Ok(Self {
+            minimum_sen: sen(settings.minimum_rupiah)?,
+            maximum_sen: sen(settings.maximum_rupiah)?,
+            fee_sen: sen(settings.fee_rupiah)?,
+            auto_approval_sen: sen(settings.auto_approval_limit_rupiah)?,
+        })
     }
 
     /// Parses and bounds an amount (not yet against the balance).
@@ -167,14 +166,14 @@ impl Limits {
 /// Cash-out limits and fee.
 #[utoipa::path(get, path = "/v1/wallet/cashout/input-variables", tag = "wallet",
     responses((status = 200, body = Data<CashoutInputVariables>)))]
-pub async fn input_variables(State(state): State<AppState>) -> Data<CashoutInputVariables> {
-    let limits = Limits::of(&state.settings.cashout);
-    Data::new(CashoutInputVariables {
+pub async fn input_variables(State(state): State<AppState>) -> ApiResult<Data<CashoutInputVariables>> {
+    let limits = Limits::of(&state.settings.cashout)?;
+    Ok(Data::new(CashoutInputVariables {
         minimum_amount: MinorUnits::idr(limits.minimum_sen.max(limits.fee_sen + 1)).to_string(),
         maximum_amount: MinorUnits::idr(limits.maximum_sen).to_string(),
         fee: MinorUnits::idr(limits.fee_sen).to_string(),
         auto_approval_limit: MinorUnits::idr(limits.auto_approval_sen).to_string(),
-    })
+    }))
 }
 
 /// Whether a cash-out of `amount` is approved automatically.
@@ -184,7 +183,7 @@ pub async fn auto_approval_status(
     State(state): State<AppState>,
     Query(query): Query<AmountQuery>,
 ) -> ApiResult<Data<AutoApprovalStatus>> {
-    let limits = Limits::of(&state.settings.cashout);
+    let limits = Limits::of(&state.settings.cashout)?;
     let amount = MinorUnits::parse_positive(&query.amount, Scale::IDR)
         .map(MinorUnits::count)
         .map_err(|_| messages::invalid_amount())?;
@@ -207,7 +206,7 @@ pub async fn review(
     caller: AuthUser,
     ApiJson(body): ApiJson<ReviewCashout>,
 ) -> ApiResult<Data<CashoutReview>> {
-    let limits = Limits::of(&state.settings.cashout);
+    let limits = Limits::of(&state.settings.cashout)?;
     let bank_account = bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
     let amount = limits.amount(&body.amount)?;
     let available = free_balance(&state, &caller.user_id).await?;
@@ -232,7 +231,7 @@ pub async fn create(
     caller: AuthUser,
     ApiJson(body): ApiJson<CreateCashout>,
 ) -> ApiResult<Data<Cashout>> {
-    let limits = Limits::of(&state.settings.cashout);
+    let limits = Limits::of(&state.settings.cashout)?;
     bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
     let amount = limits.amount(&body.amount)?;
     // A cheap early refusal spares the PIN hash and the write transaction; the hold below stays

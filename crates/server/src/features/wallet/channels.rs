@@ -1,6 +1,8 @@
 //! Top-up channels: virtual accounts of the major Indonesian banks, e-wallets and QRIS, each with
 //! its limits and fee (what the payer pays on top of the amount that reaches the wallet).
 
+use domain::fees::gateway_fee;
+use domain::money::MoneyError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -109,8 +111,8 @@ pub fn find(code: &str) -> Option<&'static Channel> {
 
 impl Channel {
     /// The fee for topping up `amount_sen`, rounded up to the sen.
-    pub fn fee_for(&self, amount_sen: i64) -> i64 {
-        self.fee_flat_sen + (amount_sen * self.fee_bps + 9_999) / 10_000
+    pub fn fee_for(&self, amount_sen: i64) -> Result<i64, MoneyError> {
+        gateway_fee(amount_sen, self.fee_flat_sen, self.fee_bps)
     }
 }
 
@@ -121,9 +123,9 @@ mod tests {
     #[test]
     fn percentage_fees_round_up_to_the_sen() {
         let gopay = find("GOPAY").unwrap();
-        assert_eq!(gopay.fee_for(rp(100_000)), rp(1_500));
-        assert_eq!(gopay.fee_for(1), 1);
-        assert_eq!(find("BCA_VA").unwrap().fee_for(rp(100_000)), rp(4_000));
+        assert_eq!(gopay.fee_for(rp(100_000)), Ok(rp(1_500)));
+        assert_eq!(gopay.fee_for(1), Ok(1));
+        assert_eq!(find("BCA_VA").unwrap().fee_for(rp(100_000)), Ok(rp(4_000)));
     }
 
     #[test]

@@ -185,7 +185,7 @@ pub async fn create_topup(
     if amount < channel.min_sen || amount > channel.max_sen {
         return Err(outside_limits(channel));
     }
-    let fee = channel.fee_for(amount);
+    let fee = channel.fee_for(amount)?;
     let id = uuid::Uuid::now_v7().to_string();
     let now = state.clock.now_ms();
     let expires_at = now + channel.expiry_minutes * ms::MINUTE;

@@ -8,6 +8,7 @@
 //! only when the user's gssKycStatus is VERIFIED; otherwise every amount is zero (R6.03).
 
 use axum::extract::{Query, State};
+use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
@@ -216,7 +217,7 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
             usd_cash: MinorUnits::usd(cash).to_text_min_places(2),
             usd_margin: MinorUnits::usd(margin).to_text_min_places(2),
             idr_cash: MinorUnits::idr(idr_free).to_string(),
-            buying_power: MinorUnits::usd(cash.saturating_mul(leverage)).to_text_min_places(2),
+            buying_power: MinorUnits::usd(amounts::buying_power(cash, leverage)?).to_text_min_places(2),
             usd_idr_price: buy.to_string(),
             leverage,
         });

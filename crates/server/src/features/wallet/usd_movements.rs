@@ -9,6 +9,7 @@
 
 use crate::features::identity::us_verification::require_verified;
 use axum::extract::{Query, State};
+use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::MinorUnits;
@@ -228,7 +229,8 @@ async fn bucket_wallet(state: &AppState, user_id: &str, bucket: FundedBucket) ->
     Ok(LeverageWallet {
         usd_cash: MinorUnits::usd(funded.available()).to_text_min_places(2),
         usd_margin: MinorUnits::usd(funded.held).to_text_min_places(2),
-        buying_power: MinorUnits::usd(funded.available().saturating_mul(bucket.leverage())).to_text_min_places(2),
+        buying_power: MinorUnits::usd(amounts::buying_power(funded.available(), bucket.leverage())?)
+            .to_text_min_places(2),
         paln_usd_cash: MinorUnits::usd(paln).to_text_min_places(2),
         leverage: bucket.leverage(),
     })
@@ -303,17 +305,24 @@ async fn calculate(
     require_verified(state, user_id).await?;
     let funded = available_usd(state, user_id, bucket.kind()).await?.available();
     let paln = available_usd(state, user_id, AccountKind::UsdPaln).await?.available();
-    let (funded_after, paln_after) = match query.direction {
-        LeverageDirection::Deposit => (funded + micro, paln - micro),
-        LeverageDirection::Withdraw => (funded - micro, paln + micro),
+    let (funded, paln, moved) = (MinorUnits::usd(funded), MinorUnits::usd(paln), MinorUnits::usd(micro));
+    let after = match query.direction {
+        LeverageDirection::Deposit => funded.checked_add(moved).and_then(|f| Ok((f, paln.checked_sub(moved)?))),
+        LeverageDirection::Withdraw => funded.checked_sub(moved).and_then(|f| Ok((f, paln.checked_add(moved)?))),
     };
+    // The amount is the caller's: one that takes a balance out of range is theirs to correct.
+    let (funded_after, paln_after) =
+        after.map(|(f, p)| (f.count(), p.count())).map_err(ApiError::amount_out_of_range)?;
     if funded_after < 0 || paln_after < 0 {
         return Err(messages::insufficient_balance());
     }
     Ok(LeverageCalculation {
         amount: MinorUnits::usd(micro).to_text_min_places(2),
         usd_cash_after: MinorUnits::usd(funded_after).to_text_min_places(2),
-        buying_power_after: MinorUnits::usd(funded_after.saturating_mul(bucket.leverage())).to_text_min_places(2),
+        buying_power_after: MinorUnits::usd(
+            amounts::buying_power(funded_after, bucket.leverage()).map_err(ApiError::amount_out_of_range)?,
+        )
+        .to_text_min_places(2),
         paln_usd_cash_after: MinorUnits::usd(paln_after).to_text_min_places(2),
     })
 }

@@ -11,9 +11,10 @@
 
 use axum::extract::State;
 use chrono::{DateTime, Days, FixedOffset, NaiveDate, TimeZone, Utc};
+use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
-use domain::money::MinorUnits;
+use domain::money::{MinorUnits, MoneyError};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
 use utoipa::ToSchema;
@@ -27,8 +28,6 @@ use crate::state::AppState;
 
 /// Jakarta time (WIB, no daylight saving): the day interest is counted by.
 const WIB_OFFSET_SECS: i32 = 7 * 3600;
-/// Days a year for the daily rate.
-const DAYS_PER_YEAR: i128 = 365;
 /// How many closed days the job looks back, so a node that was down catches up.
 const CATCH_UP_DAYS: u64 = 7;
 
@@ -181,13 +180,13 @@ pub fn day_wib(now: DateTime<Utc>) -> NaiveDate {
     now.with_timezone(&FixedOffset::east_opt(WIB_OFFSET_SECS).expect("a valid offset")).date_naive()
 }
 
-/// One day's interest on a closing balance, micro-dollars, rounded down.
-pub fn daily_interest(closing_micro: i64, annual_bps: i64) -> i64 {
+/// One day's interest on a closing balance, micro-dollars, rounded down; none on a balance or
+/// rate of zero or below.
+pub fn daily_interest(closing_micro: i64, annual_bps: i64) -> Result<i64, MoneyError> {
     if closing_micro <= 0 || annual_bps <= 0 {
-        return 0;
+        return Ok(0);
     }
-    let interest = i128::from(closing_micro) * i128::from(annual_bps) / (10_000 * DAYS_PER_YEAR);
-    i64::try_from(interest).unwrap_or(i64::MAX)
+    amounts::daily_interest(closing_micro, amounts::bps_as_percent(annual_bps), amounts::INTEREST_DAYS_PER_YEAR)
 }
 
 /// Credits one day's interest to every opted-in verified user not yet credited for it; returns how
@@ -210,7 +209,7 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
     let mut tx = state.db.begin_write().await?;
     let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
     let closing = usd_yield_repo::closing_balance(&mut tx.tx, &paln, end).await?;
-    let amount = daily_interest(closing, rate);
+    let amount = daily_interest(closing, rate)?;
     let id = uuid::Uuid::now_v7().to_string();
     let accrual = usd_yield_repo::Accrual {
         id: &id,
@@ -259,12 +258,13 @@ mod tests {
     #[test]
     fn daily_interest_is_the_annual_rate_over_365_rounded_down() {
         // 1,000 dollars at 3.65% a year: exactly 0.10 dollars a day.
-        assert_eq!(daily_interest(1_000_000_000, 365), 100_000);
+        assert_eq!(daily_interest(1_000_000_000, 365), Ok(100_000));
         // 1 dollar at 3.50%: 95.89… micro-dollars, rounded down.
-        assert_eq!(daily_interest(1_000_000, 350), 95);
-        assert_eq!(daily_interest(0, 350), 0);
-        assert_eq!(daily_interest(-5, 350), 0);
-        assert_eq!(daily_interest(1_000_000, 0), 0);
+        assert_eq!(daily_interest(1_000_000, 350), Ok(95));
+        assert_eq!(daily_interest(0, 350), Ok(0));
+        assert_eq!(daily_interest(-5, 350), Ok(0));
+        assert_eq!(daily_interest(1_000_000, 0), Ok(0));
+        assert_eq!(daily_interest(i64::MAX, i64::MAX), Err(MoneyError::Overflow));
     }
 
     #[test]
