@@ -1,4 +1,4 @@
-import { ChangePinScreen } from '@/features/account';
+import { ChangePinScreen } from '@/features/identity';
 
 export function Component() {
   return <ChangePinScreen />;

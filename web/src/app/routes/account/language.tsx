@@ -1,4 +1,4 @@
-import { LanguageScreen } from '@/features/account';
+import { LanguageScreen } from '@/features/preferences';
 
 export function Component() {
   return <LanguageScreen />;

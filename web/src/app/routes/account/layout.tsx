@@ -1,4 +1,4 @@
-import { AccountLayout } from '@/features/account';
+import { AccountLayout } from '@/components/layout/account-layout';
 
 export function Component() {
   return <AccountLayout />;

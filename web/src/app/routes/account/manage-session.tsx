@@ -1,4 +1,4 @@
-import { ManageSessionScreen } from '@/features/account';
+import { ManageSessionScreen } from '@/features/identity';
 
 export function Component() {
   return <ManageSessionScreen />;

@@ -1,4 +1,4 @@
-import { NotificationScreen } from '@/features/account';
+import { NotificationScreen } from '@/features/preferences';
 
 export function Component() {
   return <NotificationScreen />;

@@ -1,5 +1,8 @@
-import { AccountOverview } from '@/features/account';
+import { AccountOverview } from '@/features/identity';
+import { FeedbackDialog } from '@/features/preferences';
 
 export function Component() {
-  return <AccountOverview />;
+  return (
+    <AccountOverview feedbackDialog={(open, onClose) => <FeedbackDialog open={open} onClose={onClose} />} />
+  );
 }

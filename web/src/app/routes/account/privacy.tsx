@@ -1,4 +1,4 @@
-import { PrivacyScreen } from '@/features/account';
+import { PrivacyScreen } from '@/features/identity';
 
 export function Component() {
   return <PrivacyScreen />;

@@ -1,4 +1,4 @@
-import { ProfileScreen } from '@/features/account';
+import { ProfileScreen } from '@/features/identity';
 
 export function Component() {
   return <ProfileScreen />;

@@ -1,4 +1,4 @@
-import { VerificationScreen } from '@/features/account';
+import { VerificationScreen } from '@/features/identity';
 
 export function Component() {
   return <VerificationScreen />;

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '@/hooks/use-locale';
 import { persistLanguage } from '@/lib/cookies';
 import { isLocale, LOCALES, switchLocalePath } from '@/lib/locale';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 
 /** `/account/language` (R2.16): the same switch as the header's (URL prefix + `lang` cookie, R1.01). */
 export function LanguageScreen() {

@@ -10,7 +10,7 @@ import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import type { NotificationCategorySettings, NotificationChannelSetting } from '@/api/types';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 import { TelegramCard } from './telegram-card';
 
 /**

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app-config';
 import type { KycSubmitRequest, KycView } from '@/api/types';
 import { useAcceptGssTerms, useKyc, useSubmitKyc } from '../api/kyc';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 import { PhotoInput } from './photo-input';
 import { StatusChip } from './status-chip';
 

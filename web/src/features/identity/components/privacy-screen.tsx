@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 
 /** `/account/privacy`: the device sessions and the PIN change. */
 export function PrivacyScreen() {

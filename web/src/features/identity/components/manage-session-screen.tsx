@@ -21,7 +21,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDevices, type DeviceFilter } from '../api/get-devices';
 import { useLogoutDevice } from '../api/logout-device';
 import { useUnblockDevice } from '../api/unblock-device';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 
 function DeviceRow({
   device,

@@ -10,7 +10,7 @@ import { PIN_LENGTH } from '@/config/constants';
 import { applyLoggedIn } from '@/lib/auth-tokens';
 import { newPinError } from '@/lib/pin-rules';
 import { useUpdatePin } from '../api/update-pin';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 
 type Field = 'oldPin' | 'newPin' | 'confirmPin';
 

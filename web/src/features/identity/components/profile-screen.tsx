@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { AccountPageHeader } from './account-layout';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePhoneDialog } from './change-phone-dialog';
 import { ProfileDataForm } from './profile-data-form';

@@ -11,15 +11,14 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useMe } from '@/api/user-me';
 import { useUserTags } from '../api/user-tags';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
-import { AccountPageHeader } from './account-layout';
-import { FeedbackDialog } from './feedback-dialog';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 import { StatusChip } from './status-chip';
 
 const LINKS = [
@@ -33,8 +32,15 @@ const LINKS = [
   { to: paths.accountBankAccount, key: 'bankAccount' },
 ] as const;
 
-/** `/account`: phone, identity and US-stock status, and the account pages (R2.16). */
-export function AccountOverview() {
+/**
+ * `/account`: phone, identity and US-stock status, and the account pages (R2.16). The feedback dialog
+ * is the preferences feature's, handed in by the route.
+ */
+export function AccountOverview({
+  feedbackDialog,
+}: {
+  feedbackDialog: (open: boolean, onClose: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const me = useMe();
@@ -102,7 +108,7 @@ export function AccountOverview() {
           <ListItemText primary={t('feedback.open')} secondary={t('feedback.openText')} />
         </ListItemButton>
       </Paper>
-      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      {feedbackDialog(feedbackOpen, () => setFeedbackOpen(false))}
     </>
   );
 }

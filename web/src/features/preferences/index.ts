@@ -1,0 +1,3 @@
+export { FeedbackDialog } from './components/feedback-dialog';
+export { LanguageScreen } from './components/language-screen';
+export { NotificationScreen } from './components/notification-screen';
