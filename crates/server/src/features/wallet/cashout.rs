@@ -7,19 +7,18 @@
 //! Only freeBalance (IDR cash not held) can be cashed out; vouchers never.
 
 use axum::extract::{Path, Query, State};
-use domain::amounts;
 use domain::ledger::{AccountRef, HoldReason};
-use domain::money::{MinorUnits, MoneyError, Scale};
+use domain::money::{MinorUnits, Scale};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::bank_accounts::{self, BankAccount};
+use super::cashout_limits::{Limits, OutOfLimits};
 use super::cashout_repo::{self, CashoutRow, NewCashout};
 use super::{accounts, messages, transitions_repo};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data, Lang};
-use crate::config::CashoutSettings;
 use crate::features::identity::{self};
 use crate::state::AppState;
 
@@ -123,44 +122,14 @@ pub struct Cashout {
     pub created_at_ms: i64,
 }
 
-/// Limits in sen from the settings.
-pub struct Limits {
-    /// Smallest amount.
-    pub minimum_sen: i64,
-    /// Largest amount.
-    pub maximum_sen: i64,
-    /// Fee.
-    pub fee_sen: i64,
-    /// Auto-approval limit.
-    pub auto_approval_sen: i64,
-}
-
-impl Limits {
-    /// The limits configured in `settings`; a setting too large to count in sen is an error.
-    pub fn of(settings: &CashoutSettings) -> Result<Self, MoneyError> {
-        let sen = |rupiah: i64| amounts::from_whole(rupiah, Scale::IDR);
-        Ok(Self {
-            minimum_sen: sen(settings.minimum_rupiah)?,
-            maximum_sen: sen(settings.maximum_rupiah)?,
-            fee_sen: sen(settings.fee_rupiah)?,
-            auto_approval_sen: sen(settings.auto_approval_limit_rupiah)?,
-        })
-    }
-
-    /// Parses and bounds an amount (not yet against the balance).
-    fn amount(&self, text: &str) -> ApiResult<i64> {
-        let amount = MinorUnits::parse_positive(text, Scale::IDR)
-            .map(MinorUnits::count)
-            .map_err(|_| messages::invalid_amount())?;
-        // The minimum is never below fee + 1 sen, so the net amount is always positive.
-        if amount < self.minimum_sen.max(self.fee_sen + 1) {
-            return Err(messages::below_minimum(self.minimum_sen.max(self.fee_sen + 1)));
-        }
-        if amount > self.maximum_sen {
-            return Err(messages::above_maximum(self.maximum_sen));
-        }
-        Ok(amount)
-    }
+/// Parses an amount and bounds it by `limits` (not yet against the balance).
+fn bounded_amount(limits: &Limits, text: &str) -> ApiResult<i64> {
+    let amount =
+        MinorUnits::parse_positive(text, Scale::IDR).map(MinorUnits::count).map_err(|_| messages::invalid_amount())?;
+    limits.check(amount).map_err(|out| match out {
+        OutOfLimits::Below(minimum) => messages::below_minimum(minimum),
+        OutOfLimits::Above(maximum) => messages::above_maximum(maximum),
+    })
 }
 
 /// Cash-out limits and fee.
@@ -169,7 +138,7 @@ impl Limits {
 pub async fn input_variables(State(state): State<AppState>) -> ApiResult<Data<CashoutInputVariables>> {
     let limits = Limits::of(&state.settings.cashout)?;
     Ok(Data::new(CashoutInputVariables {
-        minimum_amount: MinorUnits::idr(limits.minimum_sen.max(limits.fee_sen + 1)).to_string(),
+        minimum_amount: MinorUnits::idr(limits.minimum()).to_string(),
         maximum_amount: MinorUnits::idr(limits.maximum_sen).to_string(),
         fee: MinorUnits::idr(limits.fee_sen).to_string(),
         auto_approval_limit: MinorUnits::idr(limits.auto_approval_sen).to_string(),
@@ -188,7 +157,7 @@ pub async fn auto_approval_status(
         .map(MinorUnits::count)
         .map_err(|_| messages::invalid_amount())?;
     Ok(Data::new(AutoApprovalStatus {
-        auto_approval: amount <= limits.auto_approval_sen,
+        auto_approval: limits.auto_approves(amount),
         auto_approval_limit: MinorUnits::idr(limits.auto_approval_sen).to_string(),
     }))
 }
@@ -208,7 +177,7 @@ pub async fn review(
 ) -> ApiResult<Data<CashoutReview>> {
     let limits = Limits::of(&state.settings.cashout)?;
     let bank_account = bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
-    let amount = limits.amount(&body.amount)?;
+    let amount = bounded_amount(&limits, &body.amount)?;
     let available = free_balance(&state, &caller.user_id).await?;
     if amount > available {
         return Err(messages::insufficient_balance());
@@ -218,7 +187,7 @@ pub async fn review(
         fee: MinorUnits::idr(limits.fee_sen).to_string(),
         net_amount: MinorUnits::idr(amount - limits.fee_sen).to_string(),
         available_balance: MinorUnits::idr(available).to_string(),
-        auto_approval: amount <= limits.auto_approval_sen,
+        auto_approval: limits.auto_approves(amount),
         bank_account,
     }))
 }
@@ -233,14 +202,14 @@ pub async fn create(
 ) -> ApiResult<Data<Cashout>> {
     let limits = Limits::of(&state.settings.cashout)?;
     bank_accounts::payable(&state, &caller.user_id, &body.bank_account_id).await?;
-    let amount = limits.amount(&body.amount)?;
+    let amount = bounded_amount(&limits, &body.amount)?;
     // A cheap early refusal spares the PIN hash and the write transaction; the hold below stays
     // the check that counts, because the balance can change in between.
     if amount > free_balance(&state, &caller.user_id).await? {
         return Err(messages::insufficient_balance());
     }
     identity::confirm_pin(&state, &caller.user_id, &body.pin).await?;
-    let auto = amount <= limits.auto_approval_sen;
+    let auto = limits.auto_approves(amount);
     let status = if auto { CashoutStatus::Processing } else { CashoutStatus::PendingReview };
     let id = uuid::Uuid::now_v7().to_string();
     let now = state.clock.now_ms();

@@ -114,6 +114,11 @@ impl Channel {
     pub fn fee_for(&self, amount_sen: i64) -> Result<i64, MoneyError> {
         gateway_fee(amount_sen, self.fee_flat_sen, self.fee_bps)
     }
+
+    /// Whether the channel takes a top-up of `amount_sen` (its limits are inclusive).
+    pub fn accepts(&self, amount_sen: i64) -> bool {
+        (self.min_sen..=self.max_sen).contains(&amount_sen)
+    }
 }
 
 #[cfg(test)]
@@ -126,6 +131,13 @@ mod tests {
         assert_eq!(gopay.fee_for(rp(100_000)), Ok(rp(1_500)));
         assert_eq!(gopay.fee_for(1), Ok(1));
         assert_eq!(find("BCA_VA").unwrap().fee_for(rp(100_000)), Ok(rp(4_000)));
+    }
+
+    #[test]
+    fn a_channel_takes_amounts_within_its_limits_inclusive() {
+        let gopay = find("GOPAY").unwrap();
+        assert!(gopay.accepts(gopay.min_sen) && gopay.accepts(GOPAY_LIMIT_SEN));
+        assert!(!gopay.accepts(gopay.min_sen - 1) && !gopay.accepts(GOPAY_LIMIT_SEN + 1));
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod bank_accounts_repo;
 pub mod bank_gateway;
 pub mod banks;
 mod cashout;
+mod cashout_limits;
 mod cashout_repo;
 pub mod channels;
 mod disburse;

@@ -182,7 +182,7 @@ pub async fn create_topup(
     let amount = MinorUnits::parse_positive(&body.amount, Scale::IDR)
         .map(MinorUnits::count)
         .map_err(|_| ApiError::invalid("amount: a positive number with at most 2 decimals"))?;
-    if amount < channel.min_sen || amount > channel.max_sen {
+    if !channel.accepts(amount) {
         return Err(outside_limits(channel));
     }
     let fee = channel.fee_for(amount)?;
