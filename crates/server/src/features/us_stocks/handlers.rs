@@ -106,7 +106,7 @@ async fn place(
     lc.insert_with_hold(&mut w.tx, &mut order, ask).await.map_err(TradeError::into_api)?;
     for leg in &legs {
         // The stop-loss leg takes the shares when it triggers; the take-profit leg reserves them now.
-        repo::insert(&mut w.tx, leg).await.map_err(ApiError::internal)?;
+        repo::insert(&mut w.tx, leg).await?;
     }
     w.commit().await?;
     lc.publish(&order);

@@ -346,8 +346,7 @@ pub async fn estimate(
         &state.db,
         &domain::ledger::AccountRef::user(&caller.user_id, d.bucket.cash_kind(), "USD"),
     )
-    .await
-    .map_err(ApiError::internal)?
+    .await?
     .map_or(0, |b| b.available());
     let rate = state.markets.sim().price_at("USD-IDR", state.clock.now()).map_err(ApiError::internal)?;
     let total_idr = (Decimal::new(total, 6) * rate).round_dp(0);
