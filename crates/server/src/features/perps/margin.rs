@@ -99,9 +99,8 @@ async fn assess(state: &AppState, user_id: &str) -> ApiResult<super::service::As
 }
 
 fn ratio_text(ratio_ppm: Option<i64>) -> String {
-    let mut percent = Decimal::new(ratio_ppm.unwrap_or(0).min(100 * 1_000_000), 4).round_dp(2);
-    percent.rescale(2);
-    percent.to_string()
+    // Parts per million as a percentage: 10^4 ppm is 1 %.
+    domain::format::percent_text(Decimal::new(ratio_ppm.unwrap_or(0).min(100 * 1_000_000), 4))
 }
 
 async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {

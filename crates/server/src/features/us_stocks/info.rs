@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use domain::amounts;
 use domain::corporate::CorporateActionKind;
 use domain::fees::sell_net;
+use domain::format;
 use domain::orders::{Bucket, OrderFormType, Side, TimeInForce, TradingHours, UsMarginStatus};
 use market::calendar::{Phase, Venue as Calendar};
 use market::catalogue::UsListingKind;
@@ -432,11 +433,11 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             market_value: usd_text(value),
             market_value_idr: idr(value),
             unrealized_pnl: usd_text(pnl),
-            unrealized_pnl_percentage: pnl_pct.round_dp(2).to_string(),
+            unrealized_pnl_percentage: format::percent(pnl_pct).to_string(),
             realized_pnl: usd_text(p.realized),
             dividends: usd_text(p.dividends),
             borrowed: usd_text(p.borrowed),
-            equity_percentage: equity_percentage(&p, bid)?.round_dp(2).to_string(),
+            equity_percentage: format::percent(equity_percentage(&p, bid)?).to_string(),
             margin_status: p.margin_status,
         });
     }
