@@ -16,6 +16,7 @@ pub mod clock;
 pub mod corporate;
 pub mod depth;
 pub mod fees;
+pub mod format;
 pub mod identity;
 pub mod ledger;
 pub mod money;

@@ -65,6 +65,8 @@ impl Scale {
     pub const USDT: Scale = Scale(6);
     /// Shares of US and Indonesian stocks (fractional shares to 6 places).
     pub const SHARES: Scale = Scale(6);
+    /// Prices of US shares: from $1 they tick in cents, below it in $0.0001 (SEC Rule 612).
+    pub const US_STOCK_PRICE: Scale = Scale(4);
     /// Grams of gold.
     pub const GOLD_GRAMS: Scale = Scale(4);
     /// Bitcoin: 21 million × 10^10 stays three orders of magnitude below `i64::MAX`.
@@ -97,6 +99,11 @@ impl Scale {
             "SHIB" | "PEPE" | "BONK" | "FLOKI" => Scale::SHIB,
             _ => Scale::DEFAULT_CRYPTO,
         }
+    }
+
+    /// `value` at this scale's places, rounded with `rounding` (never more places than it has).
+    pub fn round(self, value: Decimal, rounding: Rounding) -> Decimal {
+        rounding.apply(value, self.0)
     }
 
     fn factor(self) -> Decimal {
@@ -280,10 +287,18 @@ mod tests {
         assert_eq!(Scale::USDT.decimal_places(), 6);
         assert_eq!(Scale::SHARES.decimal_places(), 6);
         assert_eq!(Scale::GOLD_GRAMS.decimal_places(), 4);
+        assert_eq!(Scale::US_STOCK_PRICE.decimal_places(), 4);
         assert_eq!(Scale::for_crypto("btc"), Scale::BTC);
         assert_eq!(Scale::BTC.decimal_places(), 10);
         assert_eq!(Scale::for_crypto("SHIB").decimal_places(), 2);
         assert_eq!(Scale::for_crypto("ADA"), Scale::DEFAULT_CRYPTO);
+    }
+
+    #[test]
+    fn a_scale_rounds_a_decimal_to_its_places_in_the_requested_mode() {
+        assert_eq!(Scale::USD.round(dec!(1.23456789), Rounding::Truncate), dec!(1.234567));
+        assert_eq!(Scale::IDR.round(dec!(1.001), Rounding::Up), dec!(1.01));
+        assert_eq!(Scale::IDR.round(dec!(-1.001), Rounding::Floor), dec!(-1.01));
     }
 
     #[test]

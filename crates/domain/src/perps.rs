@@ -8,8 +8,10 @@
 
 use std::cmp::Ordering;
 
-/// Decimal places of micro-USDT.
-pub const MICRO_SCALE: u32 = 6;
+use crate::money::Scale;
+
+/// Decimal places of micro-USDT, the margin ledger's unit.
+const MICRO_PLACES: u32 = Scale::USDT.decimal_places();
 /// The highest leverage a user may choose on any instrument: the margin wallet's buying power (R3.11).
 pub const USER_LEVERAGE_CEILING: u32 = 20;
 /// Parts per million.
@@ -91,10 +93,10 @@ impl Contract {
     /// A value at value scale (`lots × price`) in micro-USDT, rounded `round`.
     pub fn value_to_micro(&self, value: i128, round: Round) -> i64 {
         let scale = self.value_scale();
-        let micro = if scale <= MICRO_SCALE {
-            value * 10_i128.pow(MICRO_SCALE - scale)
+        let micro = if scale <= MICRO_PLACES {
+            value * 10_i128.pow(MICRO_PLACES - scale)
         } else {
-            div_round(value, 10_i128.pow(scale - MICRO_SCALE), round)
+            div_round(value, 10_i128.pow(scale - MICRO_PLACES), round)
         };
         clamp_i64(micro)
     }
@@ -144,7 +146,7 @@ impl Contract {
         let rate = self.tier(self.notional_micro(position.lots, mark, Round::Up)).maintenance_ppm;
         // In value-scale units: equity_else + side × (lots × P − cost) = lots × P × rate.
         let to_value = 10_i128.pow(self.value_scale());
-        let equity = i128::from(equity_else_micro) * to_value / 10_i128.pow(MICRO_SCALE);
+        let equity = i128::from(equity_else_micro) * to_value / 10_i128.pow(MICRO_PLACES);
         let lots = i128::from(position.lots.abs());
         let cost = i128::from(position.cost);
         let ppm = i128::from(PPM);

@@ -29,9 +29,7 @@ const MOVERS_MAX: usize = 20;
 
 /// A percentage with exactly two decimals (R9.05).
 pub fn pct_text(d: Decimal) -> String {
-    let mut d = d.round_dp(2);
-    d.rescale(2);
-    d.to_string()
+    domain::format::percent_text(d)
 }
 
 /// Query of the candles call: a resolution with `from`/`to`/`limit`, or a chart `range`.

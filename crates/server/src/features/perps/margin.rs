@@ -92,24 +92,21 @@ pub struct MarginWallet {
 /// The wallet marked to market.
 async fn assess(state: &AppState, user_id: &str) -> ApiResult<super::service::Assessment> {
     let margin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
-        .await
-        .map_err(ApiError::internal)?
+        .await?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 });
     let positions = super::repo::open_positions_of(&state.db, user_id).await?;
     Ok(state.perps.assess(margin.balance, margin.held, &positions, state.clock.now()))
 }
 
 fn ratio_text(ratio_ppm: Option<i64>) -> String {
-    let mut percent = Decimal::new(ratio_ppm.unwrap_or(0).min(100 * 1_000_000), 4).round_dp(2);
-    percent.rescale(2);
-    percent.to_string()
+    // Parts per million as a percentage: 10^4 ppm is 1 %.
+    domain::format::percent_text(Decimal::new(ratio_ppm.unwrap_or(0).min(100 * 1_000_000), 4))
 }
 
 async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
     let a = assess(state, user_id).await?;
     let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
-        .await
-        .map_err(ApiError::internal)?
+        .await?
         .map(|b| b.available())
         .unwrap_or(0);
     Ok(MarginWallet {
@@ -166,12 +163,8 @@ async fn transfer(
             return Err(insufficient("margin"));
         }
     }
-    let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
-        .await
-        .map_err(ApiError::internal)?;
-    let margin = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
-        .await
-        .map_err(ApiError::internal)?;
+    let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, "USDT")).await?;
+    let margin = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT")).await?;
     let (from, to, reason, short) = match direction {
         Direction::Deposit => (spot, margin, EntryReason::PerpMarginDeposit, "spot"),
         Direction::Withdrawal => (margin, spot, EntryReason::PerpMarginWithdrawal, "margin"),

@@ -1,5 +1,6 @@
 //! Crypto holdings from the user's trades and the live book.
 
+use domain::format;
 use domain::money::MinorUnits;
 use domain::AssetType;
 use std::collections::BTreeMap;
@@ -105,7 +106,7 @@ pub async fn asset_holdings(State(state): State<AppState>, caller: AuthUser) -> 
             current_value: value.map(|v| MinorUnits::idr(v).to_string()),
             unrealised_profit: unrealised.map(|v| MinorUnits::idr(v).to_string()),
             unrealised_profit_percentage: unrealised.filter(|_| position.cost > 0).map(|u| {
-                (Decimal::from(u) * Decimal::ONE_HUNDRED / Decimal::from(position.cost)).round_dp(2).to_string()
+                format::percent(Decimal::from(u) * Decimal::ONE_HUNDRED / Decimal::from(position.cost)).to_string()
             }),
             realised_profit: MinorUnits::idr(position.realised).to_string(),
         });

@@ -201,16 +201,14 @@ pub struct SliderInput {
 /// coins in all, ledger units). A buy spends voucher credit before cash, so its power is both.
 async fn free_balances(state: &AppState, user_id: &str, spec: &PairSpec) -> ApiResult<(i64, i64, i64)> {
     let available = |account: AccountRef| async move {
-        ledger::balance_of(&state.db, &account)
-            .await
-            .map_err(crate::api::ApiError::internal)
-            .map(|b| b.map(|b| b.available()))
+        // The ledger's error maps at the edge (a busy pool is a 503, not a 500).
+        let balance = ledger::balance_of(&state.db, &account).await?;
+        Ok::<_, ApiError>(balance.map(|b| b.available()))
     };
     let cash = available(AccountRef::idr_cash(user_id)).await?.unwrap_or(0);
     let voucher = available(AccountRef::idr_voucher(user_id)).await?.unwrap_or(0);
     let coin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, &spec.base))
-        .await
-        .map_err(crate::api::ApiError::internal)?
+        .await?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 });
     Ok((cash + voucher, coin.available(), coin.balance))
 }

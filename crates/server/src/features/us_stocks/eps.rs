@@ -4,6 +4,7 @@
 
 use axum::extract::{Path, State};
 use chrono::Datelike;
+use domain::format;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -56,7 +57,7 @@ pub fn history(stock_id: &str, reference_price: Decimal, today: chrono::NaiveDat
         let surprise = if estimate.is_zero() {
             Decimal::ZERO
         } else {
-            ((eps - estimate) / estimate.abs() * Decimal::ONE_HUNDRED).round_dp(2)
+            format::percent((eps - estimate) / estimate.abs() * Decimal::ONE_HUNDRED)
         };
         let report_month = u32::try_from(quarter * 3 + 4).unwrap_or(1);
         let (ry, rm) = if report_month > 12 { (year + 1, report_month - 12) } else { (year, report_month) };

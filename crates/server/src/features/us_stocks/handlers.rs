@@ -4,7 +4,9 @@
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
+use domain::money::{MinorUnits, Scale};
 use domain::orders::{Bucket, OrderKind, ProtectiveKind, Side, TradingHours};
+use domain::precision::Rounding;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -15,7 +17,6 @@ use super::lifecycle::{new_order, Lifecycle};
 use super::repo::{self, UsOrderRow};
 use super::rules::{self, Draft, MarketNow};
 use super::service::{intraday_cutoff, trading_date, user_key};
-use super::units::{PRICE_SCALE, QUANTITY_SCALE};
 use super::view::{AmendRequestView, UsOrderView};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
@@ -55,9 +56,8 @@ pub fn market_now(state: &AppState, stock_id: &str, bucket: Bucket) -> ApiResult
 
 fn check(state: &AppState, draft: &Draft, market: &MarketNow) -> ApiResult<()> {
     let settings = &state.us_stocks.settings;
-    let min =
-        rust_decimal::prelude::ToPrimitive::to_i64(&(settings.min_order_usd * rust_decimal::Decimal::from(1_000_000)))
-            .unwrap_or(1_000_000);
+    // A setting too large to count is the server's fault: a 500, never a made-up minimum.
+    let min = MinorUnits::from_decimal(settings.min_order_usd, Scale::USD, Rounding::Truncate)?.count();
     rules::check(draft, market, min, settings.price_band_percentage).map_err(ApiError::from)
 }
 
@@ -106,7 +106,7 @@ async fn place(
     lc.insert_with_hold(&mut w.tx, &mut order, ask).await.map_err(TradeError::into_api)?;
     for leg in &legs {
         // The stop-loss leg takes the shares when it triggers; the take-profit leg reserves them now.
-        repo::insert(&mut w.tx, leg).await.map_err(ApiError::internal)?;
+        repo::insert(&mut w.tx, leg).await?;
     }
     w.commit().await?;
     lc.publish(&order);
@@ -279,9 +279,13 @@ pub async fn amend_order(
         return Err(invalid_order("stockId: not the order's stock"));
     }
     let terms = NewTerms {
-        quantity: given(&body.quantity).map(|t| units("quantity", t, QUANTITY_SCALE)).transpose()?,
-        limit: given(&body.unit_price).map(|t| units("unitPrice", t, PRICE_SCALE)).transpose()?,
-        stop: given(&body.stop_price).map(|t| units("stopPrice", t, PRICE_SCALE)).transpose()?,
+        quantity: given(&body.quantity).map(|t| units("quantity", t, Scale::SHARES.decimal_places())).transpose()?,
+        limit: given(&body.unit_price)
+            .map(|t| units("unitPrice", t, Scale::US_STOCK_PRICE.decimal_places()))
+            .transpose()?,
+        stop: given(&body.stop_price)
+            .map(|t| units("stopPrice", t, Scale::US_STOCK_PRICE.decimal_places()))
+            .transpose()?,
     };
     match amend::request(&lifecycle(&state), &caller.user_id, &id, terms).await {
         Ok(row) => Ok(Data::new(AmendAnswer { amend_request: AmendRequestView::of(&row) })),

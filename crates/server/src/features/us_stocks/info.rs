@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use domain::amounts;
 use domain::corporate::CorporateActionKind;
 use domain::fees::sell_net;
+use domain::format;
 use domain::orders::{Bucket, OrderFormType, Side, TimeInForce, TradingHours, UsMarginStatus};
 use market::calendar::{Phase, Venue as Calendar};
 use market::catalogue::UsListingKind;
@@ -346,8 +347,7 @@ pub async fn estimate(
         &state.db,
         &domain::ledger::AccountRef::user(&caller.user_id, d.bucket.cash_kind(), "USD"),
     )
-    .await
-    .map_err(ApiError::internal)?
+    .await?
     .map_or(0, |b| b.available());
     let rate = state.markets.sim().price_at("USD-IDR", state.clock.now()).map_err(ApiError::internal)?;
     let total_idr = (Decimal::new(total, 6) * rate).round_dp(0);
@@ -433,11 +433,11 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             market_value: usd_text(value),
             market_value_idr: idr(value),
             unrealized_pnl: usd_text(pnl),
-            unrealized_pnl_percentage: pnl_pct.round_dp(2).to_string(),
+            unrealized_pnl_percentage: format::percent(pnl_pct).to_string(),
             realized_pnl: usd_text(p.realized),
             dividends: usd_text(p.dividends),
             borrowed: usd_text(p.borrowed),
-            equity_percentage: equity_percentage(&p, bid)?.round_dp(2).to_string(),
+            equity_percentage: format::percent(equity_percentage(&p, bid)?).to_string(),
             margin_status: p.margin_status,
         });
     }

@@ -1,13 +1,13 @@
 //! The US-stock order payload (R3.15) at the edge: decimal text into units, the R4.15–R4.17
 //! normalisation, and the draft the rules check.
 
+use domain::money::Scale;
 use domain::orders::{Bucket, Leverage, OrderFormType, OrderKind, ProtectiveKind, Side, TimeInForce, TradingHours};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::rules::Draft;
-use super::units::{PRICE_SCALE, QUANTITY_SCALE};
 use crate::api::ApiError;
 use crate::features::orders::errors::invalid_order;
 use crate::features::orders::input::{given, number_text, units};
@@ -83,7 +83,11 @@ pub struct Parsed {
 }
 
 fn price(field: &str, text: &Option<String>) -> Result<Option<i64>, ApiError> {
-    given(text).map(|t| units(field, t, PRICE_SCALE)).transpose()
+    optional(field, text, Scale::US_STOCK_PRICE)
+}
+
+fn optional(field: &str, text: &Option<String>, scale: Scale) -> Result<Option<i64>, ApiError> {
+    given(text).map(|t| units(field, t, scale.decimal_places())).transpose()
 }
 
 /// Parses the body for `side`; `leverage_endpoint` says which endpoint family it came to (R4.15).
@@ -109,10 +113,9 @@ pub fn parse(body: &UsOrderBody, side: Side, leverage_endpoint: bool) -> Result<
         "OCO" => (OrderKind::Limit, true),
         _ => return Err(invalid_order("orderType: MARKET, LIMIT, STOP, STOP_LIMIT, TRAILING_STOP or OCO")),
     };
-    let quantity = given(&body.quantity).map(|t| units("quantity", t, QUANTITY_SCALE)).transpose()?;
+    let quantity = optional("quantity", &body.quantity, Scale::SHARES)?;
     // R4.17: a quantity fixes the order, so an amount beside it is dropped.
-    let amount =
-        if quantity.is_some() { None } else { given(&body.amount).map(|t| units("amount", t, 6)).transpose()? };
+    let amount = if quantity.is_some() { None } else { optional("amount", &body.amount, Scale::USD)? };
     let take_profit = price("takeProfit", &body.take_profit)?;
     let stop_loss = price("stopLoss", &body.stop_loss)?;
     let trail_percent = given(&body.trail_percent)

@@ -8,9 +8,9 @@ use domain::precision::Rounding;
 use rust_decimal::Decimal;
 
 /// Decimal places of prices (sub-dollar prices tick in $0.0001).
-pub const PRICE_SCALE: u32 = 4;
+const PRICE_PLACES: u32 = Scale::US_STOCK_PRICE.decimal_places();
 /// Decimal places of quantities (fractional shares to a millionth).
-pub const QUANTITY_SCALE: u32 = Scale::SHARES.decimal_places();
+const QUANTITY_PLACES: u32 = Scale::SHARES.decimal_places();
 /// Quantity units in one share.
 pub const ONE_SHARE: i64 = 1_000_000;
 /// Price units in one cent.
@@ -20,22 +20,22 @@ pub const ONE_DOLLAR: i64 = 10_000;
 
 /// The micro-dollar value of `quantity` at `price`, rounded up (what a buyer pays).
 pub fn value_up(price: i64, quantity: i64) -> Result<i64, MoneyError> {
-    amounts::value_of(price, PRICE_SCALE, quantity, QUANTITY_SCALE, Scale::USD, Rounding::Up)
+    amounts::value_of(price, PRICE_PLACES, quantity, QUANTITY_PLACES, Scale::USD, Rounding::Up)
 }
 
 /// The micro-dollar value of `quantity` at `price`, rounded down (what a seller receives).
 pub fn value_down(price: i64, quantity: i64) -> Result<i64, MoneyError> {
-    amounts::value_of(price, PRICE_SCALE, quantity, QUANTITY_SCALE, Scale::USD, Rounding::Floor)
+    amounts::value_of(price, PRICE_PLACES, quantity, QUANTITY_PLACES, Scale::USD, Rounding::Floor)
 }
 
 /// The most quantity units `micro` dollars buy at `price` (floored to whole units).
 pub fn quantity_for(micro: i64, price: i64) -> Result<i64, MoneyError> {
-    amounts::quantity_for(micro, Scale::USD, price, PRICE_SCALE, QUANTITY_SCALE)
+    amounts::quantity_for(micro, Scale::USD, price, PRICE_PLACES, QUANTITY_PLACES)
 }
 
 /// A price in units as a decimal dollar amount.
 pub fn price(units: i64) -> Decimal {
-    Decimal::new(units, PRICE_SCALE).normalize()
+    Decimal::new(units, PRICE_PLACES).normalize()
 }
 
 /// A price as text with at least two decimals (`190.5` → `190.50`).
@@ -50,7 +50,7 @@ pub fn price_text(units: i64) -> String {
 
 /// A quantity in units as decimal shares.
 pub fn shares(units: i64) -> Decimal {
-    Decimal::new(units, QUANTITY_SCALE).normalize()
+    Decimal::new(units, QUANTITY_PLACES).normalize()
 }
 
 /// Micro-dollars as text with at least two decimals.
@@ -60,7 +60,7 @@ pub fn usd_text(micro: i64) -> String {
 
 /// A decimal price into units, rounded to the nearest unit (for market prices).
 pub fn price_units(value: Decimal) -> Result<i64, MoneyError> {
-    amounts::nearest_units(value, PRICE_SCALE)
+    amounts::nearest_units(value, PRICE_PLACES)
 }
 
 /// The tick a price must be a multiple of (SEC Rule 612: $0.01 from $1, $0.0001 below).

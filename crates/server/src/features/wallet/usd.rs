@@ -12,6 +12,7 @@ use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
+use domain::precision::Rounding;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 use store::ledger;
@@ -24,7 +25,6 @@ use crate::features::identity::repo;
 use crate::state::AppState;
 
 /// USD minor units (micro-dollars) per dollar.
-const USD_SCALE: u32 = Scale::USD.decimal_places();
 const RATE_SYMBOL: &str = "USD-IDR";
 
 /// The USD/IDR rates now.
@@ -149,6 +149,12 @@ pub fn parse_amount(text: &str) -> ApiResult<Decimal> {
     Ok(amount)
 }
 
+/// The caller's amount, or a figure priced from it, in minor units: extra places dropped (nobody
+/// receives a fraction of a sen or micro-dollar), one too large to count refused as their input.
+fn units(value: Decimal, scale: Scale) -> ApiResult<MinorUnits> {
+    MinorUnits::from_decimal(value, scale, Rounding::Truncate).map_err(ApiError::amount_out_of_range)
+}
+
 /// Prices a conversion between rupiah and dollars; nothing moves.
 #[utoipa::path(get, path = "/v1/wallet/usd/price/calculate", tag = "wallet", params(CalculateQuery),
     responses((status = 200, body = Data<UsdCalculation>), (status = 400, body = crate::api::ErrorBody)))]
@@ -160,31 +166,24 @@ pub async fn price_calculate(
     let (_, buy, sell) = rates(&state)?;
     let calculation = match query.direction {
         Direction::IdrToUsd => {
-            let usd = (amount / buy).round_dp_with_strategy(USD_SCALE, RoundingStrategy::ToZero);
-            let micro = i64::try_from(usd * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
+            let usd = units(amount / buy, Scale::USD)?;
             UsdCalculation {
                 direction: query.direction,
-                from_amount: MinorUnits::idr(i64::try_from(amount * Decimal::from(100)).map_err(ApiError::internal)?)
-                    .to_string(),
+                from_amount: units(amount, Scale::IDR)?.to_string(),
                 from_currency: "IDR".into(),
-                to_amount: MinorUnits::usd(micro).to_text_min_places(2),
+                to_amount: usd.to_text_min_places(2),
                 to_currency: "USD".into(),
                 rate: buy.to_string(),
             }
         }
-        Direction::UsdToIdr => {
-            let idr = (amount * sell).round_dp_with_strategy(2, RoundingStrategy::ToZero);
-            let micro = i64::try_from(amount * Decimal::from(1_000_000)).map_err(ApiError::internal)?;
-            UsdCalculation {
-                direction: query.direction,
-                from_amount: MinorUnits::usd(micro).to_text_min_places(2),
-                from_currency: "USD".into(),
-                to_amount: MinorUnits::idr(i64::try_from(idr * Decimal::from(100)).map_err(ApiError::internal)?)
-                    .to_string(),
-                to_currency: "IDR".into(),
-                rate: sell.to_string(),
-            }
-        }
+        Direction::UsdToIdr => UsdCalculation {
+            direction: query.direction,
+            from_amount: units(amount, Scale::USD)?.to_text_min_places(2),
+            from_currency: "USD".into(),
+            to_amount: units(amount * sell, Scale::IDR)?.to_string(),
+            to_currency: "IDR".into(),
+            rate: sell.to_string(),
+        },
     };
     Ok(Data::new(calculation))
 }

@@ -12,8 +12,9 @@ use axum::extract::{Query, State};
 use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
-use domain::money::MinorUnits;
-use rust_decimal::{Decimal, RoundingStrategy};
+use domain::money::{MinorUnits, Scale};
+use domain::precision::Rounding;
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, LedgerError, NewEntry, Posting};
 use utoipa::{IntoParams, ToSchema};
@@ -39,8 +40,11 @@ fn below(minimum: String) -> ApiError {
     )
 }
 
-fn to_units(value: Decimal, scale: u32) -> ApiResult<i64> {
-    i64::try_from(value * Decimal::from(10_i64.pow(scale))).map_err(|_| messages::invalid_amount())
+/// An amount in minor units of `scale`, extra places dropped; one too large to count is refused.
+fn to_units(value: Decimal, scale: Scale) -> ApiResult<i64> {
+    MinorUnits::from_decimal(value, scale, Rounding::Truncate)
+        .map(MinorUnits::count)
+        .map_err(|_| messages::invalid_amount())
 }
 
 /// A conversion to make.
@@ -115,18 +119,18 @@ pub async fn convert(
     let (_, buy, sell) = usd::rates(&state)?;
     let (idr, micro, rate) = match body.direction {
         Direction::IdrToUsd => {
-            let idr = to_units(amount, 2)?;
+            let idr = to_units(amount, Scale::IDR)?;
             if idr < IDR_MIN_SEN {
                 return Err(below(format!("Rp{}", MinorUnits::idr(IDR_MIN_SEN))));
             }
-            (idr, to_units((amount / buy).round_dp_with_strategy(6, RoundingStrategy::ToZero), 6)?, buy)
+            (idr, to_units(amount / buy, Scale::USD)?, buy)
         }
         Direction::UsdToIdr => {
-            let micro = to_units(amount, 6)?;
+            let micro = to_units(amount, Scale::USD)?;
             if micro < USD_MIN_MICRO {
                 return Err(below(format!("${}", MinorUnits::usd(USD_MIN_MICRO).to_text_min_places(2))));
             }
-            (to_units((amount * sell).round_dp_with_strategy(2, RoundingStrategy::ToZero), 2)?, micro, sell)
+            (to_units(amount * sell, Scale::IDR)?, micro, sell)
         }
     };
     if idr <= 0 || micro <= 0 {
@@ -288,7 +292,7 @@ pub struct LeverageCalculation {
 }
 
 fn transfer_amount(text: &str) -> ApiResult<i64> {
-    let micro = to_units(usd::parse_amount(text)?, 6)?;
+    let micro = to_units(usd::parse_amount(text)?, Scale::USD)?;
     if micro < USD_MIN_MICRO {
         return Err(below(format!("${}", MinorUnits::usd(USD_MIN_MICRO).to_text_min_places(2))));
     }
