@@ -6,6 +6,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contact_change::{send_code, Origin};
 use super::email::EmailAddress;
 use super::messages;
 use super::otp::{self, Destination, Purpose};
@@ -14,7 +15,7 @@ use super::user_details::UserDetails;
 use super::{profile_repo, repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::SecretData;
-use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
+use crate::api::{ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
 /// The address to verify, confirmed by the PIN: the address receives statements and can reset
@@ -102,23 +103,8 @@ pub async fn get_otp(
     ApiJson(body): ApiJson<EmailChangeRequest>,
 ) -> ApiResult<Data<EmailOtpSent>> {
     let email = parse_email(&body.email)?;
-    super::confirm_pin(&state, &caller.user_id, &body.pin).await?;
-    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.email.as_deref() == Some(email.as_str()) {
-        return Err(messages::email_same());
-    }
-    if repo::user_by_email(&state.db, email.as_str()).await?.is_some() {
-        return Err(messages::email_taken());
-    }
-    let sent = otp::send_to(
-        &state,
-        &Destination::Email(email),
-        Purpose::EmailChange,
-        Some(&caller.user_id),
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-    )
-    .await?;
+    let origin = Origin { ip: ip.as_deref(), device_id: headers.device_id.as_deref() };
+    let sent = send_code(&state, &caller, &body.pin, Destination::Email(email), Purpose::EmailChange, origin).await?;
     Ok(Data::new(EmailOtpSent {
         otp_id: sent.otp_id,
         email: sent.phone,

@@ -6,6 +6,7 @@
 mod account;
 mod account_unlock;
 mod change_status;
+mod contact_change;
 mod dev_inbox;
 mod dev_inbox_repo;
 mod devices;

@@ -7,6 +7,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contact_change::{send_code, Origin};
 use super::messages;
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::phone::Phone;
@@ -60,24 +61,8 @@ pub async fn get_otp(
     ApiJson(body): ApiJson<PhoneChangeRequest>,
 ) -> ApiResult<Data<OtpSent>> {
     let phone = Phone::parse(&body.new_phone).ok_or_else(messages::invalid_phone)?;
-    super::confirm_pin(&state, &caller.user_id, &body.pin).await?;
-    let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.phone_e164 == phone.as_str() {
-        return Err(messages::phone_same());
-    }
-    if repo::user_by_phone(&state.db, phone.as_str()).await?.is_some() {
-        return Err(messages::phone_taken());
-    }
-    let sent = otp::send_to(
-        &state,
-        &Destination::Sms(phone),
-        Purpose::PhoneChange,
-        Some(&caller.user_id),
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-    )
-    .await?;
-    Ok(Data::new(sent))
+    let origin = Origin { ip: ip.as_deref(), device_id: headers.device_id.as_deref() };
+    Ok(Data::new(send_code(&state, &caller, &body.pin, Destination::Sms(phone), Purpose::PhoneChange, origin).await?))
 }
 
 /// Checks the code and moves the account to the new number; other sessions end.
