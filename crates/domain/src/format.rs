@@ -18,6 +18,11 @@ pub fn percent_text(value: Decimal) -> String {
     rounded.to_string()
 }
 
+/// Basis points as a percentage text with exactly [`PERCENT_PLACES`] decimals (`150` → `1.50`).
+pub fn bps_percent_text(bps: i64) -> String {
+    percent_text(Decimal::new(bps, 2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +41,13 @@ mod tests {
         assert_eq!(percent_text(dec!(5)), "5.00");
         assert_eq!(percent_text(dec!(12.345)), "12.34");
         assert_eq!(percent_text(dec!(-3.1)), "-3.10");
+    }
+
+    #[test]
+    fn basis_points_read_as_a_percentage() {
+        assert_eq!(
+            (bps_percent_text(150), bps_percent_text(0), bps_percent_text(1)),
+            ("1.50".into(), "0.00".into(), "0.01".into())
+        );
     }
 }

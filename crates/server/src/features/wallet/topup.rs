@@ -158,7 +158,7 @@ pub async fn input_variables(Query(query): Query<ChannelQuery>) -> ApiResult<Dat
         minimum_amount: MinorUnits::idr(channel.min_sen).to_string(),
         maximum_amount: MinorUnits::idr(channel.max_sen).to_string(),
         fee_flat: MinorUnits::idr(channel.fee_flat_sen).to_string(),
-        fee_percentage: MinorUnits::idr(channel.fee_bps).to_string(),
+        fee_percentage: domain::format::bps_percent_text(channel.fee_bps),
         expiry_minutes: channel.expiry_minutes,
     }))
 }

@@ -132,7 +132,7 @@ pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdP
         mid_price: mid.round_dp(2).to_string(),
         buy_price: buy.to_string(),
         sell_price: sell.to_string(),
-        spread_percentage: Decimal::new(state.settings.usd.spread_bps, 2).to_string(),
+        spread_percentage: domain::format::bps_percent_text(state.settings.usd.spread_bps),
         at_ms: state.clock.now_ms(),
     }))
 }

@@ -57,10 +57,6 @@ fn pick(lang: Lang, id: &str, en: &str) -> String {
     if lang == Lang::Id { id } else { en }.to_string()
 }
 
-fn percent(bps: i64) -> String {
-    rust_decimal::Decimal::new(bps, 2).to_string()
-}
-
 async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult<UsdYieldOnboarding> {
     let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
     let (opted_in, opted_in_at_ms) = match usd_yield_repo::enrolment(&state.db, user_id).await? {
@@ -68,7 +64,7 @@ async fn onboarding_of(state: &AppState, user_id: &str, lang: Lang) -> ApiResult
         None => (false, None),
     };
     let total = usd_yield_repo::total_interest(&state.db, user_id).await?;
-    let rate = percent(state.settings.usd.yield_rate_bps);
+    let rate = domain::format::bps_percent_text(state.settings.usd.yield_rate_bps);
     let verified = user.gss_kyc_status == KycStatus::Verified;
     // Indonesian writes the decimal comma (R9.09).
     let rate_id = rate.replace('.', ",");
