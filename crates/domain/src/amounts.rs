@@ -25,6 +25,15 @@ fn divide(numerator: i128, denominator: i128, rounding: Rounding) -> i128 {
         Rounding::Truncate => numerator / denominator,
         Rounding::Floor => numerator.div_euclid(denominator),
         Rounding::Up => -(-numerator).div_euclid(denominator),
+        Rounding::HalfEven => {
+            let (quotient, rest) = (numerator.div_euclid(denominator), numerator.rem_euclid(denominator));
+            // `rest` against the other part of the divisor, not `2 × rest`, which could overflow.
+            match rest.cmp(&(denominator - rest)) {
+                std::cmp::Ordering::Less => quotient,
+                std::cmp::Ordering::Greater => quotient + 1,
+                std::cmp::Ordering::Equal => quotient + quotient.rem_euclid(2),
+            }
+        }
     }
 }
 
@@ -134,6 +143,18 @@ pub fn truncated_units(value: Decimal, places: u32) -> Result<i64, MoneyError> {
     value.checked_mul(factor).and_then(|units| units.trunc().to_i64()).ok_or(MoneyError::Overflow)
 }
 
+/// The average price of `quantity` bought or sold for `total`, at `places` decimals (a midpoint to
+/// the even digit: a figure shown, never charged); `None` for no quantity or a quotient beyond range.
+pub fn average_price(total: Decimal, quantity: Decimal, places: u32) -> Option<Decimal> {
+    total.checked_div(quantity).map(|average| Rounding::HalfEven.apply(average, places))
+}
+
+/// `value` at `rate` (an equivalent in another currency, shown, never charged), at `places`
+/// decimals with a midpoint to the even digit.
+pub fn at_rate(value: Decimal, rate: Decimal, places: u32) -> Result<Decimal, MoneyError> {
+    value.checked_mul(rate).map(|converted| Rounding::HalfEven.apply(converted, places)).ok_or(MoneyError::Overflow)
+}
+
 /// An annual rate in basis points as a percentage (350 bps is 3.5 %).
 pub fn bps_as_percent(bps: i64) -> Decimal {
     Decimal::new(bps, 2)
@@ -143,6 +164,29 @@ pub fn bps_as_percent(bps: i64) -> Decimal {
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    #[test]
+    fn half_even_division_takes_a_midpoint_to_the_even_unit() {
+        // 2.5 and 3.5 minor units: to 2 and to 4; 2.6 to 3; -2.5 to -2.
+        assert_eq!(value_of(25, 1, 1, 0, Scale::new(0).unwrap(), Rounding::HalfEven), Ok(2));
+        assert_eq!(value_of(35, 1, 1, 0, Scale::new(0).unwrap(), Rounding::HalfEven), Ok(4));
+        assert_eq!(value_of(26, 1, 1, 0, Scale::new(0).unwrap(), Rounding::HalfEven), Ok(3));
+        assert_eq!(value_of(-25, 1, 1, 0, Scale::new(0).unwrap(), Rounding::HalfEven), Ok(-2));
+    }
+
+    #[test]
+    fn average_price_rounds_half_even_and_has_none_for_no_quantity() {
+        assert_eq!(average_price(dec!(10), dec!(3), 2), Some(dec!(3.33)));
+        assert_eq!(average_price(dec!(0.125), dec!(1), 2), Some(dec!(0.12)));
+        assert_eq!(average_price(dec!(10), dec!(0), 2), None);
+    }
+
+    #[test]
+    fn at_rate_converts_rounds_half_even_and_refuses_overflow() {
+        assert_eq!(at_rate(dec!(1.5), dec!(16250.5), 0), Ok(dec!(24376)));
+        assert_eq!(at_rate(dec!(0.5), dec!(1), 0), Ok(dec!(0)));
+        assert_eq!(at_rate(Decimal::MAX, dec!(2), 0), Err(MoneyError::Overflow));
+    }
 
     #[test]
     fn value_of_rounds_in_the_requested_direction() {

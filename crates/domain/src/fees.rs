@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 use thiserror::Error;
 
 use crate::money::MoneyError;
+use crate::orders::Side;
 use crate::precision::Rounding;
 
 /// Why a trade calculation has no result.
@@ -195,8 +196,11 @@ pub struct FeeSchedule {
 
 impl FeeSchedule {
     /// The fee and tax percentages that apply to a side.
-    pub fn for_side(&self, buy: bool) -> (Decimal, Decimal) {
-        let tax = if buy { self.buy_tax_percentage } else { self.sell_tax_percentage };
+    pub fn for_side(&self, side: Side) -> (Decimal, Decimal) {
+        let tax = match side {
+            Side::Buy => self.buy_tax_percentage,
+            Side::Sell => self.sell_tax_percentage,
+        };
         (self.transaction_fee_percentage, tax)
     }
 }

@@ -18,6 +18,29 @@ pub fn percent_text(value: Decimal) -> String {
     rounded.to_string()
 }
 
+/// Parts per million as a percentage text with exactly four decimals (`12_345` → `1.2345`): the
+/// finer rates of perpetuals (funding, margin ratio), which two places would hide.
+pub fn ppm_percent_text(ppm: i64) -> String {
+    let mut percent = Decimal::new(ppm, 4);
+    percent.rescale(4);
+    percent.to_string()
+}
+
+/// `count` units with `places` decimals as exact text, every place kept (`150` at 2 → `1.50`).
+pub fn fixed_text(count: i64, places: u32) -> String {
+    Decimal::new(count, places).to_string()
+}
+
+/// `value` as text with at least `min_places` decimals and every significant digit (`1.5` with 2
+/// is `1.50`; `1.234567` stays as it is).
+pub fn text_min_places(value: Decimal, min_places: u32) -> String {
+    let mut value = value.normalize();
+    if value.scale() < min_places {
+        value.rescale(min_places);
+    }
+    value.to_string()
+}
+
 /// Basis points as a percentage text with exactly [`PERCENT_PLACES`] decimals (`150` → `1.50`).
 pub fn bps_percent_text(bps: i64) -> String {
     percent_text(Decimal::new(bps, 2))
@@ -41,6 +64,23 @@ mod tests {
         assert_eq!(percent_text(dec!(5)), "5.00");
         assert_eq!(percent_text(dec!(12.345)), "12.34");
         assert_eq!(percent_text(dec!(-3.1)), "-3.10");
+    }
+
+    #[test]
+    fn parts_per_million_read_as_a_four_place_percentage() {
+        assert_eq!(
+            (ppm_percent_text(12_345), ppm_percent_text(100), ppm_percent_text(-5)),
+            ("1.2345".into(), "0.0100".into(), "-0.0005".into())
+        );
+    }
+
+    #[test]
+    fn fixed_and_minimum_place_texts_keep_every_significant_digit() {
+        assert_eq!(fixed_text(150, 2), "1.50");
+        assert_eq!(fixed_text(7, 0), "7");
+        assert_eq!(text_min_places(dec!(190.5), 2), "190.50");
+        assert_eq!(text_min_places(dec!(1.234567000), 2), "1.234567");
+        assert_eq!(text_min_places(dec!(12), 2), "12.00");
     }
 
     #[test]

@@ -190,11 +190,7 @@ impl MinorUnits {
     /// Decimal text with at least `min_places` places and every significant digit (`1.5` at
     /// scale 6 with 2 places is `1.50`; `1.234567` stays as it is).
     pub fn to_text_min_places(self, min_places: u32) -> String {
-        let mut value = self.to_decimal().normalize();
-        if value.scale() < min_places {
-            value.rescale(min_places);
-        }
-        value.to_string()
+        crate::format::text_min_places(self.to_decimal(), min_places)
     }
 
     /// The exact decimal value, e.g. 150 units at scale 2 is `1.50`.
@@ -250,6 +246,13 @@ text_enum! {
         Btc => "BTC",
     }
 }
+
+/// The rupiah's code, for ledger accounts and postings (`Currency::Idr`'s text).
+pub const IDR: &str = Currency::Idr.as_str();
+/// The US dollar's code (`Currency::Usd`'s text).
+pub const USD: &str = Currency::Usd.as_str();
+/// Tether's code, the perpetuals' margin currency (`Currency::Usdt`'s text).
+pub const USDT: &str = Currency::Usdt.as_str();
 
 impl Currency {
     /// The scale balances in this currency are kept at.

@@ -17,6 +17,9 @@ pub enum Rounding {
     Up,
     /// Toward negative infinity: a derived quantity never exceeds what was paid for (R5.02).
     Floor,
+    /// To the nearest, a midpoint to the even digit: figures that are shown, not charged (an
+    /// average price, a mid rate, a rupiah equivalent), so neither side is favoured.
+    HalfEven,
 }
 
 impl Rounding {
@@ -26,6 +29,7 @@ impl Rounding {
             Rounding::Truncate => RoundingStrategy::ToZero,
             Rounding::Up => RoundingStrategy::ToPositiveInfinity,
             Rounding::Floor => RoundingStrategy::ToNegativeInfinity,
+            Rounding::HalfEven => RoundingStrategy::MidpointNearestEven,
         };
         value.round_dp_with_strategy(decimal_places.min(MAX_DECIMAL_PLACES), strategy)
     }
@@ -73,6 +77,54 @@ pub fn parse_input(text: &str, decimal_places: u32) -> Result<Decimal, InputErro
     decimal_from_digits(whole, fraction)
 }
 
+/// The longest decimal text an order field accepts (the OpenAPI document states it as `maxLength`).
+pub const ORDER_NUMBER_CHARS_MAX: usize = 40;
+/// Order quantities and prices count below 2^50 units: a wide margin below `i64::MAX`, so the
+/// engine's sums and products of them stay in range.
+pub const ORDER_UNITS_LIMIT: i64 = 1 << 50;
+
+/// Why an order's decimal field was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum OrderNumberError {
+    /// Not plain digits with at most one decimal point, or longer than [`ORDER_NUMBER_CHARS_MAX`].
+    #[error("not a number")]
+    NotANumber,
+    /// Zero or negative.
+    #[error("must be greater than zero")]
+    NotPositive,
+    /// More decimal places than the asset counts (refused, never rounded: the app truncates, R5.01).
+    #[error("at most {0} decimal places")]
+    TooManyPlaces(u32),
+    /// [`ORDER_UNITS_LIMIT`] units or more.
+    #[error("too large")]
+    TooLarge,
+}
+
+/// An order's positive decimal field as a count of `10^-places` units: zero, negative, malformed
+/// and over-precise values are refused, never rounded.
+pub fn parse_order_units(text: &str, places: u32) -> Result<i64, OrderNumberError> {
+    let text = text.trim();
+    if text.starts_with('-') {
+        return Err(OrderNumberError::NotPositive);
+    }
+    let plain = text.len() <= ORDER_NUMBER_CHARS_MAX
+        && text.bytes().filter(|b| *b == b'.').count() <= 1
+        && split_plain_decimal(text).is_some();
+    if !plain {
+        return Err(OrderNumberError::NotANumber);
+    }
+    let value = Decimal::from_str_exact(text).map_err(|_| OrderNumberError::NotANumber)?;
+    if value <= Decimal::ZERO {
+        return Err(OrderNumberError::NotPositive);
+    }
+    if value.normalize().scale() > places {
+        return Err(OrderNumberError::TooManyPlaces(places));
+    }
+    let mut scaled = value;
+    scaled.rescale(places);
+    i64::try_from(scaled.mantissa()).ok().filter(|units| *units < ORDER_UNITS_LIMIT).ok_or(OrderNumberError::TooLarge)
+}
+
 /// Splits `digits[.digits]` into its whole and fractional digit strings; `None` when the text
 /// is anything else. At least one digit must be present.
 pub(crate) fn split_plain_decimal(text: &str) -> Option<(&str, &str)> {
@@ -109,6 +161,23 @@ pub fn floor_to_step(value: Decimal, step: Decimal) -> Option<Decimal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn r5_01_order_units_are_exact_or_refused() {
+        assert_eq!(parse_order_units(" 1.50 ", 2), Ok(150));
+        assert_eq!(parse_order_units("1.500", 2), Ok(150));
+        assert_eq!(parse_order_units(".5", 1), Ok(5));
+        assert_eq!(parse_order_units("7.", 0), Ok(7));
+        assert_eq!(parse_order_units("1.234", 2), Err(OrderNumberError::TooManyPlaces(2)));
+        assert_eq!(parse_order_units("0", 2), Err(OrderNumberError::NotPositive));
+        assert_eq!(parse_order_units("-abc", 2), Err(OrderNumberError::NotPositive));
+        for text in ["", ".", "1.2.3", "1e5", "+1", "1,5", "١"] {
+            assert_eq!(parse_order_units(text, 2), Err(OrderNumberError::NotANumber), "{text:?}");
+        }
+        assert_eq!(parse_order_units(&"1".repeat(41), 0), Err(OrderNumberError::NotANumber));
+        assert_eq!(parse_order_units(&(ORDER_UNITS_LIMIT - 1).to_string(), 0), Ok(ORDER_UNITS_LIMIT - 1));
+        assert_eq!(parse_order_units(&ORDER_UNITS_LIMIT.to_string(), 0), Err(OrderNumberError::TooLarge));
+    }
     use proptest::prelude::*;
     use rust_decimal_macros::dec;
 

@@ -27,6 +27,28 @@ text_enum! {
 }
 
 text_enum! {
+    /// A payment of the sandbox gateway (a real provider's states are its own).
+    pub enum SandboxPaymentState {
+        /// Issued, waiting for the sandbox payer.
+        Issued => "ISSUED",
+        /// The sandbox payer paid.
+        Paid => "PAID",
+        /// The sandbox payer gave up.
+        Abandoned => "ABANDONED",
+    }
+}
+
+text_enum! {
+    /// The sandbox bank's answer to a transfer.
+    pub enum SandboxTransferState {
+        /// The money arrived.
+        Completed => "COMPLETED",
+        /// The bank refused it (a dormant account).
+        Failed => "FAILED",
+    }
+}
+
+text_enum! {
     /// The states of a cash-out.
     pub enum CashoutStatus {
         /// Held, waiting for an operator.

@@ -19,24 +19,8 @@ pub struct OrderId(pub u64);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct OwnerId(pub u64);
 
-/// Buy (bid) or sell (ask).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    /// Pays quote, receives base.
-    Buy,
-    /// Pays base, receives quote.
-    Sell,
-}
-
-impl Side {
-    /// The side an order of this side matches against.
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::Buy => Side::Sell,
-            Side::Sell => Side::Buy,
-        }
-    }
-}
+/// Buy (bid) or sell (ask): the product's one side type.
+pub use domain::orders::Side;
 
 /// How long a limit order may live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -76,6 +76,7 @@ async fn open_accounts(db: &Db, n: usize) -> anyhow::Result<Vec<String>> {
             event_id: format!("bench-open-{i}"),
             memo: None,
             postings: vec![posting(&clearing, -OPENING_BALANCE), posting(&id, OPENING_BALANCE)],
+            at_ms: chrono::Utc::now().timestamp_millis(),
         };
         ledger::post(&mut tx.tx, &entry).await?;
         ids.push(id);
@@ -113,6 +114,7 @@ async fn run(
                     event_id: uuid::Uuid::now_v7().to_string(),
                     memo: None,
                     postings: vec![posting(from, -1), posting(to, 1)],
+                    at_ms: chrono::Utc::now().timestamp_millis(),
                 };
                 ledger::post(&mut tx.tx, &entry).await?;
                 tx.commit().await?;

@@ -192,8 +192,9 @@ impl Db {
 }
 
 /// Milliseconds since the Unix epoch: the one time representation stored by every table. Only the
-/// ledger's own bookkeeping stamps read it (when an account, entry or hold row was written: the
-/// book of record's write time); every business time comes from the application's injected clock.
+/// ledger's own bookkeeping stamps read it (when an account or hold row was written, and a hold
+/// closed: the book of record's write time). When money moved (`NewEntry::at_ms`) and every other
+/// business time come from the application's injected clock.
 pub(crate) fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }

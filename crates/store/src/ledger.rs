@@ -70,6 +70,9 @@ pub struct NewEntry {
     pub memo: Option<String>,
     /// Two or more postings summing to zero per currency.
     pub postings: Vec<Posting>,
+    /// When the money moved, Unix ms, from the caller's clock (a day's closing balance counts the
+    /// entries made before the day ended by that clock).
+    pub at_ms: i64,
 }
 
 /// The result of posting.
@@ -159,7 +162,7 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
     .bind(entry.reason.as_str())
     .bind(&entry.event_id)
     .bind(entry.memo.clone())
-    .bind(crate::db::now_ms())
+    .bind(entry.at_ms)
     .execute(&mut **tx)
     .await?
     .rows_affected();

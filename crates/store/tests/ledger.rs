@@ -28,6 +28,7 @@ fn transfer(event: &str, from: &str, to: &str, amount: i64) -> NewEntry {
             Posting { account_id: from.into(), currency: "IDR".into(), amount: -amount },
             Posting { account_id: to.into(), currency: "IDR".into(), amount },
         ],
+        at_ms: 1_764_000_000_000,
     }
 }
 

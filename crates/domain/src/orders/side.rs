@@ -21,6 +21,14 @@ impl Side {
         }
     }
 
+    /// The side an order of this side matches against.
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::Buy => Side::Sell,
+            Side::Sell => Side::Buy,
+        }
+    }
+
     /// The side with numeric `code`, if it is one.
     pub const fn from_code(code: i8) -> Option<Side> {
         match code {

@@ -24,7 +24,17 @@ pub async fn credit(
         Posting { account_id: from, currency: currency.into(), amount: -amount },
         Posting { account_id: to, currency: currency.into(), amount },
     ];
-    ledger::post(tx, &NewEntry { reason: EntryReason::Topup, event_id: event, memo: None, postings }).await?;
+    ledger::post(
+        tx,
+        &NewEntry {
+            reason: EntryReason::Topup,
+            event_id: event,
+            memo: None,
+            postings,
+            at_ms: chrono::Utc::now().timestamp_millis(),
+        },
+    )
+    .await?;
     Ok(())
 }
 

@@ -27,7 +27,7 @@ pub use preferences::{SupportSettings, TelegramSettings};
 pub use production::{Mode, ProvidersSettings};
 pub use retention::RetentionSettings;
 pub use trading::TradingSettings;
-pub use us_stocks::UsStockSettings;
+pub use us_stocks::{ShareCount, UsStockSettings};
 
 /// Every setting of the server.
 #[derive(Debug, Clone, Serialize, Deserialize)]

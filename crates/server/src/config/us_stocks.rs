@@ -2,8 +2,43 @@
 //! the defaults are in docs/us-stocks.md.
 
 use domain::fees::FeeSchedule;
+use domain::money::{MinorUnits, Scale};
+use domain::precision::Rounding;
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Share units in one share.
+const ONE_SHARE: i64 = 10_i64.pow(Scale::SHARES.decimal_places());
+
+/// A positive number of shares, counted in millionths; a setting too large to count, or not above
+/// zero, is refused when the configuration loads rather than read as some other bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShareCount(i64);
+
+impl ShareCount {
+    /// Millionths of a share.
+    pub fn units(self) -> i64 {
+        self.0
+    }
+}
+
+impl Serialize for ShareCount {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Serialize::serialize(&MinorUnits::new(self.0, Scale::SHARES).to_decimal().normalize(), serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ShareCount {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let shares = <Decimal as Deserialize>::deserialize(deserializer)?;
+        let units = MinorUnits::from_decimal(shares, Scale::SHARES, Rounding::Truncate).map_err(D::Error::custom)?;
+        match units.count() {
+            count if count > 0 => Ok(ShareCount(count)),
+            _ => Err(D::Error::custom("a number of shares above zero")),
+        }
+    }
+}
 
 /// US-stock trading settings.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -23,7 +58,7 @@ pub struct UsStockSettings {
     /// Half the spread in pre- and post-market, basis points.
     pub extended_half_spread_bps: u32,
     /// The most shares one fill of the sandbox exchange takes (larger orders fill in parts).
-    pub max_fill_shares: Decimal,
+    pub max_fill_shares: ShareCount,
     /// Intraday (4x) positions are closed this many minutes before the market closes; no new
     /// intraday position opens after that.
     pub intraday_cutoff_minutes: u32,
@@ -60,7 +95,7 @@ impl Default for UsStockSettings {
             venue_step_ms: 150,
             regular_half_spread_bps: 2,
             extended_half_spread_bps: 10,
-            max_fill_shares: Decimal::from(500),
+            max_fill_shares: ShareCount(500 * ONE_SHARE),
             intraday_cutoff_minutes: 15,
             leverage_interest_percentage: Decimal::from(8),
             margin_call_percentage: Decimal::from(35),

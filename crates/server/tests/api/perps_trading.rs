@@ -47,6 +47,7 @@ async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
             Posting { account_id: desk, currency: "USDT".into(), amount: -usdt * MICRO },
             Posting { account_id: margin, currency: "USDT".into(), amount: usdt * MICRO },
         ],
+        at_ms: app.state.clock.now_ms(),
     };
     ledger::post(&mut w.tx, &entry).await.unwrap();
     w.commit().await.unwrap();
@@ -578,7 +579,13 @@ pub(crate) async fn seed_positions(db: &store::Db, prefix: &str, users: usize, m
             Posting { account_id: desk, currency: "USDT".into(), amount: -100 * MICRO },
             Posting { account_id: margin, currency: "USDT".into(), amount: 100 * MICRO },
         ];
-        let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("seed:{user}"), memo: None, postings };
+        let entry = NewEntry {
+            reason: EntryReason::Topup,
+            event_id: format!("seed:{user}"),
+            memo: None,
+            postings,
+            at_ms: opened_at_ms,
+        };
         ledger::post(&mut w.tx, &entry).await.unwrap();
         w.commit().await.unwrap();
     }

@@ -31,6 +31,7 @@ pub async fn fund(app: &TestApp, user: &User, rupiah: i64) {
             Posting { account_id: clearing, currency: "IDR".into(), amount: -rupiah * 100 },
             Posting { account_id: cash, currency: "IDR".into(), amount: rupiah * 100 },
         ],
+        at_ms: app.state.clock.now_ms(),
     };
     ledger::post(&mut wtx.tx, &entry).await.unwrap();
     wtx.commit().await.unwrap();

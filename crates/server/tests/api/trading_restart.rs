@@ -118,7 +118,13 @@ async fn fund(db: &Db, user_id: &str, rupiah: i64) {
         Posting { account_id: clearing, currency: "IDR".into(), amount: -rupiah * 100 },
         Posting { account_id: cash, currency: "IDR".into(), amount: rupiah * 100 },
     ];
-    let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("test:{user_id}"), memo: None, postings };
+    let entry = NewEntry {
+        reason: EntryReason::Topup,
+        event_id: format!("test:{user_id}"),
+        memo: None,
+        postings,
+        at_ms: chrono::Utc::now().timestamp_millis(),
+    };
     ledger::post(&mut wtx.tx, &entry).await.unwrap();
     wtx.commit().await.unwrap();
 }

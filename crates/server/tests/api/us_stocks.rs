@@ -72,9 +72,12 @@ async fn fund(app: &TestApp, user: &User, kind: &str, dollars: i64) {
         Posting { account_id: bucket, currency: "USD".into(), amount: micro },
     ];
     let event = format!("fund:{}:{kind}", user.user_id);
-    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: event, memo: None, postings })
-        .await
-        .unwrap();
+    ledger::post(
+        &mut tx.tx,
+        &NewEntry { reason: EntryReason::Fx, event_id: event, memo: None, postings, at_ms: app.state.clock.now_ms() },
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 }
 

@@ -66,9 +66,18 @@ both_backends!(r3_10_r6_03_usd_buckets_load_only_for_verified_users, |backend| a
         Posting { account_id: desk, currency: "USD".into(), amount: -250_000_000 },
         Posting { account_id: paln, currency: "USD".into(), amount: 250_000_000 },
     ];
-    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: "fx:test".into(), memo: None, postings })
-        .await
-        .unwrap();
+    ledger::post(
+        &mut tx.tx,
+        &NewEntry {
+            reason: EntryReason::Fx,
+            event_id: "fx:test".into(),
+            memo: None,
+            postings,
+            at_ms: app.state.clock.now_ms(),
+        },
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 
     let (status, hidden) = app.get_as(&user, "/api/v1/wallet/usd/balance").await;
@@ -186,9 +195,18 @@ async fn fund_paln(app: &TestApp, user: &User, micro: i64, event: &str) {
         Posting { account_id: desk, currency: "USD".into(), amount: -micro },
         Posting { account_id: paln, currency: "USD".into(), amount: micro },
     ];
-    ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::Fx, event_id: event.into(), memo: None, postings })
-        .await
-        .unwrap();
+    ledger::post(
+        &mut tx.tx,
+        &NewEntry {
+            reason: EntryReason::Fx,
+            event_id: event.into(),
+            memo: None,
+            postings,
+            at_ms: app.state.clock.now_ms(),
+        },
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 }
 

@@ -5,26 +5,20 @@
 
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::{messages, repo};
-use crate::api::auth::AuthUser;
-use crate::api::{ApiError, ApiResult};
+use crate::api::auth::{AuthUser, ClientAddr};
+use crate::api::{ApiError, ApiResult, ClientHeaders};
 use crate::state::AppState;
 
-/// Where a code-sending request came from (its limits count per address and per device).
-pub struct Origin<'a> {
-    /// The client address.
-    pub ip: Option<&'a str>,
-    /// The device id header.
-    pub device_id: Option<&'a str>,
-}
-
-/// Checks `pin` and the new contact `to`, then sends the code that confirms it for `purpose`.
+/// Checks `pin` and the new contact `to`, then sends the code that confirms it for `purpose` (its
+/// limits count per client address and per device).
 pub async fn send_code(
     state: &AppState,
     caller: &AuthUser,
     pin: &str,
     to: Destination,
     purpose: Purpose,
-    origin: Origin<'_>,
+    headers: &ClientHeaders,
+    ClientAddr(ip): &ClientAddr,
 ) -> ApiResult<OtpSent> {
     super::confirm_pin(state, &caller.user_id, pin).await?;
     let user = repo::user_by_id(&state.db, &caller.user_id).await?.ok_or_else(ApiError::unauthorized)?;
@@ -46,5 +40,5 @@ pub async fn send_code(
             }
         }
     }
-    otp::send_to(state, &to, purpose, Some(&caller.user_id), origin.ip, origin.device_id).await
+    otp::send_to(state, &to, purpose, Some(&caller.user_id), ip.as_deref(), headers.device_id.as_deref()).await
 }

@@ -6,7 +6,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::contact_change::{send_code, Origin};
+use super::contact_change::send_code;
 use super::email::EmailAddress;
 use super::messages;
 use super::otp::{self, Destination, Purpose};
@@ -99,12 +99,12 @@ pub async fn get_otp(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: ClientHeaders,
-    ClientAddr(ip): ClientAddr,
+    addr: ClientAddr,
     ApiJson(body): ApiJson<EmailChangeRequest>,
 ) -> ApiResult<Data<EmailOtpSent>> {
     let email = parse_email(&body.email)?;
-    let origin = Origin { ip: ip.as_deref(), device_id: headers.device_id.as_deref() };
-    let sent = send_code(&state, &caller, &body.pin, Destination::Email(email), Purpose::EmailChange, origin).await?;
+    let sent =
+        send_code(&state, &caller, &body.pin, Destination::Email(email), Purpose::EmailChange, &headers, &addr).await?;
     Ok(Data::new(EmailOtpSent {
         otp_id: sent.otp_id,
         email: sent.phone,

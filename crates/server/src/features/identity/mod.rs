@@ -5,6 +5,7 @@
 
 mod account;
 mod account_unlock;
+pub mod bearer;
 mod change_status;
 mod contact_change;
 mod dev_inbox;

@@ -7,7 +7,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::contact_change::{send_code, Origin};
+use super::contact_change::send_code;
 use super::messages;
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::phone::Phone;
@@ -57,12 +57,13 @@ pub async fn get_otp(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: ClientHeaders,
-    ClientAddr(ip): ClientAddr,
+    addr: ClientAddr,
     ApiJson(body): ApiJson<PhoneChangeRequest>,
 ) -> ApiResult<Data<OtpSent>> {
     let phone = Phone::parse(&body.new_phone).ok_or_else(messages::invalid_phone)?;
-    let origin = Origin { ip: ip.as_deref(), device_id: headers.device_id.as_deref() };
-    Ok(Data::new(send_code(&state, &caller, &body.pin, Destination::Sms(phone), Purpose::PhoneChange, origin).await?))
+    let sent =
+        send_code(&state, &caller, &body.pin, Destination::Sms(phone), Purpose::PhoneChange, &headers, &addr).await?;
+    Ok(Data::new(sent))
 }
 
 /// Checks the code and moves the account to the new number; other sessions end.

@@ -15,7 +15,7 @@ use super::errors::{bad_resolution, from_market, unknown_symbol};
 use super::info::parse_class;
 use super::service::Markets;
 use super::symbols::parse_symbol;
-use super::views::{text, CandleList, CandleView, Shared};
+use super::views::{CandleList, CandleView, Shared};
 use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
@@ -26,11 +26,6 @@ const CANDLES_DEFAULT: usize = 1_000;
 const INSTANT_SECS_MAX: i64 = 4_102_444_800;
 /// Most movers per side.
 const MOVERS_MAX: usize = 20;
-
-/// A percentage with exactly two decimals (R9.05).
-pub fn pct_text(d: Decimal) -> String {
-    domain::format::percent_text(d)
-}
 
 /// Query of the candles call: a resolution with `from`/`to`/`limit`, or a chart `range`.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -220,13 +215,13 @@ impl From<&Ticker> for TickerView {
         Self {
             symbol: t.symbol.clone(),
             time: t.time,
-            last: text(t.last),
-            reference: text(t.reference),
-            change: text(t.change),
-            change_pct: pct_text(t.change_pct),
-            high: text(t.high),
-            low: text(t.low),
-            volume: text(t.volume),
+            last: t.last.to_string(),
+            reference: t.reference.to_string(),
+            change: t.change.to_string(),
+            change_pct: domain::format::percent_text(t.change_pct),
+            high: t.high.to_string(),
+            low: t.low.to_string(),
+            volume: t.volume.to_string(),
             phase: t.phase,
             halted: t.halted,
         }
@@ -355,22 +350,15 @@ pub async fn price_change(
         range: change.range.as_str().to_owned(),
         from: change.from,
         to: change.to,
-        base: text(change.base),
-        last: text(change.last),
-        change_pct: pct_text(change.change_pct),
+        base: change.base.to_string(),
+        last: change.last.to_string(),
+        change_pct: domain::format::percent_text(change.change_pct),
     }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn r9_05_percentages_always_show_two_decimals() {
-        assert_eq!(pct_text(Decimal::new(25, 0)), "25.00");
-        assert_eq!(pct_text(Decimal::new(-3333, 2)), "-33.33");
-        assert_eq!(pct_text(Decimal::new(12345, 4)), "1.23");
-    }
 
     #[test]
     fn r9_07_us_stocks_have_no_one_minute_candles() {

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use chrono::Duration;
+use domain::orders::Side;
 use market::quotes::QUOTE_BUCKET_SECS;
 use market::{AssetClass, LivePoller, Resolution};
 use rust_decimal::Decimal;
@@ -81,7 +82,7 @@ pub struct TradePrint {
     /// Traded quantity.
     pub quantity: String,
     /// Aggressor side: `BUY` on an uptick, `SELL` on a downtick.
-    pub side: String,
+    pub side: Side,
     /// When, Unix ms.
     pub time: i64,
 }
@@ -205,7 +206,7 @@ impl Feed {
             symbol: symbol.to_owned(),
             price: price.to_string(),
             quantity: quantity.to_string(),
-            side: if price > before { "BUY" } else { "SELL" }.to_owned(),
+            side: if price > before { Side::Buy } else { Side::Sell },
             time: now.timestamp_millis(),
         };
         Some(frame("trade", channel, &print))

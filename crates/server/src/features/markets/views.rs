@@ -81,11 +81,6 @@ impl MarketViews {
     }
 }
 
-/// A price as text with its scale kept (`"1234.50"`), never a float.
-pub fn text(d: rust_decimal::Decimal) -> String {
-    d.to_string()
-}
-
 /// One candle: time is the bucket's start in Unix milliseconds.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CandleView {
@@ -107,11 +102,11 @@ impl From<&Candle> for CandleView {
     fn from(c: &Candle) -> Self {
         Self {
             time: c.time.timestamp_millis(),
-            open: text(c.open),
-            high: text(c.high),
-            low: text(c.low),
-            close: text(c.close),
-            volume: text(c.volume),
+            open: c.open.to_string(),
+            high: c.high.to_string(),
+            low: c.low.to_string(),
+            close: c.close.to_string(),
+            volume: c.volume.to_string(),
         }
     }
 }

@@ -3,9 +3,9 @@
 //! mode checked on the server (R3.05, R4.13, R6.02).
 
 use axum::http::StatusCode;
+use domain::precision::{parse_order_units, ORDER_NUMBER_CHARS_MAX};
 use domain::trading_flags::{TradeBlock, TradingMode};
 use domain::Locale;
-use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer};
 
 use super::errors::{invalid_order, unknown_pair, HALTED, SIDE_DISABLED};
@@ -16,7 +16,7 @@ use crate::state::AppState;
 /// The tag that makes a user pro (R6.02).
 pub const PRO_TAG: &str = "pro";
 /// The longest decimal text read (the OpenAPI document states it as `maxLength`).
-pub const NUMBER_CHARS_MAX: usize = 40;
+pub const NUMBER_CHARS_MAX: usize = ORDER_NUMBER_CHARS_MAX;
 
 /// Accepts a JSON string or number as text, so `"0.5"` and `0.5` both arrive as `"0.5"`.
 pub fn number_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
@@ -38,34 +38,10 @@ pub fn given(text: &Option<String>) -> Option<&str> {
     text.as_deref().map(str::trim).filter(|t| !t.is_empty())
 }
 
-/// Parses a positive decimal into units of `10^-scale`; zero, negative, malformed and
-/// over-precise values are refused with the field's name.
+/// Parses a positive decimal into units of `10^-scale` (`domain::precision::parse_order_units`);
+/// a refusal names the field.
 pub fn units(field: &str, text: &str, scale: u32) -> Result<i64, ApiError> {
-    let text = text.trim();
-    if text.starts_with('-') {
-        return Err(invalid_order(format!("{field}: must be greater than zero")));
-    }
-    let plain = !text.is_empty()
-        && text.len() <= NUMBER_CHARS_MAX
-        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && text.bytes().filter(|b| *b == b'.').count() <= 1
-        && text.bytes().any(|b| b.is_ascii_digit());
-    if !plain {
-        return Err(invalid_order(format!("{field}: not a number")));
-    }
-    let value = Decimal::from_str_exact(text).map_err(|_| invalid_order(format!("{field}: not a number")))?;
-    if value <= Decimal::ZERO {
-        return Err(invalid_order(format!("{field}: must be greater than zero")));
-    }
-    if value.normalize().scale() > scale {
-        return Err(invalid_order(format!("{field}: at most {scale} decimal places")));
-    }
-    let mut scaled = value;
-    scaled.rescale(scale);
-    i64::try_from(scaled.mantissa())
-        .ok()
-        .filter(|u| *u < (1 << 50))
-        .ok_or_else(|| invalid_order(format!("{field}: too large")))
+    parse_order_units(text, scale).map_err(|refused| invalid_order(format!("{field}: {refused}")))
 }
 
 /// A required decimal field.

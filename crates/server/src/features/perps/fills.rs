@@ -8,6 +8,7 @@
 //! hold on the wallet, taken again after every fill.
 
 use domain::ledger::{AccountKind, AccountRef, EntryReason, HoldReason};
+use domain::money::USDT;
 use domain::perps::{Contract, Round};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -17,9 +18,6 @@ use super::repo::{self, FillRow, OrderRow, PositionRow};
 use crate::features::orders::errors::TradeError;
 
 type Tx = Transaction<'static, Any>;
-
-/// The margin wallet's currency.
-pub const USDT: &str = "USDT";
 
 /// A user's margin wallet.
 pub fn wallet(user_id: &str) -> AccountRef {
@@ -93,20 +91,32 @@ pub async fn hold_margin(
     Ok(())
 }
 
-/// Posts `amount` (positive: to the user) to the user's wallet against `counterparty`, with the
-/// fee to the broker; a loss beyond the wallet's free balance is paid by the insurance fund.
-/// Returns what the fund paid.
-#[allow(clippy::too_many_arguments)]
+/// One money movement of a user's margin wallet: `amount` (positive: to the user) against
+/// `counterparty`, with `fee` to the broker, for `reason`, once per `event_id`, at `at_ms`.
+pub struct Settlement<'a> {
+    /// Signed micro-USDT to the user.
+    pub amount: i64,
+    /// Micro-USDT to the broker.
+    pub fee: i64,
+    /// Who pays or receives the amount.
+    pub counterparty: AccountKind,
+    /// Why the money moves.
+    pub reason: EntryReason,
+    /// The causing event (posting it twice posts once).
+    pub event_id: &'a str,
+    /// When, Unix ms.
+    pub at_ms: i64,
+}
+
+/// Posts a settlement to the user's wallet; a loss beyond the wallet's free balance is paid by the
+/// insurance fund. Returns what the fund paid.
 pub async fn settle(
     tx: &mut Tx,
     instruments: &Instruments,
     user_id: &str,
-    amount: i64,
-    fee: i64,
-    counterparty: AccountKind,
-    reason: EntryReason,
-    event_id: &str,
+    movement: &Settlement<'_>,
 ) -> Result<i64, TradeError> {
+    let Settlement { amount, fee, ref counterparty, reason, event_id, at_ms } = *movement;
     let account = wallet(user_id);
     let user_account = ledger::open(tx, &account).await?;
     let mut free = ledger::balance_tx(tx, &account).await?.available();
@@ -127,7 +137,7 @@ pub async fn settle(
     let insurance_paid = if net < 0 { (-net - free).max(0) } else { 0 };
     let mut postings = vec![Posting { account_id: user_account, currency: USDT.into(), amount: net + insurance_paid }];
     if amount != 0 {
-        let venue = ledger::open(tx, &AccountRef::house(counterparty, USDT)).await?;
+        let venue = ledger::open(tx, &AccountRef::house(counterparty.clone(), USDT)).await?;
         postings.push(Posting { account_id: venue, currency: USDT.into(), amount: -amount });
     }
     if fee != 0 {
@@ -140,7 +150,7 @@ pub async fn settle(
     }
     postings.retain(|p| p.amount != 0);
     if postings.len() >= 2 {
-        ledger::post(tx, &NewEntry { reason, event_id: event_id.into(), memo: None, postings }).await?;
+        ledger::post(tx, &NewEntry { reason, event_id: event_id.into(), memo: None, postings, at_ms }).await?;
     }
     for mut other in released {
         if let Some(inst) = instruments.get(&other.symbol) {
@@ -251,8 +261,15 @@ async fn settle_fill(
     (realised, fee): (i64, i64),
     event: &str,
 ) -> Result<i64, TradeError> {
-    let exchange = AccountKind::PerpExchange;
-    settle(tx, fill.instruments, user_id, realised, fee, exchange, EntryReason::PerpFill, event).await
+    let movement = Settlement {
+        amount: realised,
+        fee,
+        counterparty: AccountKind::PerpExchange,
+        reason: EntryReason::PerpFill,
+        event_id: event,
+        at_ms: fill.now_ms,
+    };
+    settle(tx, fill.instruments, user_id, &movement).await
 }
 
 /// `whole × part / of`, rounded `round` (the whole when `part` is all of it).

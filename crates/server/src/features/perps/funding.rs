@@ -14,7 +14,7 @@ use domain::perps::{funding_instant_at_or_before, funding_micro, funding_rate_pp
 
 use super::contracts::PerpInstrument;
 use super::errors::PerpError;
-use super::fills::{self, settle};
+use super::fills::{self, settle, Settlement};
 use super::lifecycle::{user_key, Perps};
 use super::repo::{self, FundingRow};
 
@@ -136,17 +136,15 @@ impl Perps<'_> {
         fills::release_margin(tx, &mut position).await?;
         repo::save_position(tx, &position).await?;
         let event = format!("perp-funding:{user_id}:{}:{instant}", inst.symbol);
-        let covered = settle(
-            tx,
-            &self.svc.instruments,
-            user_id,
+        let movement = Settlement {
             amount,
-            0,
-            AccountKind::PerpExchange,
-            EntryReason::PerpFunding,
-            &event,
-        )
-        .await?;
+            fee: 0,
+            counterparty: AccountKind::PerpExchange,
+            reason: EntryReason::PerpFunding,
+            event_id: &event,
+            at_ms: self.now_ms(),
+        };
+        let covered = settle(tx, &self.svc.instruments, user_id, &movement).await?;
         position.funding += amount + covered;
         fills::hold_margin(tx, &inst.contract, &mut position, &format!("{event}:margin")).await?;
         position.updated_at_ms = self.now_ms();

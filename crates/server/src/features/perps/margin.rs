@@ -14,6 +14,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use domain::amounts;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::USDT;
 use domain::money::{MinorUnits, Scale};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -91,7 +92,7 @@ pub struct MarginWallet {
 
 /// The wallet marked to market.
 async fn assess(state: &AppState, user_id: &str) -> ApiResult<super::service::Assessment> {
-    let margin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT"))
+    let margin = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::PerpMargin, USDT))
         .await?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 });
     let positions = super::repo::open_positions_of(&state.db, user_id).await?;
@@ -105,12 +106,12 @@ fn ratio_text(ratio_ppm: Option<i64>) -> String {
 
 async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
     let a = assess(state, user_id).await?;
-    let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, "USDT"))
+    let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, USDT))
         .await?
         .map(|b| b.available())
         .unwrap_or(0);
     Ok(MarginWallet {
-        currency: "USDT".into(),
+        currency: USDT.into(),
         margin_balance: MinorUnits::usdt(a.balance).to_text_min_places(2),
         available_margin: MinorUnits::usdt(a.available).to_text_min_places(2),
         buying_power: MinorUnits::usdt(amounts::buying_power(a.available, MAX_LEVERAGE)?).to_text_min_places(2),
@@ -163,17 +164,18 @@ async fn transfer(
             return Err(insufficient("margin"));
         }
     }
-    let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, "USDT")).await?;
-    let margin = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::PerpMargin, "USDT")).await?;
+    let spot = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::Crypto, USDT)).await?;
+    let margin = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::PerpMargin, USDT)).await?;
     let (from, to, reason, short) = match direction {
         Direction::Deposit => (spot, margin, EntryReason::PerpMarginDeposit, "spot"),
         Direction::Withdrawal => (margin, spot, EntryReason::PerpMarginWithdrawal, "margin"),
     };
     let postings = vec![
-        Posting { account_id: from, currency: "USDT".into(), amount: -micro },
-        Posting { account_id: to, currency: "USDT".into(), amount: micro },
+        Posting { account_id: from, currency: USDT.into(), amount: -micro },
+        Posting { account_id: to, currency: USDT.into(), amount: micro },
     ];
-    let entry = NewEntry { reason, event_id: format!("perp-margin:{id}"), memo: None, postings };
+    let at_ms = state.clock.now_ms();
+    let entry = NewEntry { reason, event_id: format!("perp-margin:{id}"), memo: None, postings, at_ms };
     ledger::post(&mut tx.tx, &entry).await.map_err(|e| match e {
         LedgerError::InsufficientFunds(_) => insufficient(short),
         other => ApiError::internal(other),

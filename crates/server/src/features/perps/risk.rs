@@ -4,6 +4,7 @@
 //! loss beyond the wallet is paid by the insurance fund, and the fund takes a liquidation fee from
 //! what equity is left. Nobody's wallet goes below zero.
 
+use domain::money::USDT;
 use std::collections::HashMap;
 
 use domain::ledger::{AccountKind, EntryReason};
@@ -11,7 +12,7 @@ use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Si
 use domain::perps::{ppm_of, Round, LIQUIDATION_FEE_PPM, PPM};
 
 use super::errors::PerpError;
-use super::fills::{self, settle, wallet, Fill};
+use super::fills::{self, settle, wallet, Fill, Settlement};
 use super::lifecycle::{user_key, Perps};
 use super::repo::{self, LiquidationRow, OrderRow, PositionRow};
 use super::risk_book::Refresh;
@@ -159,7 +160,7 @@ impl Perps<'_> {
             Refresh::Everything => {
                 let read = async {
                     let positions = repo::all_open_positions(self.db).await?;
-                    let balances = store::ledger::balances_of_kind(self.db, &AccountKind::PerpMargin, "USDT").await?;
+                    let balances = store::ledger::balances_of_kind(self.db, &AccountKind::PerpMargin, USDT).await?;
                     Ok::<_, PerpError>((positions, balances))
                 };
                 let (positions, balances) = read.await.inspect_err(|_| book.read_everything_next())?;
@@ -204,17 +205,15 @@ impl Perps<'_> {
         let fee = ppm_of(notional_total, LIQUIDATION_FEE_PPM, Round::Up).min(left.max(0));
         if fee > 0 {
             let event = format!("perp-liquidation-fee:{}", records.first().map_or("", |r| r.id.as_str()));
-            settle(
-                &mut w.tx,
-                &self.svc.instruments,
-                user_id,
-                -fee,
-                0,
-                AccountKind::PerpInsuranceFund,
-                EntryReason::PerpLiquidation,
-                &event,
-            )
-            .await?;
+            let movement = Settlement {
+                amount: -fee,
+                fee: 0,
+                counterparty: AccountKind::PerpInsuranceFund,
+                reason: EntryReason::PerpLiquidation,
+                event_id: &event,
+                at_ms: self.now_ms(),
+            };
+            settle(&mut w.tx, &self.svc.instruments, user_id, &movement).await?;
             if let Some(first) = records.first_mut() {
                 first.fee = fee;
             }

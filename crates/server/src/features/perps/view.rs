@@ -6,6 +6,7 @@ use domain::orders::{
     NumericOrderState, OrderStatus, PerpMarginStatus, PerpOrderReason, PerpOrderType, PerpOrigin, PositionSide, Side,
 };
 use domain::perps::{Exposure, Round, MARGIN_CALL_PPM, PPM};
+use domain::{amounts, format};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -16,12 +17,12 @@ use crate::features::orders::state::numeric_state;
 
 /// Ticks as a price.
 pub fn price_text(inst: &PerpInstrument, ticks: i64) -> String {
-    Decimal::new(ticks, inst.contract.price_scale).to_string()
+    format::fixed_text(ticks, inst.contract.price_scale)
 }
 
 /// Lots as a contract quantity.
 pub fn quantity_text(inst: &PerpInstrument, lots: i64) -> String {
-    Decimal::new(lots, inst.contract.quantity_scale).to_string()
+    format::fixed_text(lots, inst.contract.quantity_scale)
 }
 
 /// Micro-USDT as USDT (at least two decimals).
@@ -31,9 +32,7 @@ pub fn usdt_text(micro: i64) -> String {
 
 /// Parts per million as a percentage (four decimals).
 pub fn percent_text(ppm: i64) -> String {
-    let mut percent = Decimal::new(ppm, 4);
-    percent.rescale(4);
-    percent.to_string()
+    format::ppm_percent_text(ppm)
 }
 
 /// One perpetual order.
@@ -94,7 +93,7 @@ impl PerpOrderView {
         let average = (order.filled_lots > 0).then(|| {
             let value = Decimal::new(order.filled_value, inst.contract.value_scale());
             let lots = Decimal::new(order.filled_lots, inst.contract.quantity_scale);
-            (value / lots).round_dp(inst.contract.price_scale).to_string()
+            amounts::average_price(value, lots, inst.contract.price_scale).unwrap_or_default().to_string()
         });
         Self {
             id: order.id.clone(),
@@ -175,9 +174,12 @@ impl PositionView {
         let entry = if position.lots == 0 {
             Decimal::ZERO
         } else {
-            (Decimal::new(position.cost, contract.value_scale())
-                / Decimal::new(position.lots.abs(), contract.quantity_scale))
-            .round_dp(contract.price_scale)
+            amounts::average_price(
+                Decimal::new(position.cost, contract.value_scale()),
+                Decimal::new(position.lots.abs(), contract.quantity_scale),
+                contract.price_scale,
+            )
+            .unwrap_or_default()
         };
         let initial = contract.initial_micro(position.cost, u32::try_from(position.leverage).unwrap_or(1));
         let roe = if initial > 0 { (i128::from(unrealised) * i128::from(PPM) / i128::from(initial)) as i64 } else { 0 };

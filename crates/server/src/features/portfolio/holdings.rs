@@ -99,8 +99,10 @@ pub async fn asset_holdings(State(state): State<AppState>, caller: AuthUser) -> 
             asset: spec.base.clone(),
             asset_type: AssetType::Crypto,
             quantity: quantity.to_string(),
-            average_price: (position.quantity > 0)
-                .then(|| (Decimal::new(position.cost, 2) / quantity).round_dp(2).normalize().to_string()),
+            average_price: (position.quantity > 0).then(|| {
+                let average = domain::amounts::average_price(MinorUnits::idr(position.cost).to_decimal(), quantity, 2);
+                average.unwrap_or_default().normalize().to_string()
+            }),
             invested_amount: MinorUnits::idr(position.cost).to_string(),
             current_price: price.map(|p| spec.price(p).to_string()),
             current_value: value.map(|v| MinorUnits::idr(v).to_string()),

@@ -3,6 +3,7 @@
 //! touched order ends holding exactly what it may still spend or sell.
 
 use domain::ledger::{AccountKind, AccountRef, EntryReason, HoldReason};
+use domain::money::IDR;
 
 use domain::orders::{CryptoCancelReason, OrderKind, OrderStatus, ProtectiveKind};
 use engine::{CancelReason, Event, Fill, OrderId, Side};
@@ -44,7 +45,7 @@ impl PairOwner {
             return Ok(());
         }
         let voucher = AccountRef::idr_voucher(&row.user_id).id();
-        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, "IDR")).await?;
+        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, IDR)).await?;
         for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await? {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
@@ -144,8 +145,8 @@ impl PairOwner {
                 _ => continue,
             };
             if matches!(event, Event::Fill(_)) {
-                ids.insert(AccountRef::house(AccountKind::Fees, "IDR").id());
-                ids.insert(AccountRef::house(AccountKind::TaxPayable, "IDR").id());
+                ids.insert(AccountRef::house(AccountKind::Fees, IDR).id());
+                ids.insert(AccountRef::house(AccountKind::TaxPayable, IDR).id());
             }
             for (order, owner) in orders {
                 let (cash, coin) = if is_user(order) {
@@ -154,7 +155,7 @@ impl PairOwner {
                     (AccountRef::idr_cash(&user), AccountRef::user(&user, AccountKind::Crypto, &self.spec.base))
                 } else {
                     let provider = AccountKind::LiquidityProvider(self.provider_code(owner).to_owned());
-                    (AccountRef::house(provider.clone(), "IDR"), AccountRef::house(provider, &self.spec.base))
+                    (AccountRef::house(provider.clone(), IDR), AccountRef::house(provider, &self.spec.base))
                 };
                 ids.insert(cash.id());
                 ids.insert(coin.id());
@@ -235,40 +236,40 @@ impl PairOwner {
         let mut postings = Vec::with_capacity(8);
         let mut fees = 0;
         let mut taxes = 0;
-        for (order, owner, buy) in [(buy_order, buy_owner, true), (sell_order, sell_owner, false)] {
+        for (order, owner, side) in [(buy_order, buy_owner, Side::Buy), (sell_order, sell_owner, Side::Sell)] {
             let (cash_account, coin_account, leg) = if is_user(order) {
                 let maker = order == fill.maker_order;
-                let leg = self.user_leg(tx, touched, order, buy, fill, value, maker).await?;
+                let leg = self.user_leg(tx, touched, order, side, fill, value, maker).await?;
                 let user = touched.rows[&(order.0 as i64)].user_id.clone();
-                let cash = self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrCash, "IDR")).await?;
+                let cash = self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrCash, IDR)).await?;
                 let coin_account =
                     self.accounts.open(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
                 if leg.voucher != 0 {
                     let voucher =
-                        self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, "IDR")).await?;
-                    postings.push(Posting { account_id: voucher, currency: "IDR".into(), amount: leg.voucher });
+                        self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, IDR)).await?;
+                    postings.push(Posting { account_id: voucher, currency: IDR.into(), amount: leg.voucher });
                 }
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
                 let provider = AccountKind::LiquidityProvider(code.to_owned());
-                let cash = self.accounts.open(tx, &AccountRef::house(provider.clone(), "IDR")).await?;
+                let cash = self.accounts.open(tx, &AccountRef::house(provider.clone(), IDR)).await?;
                 let coin_account = self.accounts.open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
-                let sign = if buy { 1 } else { -1 };
+                let sign = i64::from(side.code());
                 (cash, coin_account, Leg { cash: -sign * value, voucher: 0, coin: sign * coin, fee: 0, tax: 0 })
             };
             fees += leg.fee;
             taxes += leg.tax;
-            postings.push(Posting { account_id: cash_account, currency: "IDR".into(), amount: leg.cash });
+            postings.push(Posting { account_id: cash_account, currency: IDR.into(), amount: leg.cash });
             postings.push(Posting { account_id: coin_account, currency: self.spec.base.clone(), amount: leg.coin });
         }
         if fees > 0 {
-            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await?;
-            postings.push(Posting { account_id: account, currency: "IDR".into(), amount: fees });
+            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::Fees, IDR)).await?;
+            postings.push(Posting { account_id: account, currency: IDR.into(), amount: fees });
         }
         if taxes > 0 {
-            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::TaxPayable, "IDR")).await?;
-            postings.push(Posting { account_id: account, currency: "IDR".into(), amount: taxes });
+            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::TaxPayable, IDR)).await?;
+            postings.push(Posting { account_id: account, currency: IDR.into(), amount: taxes });
         }
         postings.retain(|p| p.amount != 0);
         let entry = NewEntry {
@@ -282,6 +283,7 @@ impl PairOwner {
             ),
             memo: Some(format!("{} {} @ {}", self.spec.symbol, fill.qty, fill.price)),
             postings,
+            at_ms: self.now_ms(),
         };
         ledger::post(tx, &entry).await?;
         Ok(())
@@ -294,12 +296,12 @@ impl PairOwner {
         tx: &mut Tx,
         touched: &mut Touched,
         order: OrderId,
-        buy: bool,
+        side: Side,
         fill: &Fill,
         value: i64,
         maker: bool,
     ) -> Result<Leg, TradeError> {
-        let (fee_pct, tax_pct) = self.deps.settings.fees.for_side(buy);
+        let (fee_pct, tax_pct) = self.deps.settings.fees.for_side(side);
         let coin = self.spec.ledger_units(fill.qty)?;
         let row = self.row(tx, touched, order).await?;
         // Captured: the entry below spends them; what stays reserved is held again when settling.
@@ -324,7 +326,7 @@ impl PairOwner {
             tax,
             maker,
         };
-        let leg = if buy {
+        let leg = if side == Side::Buy {
             // Voucher credit reserved for this order pays first; cash pays the rest.
             let cost = value + fee + tax;
             let from_voucher = cost.min(row.voucher_budget);

@@ -2,6 +2,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use domain::orders::Side;
 use domain::orders::{OrderKind, OrderType as DomainType, ProtectiveKind};
 use domain::stepper::InputType;
 use serde::Deserialize;
@@ -112,12 +113,12 @@ pub struct AmendOrderRequest {
     pub stop_price: Option<String>,
 }
 
-fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<PlaceKind, ApiError> {
+fn parse_kind(pair: &super::Pair, body: &OrderRequest, side: Side) -> Result<PlaceKind, ApiError> {
     let (ps, qs) = (pair.spec.price_scale, pair.spec.quantity_scale);
     let trailing = given(&body.order_type).is_some_and(|t| t.eq_ignore_ascii_case("TRAILING_STOP"))
         || given(&body.order_sub_type).is_some_and(|t| t.eq_ignore_ascii_case("TRAILING_STOP"));
     if trailing {
-        return trailing_kind(pair, body, buy);
+        return trailing_kind(pair, body, side);
     }
     let order_type = match given(&body.order_type) {
         None => DomainType::Market,
@@ -128,7 +129,7 @@ fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<Plac
         Some("amount") => true,
         Some(_) => return Err(invalid_order("inputType: quantity or amount")),
     };
-    if by_amount && (order_type != DomainType::Market || !buy) {
+    if by_amount && (order_type != DomainType::Market || side != Side::Buy) {
         return Err(invalid_order("inputType: amount is for market buys"));
     }
     // R4.17: a quantity order ignores amount, an amount order ignores quantity.
@@ -152,8 +153,8 @@ fn parse_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<Plac
 }
 
 /// A trailing stop sell: a quantity and one of the trail's distance or percentage (R4.10).
-fn trailing_kind(pair: &super::Pair, body: &OrderRequest, buy: bool) -> Result<PlaceKind, ApiError> {
-    if buy {
+fn trailing_kind(pair: &super::Pair, body: &OrderRequest, side: Side) -> Result<PlaceKind, ApiError> {
+    if side == Side::Buy {
         return Err(invalid_order("orderType: a trailing stop is a sell"));
     }
     let quantity = required("quantity", &body.quantity, pair.spec.quantity_scale)?;
@@ -176,19 +177,13 @@ async fn place(
     caller: AuthUser,
     headers: HeaderMap,
     body: OrderRequest,
-    side: domain::Side,
+    side: Side,
 ) -> ApiResult<Data<OrderView>> {
     let trading: &TradingService = &state.trading;
     let pair = pair(trading, &body.symbol)?.clone();
-    let buy = side == domain::Side::Buy;
-    let kind = parse_kind(&pair, &body, buy)?;
+    let kind = parse_kind(&pair, &body, side)?;
     check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
-    let request = PlaceRequest {
-        user_id: caller.user_id,
-        request_id: request_id(&headers),
-        side: if buy { engine::Side::Buy } else { engine::Side::Sell },
-        kind,
-    };
+    let request = PlaceRequest { user_id: caller.user_id, request_id: request_id(&headers), side, kind };
     let row = trading.ask(&pair.spec.symbol, Ask::Place(request)).await.map_err(api)?;
     Ok(Data::new(OrderView::of(&row, &pair.spec)))
 }
@@ -203,7 +198,7 @@ pub async fn buy(
     headers: HeaderMap,
     ApiJson(body): ApiJson<OrderRequest>,
 ) -> ApiResult<Data<OrderView>> {
-    place(state, caller, headers, body, domain::Side::Buy).await
+    place(state, caller, headers, body, Side::Buy).await
 }
 
 /// Sells crypto: market (`instant`), limit, stop or stop-limit, by quantity.
@@ -216,7 +211,7 @@ pub async fn sell(
     headers: HeaderMap,
     ApiJson(body): ApiJson<OrderRequest>,
 ) -> ApiResult<Data<OrderView>> {
-    place(state, caller, headers, body, domain::Side::Sell).await
+    place(state, caller, headers, body, Side::Sell).await
 }
 
 async fn advanced(
@@ -224,7 +219,7 @@ async fn advanced(
     caller: AuthUser,
     headers: HeaderMap,
     body: AdvancedOrderRequest,
-    side: domain::Side,
+    side: Side,
 ) -> ApiResult<Data<OrderView>> {
     let trading = &state.trading;
     let pair = pair(trading, &body.symbol)?.clone();
@@ -233,7 +228,7 @@ async fn advanced(
     let take_profit = required("takeProfit", &body.take_profit, ps)?;
     let stop_loss = required("stopLoss", &body.stop_loss, ps)?;
     let stop_limit = given(&body.stop_limit_price).map(|t| units("stopLimitPrice", t, ps)).transpose()?;
-    let buy = side == domain::Side::Buy;
+    let buy = side == Side::Buy;
     // A take-profit sells above the stop-loss; a buy's take-profit (a dip to buy) sits below its stop.
     let ordered = if buy { take_profit < stop_loss } else { take_profit > stop_loss };
     if !ordered {
@@ -247,7 +242,7 @@ async fn advanced(
     let request = OcoRequest {
         user_id: caller.user_id,
         request_id: request_id(&headers),
-        side: if buy { engine::Side::Buy } else { engine::Side::Sell },
+        side,
         quantity,
         take_profit,
         stop_loss,
@@ -268,7 +263,7 @@ pub async fn advanced_buy(
     headers: HeaderMap,
     ApiJson(body): ApiJson<AdvancedOrderRequest>,
 ) -> ApiResult<Data<OrderView>> {
-    advanced(state, caller, headers, body, domain::Side::Buy).await
+    advanced(state, caller, headers, body, Side::Buy).await
 }
 
 /// Places an OCO sell: a take-profit limit above the market and a stop-loss below it.
@@ -282,7 +277,7 @@ pub async fn advanced_sell(
     headers: HeaderMap,
     ApiJson(body): ApiJson<AdvancedOrderRequest>,
 ) -> ApiResult<Data<OrderView>> {
-    advanced(state, caller, headers, body, domain::Side::Sell).await
+    advanced(state, caller, headers, body, Side::Sell).await
 }
 
 fn order_id(text: &str) -> Result<i64, ApiError> {

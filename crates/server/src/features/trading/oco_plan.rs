@@ -30,7 +30,7 @@ impl OcoPlan {
     /// The two rows as they are stored once, when the pair is placed: (take-profit, stop-loss).
     pub fn rows(&self, request: &OcoRequest, ids: (i64, i64), symbol: &str, now_ms: i64) -> (OrderRow, OrderRow) {
         let (tp_id, sl_id) = ids;
-        let side = if request.side == Side::Buy { domain::Side::Buy } else { domain::Side::Sell };
+        let side = request.side;
         let q = Some(request.quantity);
         let mut tp = OrderRow::new(tp_id, &request.user_id, symbol, side, OrderKind::Limit, "QUANTITY", now_ms);
         tp.limit_price = Some(request.take_profit);

@@ -55,11 +55,10 @@ impl Rules<'_> {
     }
 
     /// What an order holds: rupiah with fees for a buy at `price`, the coins for a sell.
-    fn hold(&self, buy: bool, price: i64, quantity: i64) -> Result<i64, TradeError> {
-        if buy {
-            self.buy_hold(price, quantity)
-        } else {
-            Ok(self.spec.ledger_units(quantity)?)
+    fn hold(&self, side: Side, price: i64, quantity: i64) -> Result<i64, TradeError> {
+        match side {
+            Side::Buy => self.buy_hold(price, quantity),
+            Side::Sell => Ok(self.spec.ledger_units(quantity)?),
         }
     }
 }
@@ -101,7 +100,7 @@ impl Plan {
 
     /// The order's row as it is stored, once, when the order is placed.
     pub fn row(&self, id: i64, symbol: &str, request: &PlaceRequest, now_ms: i64) -> OrderRow {
-        let side = if request.side == Side::Buy { domain::Side::Buy } else { domain::Side::Sell };
+        let side = request.side;
         let mut row = OrderRow::new(id, &request.user_id, symbol, side, self.order_type, self.input_type, now_ms);
         row.limit_price = self.limit_price;
         row.stop_price = self.stop_price;
@@ -123,26 +122,26 @@ impl Plan {
 
 /// Plans `request` against the pair's `rules` and its `book` as it stands.
 pub fn plan(rules: &Rules<'_>, book: &Book, request: &PlaceRequest) -> Result<Plan, TradeError> {
-    let buy = request.side == Side::Buy;
+    let side = request.side;
     match request.kind {
-        PlaceKind::MarketAmount { amount } => market_buy_by_amount(rules, book, buy, amount),
-        PlaceKind::Market { quantity } if buy => market_buy(rules, book, quantity),
+        PlaceKind::MarketAmount { amount } => market_buy_by_amount(rules, book, side, amount),
+        PlaceKind::Market { quantity } if side == Side::Buy => market_buy(rules, book, quantity),
         PlaceKind::Market { quantity } => market_sell(rules, book, quantity),
         PlaceKind::Limit { price, quantity } => {
             rules.check_min(price, quantity)?;
             let engine = OrderType::Limit { price, qty: quantity, tif: TimeInForce::Gtc };
-            let mut plan = Plan::new(OrderKind::Limit, engine, rules.hold(buy, price, quantity)?);
+            let mut plan = Plan::new(OrderKind::Limit, engine, rules.hold(side, price, quantity)?);
             plan.limit_price = Some(price);
             plan.engine_price = Some(price);
             plan.quantity = Some(quantity);
             Ok(plan)
         }
-        PlaceKind::Stop { stop, quantity } => stop_market(rules, buy, stop, quantity),
-        PlaceKind::TrailingStop { trail, quantity } => trailing_stop(rules, book, buy, trail, quantity),
+        PlaceKind::Stop { stop, quantity } => stop_market(rules, side, stop, quantity),
+        PlaceKind::TrailingStop { trail, quantity } => trailing_stop(rules, book, side, trail, quantity),
         PlaceKind::StopLimit { stop, price, quantity } => {
             rules.check_min(price, quantity)?;
             let engine = OrderType::StopLimit { stop_price: stop, price, qty: quantity, tif: TimeInForce::Gtc };
-            let mut plan = Plan::new(OrderKind::StopLimit, engine, rules.hold(buy, price, quantity)?);
+            let mut plan = Plan::new(OrderKind::StopLimit, engine, rules.hold(side, price, quantity)?);
             plan.stop_price = Some(stop);
             plan.limit_price = Some(price);
             plan.engine_price = Some(price);
@@ -153,8 +152,8 @@ pub fn plan(rules: &Rules<'_>, book: &Book, request: &PlaceRequest) -> Result<Pl
 }
 
 /// A market buy spending at most `amount` sen, fees included: the engine spends the net.
-fn market_buy_by_amount(rules: &Rules<'_>, book: &Book, buy: bool, amount: i64) -> Result<Plan, TradeError> {
-    if !buy {
+fn market_buy_by_amount(rules: &Rules<'_>, book: &Book, side: Side, amount: i64) -> Result<Plan, TradeError> {
+    if side != Side::Buy {
         return Err(TradeError::Rejected("only a buy can be sized by amount".into()));
     }
     if amount < rules.min_order_sen()? {
@@ -193,9 +192,9 @@ fn market_sell(rules: &Rules<'_>, book: &Book, quantity: i64) -> Result<Plan, Tr
 }
 
 /// A stop-market buy is a stop-limit at a collar above its trigger, so its hold bounds it.
-fn stop_market(rules: &Rules<'_>, buy: bool, stop: i64, quantity: i64) -> Result<Plan, TradeError> {
+fn stop_market(rules: &Rules<'_>, side: Side, stop: i64, quantity: i64) -> Result<Plan, TradeError> {
     rules.check_min(stop, quantity)?;
-    let (engine, hold, engine_price) = if buy {
+    let (engine, hold, engine_price) = if side == Side::Buy {
         let collar = rules.collar(stop)?;
         let engine = OrderType::StopLimit { stop_price: stop, price: collar, qty: quantity, tif: TimeInForce::Ioc };
         (engine, rules.buy_hold(collar, quantity)?, Some(collar))
@@ -211,8 +210,8 @@ fn stop_market(rules: &Rules<'_>, buy: bool, stop: i64, quantity: i64) -> Result
 
 /// A trailing stop sells once the price falls its trail below the highest bid since it was placed
 /// (R4.10): a stop-market sell whose trigger the owner raises as the bid rises.
-fn trailing_stop(rules: &Rules<'_>, book: &Book, buy: bool, trail: Trail, quantity: i64) -> Result<Plan, TradeError> {
-    if buy {
+fn trailing_stop(rules: &Rules<'_>, book: &Book, side: Side, trail: Trail, quantity: i64) -> Result<Plan, TradeError> {
+    if side == Side::Buy {
         return Err(TradeError::Rejected("a trailing stop protects a holding: it is a sell".into()));
     }
     let bid = book.best_bid().ok_or(TradeError::NoLiquidity)?.price;
@@ -220,7 +219,7 @@ fn trailing_stop(rules: &Rules<'_>, book: &Book, buy: bool, trail: Trail, quanti
     if stop <= 0 || stop >= bid {
         return Err(TradeError::Rejected("the trail must be above zero and below the price".into()));
     }
-    let mut plan = stop_market(rules, false, stop, quantity)?;
+    let mut plan = stop_market(rules, Side::Sell, stop, quantity)?;
     plan.order_type = OrderKind::TrailingStop;
     plan.trail = Some(trail);
     plan.trail_watermark = Some(bid);

@@ -41,12 +41,9 @@ pub struct SideQuery {
     pub side: String,
 }
 
-fn parse_side(text: &str) -> ApiResult<bool> {
-    match text.trim().to_ascii_uppercase().as_str() {
-        "BUY" => Ok(true),
-        "SELL" => Ok(false),
-        _ => Err(invalid_order("side: BUY or SELL")),
-    }
+/// A side in any letter case, with spaces around it.
+fn parse_side(text: &str) -> ApiResult<Side> {
+    text.trim().to_ascii_uppercase().parse().map_err(|_| invalid_order("side: BUY or SELL"))
 }
 
 /// One order type offered (R4.07).
@@ -140,8 +137,11 @@ fn dec(spec: &PairSpec, units: Option<i64>) -> Option<String> {
 }
 
 /// The price to convert with: the side's best opposite price, else the last trade.
-fn conversion_price(view: &PairView, buy: bool) -> Option<i64> {
-    let best = if buy { view.asks.first() } else { view.bids.first() };
+fn conversion_price(view: &PairView, side: Side) -> Option<i64> {
+    let best = match side {
+        Side::Buy => view.asks.first(),
+        Side::Sell => view.bids.first(),
+    };
     best.map(|l| l.price).or(view.last_price)
 }
 
@@ -227,17 +227,18 @@ pub async fn slider_input(
     caller: AuthUser,
     Query(q): Query<SideQuery>,
 ) -> ApiResult<Data<SliderInput>> {
-    let buy = parse_side(&q.side)?;
+    let side = parse_side(&q.side)?;
+    let buy = side == Side::Buy;
     let pair = pair(&state.trading, &q.symbol)?.clone();
     let spec = &pair.spec;
     let (cash, coin, _) = free_balances(&state, &caller.user_id, spec).await?;
     let quantity = spec.quantity(coin_quantity(spec, coin)?).to_string();
-    let (fee, tax) = state.trading.settings.fees.for_side(buy);
+    let (fee, tax) = state.trading.settings.fees.for_side(side);
     Ok(Data::new(SliderInput {
         amount: MinorUnits::idr(cash).to_string(),
         power: if buy { MinorUnits::idr(cash).to_string() } else { quantity.clone() },
         quantity,
-        conversion_value: dec(spec, conversion_price(&pair.view(), buy)),
+        conversion_value: dec(spec, conversion_price(&pair.view(), side)),
         taxation_fee_percentage: tax.normalize().to_string(),
         transaction_fee_percentage: fee.normalize().to_string(),
         step_config: StepConfig { quantity: spec.quantity(1).to_string(), amount: "1".into() },
@@ -325,7 +326,8 @@ pub async fn estimate(
     State(state): State<AppState>,
     Query(q): Query<EstimateQuery>,
 ) -> ApiResult<Data<EstimatedOrder>> {
-    let buy = parse_side(&q.side)?;
+    let side = parse_side(&q.side)?;
+    let buy = side == Side::Buy;
     let pair: Pair = pair(&state.trading, &q.symbol)?.clone();
     let spec = &pair.spec;
     let fees = &state.trading.settings.fees;
@@ -360,7 +362,7 @@ pub async fn estimate(
         (None, Some(_)) => return Err(invalid_order("amount: only buys are sized by amount")),
         (None, None) => return Err(invalid_order("quantity or amount: required")),
     };
-    let (fee_pct, tax_pct) = fees.for_side(buy);
+    let (fee_pct, tax_pct) = fees.for_side(side);
     let (fee, tax) = fee_and_tax(value, fee_pct, tax_pct).map_err(too_large)?;
     let total = if buy { buy_total(value, fees) } else { sell_net(value, fee, tax) }.map_err(too_large)?;
     Ok(Data::new(EstimatedOrder {

@@ -88,7 +88,10 @@ impl OrderView {
         let average_price = (row.filled_quantity > 0).then(|| {
             let quantity = spec.quantity(row.filled_quantity);
             let value = Decimal::new(row.filled_value, 2);
-            (value / quantity).round_dp(spec.price_scale).normalize().to_string()
+            domain::amounts::average_price(value, quantity, spec.price_scale)
+                .unwrap_or_default()
+                .normalize()
+                .to_string()
         });
         Self {
             order_id: row.id.to_string(),

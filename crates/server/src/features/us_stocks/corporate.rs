@@ -6,6 +6,7 @@
 
 use domain::corporate::CorporateActionKind;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::USD;
 use domain::orders::{Bucket, UsOrderReason};
 use rust_decimal::Decimal;
 use store::ledger::{self, NewEntry, Posting};
@@ -73,6 +74,7 @@ async fn apply_to(lc: &Lifecycle<'_>, action: &ActionRow, holder: &PositionRow) 
             event_id: event,
             memo: Some(format!("{} {} {}", action.kind, action.stock_id, action.record_date)),
             postings,
+            at_ms: lc.clock.now_ms(),
         };
         if ledger::post(&mut w.tx, &entry).await?.replayed {
             return Ok(false);
@@ -105,11 +107,11 @@ async fn dividend_legs(
     let withheld = fees::withholding(gross, withholding)?;
     position.dividends += gross - withheld;
     let mut legs = vec![
-        posting(tx, &AccountRef::house(AccountKind::UsExchange, "USD"), -gross).await?,
-        posting(tx, &AccountRef::user(&position.user_id, bucket.cash_kind(), "USD"), gross - withheld).await?,
+        posting(tx, &AccountRef::house(AccountKind::UsExchange, USD), -gross).await?,
+        posting(tx, &AccountRef::user(&position.user_id, bucket.cash_kind(), USD), gross - withheld).await?,
     ];
     if withheld > 0 {
-        legs.push(posting(tx, &AccountRef::house(AccountKind::UsWithholdingTax, "USD"), withheld).await?);
+        legs.push(posting(tx, &AccountRef::house(AccountKind::UsWithholdingTax, USD), withheld).await?);
     }
     legs.retain(|p| p.amount != 0);
     Ok(legs)

@@ -5,6 +5,7 @@
 use axum::extract::{Path, State};
 use chrono::Datelike;
 use domain::format;
+use domain::precision::Rounding;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -52,8 +53,8 @@ pub fn history(stock_id: &str, reference_price: Decimal, today: chrono::NaiveDat
         }
         let growth = Decimal::ONE - Decimal::new(i64::try_from(i).unwrap_or(0) * 2, 2);
         let wobble = Decimal::new(i64::try_from((seed >> (i * 4)) % 11).unwrap_or(0) - 5, 2);
-        let eps = (annual / Decimal::from(4) * growth * (Decimal::ONE + wobble)).round_dp(2);
-        let estimate = (annual / Decimal::from(4) * growth).round_dp(2);
+        let eps = Rounding::HalfEven.apply(annual / Decimal::from(4) * growth * (Decimal::ONE + wobble), 2);
+        let estimate = Rounding::HalfEven.apply(annual / Decimal::from(4) * growth, 2);
         let surprise = if estimate.is_zero() {
             Decimal::ZERO
         } else {

@@ -9,6 +9,7 @@
 use domain::amounts::pro_rata;
 use domain::fees::{fee_and_tax, sell_net, FeeSchedule};
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::USD;
 use domain::orders::{Bucket, Side, UsMarginStatus};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, NewEntry, Posting};
@@ -22,7 +23,7 @@ type Tx = Transaction<'static, Any>;
 
 /// The ledger's house accounts of US stocks, in dollars.
 fn house(kind: AccountKind) -> AccountRef {
-    AccountRef::house(kind, "USD")
+    AccountRef::house(kind, USD)
 }
 
 /// Collects postings, skipping zero amounts (the ledger refuses them).
@@ -121,7 +122,7 @@ pub async fn post_fill(
     let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("order bucket".into()))?;
     let user = order.user_id.clone();
     let stock = order.stock_id.clone();
-    let cash = AccountRef::user(&user, bucket.cash_kind(), "USD");
+    let cash = AccountRef::user(&user, bucket.cash_kind(), USD);
     let shares = AccountRef::user(&user, bucket.shares_kind(), &stock);
     let exchange_shares = AccountRef::house(AccountKind::UsExchange, &stock);
     let mut position = repo::position_tx(tx, &user, &stock, bucket.as_str()).await?.unwrap_or_else(|| PositionRow {
@@ -156,7 +157,7 @@ pub async fn post_fill(
         user_id: user,
         stock_id: stock,
         bucket: bucket.as_str().into(),
-        side: side.as_str().into(),
+        side,
         price,
         quantity,
         value,
@@ -171,6 +172,7 @@ pub async fn post_fill(
         event_id: format!("us-fill:{}", fill.id),
         memo: Some(memo),
         postings: legs.0,
+        at_ms: now_ms,
     };
     ledger::post(tx, &entry).await?;
     repo::insert_fill(tx, &fill).await?;

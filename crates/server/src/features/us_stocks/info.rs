@@ -8,6 +8,8 @@ use domain::amounts;
 use domain::corporate::CorporateActionKind;
 use domain::fees::sell_net;
 use domain::format;
+use domain::money::MinorUnits;
+use domain::money::USD;
 use domain::orders::{Bucket, OrderFormType, Side, TimeInForce, TradingHours, UsMarginStatus};
 use market::calendar::{Phase, Venue as Calendar};
 use market::catalogue::UsListingKind;
@@ -23,7 +25,7 @@ use super::input::{parse, UsOrderBody};
 use super::margin::equity_percentage;
 use super::repo;
 use super::service::{intraday_cutoff, trading_date};
-use super::units::{price_text, quantity_for, shares, usd_text, value_down, value_up};
+use super::units::{average_price, price_text, quantity_for, shares, usd_text, value_down, value_up};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Data};
 use crate::features::identity::us_verification::require_verified;
@@ -338,19 +340,19 @@ pub async fn estimate(
         (Side::Buy, None) => value_up(price, quantity).map_err(too_large)?,
         (Side::Sell, _) => value_down(price, quantity).map_err(too_large)?,
     };
-    let (pct_fee, pct_tax) = fees.for_side(side == Side::Buy);
+    let (pct_fee, pct_tax) = fees.for_side(side);
     let (fee, tax) = domain::fees::fee_and_tax(value, pct_fee, pct_tax).map_err(too_large)?;
     let own = own_part(value, d.bucket);
     let total = if side == Side::Buy { buy_cost(value, d.bucket, fees) } else { sell_net(value, fee, tax) }
         .map_err(too_large)?;
     let cash = store::ledger::balance_of(
         &state.db,
-        &domain::ledger::AccountRef::user(&caller.user_id, d.bucket.cash_kind(), "USD"),
+        &domain::ledger::AccountRef::user(&caller.user_id, d.bucket.cash_kind(), USD),
     )
     .await?
     .map_or(0, |b| b.available());
     let rate = state.markets.sim().price_at("USD-IDR", state.clock.now()).map_err(ApiError::internal)?;
-    let total_idr = (Decimal::new(total, 6) * rate).round_dp(0);
+    let total_idr = amounts::at_rate(MinorUnits::usd(total).to_decimal(), rate, 0).map_err(too_large)?;
     Ok(Data::new(UsEstimate {
         price: price_text(price),
         quantity: shares(quantity).to_string(),
@@ -412,13 +414,14 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
     require_verified(&state, &caller.user_id).await?;
     let now = state.clock.now();
     let rate = state.markets.sim().price_at("USD-IDR", now).map_err(ApiError::internal)?;
-    let idr = |micro: i64| (Decimal::new(micro, 6) * rate).round_dp(0).to_string();
+    let idr =
+        |usd: Decimal| amounts::at_rate(usd, rate, 0).map(|idr| idr.to_string()).map_err(ApiError::amount_out_of_range);
     let mut out = Vec::new();
     for p in repo::positions_of(&state.db, &caller.user_id).await? {
         let bid = state.us_stocks.venue.quote(&p.stock_id, now).map_or(0, |q| q.bid);
         let value = value_down(bid, p.quantity)?;
         let bucket: Bucket = p.bucket.parse().unwrap_or(Bucket::Paln);
-        let average = (p.quantity > 0).then(|| Decimal::new(p.cost, 6) / shares(p.quantity));
+        let average = (p.quantity > 0).then(|| average_price(p.cost, p.quantity)).flatten();
         let pnl = value - p.cost;
         let pnl_pct =
             if p.cost > 0 { Decimal::from(pnl) * Decimal::ONE_HUNDRED / Decimal::from(p.cost) } else { Decimal::ZERO };
@@ -427,11 +430,11 @@ pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiRe
             bucket,
             leverage: bucket.leverage().multiplier(),
             quantity: shares(p.quantity).to_string(),
-            average_price: average.map(|a| a.round_dp(4).normalize().to_string()),
-            average_price_idr: average.map(|a| (a * rate).round_dp(0).to_string()),
+            average_price: average.map(|a| a.normalize().to_string()),
+            average_price_idr: average.map(idr).transpose()?,
             market_price: price_text(bid),
             market_value: usd_text(value),
-            market_value_idr: idr(value),
+            market_value_idr: idr(MinorUnits::usd(value).to_decimal())?,
             unrealized_pnl: usd_text(pnl),
             unrealized_pnl_percentage: format::percent(pnl_pct).to_string(),
             realized_pnl: usd_text(p.realized),

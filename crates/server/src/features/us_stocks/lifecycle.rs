@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use domain::ledger::{AccountRef, HoldReason};
+use domain::money::USD;
 use domain::orders::{
     Bucket, ExchangeState, OrderKind, OrderStatus, ProtectiveKind, Side, TimeInForce, TradingHours, UsOrderReason,
 };
@@ -47,7 +48,7 @@ impl Lifecycle<'_> {
 
     /// Publishes an order to its owner after commit.
     pub fn publish(&self, order: &UsOrderRow) {
-        publish_order(self.hub, &order.user_id, "USD", &UsOrderView::of(order, None));
+        publish_order(self.hub, &order.user_id, USD, &UsOrderView::of(order, None));
     }
 
     /// Stores a new order with its hold, in the caller's transaction (which holds the owner's lock).
@@ -65,7 +66,7 @@ impl Lifecycle<'_> {
         }
         let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("bucket".into()))?;
         let account = if order.side == Side::Buy {
-            AccountRef::user(&order.user_id, bucket.cash_kind(), "USD")
+            AccountRef::user(&order.user_id, bucket.cash_kind(), USD)
         } else {
             AccountRef::user(&order.user_id, bucket.shares_kind(), &order.stock_id)
         };

@@ -5,6 +5,7 @@
 use domain::amounts;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::MoneyError;
+use domain::money::USD;
 use domain::orders::{Bucket, UsMarginStatus, UsOrderReason};
 use market::calendar::Phase;
 use rust_decimal::Decimal;
@@ -103,15 +104,16 @@ pub async fn accrue_interest(lc: &Lifecycle<'_>) -> Result<usize, TradeError> {
         if interest <= 0 {
             continue;
         }
-        let loans = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginLoans, "USD")).await?;
-        let income = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginInterest, "USD")).await?;
+        let loans = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginLoans, USD)).await?;
+        let income = ledger::open(&mut w.tx, &AccountRef::house(AccountKind::MarginInterest, USD)).await?;
         let entry = NewEntry {
             reason: EntryReason::UsMarginInterest,
             event_id: format!("us-margin-interest:{date}:{}:{}", current.user_id, current.stock_id),
             memo: Some(format!("interest on the {} loan", current.stock_id)),
+            at_ms: lc.clock.now_ms(),
             postings: vec![
-                Posting { account_id: loans, currency: "USD".into(), amount: -interest },
-                Posting { account_id: income, currency: "USD".into(), amount: interest },
+                Posting { account_id: loans, currency: USD.into(), amount: -interest },
+                Posting { account_id: income, currency: USD.into(), amount: interest },
             ],
         };
         if ledger::post(&mut w.tx, &entry).await?.replayed {

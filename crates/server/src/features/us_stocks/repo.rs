@@ -267,8 +267,8 @@ pub struct FillRow {
     pub stock_id: String,
     /// Bucket.
     pub bucket: String,
-    /// `BUY` or `SELL`.
-    pub side: String,
+    /// Buy or sell.
+    pub side: Side,
     /// Price units.
     pub price: i64,
     /// Quantity units.
@@ -296,7 +296,7 @@ pub async fn insert_fill(tx: &mut Tx, f: &FillRow) -> Result<(), StoreError> {
     .bind(&f.user_id)
     .bind(&f.stock_id)
     .bind(&f.bucket)
-    .bind(&f.side)
+    .bind(f.side.as_str())
     .bind(f.price)
     .bind(f.quantity)
     .bind(f.value)

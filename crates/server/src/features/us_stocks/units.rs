@@ -40,12 +40,12 @@ pub fn price(units: i64) -> Decimal {
 
 /// A price as text with at least two decimals (`190.5` → `190.50`).
 pub fn price_text(units: i64) -> String {
-    let d = price(units);
-    if d.scale() < 2 {
-        format!("{:.2}", d)
-    } else {
-        d.to_string()
-    }
+    domain::format::text_min_places(price(units), 2)
+}
+
+/// The average price of `quantity` units that cost `micro` dollars, to the price's four places.
+pub fn average_price(micro: i64, quantity: i64) -> Option<Decimal> {
+    amounts::average_price(MinorUnits::usd(micro).to_decimal(), shares(quantity), PRICE_PLACES)
 }
 
 /// A quantity in units as decimal shares.

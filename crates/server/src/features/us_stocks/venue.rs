@@ -6,9 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Utc};
-use domain::money::{MinorUnits, Scale};
 use domain::orders::{next_watermark, OrderKind, Side, UsOrderReason};
-use domain::precision::Rounding;
 use market::calendar::{Phase, Venue as Calendar};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
@@ -16,6 +14,7 @@ use rust_decimal::Decimal;
 use super::repo::UsOrderRow;
 use super::rules::{may_fill, trailing_stop_price};
 use super::units::{price_units, quantity_for};
+use crate::config::ShareCount;
 
 /// The venue's market for one stock now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,13 +72,10 @@ impl SandboxExchange {
         sim: Arc<Simulator>,
         post_market: HashMap<String, bool>,
         half_spreads_bps: (u32, u32),
-        max_fill_shares: Decimal,
+        max_fill_shares: ShareCount,
         session_shift: chrono::Duration,
     ) -> Self {
-        // A setting beyond what units count allows any fill: the largest count is the same bound.
-        let max_fill = MinorUnits::from_decimal(max_fill_shares, Scale::SHARES, Rounding::Truncate)
-            .map_or(i64::MAX, MinorUnits::count)
-            .max(1);
+        let max_fill = max_fill_shares.units();
         Self {
             sim,
             post_market,

@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::repo::{AmendRow, UsOrderRow};
-use super::units::{price_text, shares, usd_text};
+use super::units::{average_price, price_text, shares, usd_text};
 use crate::features::orders::state::numeric_state;
 
 /// One US-stock order.
@@ -141,10 +141,8 @@ impl UsOrderView {
         let status = row.status;
         let bucket: Bucket = row.bucket.parse().unwrap_or(Bucket::Paln);
         let side = row.side;
-        let average_price = (row.filled_quantity > 0).then(|| {
-            let avg = rust_decimal::Decimal::new(row.filled_value, 6) / shares(row.filled_quantity);
-            format!("{:.4}", avg).trim_end_matches('0').trim_end_matches('.').to_owned()
-        });
+        let average_price = (row.filled_quantity > 0)
+            .then(|| average_price(row.filled_value, row.filled_quantity).unwrap_or_default().normalize().to_string());
         Self {
             order_id: row.id.clone(),
             stock_id: row.stock_id.clone(),

@@ -10,6 +10,7 @@
 
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::MinorUnits;
+use domain::money::IDR;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use store::ledger::{self, LedgerError};
@@ -18,18 +19,18 @@ use utoipa::ToSchema;
 
 /// The user's IDR cash account.
 pub async fn user_cash(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<String, LedgerError> {
-    ledger::open(tx, &AccountRef::user(user_id, AccountKind::IdrCash, "IDR")).await
+    ledger::open(tx, &AccountRef::user(user_id, AccountKind::IdrCash, IDR)).await
 }
 
 /// Money received by the payment gateway and not yet settled to our bank (may be negative:
 /// it mirrors what the gateway owes us).
 pub async fn gateway_clearing(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
-    ledger::open(tx, &AccountRef::house(AccountKind::PgClearing, "IDR")).await
+    ledger::open(tx, &AccountRef::house(AccountKind::PgClearing, IDR)).await
 }
 
 /// Fees the broker earned.
 pub async fn fee_income(tx: &mut Transaction<'static, Any>) -> Result<String, LedgerError> {
-    ledger::open(tx, &AccountRef::house(AccountKind::Fees, "IDR")).await
+    ledger::open(tx, &AccountRef::house(AccountKind::Fees, IDR)).await
 }
 
 /// The IDR wallet balance (R3.09), decimal strings in rupiah.
@@ -58,6 +59,6 @@ pub async fn wallet_balance(db: &Db, user_id: &str) -> Result<WalletBalance, Led
         voucher_balance: MinorUnits::idr(voucher.available()).to_string(),
         free_balance: MinorUnits::idr(cash.available()).to_string(),
         total_balance: MinorUnits::idr(cash.balance + voucher.balance).to_string(),
-        currency: "IDR".into(),
+        currency: IDR.into(),
     })
 }

@@ -3,6 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::IDR;
 use domain::money::{MinorUnits, Scale};
 use domain::wallet::TransactionStatus;
 use serde::{Deserialize, Serialize};
@@ -196,18 +197,19 @@ async fn grant_voucher(
     let grant = VoucherRow { id, user_id: user.id, amount, reason, created_at_ms: state.clock.now_ms() };
     let mut tx = state.db.begin_write().await?;
     voucher_repo::insert(&mut tx.tx, &grant).await?;
-    let voucher = ledger::open(&mut tx.tx, &AccountRef::user(&grant.user_id, AccountKind::IdrVoucher, "IDR")).await?;
+    let voucher = ledger::open(&mut tx.tx, &AccountRef::user(&grant.user_id, AccountKind::IdrVoucher, IDR)).await?;
     // The broker pays for promotions: the house account goes negative by what it granted.
-    let promotions = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::Promotions, "IDR")).await?;
+    let promotions = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::Promotions, IDR)).await?;
     let postings = vec![
-        Posting { account_id: promotions, currency: "IDR".into(), amount: -amount },
-        Posting { account_id: voucher, currency: "IDR".into(), amount },
+        Posting { account_id: promotions, currency: IDR.into(), amount: -amount },
+        Posting { account_id: voucher, currency: IDR.into(), amount },
     ];
     let entry = NewEntry {
         reason: EntryReason::Voucher,
         event_id: format!("voucher:{}", grant.id),
         memo: Some(grant.reason.clone()),
         postings,
+        at_ms: grant.created_at_ms,
     };
     ledger::post(&mut tx.tx, &entry).await?;
     transitions_repo::record_in(
@@ -219,7 +221,7 @@ async fn grant_voucher(
     )
     .await?;
     tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &grant.user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &grant.user_id, IDR);
     tracing::warn!(voucher = %grant.id, user = %grant.user_id, amount, "voucher granted by operator");
     Ok(Data::new(VoucherGrant::from(grant)))
 }

@@ -9,6 +9,7 @@
 //!   transfer completes. Each answer is kept under our cash-out id, so a repeated request (after
 //!   a crash between asking and recording) gets the first answer and pays once.
 
+use domain::wallet::SandboxTransferState;
 use futures::future::BoxFuture;
 use std::sync::Arc;
 
@@ -132,9 +133,9 @@ impl BankGateway for SandboxBank {
     fn disburse(&self, transfer: Disbursement) -> BoxFuture<'_, anyhow::Result<Outcome>> {
         Box::pin(async move {
             let (status, note) = if transfer.account_number.ends_with("0000") {
-                ("FAILED", Some(DORMANT_ACCOUNT))
+                (SandboxTransferState::Failed, Some(DORMANT_ACCOUNT))
             } else {
-                ("COMPLETED", None)
+                (SandboxTransferState::Completed, None)
             };
             let answer = sandbox_repo::NewTransfer {
                 reference: &transfer.reference,
@@ -161,9 +162,11 @@ impl SandboxBank {
         let answer = sandbox_repo::transfer(&self.db, reference)
             .await?
             .ok_or_else(|| anyhow::anyhow!("sandbox bank: no transfer {reference}"))?;
-        Ok(match answer.status.as_str() {
-            "COMPLETED" => Outcome::Completed,
-            _ => Outcome::Failed { code: "BANK_REJECTED".into(), note: answer.failure_note.unwrap_or_default() },
+        Ok(match answer.status {
+            SandboxTransferState::Completed => Outcome::Completed,
+            SandboxTransferState::Failed => {
+                Outcome::Failed { code: "BANK_REJECTED".into(), note: answer.failure_note.unwrap_or_default() }
+            }
         })
     }
 }

@@ -12,6 +12,7 @@
 
 use domain::clock::ms;
 use domain::ledger::EntryReason;
+use domain::money::IDR;
 use domain::wallet::CashoutStatus;
 use store::ledger::{self, NewEntry, Posting};
 
@@ -52,7 +53,7 @@ pub async fn reject(state: &AppState, id: &str, reason: &str) -> ApiResult<()> {
     ledger::close_hold(&mut tx.tx, &rejected.hold_id, false).await?;
     transitions_repo::record_in(&mut tx.tx, id, CashoutStatus::Rejected, Some(reason), state.clock.now_ms()).await?;
     tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &rejected.user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &rejected.user_id, IDR);
     Ok(())
 }
 
@@ -150,18 +151,19 @@ pub(super) async fn finish(state: &AppState, id: &str, outcome: &Outcome) -> Api
         let cash = accounts::user_cash(&mut tx.tx, &ended.user_id).await?;
         let clearing = accounts::gateway_clearing(&mut tx.tx).await?;
         let fees = accounts::fee_income(&mut tx.tx).await?;
-        let idr = |account_id: String, amount: i64| Posting { account_id, currency: "IDR".into(), amount };
+        let idr = |account_id: String, amount: i64| Posting { account_id, currency: IDR.into(), amount };
         let mut postings = vec![idr(cash, -amount), idr(clearing, amount - fee)];
         if fee > 0 {
             postings.push(idr(fees, fee));
         }
-        let entry = NewEntry { reason: EntryReason::Cashout, event_id: format!("cashout:{id}"), memo: None, postings };
+        let (event_id, at_ms) = (format!("cashout:{id}"), state.clock.now_ms());
+        let entry = NewEntry { reason: EntryReason::Cashout, event_id, memo: None, postings, at_ms };
         ledger::post(&mut tx.tx, &entry).await?;
     } else {
         ledger::close_hold(&mut tx.tx, &ended.hold_id, false).await?;
     }
     transitions_repo::record_in(&mut tx.tx, id, status, note, state.clock.now_ms()).await?;
     tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &ended.user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &ended.user_id, IDR);
     Ok(true)
 }

@@ -4,6 +4,7 @@
 //! with an HMAC-SHA256 signature, exactly as a real gateway would.
 
 use domain::wallet::PaymentOutcome;
+use domain::wallet::SandboxPaymentState;
 use futures::future::BoxFuture;
 use hmac::{Hmac, Mac};
 use rand::rngs::OsRng;
@@ -155,10 +156,10 @@ impl PaymentGateway for SandboxGateway {
             let stored = sandbox_repo::payment(&self.db, &payment.gateway_ref)
                 .await?
                 .ok_or_else(|| anyhow::anyhow!("sandbox gateway: no payment {}", payment.gateway_ref))?;
-            Ok(match stored.status.as_str() {
-                "PAID" => PaymentStatus::Paid { gross_sen: stored.gross_amount },
-                "ISSUED" => PaymentStatus::Pending,
-                _ => PaymentStatus::Failed,
+            Ok(match stored.status {
+                SandboxPaymentState::Paid => PaymentStatus::Paid { gross_sen: stored.gross_amount },
+                SandboxPaymentState::Issued => PaymentStatus::Pending,
+                SandboxPaymentState::Abandoned => PaymentStatus::Failed,
             })
         })
     }

@@ -5,6 +5,7 @@
 use axum::extract::{Path, Query, State};
 use domain::ledger::EntryReason;
 use domain::money::MinorUnits;
+use domain::money::{IDR, USD};
 use domain::wallet::TransactionStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -133,7 +134,7 @@ pub struct HistoryFilters {
 }
 
 /// Assets the wallet history holds.
-const ASSETS: [&str; 2] = ["IDR", "USD"];
+const ASSETS: [&str; 2] = [IDR, USD];
 
 fn option(code: &str, id: &str, en: &str, lang: Lang) -> FilterOption {
     FilterOption { code: code.into(), name: if lang == Lang::Id { id } else { en }.into() }
@@ -155,9 +156,9 @@ pub async fn filters(headers: ClientHeaders) -> Data<HistoryFilters> {
         wallets: vec![
             option("CASH", "Saldo tunai", "Cash", lang),
             option("VOUCHER", "Saldo voucher", "Voucher", lang),
-            option("USD", "Dompet USD", "USD wallet", lang),
+            option(USD, "Dompet USD", "USD wallet", lang),
         ],
-        assets: vec![option("IDR", "Rupiah", "Rupiah", lang), option("USD", "Dolar AS", "US dollar", lang)],
+        assets: vec![option(IDR, "Rupiah", "Rupiah", lang), option(USD, "Dolar AS", "US dollar", lang)],
     })
 }
 
@@ -195,7 +196,7 @@ fn transaction(row: HistoryRow) -> Result<WalletTransaction, serde_json::Error> 
         wallet: serde_json::from_value(serde_json::Value::String(row.wallet))?,
         payment_channel: row.detail,
         amount: match row.asset.as_str() {
-            "USD" => MinorUnits::usd(row.amount).to_text_min_places(2),
+            USD => MinorUnits::usd(row.amount).to_text_min_places(2),
             _ => MinorUnits::idr(row.amount).to_string(),
         },
         asset: row.asset,

@@ -1,6 +1,7 @@
 //! The sandbox gateway's payments and the sandbox bank's transfers, kept in the database so every
 //! node (and a restart) sees the same answers.
 
+use domain::wallet::{SandboxPaymentState, SandboxTransferState};
 use store::{Db, StoreError};
 
 /// A payment the sandbox gateway issued.
@@ -19,16 +20,17 @@ pub struct NewPayment<'a> {
     pub expires_at_ms: i64,
 }
 
-/// Stores an ISSUED payment.
+/// Stores an issued payment.
 pub async fn insert_payment(db: &Db, new: &NewPayment<'_>) -> Result<(), StoreError> {
     sqlx::query(
         "insert into sandbox_gateway_payments (reference, merchant_ref, channel, gross_amount, status, created_at_ms, expires_at_ms) \
-         values ($1, $2, $3, $4, 'ISSUED', $5, $6)",
+         values ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(new.reference)
     .bind(new.merchant_ref)
     .bind(new.channel)
     .bind(new.gross_amount)
+    .bind(SandboxPaymentState::Issued.as_str())
     .bind(new.created_at_ms)
     .bind(new.expires_at_ms)
     .execute(db.pool())
@@ -39,8 +41,9 @@ pub async fn insert_payment(db: &Db, new: &NewPayment<'_>) -> Result<(), StoreEr
 /// How a sandbox payment stands.
 #[derive(Debug, sqlx::FromRow)]
 pub struct PaymentState {
-    /// ISSUED, PAID or ABANDONED.
-    pub status: String,
+    /// Where it stands.
+    #[sqlx(try_from = "String")]
+    pub status: SandboxPaymentState,
     /// Amount plus fee, sen.
     pub gross_amount: i64,
 }
@@ -62,19 +65,20 @@ pub struct Resolved {
     pub gross_amount: i64,
 }
 
-/// Moves an ISSUED payment still payable at `now_ms` to `status`; `None` when there is none.
+/// Moves an issued payment still payable at `now_ms` to `status`; `None` when there is none.
 pub async fn resolve_payment(
     db: &Db,
     reference: &str,
-    status: &str,
+    status: SandboxPaymentState,
     now_ms: i64,
 ) -> Result<Option<Resolved>, StoreError> {
     Ok(sqlx::query_as(
-        "update sandbox_gateway_payments set status = $1 where reference = $2 and status = 'ISSUED' and expires_at_ms > $3 \
+        "update sandbox_gateway_payments set status = $1 where reference = $2 and status = $3 and expires_at_ms > $4 \
          returning merchant_ref, gross_amount",
     )
-    .bind(status)
+    .bind(status.as_str())
     .bind(reference)
+    .bind(SandboxPaymentState::Issued.as_str())
     .bind(now_ms)
     .fetch_optional(db.pool())
     .await?)
@@ -90,8 +94,8 @@ pub struct NewTransfer<'a> {
     pub account_number: &'a str,
     /// Sen transferred.
     pub amount: i64,
-    /// COMPLETED or FAILED.
-    pub status: &'a str,
+    /// The bank's answer.
+    pub status: SandboxTransferState,
     /// Why it failed.
     pub failure_note: Option<&'a str>,
     /// Answered, Unix ms.
@@ -108,7 +112,7 @@ pub async fn insert_transfer(db: &Db, new: &NewTransfer<'_>) -> Result<(), Store
     .bind(new.bank_code)
     .bind(new.account_number)
     .bind(new.amount)
-    .bind(new.status)
+    .bind(new.status.as_str())
     .bind(new.failure_note)
     .bind(new.created_at_ms)
     .execute(db.pool())
@@ -119,8 +123,9 @@ pub async fn insert_transfer(db: &Db, new: &NewTransfer<'_>) -> Result<(), Store
 /// The stored answer to a transfer.
 #[derive(Debug, sqlx::FromRow)]
 pub struct TransferAnswer {
-    /// COMPLETED or FAILED.
-    pub status: String,
+    /// The bank's answer.
+    #[sqlx(try_from = "String")]
+    pub status: SandboxTransferState,
     /// Why it failed.
     pub failure_note: Option<String>,
 }

@@ -6,7 +6,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use domain::clock::ms;
 use domain::ledger::EntryReason;
+use domain::money::IDR;
 use domain::money::{MinorUnits, Scale};
+use domain::wallet::SandboxPaymentState;
 use domain::wallet::{PaymentOutcome, TopupStatus};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
@@ -337,13 +339,14 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
             let cash = accounts::user_cash(&mut tx.tx, &user_id).await?;
             let fees = accounts::fee_income(&mut tx.tx).await?;
             let mut postings = vec![
-                Posting { account_id: clearing, currency: "IDR".into(), amount: -(amount + fee) },
-                Posting { account_id: cash, currency: "IDR".into(), amount },
+                Posting { account_id: clearing, currency: IDR.into(), amount: -(amount + fee) },
+                Posting { account_id: cash, currency: IDR.into(), amount },
             ];
             if fee > 0 {
-                postings.push(Posting { account_id: fees, currency: "IDR".into(), amount: fee });
+                postings.push(Posting { account_id: fees, currency: IDR.into(), amount: fee });
             }
-            let entry = NewEntry { reason: EntryReason::Topup, event_id: format!("topup:{id}"), memo: None, postings };
+            let event_id = format!("topup:{id}");
+            let entry = NewEntry { reason: EntryReason::Topup, event_id, memo: None, postings, at_ms: now };
             ledger::post(&mut tx.tx, &entry).await?;
             transitions_repo::record_in(&mut tx.tx, &id, TopupStatus::Paid, None, state.clock.now_ms()).await?;
         }
@@ -355,7 +358,7 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
         }
     }
     tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &user_id, "IDR");
+    live::user::nudge_balances(&state.hub, &user_id, IDR);
     Ok(())
 }
 
@@ -398,8 +401,8 @@ pub async fn sandbox_payer(
         _ => return Err(ApiError::not_found()),
     };
     let (status, new_state) = match action {
-        PayerAction::Pay => (PaymentOutcome::Paid, "PAID"),
-        PayerAction::Abandon => (PaymentOutcome::Failed, "ABANDONED"),
+        PayerAction::Pay => (PaymentOutcome::Paid, SandboxPaymentState::Paid),
+        PayerAction::Abandon => (PaymentOutcome::Failed, SandboxPaymentState::Abandoned),
     };
     let resolved = sandbox_repo::resolve_payment(&state.db, &reference, new_state, state.clock.now_ms())
         .await?

@@ -12,8 +12,9 @@ use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef};
 use domain::money::{MinorUnits, Scale};
+use domain::money::{IDR, USD};
 use domain::precision::Rounding;
-use rust_decimal::{Decimal, RoundingStrategy};
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use store::ledger;
 use utoipa::{IntoParams, ToSchema};
@@ -119,8 +120,9 @@ pub struct UsdWalletBalance {
 pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
     let mid = state.markets.sim().price_at(RATE_SYMBOL, state.clock.now()).map_err(ApiError::internal)?;
     let spread = Decimal::new(state.settings.usd.spread_bps, 4);
-    let buy = (mid * (Decimal::ONE + spread)).round_dp_with_strategy(2, RoundingStrategy::AwayFromZero);
-    let sell = (mid * (Decimal::ONE - spread)).round_dp_with_strategy(2, RoundingStrategy::ToZero);
+    // The rate is positive, so rounding up is rounding away from zero.
+    let buy = Scale::IDR.round(mid * (Decimal::ONE + spread), Rounding::Up);
+    let sell = Scale::IDR.round(mid * (Decimal::ONE - spread), Rounding::Truncate);
     Ok((mid, buy, sell))
 }
 
@@ -129,7 +131,7 @@ pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
 pub async fn price_current(State(state): State<AppState>) -> ApiResult<Data<UsdPrice>> {
     let (mid, buy, sell) = rates(&state)?;
     Ok(Data::new(UsdPrice {
-        mid_price: mid.round_dp(2).to_string(),
+        mid_price: Scale::IDR.round(mid, Rounding::HalfEven).to_string(),
         buy_price: buy.to_string(),
         sell_price: sell.to_string(),
         spread_percentage: domain::format::bps_percent_text(state.settings.usd.spread_bps),
@@ -170,18 +172,18 @@ pub async fn price_calculate(
             UsdCalculation {
                 direction: query.direction,
                 from_amount: units(amount, Scale::IDR)?.to_string(),
-                from_currency: "IDR".into(),
+                from_currency: IDR.into(),
                 to_amount: usd.to_text_min_places(2),
-                to_currency: "USD".into(),
+                to_currency: USD.into(),
                 rate: buy.to_string(),
             }
         }
         Direction::UsdToIdr => UsdCalculation {
             direction: query.direction,
             from_amount: units(amount, Scale::USD)?.to_text_min_places(2),
-            from_currency: "USD".into(),
+            from_currency: USD.into(),
             to_amount: units(amount * sell, Scale::IDR)?.to_string(),
-            to_currency: "IDR".into(),
+            to_currency: IDR.into(),
             rate: sell.to_string(),
         },
     };
@@ -206,11 +208,8 @@ pub async fn balance(State(state): State<AppState>, caller: AuthUser) -> ApiResu
     };
     let mut buckets = Vec::with_capacity(BUCKETS.len());
     for (kind, leverage) in BUCKETS {
-        let account = if verified {
-            ledger::balance_of(&state.db, &AccountRef::user(&user.id, kind, "USD")).await?
-        } else {
-            None
-        };
+        let account =
+            if verified { ledger::balance_of(&state.db, &AccountRef::user(&user.id, kind, USD)).await? } else { None };
         let (cash, margin) = account.map_or((0, 0), |b| (b.available(), b.held));
         buckets.push(UsdBucket {
             usd_cash: MinorUnits::usd(cash).to_text_min_places(2),

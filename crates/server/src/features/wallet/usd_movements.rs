@@ -13,6 +13,7 @@ use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
 use domain::money::{MinorUnits, Scale};
+use domain::money::{IDR, USD};
 use domain::precision::Rounding;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -141,17 +142,17 @@ pub async fn convert(
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let cash = accounts::user_cash(&mut tx.tx, &caller.user_id).await?;
-    let paln = ledger::open(&mut tx.tx, &AccountRef::user(&caller.user_id, AccountKind::UsdPaln, "USD")).await?;
-    let desk_idr = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "IDR")).await?;
-    let desk_usd = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, "USD")).await?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(&caller.user_id, AccountKind::UsdPaln, USD)).await?;
+    let desk_idr = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, IDR)).await?;
+    let desk_usd = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::FxDesk, USD)).await?;
     let sign = if body.direction == Direction::IdrToUsd { 1 } else { -1 };
     let postings = vec![
-        Posting { account_id: cash, currency: "IDR".into(), amount: -sign * idr },
-        Posting { account_id: desk_idr, currency: "IDR".into(), amount: sign * idr },
-        Posting { account_id: desk_usd, currency: "USD".into(), amount: -sign * micro },
-        Posting { account_id: paln, currency: "USD".into(), amount: sign * micro },
+        Posting { account_id: cash, currency: IDR.into(), amount: -sign * idr },
+        Posting { account_id: desk_idr, currency: IDR.into(), amount: sign * idr },
+        Posting { account_id: desk_usd, currency: USD.into(), amount: -sign * micro },
+        Posting { account_id: paln, currency: USD.into(), amount: sign * micro },
     ];
-    let entry = NewEntry { reason: EntryReason::Fx, event_id: format!("fx:{id}"), memo: None, postings };
+    let entry = NewEntry { reason: EntryReason::Fx, event_id: format!("fx:{id}"), memo: None, postings, at_ms: now };
     ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
     let kind = if sign == 1 { "IDR_TO_USD" } else { "USD_TO_IDR" };
     record(&mut tx.tx, &id, &caller.user_id, kind, (idr, micro, &rate.to_string()), now).await?;
@@ -222,7 +223,7 @@ pub struct LeverageWallet {
 }
 
 async fn available_usd(state: &AppState, user_id: &str, kind: AccountKind) -> ApiResult<ledger::Balance> {
-    Ok(ledger::balance_of(&state.db, &AccountRef::user(user_id, kind, "USD"))
+    Ok(ledger::balance_of(&state.db, &AccountRef::user(user_id, kind, USD))
         .await?
         .unwrap_or(ledger::Balance { balance: 0, held: 0 }))
 }
@@ -356,20 +357,21 @@ async fn transfer(
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
-    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
-    let funded = ledger::open(&mut tx.tx, &AccountRef::user(user_id, bucket.kind(), "USD")).await?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, USD)).await?;
+    let funded = ledger::open(&mut tx.tx, &AccountRef::user(user_id, bucket.kind(), USD)).await?;
     let (from, to) = match direction {
         LeverageDirection::Deposit => (paln, funded),
         LeverageDirection::Withdraw => (funded, paln),
     };
     let kind = bucket.movement(direction);
     let postings = vec![
-        Posting { account_id: from, currency: "USD".into(), amount: -micro },
-        Posting { account_id: to, currency: "USD".into(), amount: micro },
+        Posting { account_id: from, currency: USD.into(), amount: -micro },
+        Posting { account_id: to, currency: USD.into(), amount: micro },
     ];
-    let entry = NewEntry { reason: kind, event_id: format!("usd:{id}"), memo: None, postings };
+    let now = state.clock.now_ms();
+    let entry = NewEntry { reason: kind, event_id: format!("usd:{id}"), memo: None, postings, at_ms: now };
     ledger::post(&mut tx.tx, &entry).await.map_err(insufficient)?;
-    record(&mut tx.tx, &id, user_id, kind.as_str(), (0, micro, ""), state.clock.now_ms()).await?;
+    record(&mut tx.tx, &id, user_id, kind.as_str(), (0, micro, ""), now).await?;
     tx.commit().await?;
     bucket_wallet(state, user_id, bucket).await
 }

@@ -14,6 +14,7 @@ use chrono::{DateTime, Days, FixedOffset, NaiveDate, TimeZone, Utc};
 use domain::amounts;
 use domain::identity::KycStatus;
 use domain::ledger::{AccountKind, AccountRef, EntryReason};
+use domain::money::USD;
 use domain::money::{MinorUnits, MoneyError};
 use serde::{Deserialize, Serialize};
 use store::ledger::{self, NewEntry, Posting};
@@ -203,7 +204,7 @@ pub async fn accrue_day(state: &AppState, day: NaiveDate) -> anyhow::Result<usiz
 
 async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate: i64) -> anyhow::Result<bool> {
     let mut tx = state.db.begin_write().await?;
-    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, "USD")).await?;
+    let paln = ledger::open(&mut tx.tx, &AccountRef::user(user_id, AccountKind::UsdPaln, USD)).await?;
     let closing = usd_yield_repo::closing_balance(&mut tx.tx, &paln, end).await?;
     let amount = daily_interest(closing, rate)?;
     let id = uuid::Uuid::now_v7().to_string();
@@ -222,13 +223,14 @@ async fn accrue_user(state: &AppState, user_id: &str, date: &str, end: i64, rate
         return Ok(false);
     }
     if amount > 0 {
-        let expense = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::UsdInterestExpense, "USD")).await?;
+        let expense = ledger::open(&mut tx.tx, &AccountRef::house(AccountKind::UsdInterestExpense, USD)).await?;
         let postings = vec![
-            Posting { account_id: expense, currency: "USD".into(), amount: -amount },
-            Posting { account_id: paln, currency: "USD".into(), amount },
+            Posting { account_id: expense, currency: USD.into(), amount: -amount },
+            Posting { account_id: paln, currency: USD.into(), amount },
         ];
         let event_id = format!("usd_interest:{user_id}:{date}");
-        ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::UsdInterest, event_id, memo: None, postings })
+        let at_ms = state.clock.now_ms();
+        ledger::post(&mut tx.tx, &NewEntry { reason: EntryReason::UsdInterest, event_id, memo: None, postings, at_ms })
             .await?;
     }
     tx.commit().await?;

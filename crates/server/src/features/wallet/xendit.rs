@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use domain::money::Scale;
 use futures::future::BoxFuture;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{json, Value};
@@ -187,8 +188,10 @@ pub fn sen_of(amount: &Value) -> Option<i64> {
     if let Some(whole) = amount.as_i64() {
         return whole.checked_mul(100);
     }
-    #[expect(clippy::cast_possible_truncation, reason = "rounded to the sen, within i64")]
-    amount.as_f64().map(|rupiah| (rupiah * 100.0).round() as i64)
+    // The number's shortest decimal text is read exactly, so no binary fraction reaches the sum.
+    let Value::Number(number) = amount else { return None };
+    let rupiah: rust_decimal::Decimal = number.to_string().parse().ok()?;
+    domain::amounts::nearest_units(rupiah, Scale::IDR.decimal_places()).ok()
 }
 
 /// The `payment_method` of a request for `request`'s channel.
@@ -303,6 +306,9 @@ mod tests {
         assert_eq!(sen_of(&json!(154_000)), Some(15_400_000));
         assert_eq!(sen_of(&json!(101_500.5)), Some(10_150_050));
         assert_eq!(sen_of(&json!("154000")), None);
+        // A sum a float would blur (0.1 + 0.2) reads as its decimal text; beyond range is refused.
+        assert_eq!(sen_of(&json!(0.1_f64 + 0.2_f64)), Some(30));
+        assert_eq!(sen_of(&json!(1e300)), None);
     }
 
     #[test]
