@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { muiWithoutCssVars } from './scripts/mui-without-css-vars.mjs';
 import { routePreload } from './scripts/route-preload.mjs';
 
 /**
@@ -55,6 +56,8 @@ function folders(names: string): Set<string> {
 export default defineConfig({
   plugins: [
     react(),
+    // MUI's themes without the CSS-variables machinery the app does not use (scripts/mui-without-css-vars.mjs).
+    muiWithoutCssVars(),
     // The page's own chunks and texts load beside the entry (scripts/route-preload.mjs).
     routePreload(),
     // The service worker (sw/sw.ts): precaches the build and the shell; registered by production builds
