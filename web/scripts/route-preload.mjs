@@ -6,10 +6,12 @@
  * It adds a small inline script (carrying the CSP nonce placeholder the server fills per answer, like
  * Vite's own tags) that matches `location.pathname` against src/app/route-modules.json and adds a
  * `<link rel="modulepreload">` for each chunk the page's route modules import statically and for the
- * texts chunk. Chunks of the entry are left out: Vite already preloads them. The browser fetches each
- * file once, so the router's own import later finds it loaded.
+ * language's texts: the shell's part and the page's own parts (scripts/route-texts.mjs; a build without
+ * them has one texts chunk per language). Chunks of the entry are left out: Vite already preloads them.
+ * The browser fetches each file once, so the router's own import later finds it loaded.
  */
 import { readFileSync } from 'node:fs';
+import { partName, TEXTS_QUERY } from './route-texts.mjs';
 
 const TABLE = new URL('../src/app/route-modules.json', import.meta.url);
 
@@ -33,8 +35,9 @@ function closure(bundle, fileName, known, out = new Set()) {
 }
 
 /**
- * The preload table of a build: `files` (names under `assets/`), `routes` ([regex source, file indexes])
- * and `texts` (locale → file indexes). `bundle` is Rollup's output bundle; `table` route-modules.json.
+ * The preload table of a build: `files` (names under `assets/`), `routes` ([regex source, file indexes,
+ * { locale → the page's text file indexes }]) and `texts` (locale → the shell's text file indexes).
+ * `bundle` is Rollup's output bundle; `table` route-modules.json.
  */
 export function preloadTable(bundle, table) {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -57,8 +60,23 @@ export function preloadTable(bundle, table) {
       return files.indexOf(name);
     });
   };
-  const routes = Object.entries(table.routes).map(([pattern, modules]) => [patternSource(pattern), indexes(modules)]);
-  const texts = Object.fromEntries(Object.entries(table.texts).map(([locale, module]) => [locale, indexes([module])]));
+  const hasChunk = (module) => chunks.some((item) => item.facadeModuleId?.endsWith(`/${module}`));
+  // The shell's texts of a language: its `core` part, or the whole language in a build without parts.
+  const texts = Object.fromEntries(
+    Object.entries(table.texts).map(([locale, module]) => {
+      const core = `${module}${TEXTS_QUERY}core`;
+      return [locale, indexes([hasChunk(core) ? core : module])];
+    }),
+  );
+  const routes = Object.entries(table.routes).map(([pattern, modules]) => {
+    const own = Object.fromEntries(
+      Object.entries(table.texts).map(([locale, module]) => [
+        locale,
+        indexes(modules.map((route) => `${module}${TEXTS_QUERY}${partName(route)}`).filter(hasChunk)),
+      ]),
+    );
+    return [patternSource(pattern), indexes(modules), own];
+  });
   return { files, routes, texts };
 }
 
@@ -72,7 +90,7 @@ var p=location.pathname.replace(/\\/+$/,"")||"/",l="id";
 if(/^\\/en(\\/|$)/.test(p)){l="en";p=p.slice(3)||"/"}
 if(/^\\/pwa(\\/|$)/.test(p))p=p.slice(4)||"/";
 var w=(t[l]||[]).slice();
-for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){w=w.concat(r[i][1]);break}
+for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){w=w.concat(r[i][1],r[i][2][l]||[]);break}
 for(var j=0;j<w.length;j++){var k=document.createElement("link");k.rel="modulepreload";k.href=b+f[w[j]];document.head.appendChild(k)}})();`;
 }
 
