@@ -26,13 +26,25 @@ const table = {
 };
 
 /** The hrefs the inline script preloads when the page is `pathname`. */
-function preloadedFor(pathname, built = bundle) {
+function preloadedFor(pathname, built = bundle, routes = table) {
   const links = [];
   const document = {
     createElement: () => ({}),
     head: { appendChild: (link) => links.push(`${link.rel} ${link.href}`) },
   };
-  runInNewContext(preloadScript(preloadTable(built, table), '/'), { document, location: { pathname } });
+  const fetch = (url, init) => {
+    links.push(`fetch ${url} ${init.headers['x-language-code']}`);
+    return Promise.resolve({});
+  };
+  const window = {};
+  runInNewContext(preloadScript(preloadTable(built, routes), '/'), {
+    document,
+    window,
+    fetch,
+    Date,
+    location: { pathname, origin: 'https://x.test' },
+  });
+  if (window.__early) links.push(`early ${Object.keys(window.__early).join(' ')}`);
   return links;
 }
 
@@ -83,5 +95,23 @@ describe('route preload', () => {
       'modulepreload /assets/en-core.js',
       'modulepreload /assets/not-found-1.js',
     ]);
+  });
+
+  it("starts a page's early GET calls with its path parameter as a ticker, for the API client to take", () => {
+    const withEarly = {
+      routes: { '/trade/:pair': ['src/app/routes/markets.tsx'], '*': ['src/app/routes/not-found.tsx'] },
+      texts: table.texts,
+      early: { '/trade/:pair': ['/api/v1/markets/ticker?symbol=:pair', '/api/v1/markets/symbol-info?symbol=:pair'] },
+    };
+    expect(preloadedFor('/en/trade/btc-idr', bundle, withEarly)).toEqual([
+      'fetch /api/v1/markets/ticker?symbol=BTC-IDR en',
+      'fetch /api/v1/markets/symbol-info?symbol=BTC-IDR en',
+      'modulepreload /assets/en-1.js',
+      'modulepreload /assets/markets-1.js',
+      'modulepreload /assets/tabs-1.js',
+      'early https://x.test/api/v1/markets/ticker?symbol=BTC-IDR https://x.test/api/v1/markets/symbol-info?symbol=BTC-IDR',
+    ]);
+    expect(preloadedFor('/nowhere', bundle, withEarly)).not.toContain(expect.stringMatching(/^fetch/));
+    expect(() => preloadTable(bundle, { ...withEarly, early: { '*': ['/api/x?s=:pair'] } })).toThrow(/names :pair/);
   });
 });
