@@ -3,7 +3,9 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { muiWithoutCssVars } from './scripts/mui-without-css-vars.mjs';
 import { routePreload } from './scripts/route-preload.mjs';
+import { routeTexts } from './scripts/route-texts.mjs';
 
 /**
  * Which chunk a node_modules module goes to (undefined: Rollup splits it by use). Every file a page needs
@@ -55,6 +57,10 @@ function folders(names: string): Set<string> {
 export default defineConfig({
   plugins: [
     react(),
+    // MUI's themes without the CSS-variables machinery the app does not use (scripts/mui-without-css-vars.mjs).
+    muiWithoutCssVars(),
+    // Each page's texts: the shell's and the page's own sections (scripts/route-texts.mjs).
+    routeTexts(),
     // The page's own chunks and texts load beside the entry (scripts/route-preload.mjs).
     routePreload(),
     // The service worker (sw/sw.ts): precaches the build and the shell; registered by production builds

@@ -98,7 +98,8 @@ export function labMarkdown(report: LabReport): string {
     '',
     '### Initial JavaScript per route',
     '',
-    "The entry chunk, the default language's texts and the route's chunk with their static imports, each file " +
+    "The entry chunk, the default language's shell texts and the route's chunk with their static imports and " +
+      "the route's own texts (scripts/route-texts.mjs), each file " +
       'compressed alone (gzip level 9, brotli quality 11, as `npm run build` writes them). Before: commit 29637b0 ' +
       '(issue 12 reported 299 KiB for the first page and about 360 KiB for the trade page, measured another way). ' +
       'Budgets: web/route-budgets.json, checked by `make test`.',

@@ -4,8 +4,9 @@
  * A route's initial JavaScript is what the browser must load before the page renders: the entry chunk,
  * the chunks every page waits for (`config.everyRouteWith`, e.g. the default language's texts) and the
  * route's lazy chunk (plus the chunks named in its `with`, e.g. a lazy layout loaded beside it), each with
- * every chunk they import statically, counted once. Other dynamic imports are not followed: they load
- * later, on demand.
+ * every chunk they import statically, counted once, and, when `config.routeTexts` names the default
+ * language's file, the texts of each of those route modules (`<file>?texts=<route>`, scripts/route-texts.mjs).
+ * Other dynamic imports are not followed: they load later, on demand.
  */
 
 /** The output files (JS only) that `keys` and their static imports bring. */
@@ -40,12 +41,24 @@ export function routeEntries(manifest, config) {
       throw new Error(`route budgets: "${key}" is configured but is no route module of the build`);
     }
   }
+  // A route module's own texts: `src/app/routes/account/profile.tsx` → `<file>?texts=account/profile`.
+  const textsOf = (routeModule) => {
+    if (!config.routeTexts) return [];
+    const key = `${config.routeTexts}?texts=${routeModule.slice(config.routesDir.length).replace(/\.tsx?$/, '')}`;
+    return key in manifest ? [key] : [];
+  };
   return modules.sort().map((module) => {
     const rule = matchingRule(config.routes, module);
+    const routeModules = [...(rule?.with ?? []), module];
     return {
       module,
       budgetKiB: rule?.gzipKiB ?? config.defaultGzipKiB,
-      files: initialFiles(manifest, [entry, ...(config.everyRouteWith ?? []), ...(rule?.with ?? []), module]),
+      files: initialFiles(manifest, [
+        entry,
+        ...(config.everyRouteWith ?? []),
+        ...routeModules,
+        ...routeModules.flatMap(textsOf),
+      ]),
     };
   });
 }

@@ -155,3 +155,27 @@ describe('npm run budgets', () => {
     expect(run.stdout).toContain('all 1 routes within their initial-JavaScript budgets');
   });
 });
+
+describe('initial JavaScript of a route whose texts are split per page', () => {
+  const split = {
+    ...manifest,
+    'src/i18n/id.json?texts=core': { file: 'assets/id-core-1.js', isDynamicEntry: true },
+    'src/i18n/id.json?texts=trade/index': { file: 'assets/id-trade-1.js', isDynamicEntry: true },
+    'src/i18n/id.json?texts=account/layout': { file: 'assets/id-account-1.js', isDynamicEntry: true },
+  };
+  const splitConfig = { ...config, everyRouteWith: ['src/i18n/id.json?texts=core'], routeTexts: 'src/i18n/id.json' };
+
+  it("counts the shell's texts and the texts of the route and of the modules loaded beside it", () => {
+    const files = Object.fromEntries(routeEntries(split, splitConfig).map((route) => [route.module, route.files]));
+    expect(files['src/app/routes/trade/index.tsx']).toEqual([
+      'assets/chart-1.js',
+      'assets/id-core-1.js',
+      'assets/id-trade-1.js',
+      'assets/index-1.js',
+      'assets/trade-1.js',
+      'assets/vendor-1.js',
+    ]);
+    expect(files['src/app/routes/home.tsx']).not.toContain('assets/id-1.js');
+    expect(files['src/app/routes/account/overview.tsx']).toContain('assets/id-account-1.js');
+  });
+});

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FatalError } from '@/components/errors/fatal-error';
-import { initI18n, loadLocale } from '@/i18n';
+import { initI18n, loadPageTexts } from '@/i18n';
 import { installAnalyticsLifecycle } from '@/lib/analytics';
 import { readInitialAccessToken } from '@/lib/auth-tokens';
 import { readInitialCookies } from '@/lib/cookies';
@@ -23,8 +23,9 @@ installAnalyticsLifecycle();
 // The first render already has the URL's language and the cookies' theme and token (R2.10).
 const locale = localeFromPath(window.location.pathname);
 initI18n(locale);
-// The texts start loading now, beside the page's code; the locale root's loader waits for them.
-void loadLocale(locale).catch(() => undefined);
+// The shell's and the page's texts start loading now, beside the page's code; the locale root's loader
+// waits for them.
+void loadPageTexts(locale, window.location.pathname).catch(() => undefined);
 const initial = readInitialCookies();
 const store = useAppStore.getState();
 store.setLanguage(locale);

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback } from '@/components/layout/boot-fallback';
 import { FatalError } from '@/components/errors/fatal-error';
 import { RequireAuth } from '@/features/identity';
-import { loadLocale } from '@/i18n';
+import { loadPageTexts } from '@/i18n';
 import { PWA_PREFIX } from '@/lib/pwa';
 import { EN_PREFIX } from '@/lib/locale';
 import type { Locale } from '@/types';
@@ -77,13 +77,13 @@ function localeTree(locale: Locale): RouteObject {
   return {
     path: locale === 'en' ? EN_PREFIX : '/',
     element: <LocaleRoot locale={locale} />,
-    // The language's texts arrive before its pages render (in parallel with the page's code); they
-    // stay loaded, so there is nothing to revalidate.
-    loader: async () => {
-      await loadLocale(locale);
+    // The language's texts for the shell and the page arrive before the page renders (in parallel with
+    // the page's code); each part stays loaded, so only a new path can need more (src/i18n/index.ts).
+    loader: async ({ request }) => {
+      await loadPageTexts(locale, new URL(request.url).pathname);
       return null;
     },
-    shouldRevalidate: () => false,
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     errorElement: <FatalError />,
     HydrateFallback: BootFallback,
     children: [

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import en from './en.json';
 import id from './id.json';
-import { addTranslation, i18n, loadLocale } from './index';
+import { addTranslation, i18n, loadLocale, loadPageTexts, loadWholeLocale, pagePath } from './index';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -52,5 +52,34 @@ describe('loading a language on demand', () => {
   it('answers at once for a language already loaded', async () => {
     await expect(loadLocale('id')).resolves.toBeUndefined();
     expect(i18n.hasResourceBundle('id', 'translation')).toBe(true);
+  });
+});
+
+describe("loading a page's texts", () => {
+  afterEach(() => addTranslation('en', en));
+
+  it("loads the shell's texts and the page's own, not the rest of the language", async () => {
+    i18n.removeResourceBundle('en', 'translation');
+    await loadPageTexts('en', '/en/pwa/trade/BTC-IDR/');
+    const t = i18n.getFixedT('en');
+    expect(t('errorBoundary.reload')).toBe('Reload');
+    expect(t('tradePage.closeSheet')).toBe(en.tradePage.closeSheet);
+    expect(i18n.getResourceBundle('en', 'translation')).toHaveProperty('tradePage');
+    expect(i18n.getResourceBundle('en', 'translation')).not.toHaveProperty('usd');
+  });
+
+  it('loads the whole language when a key is missing from what was loaded', async () => {
+    i18n.removeResourceBundle('en', 'translation');
+    await loadLocale('en');
+    expect(i18n.getFixedT('en')('usd.title')).toBe('usd.title');
+    await loadWholeLocale('en');
+    expect(i18n.getFixedT('en')('usd.title')).toBe(en.usd.title);
+  });
+
+  it('finds the page without its language and PWA prefixes', () => {
+    expect(pagePath('/en/pwa/trade/BTC-IDR/')).toBe('/trade/BTC-IDR');
+    expect(pagePath('/en')).toBe('/');
+    expect(pagePath('/pwa')).toBe('/');
+    expect(pagePath('/markets')).toBe('/markets');
   });
 });

@@ -11,6 +11,7 @@ import type { paths } from '@/api/schema';
 import type { ErrorBody } from '@/api/types';
 import { readRefreshToken, storeSessionTokens } from './auth-tokens';
 import { isGuestPage } from './guest';
+import { takeEarlyResponse } from './early-requests';
 import { getDeviceId, getFirebaseId, uuid } from './ids';
 import { currentPathname } from './navigation';
 import { forceLogout } from './session';
@@ -280,6 +281,14 @@ async function send(request: Request, policy: CallPolicy = {}): Promise<Response
   const requestId = uuid();
   const body = await replayableBody(request);
   const signal = request.signal;
+
+  // The page's HTML may have asked already (src/lib/early-requests.ts): a good answer is taken as it is.
+  const early = method === 'GET' ? takeEarlyResponse(url) : null;
+  if (early) {
+    const response = await early.catch(() => null);
+    if (response?.ok && !signal?.aborted) return normalisedSuccess(response);
+    await response?.body?.cancel().catch(() => undefined);
+  }
 
   let renewed = false;
   for (let attempt = 1; ; attempt += 1) {

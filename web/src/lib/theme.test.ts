@@ -18,4 +18,14 @@ describe('themes', () => {
     expect(css).toContain(`--color-bg: ${THEME_TOKENS.light.bg};`);
     expect(muiThemes.light.palette.background.default).toBe(THEME_TOKENS.light.bg);
   });
+
+  it('R1.02 the themes use no CSS variables and no colour schemes (the build drops that part of MUI)', () => {
+    // scripts/mui-without-css-vars.mjs: the build's createTheme and ThemeProvider are MUI's NoVars ones,
+    // which give the same result only for themes like these.
+    for (const theme of Object.values(muiThemes)) {
+      expect(theme).not.toHaveProperty('colorSchemes');
+      expect(theme).not.toHaveProperty('cssVariables');
+      expect(theme.vars).toBeUndefined();
+    }
+  });
 });

@@ -1,30 +1,24 @@
-import { dispose, init, registerLocale, type Chart, type KLineData, type Period } from 'klinecharts';
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { Chart, KLineData, Period } from 'klinecharts';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { formatCompact, localizeDecimalText } from '@/lib/format';
 import type { Locale, Theme } from '@/types';
 import { CANDLE_PANE_ID, isMainIndicator, type IndicatorName } from '../lib/indicators';
-import { drawReferenceLines, type ChartLine } from '../lib/reference-lines';
+import type * as KLineModule from '../lib/kline';
+import type { ChartLine } from '../lib/reference-lines';
 
-/** The chart library's locale names for ours; Indonesian is registered below (it ships zh-CN and en-US). */
+/** The chart library with the app's registrations, loaded when a chart first shows (../lib/kline.ts). */
+type KLine = typeof KLineModule;
+let kline: Promise<KLine> | null = null;
+function loadKLine(): Promise<KLine> {
+  kline ??= import('../lib/kline').catch((error: unknown) => {
+    kline = null;
+    throw error;
+  });
+  return kline;
+}
+
+/** The chart library's locale names for ours; Indonesian is registered by ../lib/kline.ts (it ships zh-CN and en-US). */
 const CHART_LOCALE: Record<Locale, string> = { id: 'id-ID', en: 'en-US' };
-
-registerLocale('id-ID', {
-  time: 'Waktu: ',
-  open: 'Buka: ',
-  high: 'Tinggi: ',
-  low: 'Rendah: ',
-  close: 'Tutup: ',
-  volume: 'Volume: ',
-  change: 'Perubahan: ',
-  turnover: 'Nilai: ',
-  second: 'd',
-  minute: 'm',
-  hour: 'j',
-  day: 'H',
-  week: 'M',
-  month: 'B',
-  year: 'T',
-});
 
 /** Below this width the legends would cover the candles: they show only while the crosshair is on. */
 const LEGEND_WIDTH_MIN_PX = 640;
@@ -72,7 +66,9 @@ const NO_LINES: readonly ChartLine[] = [];
 /**
  * Owns one KLineChart instance in `container`: candles with a volume pane, the app's theme and
  * language, the chosen indicators. History comes in through `candles`; the live candle through the
- * returned `pushBar` (same bucket replaces the last candle, a new bucket appends).
+ * returned `pushBar` (same bucket replaces the last candle, a new bucket appends). The library loads
+ * after the first render; until then the container stays empty, and once it is there every option is
+ * applied (each effect below also runs again when `lib` arrives).
  */
 export function useKLineChart(container: RefObject<HTMLDivElement | null>, options: KLineChartOptions) {
   const chartRef = useRef<Chart | null>(null);
@@ -84,14 +80,27 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
   const generation = useRef(0);
   const { theme, locale, ticker, pricePrecision, volumePrecision, period, candles, indicators } = options;
   const lines = options.lines ?? NO_LINES;
+  const [lib, setLib] = useState<KLine | null>(null);
   useEffect(() => {
     loadOlderRef.current = options.loadOlder;
   });
 
   useEffect(() => {
+    let live = true;
+    // A failed load leaves the box empty; the next chart to mount tries again.
+    loadKLine().then(
+      (loaded) => live && setLib(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
     const element = container.current;
-    if (!element) return undefined;
-    const chart = init(element, {
+    if (!element || !lib) return undefined;
+    const chart = lib.init(element, {
       locale: CHART_LOCALE[locale],
       timezone: 'Asia/Jakarta',
       styles: theme,
@@ -140,38 +149,38 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
       observer?.disconnect();
       barRef.current = null;
       indicatorsShown.clear();
-      dispose(element);
+      lib.dispose(element);
       chartRef.current = null;
     };
     // The instance lives as long as the container; the options below are applied by their own effects.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [container]);
+  }, [container, lib]);
 
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
     chart.setStyles(theme);
     if (container.current) applyTooltipRule(chart, container.current);
-  }, [theme, container]);
+  }, [theme, container, lib]);
 
   useEffect(() => {
     chartRef.current?.setLocale(CHART_LOCALE[locale]);
     chartRef.current?.setThousandsSeparator(separatorFor(locale));
     chartRef.current?.setFormatter({ formatBigNumber: bigNumberFormatter(locale) });
-  }, [locale]);
+  }, [locale, lib]);
 
   useEffect(() => {
     chartRef.current?.setSymbol({ ticker, pricePrecision, volumePrecision });
-  }, [ticker, pricePrecision, volumePrecision]);
+  }, [ticker, pricePrecision, volumePrecision, lib]);
 
   useEffect(() => {
     if (period) chartRef.current?.setPeriod(period);
-  }, [period]);
+  }, [period, lib]);
 
   useEffect(() => {
     dataRef.current = candles ?? [];
     chartRef.current?.resetData();
-  }, [candles]);
+  }, [candles, lib]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -189,13 +198,13 @@ export function useKLineChart(container: RefObject<HTMLDivElement | null>, optio
         : chart.createIndicator(name);
       if (id) shown.set(name, id);
     }
-  }, [indicators]);
+  }, [indicators, lib]);
 
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart) return;
-    drawReferenceLines(chart, lines, candles?.at(-1)?.timestamp ?? null);
-  }, [lines, candles]);
+    if (!chart || !lib) return;
+    lib.drawReferenceLines(chart, lines, candles?.at(-1)?.timestamp ?? null);
+  }, [lines, candles, lib]);
 
   return useCallback((bar: KLineData) => barRef.current?.(bar), []);
 }
