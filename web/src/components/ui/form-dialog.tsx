@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { FormStack } from './form-stack';
 import { useId, type ReactNode } from 'react';
 
 export interface FormDialogProps {
@@ -53,15 +54,7 @@ export function FormDialog({
       slotProps={{ paper: { sx: { width: '100%', maxWidth } } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-        sx={formSx}
-      >
+      <FormStack onSubmit={onSubmit} sx={formSx}>
         <DialogContent>
           <Stack spacing={spacing}>
             {text && <Typography color="text.secondary">{text}</Typography>}
@@ -76,7 +69,7 @@ export function FormDialog({
             {submit.label}
           </Button>
         </DialogActions>
-      </Stack>
+      </FormStack>
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useLocale } from '@/hooks/use-locale';
 import { withVisibleText } from '@/lib/accessible-name';
@@ -101,15 +102,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   }
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <FormStack spacing={3} onSubmit={() => submit()}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
         {picker}
       </Paper>
@@ -162,6 +155,6 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
           </Button>
         </Stack>
       </Paper>
-    </Stack>
+    </FormStack>
   );
 }
