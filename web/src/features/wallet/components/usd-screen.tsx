@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
@@ -79,7 +79,7 @@ function DirectionAmountFields<D extends string>({
   disabled,
 }: {
   directionLabel: string;
-  directions: readonly (readonly [D, string])[];
+  directions: readonly SelectOption<D>[];
   direction: D;
   onDirection: (direction: D) => void;
   amountLabel: string;
@@ -89,19 +89,13 @@ function DirectionAmountFields<D extends string>({
 }) {
   return (
     <>
-      <TextField
-        select
+      <SelectField
         label={directionLabel}
         value={direction}
-        onChange={(e) => onDirection(e.target.value as D)}
+        options={directions}
+        onChange={onDirection}
         disabled={disabled}
-      >
-        {directions.map(([value, label]) => (
-          <MenuItem key={value} value={value}>
-            {label}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         label={amountLabel}
         value={amount}
@@ -156,8 +150,8 @@ function Converter({ disabled }: { disabled: boolean }) {
         <DirectionAmountFields
           directionLabel={t('usd.direction')}
           directions={[
-            ['IDR_TO_USD', t('usd.idrToUsd')],
-            ['USD_TO_IDR', t('usd.usdToIdr')],
+            { value: 'IDR_TO_USD', label: t('usd.idrToUsd') },
+            { value: 'USD_TO_IDR', label: t('usd.usdToIdr') },
           ]}
           direction={direction}
           onDirection={setDirection}
@@ -217,8 +211,8 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
         <DirectionAmountFields
           directionLabel={t('usd.leverageDirection')}
           directions={[
-            ['DEPOSIT', t('usd.leverageDeposit')],
-            ['WITHDRAW', t('usd.leverageWithdraw')],
+            { value: 'DEPOSIT', label: t('usd.leverageDeposit') },
+            { value: 'WITHDRAW', label: t('usd.leverageWithdraw') },
           ]}
           direction={direction}
           onDirection={setDirection}
