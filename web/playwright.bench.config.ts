@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { serverUnderTest } from './e2e/server-under-test';
 
 /**
  * The web lab benchmark (`npm run bench:lab`, run by `make bench`, never by `make test`): the release
@@ -37,20 +38,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
     },
   },
-  webServer: {
+  webServer: serverUnderTest({
     command: serverBinary,
     cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      APP_HTTP__ADDR: `127.0.0.1:${PORT}`,
-      DATABASE_URL: `sqlite://${join(process.env.BENCH_DB_DIR, 'lab.db')}`,
-      APP_WEB__DIST_DIR: 'web/dist',
-      APP_RATE_LIMIT__PER_SECOND: '1000',
-      APP_AUTH__OTP_SENDS_PER_IP_PER_HOUR: '1000',
-    },
-  },
+    port: PORT,
+    databaseFile: join(process.env.BENCH_DB_DIR, 'lab.db'),
+  }),
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { serverUnderTest } from './e2e/server-under-test';
 import type { ThemeOptions } from './e2e/theme-fixture';
 
 /**
@@ -71,27 +72,19 @@ export default defineConfig<ThemeOptions>({
     // those: the rest of the suite does not depend on the theme, and would only double the run.
     { name: 'trade-light', testMatch: 'trade-layout.spec.ts', grep: /@trade-page/, use: { appTheme: 'light' } },
   ],
-  webServer: {
+  webServer: serverUnderTest({
     // Its log goes to a file: the failure summary prints its warnings when a test fails.
     command: `exec '${serverBinary}' >> '${process.env.E2E_SERVER_LOG}' 2>&1`,
     cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    port: PORT,
+    databaseFile: join(process.env.E2E_DB_DIR, 'e2e.db'),
     env: {
-      APP_HTTP__ADDR: `127.0.0.1:${PORT}`,
-      DATABASE_URL: `sqlite://${join(process.env.E2E_DB_DIR, 'e2e.db')}`,
-      APP_WEB__DIST_DIR: 'web/dist',
       APP_ADMIN__TOKEN: E2E_ADMIN_TOKEN,
-      APP_RATE_LIMIT__PER_SECOND: '1000',
       // The auth tests sign up and log in again within a minute, all from 127.0.0.1.
       APP_AUTH__OTP_RESEND_COOLDOWN_SECS: '1',
-      APP_AUTH__OTP_SENDS_PER_IP_PER_HOUR: '1000',
       // The US exchange's sessions start in a regular session, whatever the hour of the run.
       APP_US_STOCKS__SANDBOX_REGULAR_SESSION: 'true',
       APP_US_STOCKS__VENUE_STEP_MS: '50',
     },
-  },
+  }),
 });

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { measureBuild } from '../scripts/route-budgets.mjs';
-import { HOME_TITLE, readOtp, uniquePhone } from '../e2e/support';
+import { HOME_TITLE, signUpByApi, uniquePhone } from '../e2e/support';
 import { CPU_SLOWDOWN, FAST_3G, GOALS, PAGES, PHONE, SETTLE_MS } from './lab-conditions';
 import {
   cumulativeLayoutShift,
@@ -72,19 +72,8 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
 /** A new account that has accepted the terms, logged in through the API; its access token. */
 async function tradingAccount(request: APIRequestContext): Promise<string> {
   const phone = uniquePhone();
+  const accessToken = await signUpByApi(request, phone, PIN, 'lab');
   const headers = { 'x-device-id': `lab-${phone}`, 'x-platform': 'desktop-web' };
-  const sent = await request.post('/api/v1/user/signup/phone', { headers, data: { phone } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { otpId } = ((await sent.json()) as { data: { otpId: string } }).data;
-  const code = await readOtp(request, phone, 'SIGNUP');
-  const verified = await request.post('/api/v1/user/signup/verify-otp', { headers, data: { otpId, code } });
-  const { verificationToken } = ((await verified.json()) as { data: { verificationToken: string } }).data;
-  const registered = await request.post('/api/v1/user/pin/register-pin', {
-    headers,
-    data: { verificationToken, pin: PIN },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const { accessToken } = ((await registered.json()) as { data: { accessToken: string } }).data;
   const bearer = { ...headers, Authorization: `Bearer ${accessToken}` };
   const status = await request.get('/api/v4/user/status', { headers: bearer });
   const { termsVersion } = ((await status.json()) as { data: { termsVersion: number } }).data;

@@ -54,9 +54,17 @@ export async function readOtp(request: APIRequestContext, phone: string, purpose
   return code!;
 }
 
-/** Creates an account through the API (for tests that start at log-in). */
-export async function signUpByApi(request: APIRequestContext, phone: string, pin: string): Promise<void> {
-  const headers = { 'x-device-id': `e2e-${phone}`, 'x-platform': 'desktop-web' };
+/**
+ * Creates an account through the API (for tests that start at log-in); the new session's access
+ * token. The device id is `${device}-${phone}`.
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  phone: string,
+  pin: string,
+  device = 'e2e',
+): Promise<string> {
+  const headers = { 'x-device-id': `${device}-${phone}`, 'x-platform': 'desktop-web' };
   const sent = await request.post('/api/v1/user/signup/phone', { headers, data: { phone } });
   expect(sent.status(), await sent.text()).toBe(200);
   const { otpId } = ((await sent.json()) as { data: { otpId: string } }).data;
@@ -65,4 +73,5 @@ export async function signUpByApi(request: APIRequestContext, phone: string, pin
   const { verificationToken } = ((await verified.json()) as { data: { verificationToken: string } }).data;
   const registered = await request.post('/api/v1/user/pin/register-pin', { headers, data: { verificationToken, pin } });
   expect(registered.status(), await registered.text()).toBe(200);
+  return ((await registered.json()) as { data: { accessToken: string } }).data.accessToken;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PIN, signUpFrom, verifyIdentity } from './wallet-support';
+import { PIN, fillNewBankAccount, signUpFrom, verifyIdentity } from './wallet-support';
 
 /** Visual check of the wallet pages at phone and desktop sizes (`SCREENSHOTS=1`). */
 for (const size of [
@@ -36,13 +36,7 @@ for (const size of [
     await expect(page.getByRole('dialog', { name: 'Detail transaksi' })).toBeVisible();
     await page.screenshot({ path: shot('history-details'), fullPage: true });
     await verifyIdentity(page);
-    await page.goto('/account/bankAccount');
-    await page.getByRole('button', { name: 'Tambah rekening' }).click();
-    const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
-    await add.getByRole('combobox', { name: 'Bank' }).click();
-    await page.getByRole('option').first().click();
-    await add.getByRole('textbox', { name: 'Nomor rekening' }).fill('1234567890');
-    await add.getByLabel('PIN').fill(PIN);
+    const add = await fillNewBankAccount(page);
     await page.screenshot({ path: shot('bank-add') });
     await add.getByRole('button', { name: 'Simpan' }).click();
     await expect(add).toBeHidden();

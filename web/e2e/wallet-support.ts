@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { readOtp, uniquePhone } from './support';
 
 /** Helpers of the wallet browser tests. */
@@ -121,4 +121,19 @@ export async function depositMargin(page: Page, usdt: string): Promise<void> {
   await review.getByRole('button', { name: 'Konfirmasi dengan PIN' }).click();
   await enterPin(page);
   await expect(page.getByText(`Berhasil. Saldo margin sekarang ₮${usdt},00.`)).toBeVisible();
+}
+
+/**
+ * On /account/bankAccount of a verified user: opens "Tambah rekening" and fills bank (the first),
+ * number and PIN; the dialog, whose Simpan the test clicks.
+ */
+export async function fillNewBankAccount(page: Page): Promise<Locator> {
+  await page.goto('/account/bankAccount');
+  await page.getByRole('button', { name: 'Tambah rekening' }).click();
+  const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
+  await add.getByRole('combobox', { name: 'Bank' }).click();
+  await page.getByRole('option').first().click();
+  await add.getByRole('textbox', { name: 'Nomor rekening' }).fill('1234567890');
+  await add.getByLabel('PIN').fill(PIN);
+  return add;
 }

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox, verifyIdentity } from './wallet-support';
+import {
+  expectNoSidewaysScroll,
+  fillNewBankAccount,
+  PIN,
+  signUpFrom,
+  topUpInSandbox,
+  verifyIdentity,
+} from './wallet-support';
 
 test('R1.04 R3.09 R8.09 sign up, zero balance, top up by virtual account, pay in the sandbox, see balance and history', async ({
   page,
@@ -88,13 +95,7 @@ test('R1.04 R2.16 add a bank account and cash out: review with fee and net, PIN,
   await verifyIdentity(page);
 
   // A bank account in the verified name: bank picker, number, PIN.
-  await page.goto('/account/bankAccount');
-  await page.getByRole('button', { name: 'Tambah rekening' }).click();
-  const add = page.getByRole('dialog', { name: 'Tambah rekening bank' });
-  await add.getByRole('combobox', { name: 'Bank' }).click();
-  await page.getByRole('option').first().click();
-  await add.getByRole('textbox', { name: 'Nomor rekening' }).fill('1234567890');
-  await add.getByLabel('PIN').fill(PIN);
+  const add = await fillNewBankAccount(page);
   await add.getByRole('button', { name: 'Simpan' }).click();
   await expect(add).toBeHidden();
   const accounts = page.getByRole('list', { name: 'Rekening bank' });

@@ -1,22 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { setLiveClient } from '@/lib/live/live-client';
 import { queryClient } from '@/lib/query-client';
 import { logIn, meHandler, tagsHandler } from '@/testing/auth';
+import { installTestSockets } from '@/testing/test-socket';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
-
-/** A socket that never opens: the home page's live prices stay at the API's figures. */
-class SilentSocket implements SocketLike {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
 
 const ticker = (symbol: string, last: string, changePct: string) => ({
   symbol,
@@ -34,7 +24,7 @@ const ticker = (symbol: string, last: string, changePct: string) => ({
 
 beforeEach(() => {
   queryClient.clear();
-  setLiveClient(new LiveClient({ url: () => 'ws://test/ws', createSocket: () => new SilentSocket() }));
+  installTestSockets();
 });
 afterEach(() => setLiveClient(null));
 

@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,11 +85,29 @@ export function AccountLayout() {
   );
 }
 
-/** A page heading with its one-line description. */
-export function AccountPageHeader({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+/** A page heading with its one-line description, and the page's main action beside it where it has one. */
+export function AccountPageHeader({
+  title,
+  text,
+  action,
+  children,
+}: {
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
+  const heading = <PageTitle title={title} text={text} />;
   return (
     <Box sx={{ mb: 3 }}>
-      <PageTitle title={title} text={text} />
+      {action ? (
+        <Stack direction="row" spacing={2} alignItems="flex-start" justifyContent="space-between">
+          <Box sx={{ minWidth: 0 }}>{heading}</Box>
+          {action}
+        </Stack>
+      ) : (
+        heading
+      )}
       {children}
     </Box>
   );

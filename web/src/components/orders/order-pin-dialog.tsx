@@ -9,6 +9,8 @@ export interface OrderPinDialogProps<R> {
   /** Default true: the caller mounts the dialog while it is open. */
   open?: boolean;
   title: string;
+  /** What the dialog does, above the fields. */
+  text?: ReactNode;
   onClose: () => void;
   confirmLabel: string;
   confirmColor?: ButtonProps['color'];
@@ -35,6 +37,7 @@ export interface OrderPinDialogProps<R> {
 export function OrderPinDialog<R>({
   open = true,
   title,
+  text,
   onClose,
   confirmLabel,
   confirmColor,
@@ -54,7 +57,7 @@ export function OrderPinDialog<R>({
   };
   return (
     <ReviewPinForm<R>
-      dialog={{ open, title, onClose }}
+      dialog={{ open, title, text, onClose }}
       reviewLabel={confirmLabel}
       reviewButtonProps={{ variant: 'contained', ...(confirmColor ? { color: confirmColor } : {}) }}
       canReview={ready}

@@ -1,11 +1,8 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 
-export interface OrderTypeOption<T extends string> {
-  value: T;
-  label: string;
-}
+/** An order type and its name in the class's words. */
+export type OrderTypeOption<T extends string> = SelectOption<T>;
 
 export interface OrderTypeSelectProps<T extends string> {
   value: T;
@@ -17,20 +14,14 @@ export interface OrderTypeSelectProps<T extends string> {
 export function OrderTypeSelect<T extends string>({ value, options, onChange }: OrderTypeSelectProps<T>) {
   const { t } = useTranslation();
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={t('orderPanel.orderType')}
       // A value the list no longer holds (the side changed) shows empty rather than warning.
       value={options.some((option) => option.value === value) ? value : ''}
-      onChange={(event) => onChange(event.target.value as T)}
+      options={options}
+      onChange={onChange}
       sx={{ flex: 1 }}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

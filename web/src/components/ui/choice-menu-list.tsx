@@ -1,8 +1,8 @@
 import Check from '@mui/icons-material/Check';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { AnchoredMenu } from './anchored-menu';
 import type { ChoiceMenuProps } from './choice-menu-types';
 
 /** The menu of `ChoiceMenu`, in its own chunk (MUI's Menu, Popover and Modal load on first open). */
@@ -16,15 +16,7 @@ export function ChoiceMenuList<T extends string>({
   onChoose,
 }: ChoiceMenuProps<T>) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-label': label } }}
-    >
+    <AnchoredMenu id={id} anchor={anchor} label={label} alignRight onClose={onClose}>
       {options.map((option) => (
         <MenuItem
           key={option.value}
@@ -38,6 +30,6 @@ export function ChoiceMenuList<T extends string>({
           <ListItemText>{option.label}</ListItemText>
         </MenuItem>
       ))}
-    </Menu>
+    </AnchoredMenu>
   );
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { SystemStyleObject, Theme } from '@mui/system';
 import type { ReactNode } from 'react';
 import { ErrorWithRetry } from './error-with-retry';
 
@@ -48,5 +49,27 @@ export function LoadableList<T>({
         </Box>
       )}
     </Paper>
+  );
+}
+
+/**
+ * A row of a framed list (`LoadableList`'s children): a flex `li` named by `label`, padded as the
+ * frame's other rows, with a divider above all but the first; `sx` sets its gap and alignment.
+ */
+export function ListRow({ label, sx, children }: { label: string; sx: SystemStyleObject<Theme>; children: ReactNode }) {
+  return (
+    <Box
+      component="li"
+      aria-label={label}
+      sx={{
+        display: 'flex',
+        ...sx,
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      {children}
+    </Box>
   );
 }

@@ -1,16 +1,9 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeInput } from '@/components/ui/code-input';
 import { PIN_LENGTH } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
+import { FormDialog } from './form-dialog';
+import { PinCodeField } from './pin-code-field';
 
 export interface PinEntryDialogProps {
   open: boolean;
@@ -31,8 +24,6 @@ export function PinEntryDialog({ open, title, description, onSubmit, onClose }: 
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
-  const messageId = useId();
 
   const submit = async (value: string) => {
     if (value.length !== PIN_LENGTH || busy) return;
@@ -57,52 +48,26 @@ export function PinEntryDialog({ open, title, description, onSubmit, onClose }: 
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title={title}
+      text={description}
       onClose={close}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: 420 } } }}
+      onSubmit={() => void submit(pin)}
+      cancel={{ label: t('app.cancel'), onClick: close, disabled: busy }}
+      submit={{ label: t('app.confirm'), disabled: busy || pin.length !== PIN_LENGTH }}
+      maxWidth={420}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(pin);
+      <PinCodeField
+        value={pin}
+        disabled={busy}
+        error={error}
+        onChange={(digits) => {
+          setPin(digits);
+          if (error && digits) setError(null);
         }}
-      >
-        <DialogContent>
-          <Stack spacing={2.5}>
-            {description && <Typography color="text.secondary">{description}</Typography>}
-            <CodeInput
-              label={t('auth.pin.label')}
-              value={pin}
-              masked
-              autoFocus
-              disabled={busy}
-              error={!!error}
-              describedBy={messageId}
-              onChange={(digits) => {
-                setPin(digits);
-                if (error && digits) setError(null);
-              }}
-              onComplete={(digits) => void submit(digits)}
-            />
-            <div id={messageId} aria-live="polite">
-              {error && <Alert severity="error">{error}</Alert>}
-            </div>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={close} disabled={busy}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || pin.length !== PIN_LENGTH}>
-            {t('app.confirm')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+        onComplete={(digits) => void submit(digits)}
+      />
+    </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
@@ -65,8 +66,8 @@ export interface ReviewPinFormProps<R> {
    * PIN); resolving returns to a fresh form, with the resolved message shown as the result if any.
    */
   onSubmit: (review: R, pin: string) => Promise<ReactNode | void>;
-  /** The form in a dialog of its own (OCO, amend) instead of on the page. */
-  dialog?: { open: boolean; title: string; onClose: () => void };
+  /** The form in a dialog of its own (OCO, amend) instead of on the page; `text` says what it does, above the fields. */
+  dialog?: { open: boolean; title: string; text?: ReactNode; onClose: () => void };
   /** Shown when pricing fails for another reason than a refusal; the generic error text otherwise. */
   errorText?: string;
   /** Spacing of the form's stack. */
@@ -179,6 +180,11 @@ export function ReviewPinForm<R>({
         <Box component="form" noValidate onSubmit={(event: FormEvent) => void price(event)}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {dialog.text && (
+                <Typography variant="body2" color="text.secondary">
+                  {dialog.text}
+                </Typography>
+              )}
               {fields}
             </Stack>
           </DialogContent>

@@ -2,9 +2,9 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
+import { AnchoredMenu } from '@/components/ui/anchored-menu';
 import { MAIN_INDICATORS, SUB_INDICATORS, toggleIndicator, type IndicatorName } from '../lib/indicators';
 
 interface IndicatorMenuListProps {
@@ -33,16 +33,10 @@ export function IndicatorMenuList({ id, anchor, active, onChange, onClose }: Ind
     </MenuItem>
   );
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      slotProps={{ list: { 'aria-label': t('chart.indicatorsMenu') } }}
-    >
+    <AnchoredMenu id={id} anchor={anchor} label={t('chart.indicatorsMenu')} onClose={onClose}>
       {MAIN_INDICATORS.map(item)}
       <Divider />
       {SUB_INDICATORS.map(item)}
-    </Menu>
+    </AnchoredMenu>
   );
 }

@@ -6,14 +6,22 @@ import PieChartOutline from '@mui/icons-material/PieChartOutline';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AnchoredMenu } from '@/components/ui/anchored-menu';
 import { paths } from '@/config/paths';
 import { useLocalizePath } from '@/hooks/use-locale';
 import { useAppStore } from '@/lib/store';
+
+/** The menu's links, in their order. */
+const MENU_LINKS = [
+  { path: 'portfolio', Icon: PieChartOutline, label: 'auth.menu.portfolio' },
+  { path: 'balance', Icon: AccountBalanceWalletOutlined, label: 'auth.menu.balance' },
+  { path: 'account', Icon: PersonOutline, label: 'auth.menu.account' },
+  { path: 'accountManageSession', Icon: DevicesOutlined, label: 'auth.menu.sessions' },
+] as const;
 
 interface AccountMenuListProps {
   id: string;
@@ -28,15 +36,7 @@ export function AccountMenuList({ id, anchor, phone, onClose }: AccountMenuListP
   const localize = useLocalizePath();
   const updateAuth = useAppStore((state) => state.updateAuth);
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-label': t('auth.menu.menuLabel') } }}
-    >
+    <AnchoredMenu id={id} anchor={anchor} label={t('auth.menu.menuLabel')} alignRight onClose={onClose}>
       {phone && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
           {phone}
@@ -44,30 +44,14 @@ export function AccountMenuList({ id, anchor, phone, onClose }: AccountMenuListP
       )}
       {phone && <Divider />}
       {/* The header hides these links on phones: the menu keeps them one tap away. */}
-      <MenuItem component={RouterLink} to={localize(paths.portfolio)} onClick={onClose}>
-        <ListItemIcon>
-          <PieChartOutline fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('auth.menu.portfolio')}</ListItemText>
-      </MenuItem>
-      <MenuItem component={RouterLink} to={localize(paths.balance)} onClick={onClose}>
-        <ListItemIcon>
-          <AccountBalanceWalletOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('auth.menu.balance')}</ListItemText>
-      </MenuItem>
-      <MenuItem component={RouterLink} to={localize(paths.account)} onClick={onClose}>
-        <ListItemIcon>
-          <PersonOutline fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('auth.menu.account')}</ListItemText>
-      </MenuItem>
-      <MenuItem component={RouterLink} to={localize(paths.accountManageSession)} onClick={onClose}>
-        <ListItemIcon>
-          <DevicesOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('auth.menu.sessions')}</ListItemText>
-      </MenuItem>
+      {MENU_LINKS.map(({ path, Icon, label }) => (
+        <MenuItem key={label} component={RouterLink} to={localize(paths[path])} onClick={onClose}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t(label)}</ListItemText>
+        </MenuItem>
+      ))}
       <Divider />
       <MenuItem
         onClick={() => {
@@ -80,6 +64,6 @@ export function AccountMenuList({ id, anchor, phone, onClose }: AccountMenuListP
         </ListItemIcon>
         <ListItemText>{t('auth.menu.logout')}</ListItemText>
       </MenuItem>
-    </Menu>
+    </AnchoredMenu>
   );
 }

@@ -1,47 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OtpInboxTarget } from '@/api/otp-inbox';
 import { OtpDialog, type OtpChallenge } from '@/components/ui/otp-dialog';
 import { PinEntryDialog } from '@/components/ui/pin-entry-dialog';
 import { ApiError } from '@/lib/api-client';
-import { NewValueDialog, type NewValueField } from './new-value-dialog';
+import { toast } from '@/lib/toast';
+import { CONTACT_CHANGES, type ContactKind } from './contact-changes';
+import { NewValueDialog } from './new-value-dialog';
 
 type Step = 'value' | 'pin' | 'otp';
 
-/** What tells one contact detail's change (phone, e-mail) from another's. */
-export interface ChangeContactConfig {
-  /** i18n prefix of the flow's texts (title, text, label, pinTitle, the problems). */
-  texts: 'account.emailChange' | 'account.phoneChange';
-  field: NewValueField;
-  /** Why the typed value cannot be sent ('invalid', 'same'), or null. */
-  problem: (typed: string) => 'invalid' | 'same' | null;
-  /** The value as it is sent to the server. */
-  normalize: (typed: string) => string;
-  /** Server answers about the value typed, shown beside it rather than in the PIN dialog. */
-  valueErrors: ReadonlySet<string>;
-  /** The PIN dialog's text for this value. */
-  pinText: (value: string) => string;
-  /** Where the code goes, for the sandbox inbox. */
-  inbox: (value: string) => OtpInboxTarget;
-  backLabel?: string;
-  /** Asks for a code to `value` behind the PIN. */
-  send: (value: string, pin: string) => Promise<OtpChallenge>;
-  /** Checks the code and saves the value (cache, toast). */
-  verify: (value: string, otpId: string, code: string) => Promise<void>;
-}
-
 /**
- * Changing a contact detail: the new value → the PIN (a session alone may not redirect the account)
- * → the code sent to the new value → saved.
+ * Changing a contact detail (the e-mail address, the phone number; `CONTACT_CHANGES` says how they
+ * differ): the new value → the PIN (a session alone may not redirect the account) → the code sent to
+ * the new value → saved.
  */
-export function ChangeContactDialog({ config, onClose }: { config: ChangeContactConfig; onClose: () => void }) {
+export function ChangeContactDialog({
+  kind,
+  current,
+  onClose,
+}: {
+  kind: ContactKind;
+  /** The value the account has now (a new one must differ). */
+  current: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const config = CONTACT_CHANGES[kind];
   const [step, setStep] = useState<Step>('value');
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
-  const problem = config.problem(typed);
+  const problem = config.problem(typed, current);
   const value = config.normalize(typed);
   const fieldError = touched && problem ? t(`${config.texts}.${problem}`) : null;
 
@@ -61,7 +53,8 @@ export function ChangeContactDialog({ config, onClose }: { config: ChangeContact
 
   const verify = async (code: string) => {
     if (!challenge) return;
-    await config.verify(value, challenge.otpId, code);
+    const saved = await config.verify(value, challenge.otpId, code, queryClient);
+    toast.success(t(`${config.texts}.done`, saved));
     onClose();
   };
 
@@ -71,7 +64,11 @@ export function ChangeContactDialog({ config, onClose }: { config: ChangeContact
         open={step === 'value'}
         title={t(`${config.texts}.title`)}
         text={t(`${config.texts}.text`)}
-        field={config.field}
+        field={{
+          ...config.field,
+          label: t(`${config.texts}.label`),
+          hint: config.hintKey ? t(config.hintKey) : ' ',
+        }}
         value={typed}
         onChange={(next) => {
           setTyped(next);
@@ -91,15 +88,15 @@ export function ChangeContactDialog({ config, onClose }: { config: ChangeContact
       <PinEntryDialog
         open={step === 'pin'}
         title={t(`${config.texts}.pinTitle`)}
-        description={config.pinText(value)}
+        description={t(`${config.texts}.pinText`, config.target(value))}
         onSubmit={requestCode}
         onClose={() => setStep('value')}
       />
       <OtpDialog
         open={step === 'otp'}
         challenge={challenge}
-        inbox={config.inbox(value)}
-        backLabel={config.backLabel}
+        inbox={config.target(value)}
+        backLabel={config.backKey && t(config.backKey)}
         onVerify={verify}
         // A new code needs the PIN again (get-otp checks it every time).
         onResend={async () => setStep('pin')}

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
 import { CodeInput } from '@/components/ui/code-input';
 import { PIN_LENGTH } from '@/config/constants';
 import { applyLoggedIn } from '@/lib/auth-tokens';
@@ -65,15 +66,7 @@ export function ChangePinScreen() {
     <>
       <AccountPageHeader title={t('account.changePin')} text={t('account.changePinText')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 520, bgcolor: 'var(--color-surface)' }}>
-        <Stack
-          component="form"
-          spacing={2.5}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <FormStack spacing={2.5} onSubmit={() => submit()}>
           {fields.map(([field, label], index) => (
             <Stack key={field} spacing={1}>
               <Typography variant="body2" color="text.secondary" aria-hidden>
@@ -104,7 +97,7 @@ export function ChangePinScreen() {
           <Button type="submit" variant="contained" size="large" disabled={update.isPending}>
             {t('account.pin.submit')}
           </Button>
-        </Stack>
+        </FormStack>
       </Paper>
     </>
   );

@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmMutationDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice';
-import { LoadableList } from '@/components/ui/loadable-list';
+import { ListRow, LoadableList } from '@/components/ui/loadable-list';
 import type { Device } from '@/api/types';
 import { DEVICE_PAGE_SIZE } from '@/config/constants';
 import { useLocale } from '@/hooks/use-locale';
@@ -42,18 +42,9 @@ function DeviceRow({
   const Icon = mobile ? PhoneIphoneOutlined : ComputerOutlined;
   const name = device.deviceName;
   return (
-    <Box
-      component="li"
-      aria-label={name}
-      sx={{
-        display: 'flex',
-        gap: 1.5,
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        flexDirection: { xs: 'column', sm: 'row' },
-        px: { xs: 2, sm: 3 },
-        py: 2,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
+    <ListRow
+      label={name}
+      sx={{ gap: 1.5, alignItems: { xs: 'flex-start', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}
     >
       <Stack direction="row" spacing={1.5} alignItems="flex-start" sx={{ flex: 1, minWidth: 0 }}>
         <Icon aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
@@ -96,7 +87,7 @@ function DeviceRow({
           {t('account.devices.unblock')}
         </Button>
       )}
-    </Box>
+    </ListRow>
   );
 }
 

@@ -1,14 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/ui/form-dialog';
 
 /** The field of a [`NewValueDialog`]: what it asks for and how the browser should treat it. */
 export interface NewValueField {
@@ -42,54 +35,35 @@ interface NewValueDialogProps {
 export function NewValueDialog(props: NewValueDialogProps) {
   const { open, title, text, field, value, onChange, onBlur, fieldError, serverError, busy = false } = props;
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title={title}
+      text={text}
       onClose={busy ? undefined : props.onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: 440 } } }}
+      onSubmit={props.onSubmit}
+      cancel={{ label: t('account.cancel'), onClick: props.onClose, disabled: busy }}
+      submit={{ label: t('auth.continue'), disabled: busy }}
+      maxWidth={440}
+      spacing={2}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
+      <TextField
+        label={field.label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        error={fieldError !== null}
+        helperText={fieldError ?? field.hint}
+        autoFocus
+        fullWidth
+        required
+        type={field.type}
+        name={field.name}
+        slotProps={{
+          htmlInput: { inputMode: field.inputMode, autoComplete: field.autoComplete, maxLength: field.maxLength },
         }}
-      >
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography color="text.secondary">{text}</Typography>
-            <TextField
-              label={field.label}
-              value={value}
-              onChange={(event) => onChange(event.target.value)}
-              onBlur={onBlur}
-              error={fieldError !== null}
-              helperText={fieldError ?? field.hint}
-              autoFocus
-              fullWidth
-              required
-              type={field.type}
-              name={field.name}
-              slotProps={{
-                htmlInput: { inputMode: field.inputMode, autoComplete: field.autoComplete, maxLength: field.maxLength },
-              }}
-            />
-            {serverError && <Alert severity="error">{serverError}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={props.onClose} disabled={busy}>
-            {t('account.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('auth.continue')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      />
+      {serverError && <Alert severity="error">{serverError}</Alert>}
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
 import { isPlausiblePhone } from '@/lib/phone';
 
 export interface PhoneStepProps {
@@ -41,12 +41,9 @@ export function PhoneStep({
   const referralInvalid = !REFERRAL_PATTERN.test(referral.trim());
 
   return (
-    <Stack
-      component="form"
+    <FormStack
       spacing={2.5}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setTouched(true);
         if (!isPlausiblePhone(phone) || referralInvalid) return;
         onSubmit({ phone, referralCode: referral.trim().toUpperCase() });
@@ -97,6 +94,6 @@ export function PhoneStep({
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {t('auth.continue')}
       </Button>
-    </Stack>
+    </FormStack>
   );
 }

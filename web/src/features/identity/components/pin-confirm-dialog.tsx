@@ -1,14 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeInput } from '@/components/ui/code-input';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { PinCodeField } from '@/components/ui/pin-code-field';
 import { PIN_LENGTH } from '@/config/constants';
 import { recordPinVerified } from '@/lib/pin-session';
 import { useAppStore } from '@/lib/store';
@@ -23,8 +16,6 @@ export function PinConfirmDialog({ onConfirmed }: { onConfirmed: () => void }) {
   const [pin, setPin] = useState('');
   const confirm = useConfirmSessionPin();
   const updateAuth = useAppStore((state) => state.updateAuth);
-  const titleId = useId();
-  const messageId = useId();
 
   const submit = (value: string) => {
     if (value.length !== PIN_LENGTH || confirm.isPending) return;
@@ -42,47 +33,24 @@ export function PinConfirmDialog({ onConfirmed }: { onConfirmed: () => void }) {
   };
 
   return (
-    <Dialog open aria-labelledby={titleId} slotProps={{ paper: { sx: { width: '100%', maxWidth: 420 } } }}>
-      <DialogTitle id={titleId}>{t('auth.pinModal.title')}</DialogTitle>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(pin);
+    <FormDialog
+      title={t('auth.pinModal.title')}
+      text={t('auth.pinModal.text')}
+      onSubmit={() => submit(pin)}
+      cancel={{ label: t('auth.pinModal.logout'), onClick: () => updateAuth({ logoutModal: true }) }}
+      submit={{ label: t('auth.pinModal.confirm'), disabled: confirm.isPending || pin.length !== PIN_LENGTH }}
+      maxWidth={420}
+    >
+      <PinCodeField
+        value={pin}
+        disabled={confirm.isPending}
+        error={confirm.isError ? confirm.error.message : null}
+        onChange={(digits) => {
+          setPin(digits);
+          if (confirm.isError && digits) confirm.reset();
         }}
-      >
-        <DialogContent>
-          <Stack spacing={2.5}>
-            <Typography color="text.secondary">{t('auth.pinModal.text')}</Typography>
-            <CodeInput
-              label={t('auth.pin.label')}
-              value={pin}
-              masked
-              autoFocus
-              disabled={confirm.isPending}
-              error={confirm.isError}
-              describedBy={messageId}
-              onChange={(digits) => {
-                setPin(digits);
-                if (confirm.isError && digits) confirm.reset();
-              }}
-              onComplete={submit}
-            />
-            <div id={messageId} aria-live="polite">
-              {confirm.error && <Alert severity="error">{confirm.error.message}</Alert>}
-            </div>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => updateAuth({ logoutModal: true })}>
-            {t('auth.pinModal.logout')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={confirm.isPending || pin.length !== PIN_LENGTH}>
-            {t('auth.pinModal.confirm')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+        onComplete={submit}
+      />
+    </FormDialog>
   );
 }

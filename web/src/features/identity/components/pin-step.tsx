@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
 import { CodeInput } from '@/components/ui/code-input';
 import { PIN_LENGTH } from '@/config/constants';
 import { ApiError } from '@/lib/api-client';
@@ -97,15 +97,7 @@ export function PinStep({ mode, createTitle, onSubmit, lockedAction, footer }: P
         : t('auth.pin.createSubtitle');
 
   return (
-    <Stack
-      component="form"
-      spacing={2.5}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(pin);
-      }}
-    >
+    <FormStack spacing={2.5} onSubmit={() => submit(pin)}>
       <Box>
         <Typography variant="h2" component="h2">
           {title}
@@ -145,6 +137,6 @@ export function PinStep({ mode, createTitle, onSubmit, lockedAction, footer }: P
         {mode === 'enter' ? t('auth.pin.login') : confirming ? t('auth.pin.submit') : t('auth.continue')}
       </Button>
       {footer}
-    </Stack>
+    </FormStack>
   );
 }

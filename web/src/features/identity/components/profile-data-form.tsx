@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
+import { SelectField } from '@/components/ui/select-field';
 import type { IncomeRange, InvestmentGoal, Occupation, UserDetails } from '@/api/types';
 import { meQueryKey } from '@/api/user-me';
 import { toast } from '@/lib/toast';
@@ -67,20 +66,14 @@ export function ProfileDataForm({ user }: { user: UserDetails }) {
     onChange: (value: T) => void,
     optionLabel: (option: T) => string,
   ) => (
-    <TextField
-      select
+    <SelectField
       name={name}
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value as T)}
+      options={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+      onChange={onChange}
       fullWidth
-    >
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {optionLabel(option)}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 
   return (
@@ -91,12 +84,9 @@ export function ProfileDataForm({ user }: { user: UserDetails }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('account.profileData.text')}
       </Typography>
-      <Stack
-        component="form"
+      <FormStack
         spacing={2}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!changed) return;
           save.mutate({
             ...(occupation ? { occupation } : {}),
@@ -128,7 +118,7 @@ export function ProfileDataForm({ user }: { user: UserDetails }) {
         >
           {t('account.profileData.save')}
         </Button>
-      </Stack>
+      </FormStack>
     </Paper>
   );
 }

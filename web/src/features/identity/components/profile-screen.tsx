@@ -14,8 +14,7 @@ import { useLocale, useLocalizePath } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { AccountPageHeader } from '@/components/layout/account-layout';
-import { ChangeEmailDialog } from './change-email-dialog';
-import { ChangePhoneDialog } from './change-phone-dialog';
+import { ChangeContactDialog } from './change-contact-dialog';
 import { ProfileDataForm } from './profile-data-form';
 import { StatusChip } from './status-chip';
 
@@ -169,9 +168,11 @@ export function ProfileScreen() {
         </Box>
       </Paper>
       {user && <ProfileDataForm key={`${user.occupation}-${user.incomeRange}-${user.investmentGoal}`} user={user} />}
-      {user && dialog === 'phone' && <ChangePhoneDialog currentPhone={user.phone} onClose={() => setDialog(null)} />}
+      {user && dialog === 'phone' && (
+        <ChangeContactDialog kind="phone" current={user.phone} onClose={() => setDialog(null)} />
+      )}
       {user && dialog === 'email' && (
-        <ChangeEmailDialog currentEmail={user.email ?? null} onClose={() => setDialog(null)} />
+        <ChangeContactDialog kind="email" current={user.email ?? null} onClose={() => setDialog(null)} />
       )}
     </>
   );

@@ -2,7 +2,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { setLiveClient } from '@/lib/live/live-client';
+import { installTestSockets, type TestSocket } from '@/testing/test-socket';
 import { queryClient } from '@/lib/query-client';
 import { server } from '@/testing/msw';
 import { renderApp } from '@/testing/render';
@@ -52,34 +53,13 @@ function ticker(symbol: string, last: string, changePct: string, time = '2026-11
 
 const CATALOGUE = [crypto(1, 'USDT', 'Tether'), crypto(2, 'BTC', 'Bitcoin'), crypto(3, 'ETH', 'Ethereum')];
 
-/** A socket that never opens, so the screen's live subscriptions stay in this test's hands. */
-class SilentSocket implements SocketLike {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send() {}
-  close() {}
-}
-
-let sockets: SilentSocket[] = [];
+let sockets: TestSocket[] = [];
 const searches: string[] = [];
 
 beforeEach(() => {
-  sockets = [];
+  sockets = installTestSockets();
   searches.length = 0;
   queryClient.clear();
-  setLiveClient(
-    new LiveClient({
-      url: () => 'ws://test/ws',
-      createSocket: () => {
-        const socket = new SilentSocket();
-        sockets.push(socket);
-        return socket;
-      },
-    }),
-  );
   server.use(
     http.get('*/api/v1/markets/symbols', ({ request }) => {
       const url = new URL(request.url);

@@ -1,15 +1,13 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from './search-field';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useSearchParams } from 'react-router';
 import { useLiveStatus } from '@/lib/live/use-live-channel';
@@ -24,7 +22,6 @@ import { pageSx } from '@/components/ui/page-sx';
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_CHARS_MAX = 40;
 
 /**
  * The markets page (`/markets`): asset-class tabs, search, top movers and a list whose prices tick
@@ -101,24 +98,13 @@ export function MarketsScreen() {
       </Tabs>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
         <Box sx={{ minWidth: 0, order: { xs: 2, lg: 1 } }}>
-          <TextField
+          <SearchField
             value={draft}
-            onChange={(event) => setDraft(event.target.value.slice(0, SEARCH_CHARS_MAX))}
+            onChange={setDraft}
             label={t('markets.searchLabel')}
             placeholder={t('markets.searchPlaceholder')}
             type="search"
-            size="small"
-            fullWidth
             sx={{ mb: 1.5 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           {symbols.isError && !symbols.data ? (
             <ErrorWithRetry

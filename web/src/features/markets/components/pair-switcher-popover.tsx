@@ -1,13 +1,11 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from './search-field';
 import { AppLink } from '@/components/ui/app-link';
 import { useLocale } from '@/hooks/use-locale';
 import { formatPrice } from '@/lib/format';
@@ -20,7 +18,6 @@ import { symbolOfInfo } from '../lib/symbol-cache';
 import { ChangeText } from './change-text';
 
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_CHARS_MAX = 40;
 
 interface PairSwitcherPopoverProps {
   anchor: HTMLElement | null;
@@ -80,24 +77,7 @@ function SwitcherList({
   const rows = symbols.data?.data ?? [];
   return (
     <>
-      <TextField
-        autoFocus
-        fullWidth
-        size="small"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value.slice(0, SEARCH_CHARS_MAX))}
-        label={t('pairSwitcher.search')}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ mb: 1 }}
-      />
+      <SearchField autoFocus value={draft} onChange={setDraft} label={t('pairSwitcher.search')} sx={{ mb: 1 }} />
       <Box sx={{ height: 360, overflowY: 'auto' }}>
         <Stack component="ul" aria-label={t('pairSwitcher.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {symbols.isPending

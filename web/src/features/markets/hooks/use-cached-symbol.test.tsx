@@ -1,19 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { LiveClient, setLiveClient } from '@/lib/live/live-client';
+import { TestSocket } from '@/testing/test-socket';
 import type { OtherInfo } from '../api/types';
 import { SYMBOL_CACHE_TTL_MS, SymbolCache } from '../lib/symbol-cache';
 import { useCachedSymbol } from './use-cached-symbol';
-
-class OpenSocket implements SocketLike {
-  readyState = 1;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose = null;
-  onerror = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send() {}
-  close() {}
-}
 
 const gold = (halted: boolean): OtherInfo => ({
   assetClass: 'GOLD',
@@ -27,7 +18,7 @@ const gold = (halted: boolean): OtherInfo => ({
   tradingHalted: halted,
 });
 
-let socket: OpenSocket;
+let socket: TestSocket;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -35,7 +26,7 @@ beforeEach(() => {
     new LiveClient({
       url: () => 'ws://test/ws',
       createSocket: () => {
-        socket = new OpenSocket();
+        socket = new TestSocket(1);
         return socket;
       },
     }),

@@ -1,24 +1,15 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { LiveClient, setLiveClient } from '@/lib/live/live-client';
+import { TestSocket } from '@/testing/test-socket';
 import { queryClient } from '@/lib/query-client';
 import { server } from '@/testing/msw';
 import { renderWithQuery } from '@/testing/render';
 import type { OrderBookDoc } from '../api/get-order-book';
 import { OrderBook } from './order-book';
 
-class QuietSocket implements SocketLike {
-  readyState = 1;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send() {}
-  close() {}
-}
-
-let socket: QuietSocket;
+let socket: TestSocket;
 
 const levels = (from: number, step: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -43,7 +34,7 @@ beforeEach(() => {
     new LiveClient({
       url: () => 'ws://test/ws',
       createSocket: () => {
-        socket = new QuietSocket();
+        socket = new TestSocket(1);
         return socket;
       },
     }),

@@ -2,7 +2,6 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +10,7 @@ import { decimalOrZero, toText } from '@/lib/decimal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
+import { SelectField } from '@/components/ui/select-field';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
@@ -156,15 +156,15 @@ function TransferForm({ wallet }: { wallet: MarginWallet }) {
           return t('margin.done', { balance: usdt(after.marginBalance) });
         }}
       >
-        <TextField
-          select
+        <SelectField<MarginDirection>
           label={t('margin.direction')}
           value={direction}
-          onChange={(e) => setDirection(e.target.value as MarginDirection)}
-        >
-          <MenuItem value="DEPOSIT">{t('margin.deposit')}</MenuItem>
-          <MenuItem value="WITHDRAWAL">{t('margin.withdraw')}</MenuItem>
-        </TextField>
+          options={[
+            { value: 'DEPOSIT', label: t('margin.deposit') },
+            { value: 'WITHDRAWAL', label: t('margin.withdraw') },
+          ]}
+          onChange={setDirection}
+        />
         <TextField
           label={t('margin.amount')}
           value={amount}

@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PositionCard } from '@/components/orders/position-card';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
-import { Figures } from '@/components/ui/figures';
 import { useAppStore } from '@/lib/store';
 import type { PerpPosition } from '../api/types';
 import { usePositionsLive } from '../hooks/use-positions-live';
@@ -61,7 +59,7 @@ export function PerpPositionCards({ positions }: { positions: readonly PerpPosit
       ) : (
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
           {positions.map((position) => (
-            <PositionCard
+            <PerpPositionCard
               key={position.symbol}
               position={position}
               onClose={() => setClosing(position)}
@@ -76,7 +74,7 @@ export function PerpPositionCards({ positions }: { positions: readonly PerpPosit
   );
 }
 
-function PositionCard({
+function PerpPositionCard({
   position,
   onClose,
   onProtect,
@@ -90,16 +88,10 @@ function PositionCard({
   const side = position.side === 'SHORT' ? 'SHORT' : 'LONG';
   const marginCall = position.marginStatus === 'MARGIN_CALL';
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={t('perps.positions.cardLabel', { symbol: position.symbol })}
-      sx={{ p: 2, borderColor: marginCall ? 'error.main' : undefined, borderWidth: marginCall ? 2 : 1 }}
-    >
-      <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {position.symbol}
-        </Typography>
+    <PositionCard
+      label={t('perps.positions.cardLabel', { symbol: position.symbol })}
+      title={position.symbol}
+      badges={
         <Stack direction="row" spacing={0.5}>
           <Chip
             size="small"
@@ -108,27 +100,20 @@ function PositionCard({
           />
           {marginCall && <Chip size="small" color="error" label={t('perps.positions.marginCall')} />}
         </Stack>
-      </Stack>
-      {marginCall && (
-        <Typography variant="body2" color="error" sx={{ mb: 1 }} role="alert">
-          {t('perps.positions.marginCallText')}
-        </Typography>
-      )}
-      <Figures dense lines={positionLines(position, t, locale)} />
-      <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 1.5 }}>
-        <Button size="small" onClick={onProtect} aria-label={t('perps.protection.label', { symbol: position.symbol })}>
-          {t('perps.protection.button')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          onClick={onClose}
-          aria-label={t('perps.close.label', { symbol: position.symbol })}
-        >
-          {t('perps.close.button')}
-        </Button>
-      </Stack>
-    </Paper>
+      }
+      marginCall={marginCall}
+      marginCallText={t('perps.positions.marginCallText')}
+      lines={positionLines(position, t, locale)}
+      action={{
+        label: t('perps.protection.button'),
+        ariaLabel: t('perps.protection.label', { symbol: position.symbol }),
+        onClick: onProtect,
+      }}
+      close={{
+        label: t('perps.close.button'),
+        ariaLabel: t('perps.close.label', { symbol: position.symbol }),
+        onClick: onClose,
+      }}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecimalField } from '@/components/orders/decimal-field';
+import { PriceFields } from '@/components/orders/price-fields';
 import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
 import { sentOrNull } from '@/lib/orders/sent-or-null';
 import { decimalsOf } from '@/lib/decimal';
@@ -25,12 +24,21 @@ export function ProtectionDialog({ position, onClose }: { position: PerpPosition
   // The mark is sent at the contract's price precision: triggers take as many decimals.
   const precision = decimalsOf(position.markPrice);
 
+  /** A trigger on the wrong side of the mark, as the error of its field. */
+  const errorOn = (field: 'takeProfit' | 'stopLoss') =>
+    problem === `${field}Side`
+      ? { title: t(`perps.protection.${field}`), description: t(`perps.protection.${field}Side`) }
+      : null;
+
   const send = (body: ProtectionBody) =>
     sentOrNull(() => save.mutateAsync(body), t('perps.protection.saved', { symbol: position.symbol }));
 
   return (
     <OrderPinDialog<ProtectionBody>
       title={t('perps.protection.title', { symbol: position.symbol })}
+      text={t(position.side === 'SHORT' ? 'perps.protection.textShort' : 'perps.protection.textLong', {
+        mark: formatPrice(position.markPrice, 'USDT', locale),
+      })}
       onClose={onClose}
       confirmLabel={t('perps.protection.confirm')}
       ready={problem === null}
@@ -41,34 +49,18 @@ export function ProtectionDialog({ position, onClose }: { position: PerpPosition
       })}
       send={send}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t(position.side === 'SHORT' ? 'perps.protection.textShort' : 'perps.protection.textLong', {
-          mark: formatPrice(position.markPrice, 'USDT', locale),
-        })}
-      </Typography>
-      <DecimalField
-        label={t('perps.protection.takeProfit')}
-        value={takeProfit}
-        onChange={setTakeProfit}
+      <PriceFields
         precision={precision}
         prefix="₮"
-        error={
-          problem === 'takeProfitSide'
-            ? { title: t('perps.protection.takeProfit'), description: t(`perps.protection.${problem}`) }
-            : null
-        }
-      />
-      <DecimalField
-        label={t('perps.protection.stopLoss')}
-        value={stopLoss}
-        onChange={setStopLoss}
-        precision={precision}
-        prefix="₮"
-        error={
-          problem === 'stopLossSide'
-            ? { title: t('perps.protection.stopLoss'), description: t(`perps.protection.${problem}`) }
-            : null
-        }
+        fields={[
+          {
+            label: t('perps.protection.takeProfit'),
+            value: takeProfit,
+            onChange: setTakeProfit,
+            error: errorOn('takeProfit'),
+          },
+          { label: t('perps.protection.stopLoss'), value: stopLoss, onChange: setStopLoss, error: errorOn('stopLoss') },
+        ]}
       />
     </OrderPinDialog>
   );

@@ -1,25 +1,16 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { setLiveClient } from '@/lib/live/live-client';
 import { queryClient } from '@/lib/query-client';
+import { installTestSockets } from '@/testing/test-socket';
 import { server } from '@/testing/msw';
 import { renderWithQuery } from '@/testing/render';
 import { HoldingPosition } from './holding-position';
 
-class SilentSocket implements SocketLike {
-  readyState = 0;
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  send() {}
-  close() {}
-}
-
 beforeEach(() => {
   queryClient.clear();
-  setLiveClient(new LiveClient({ url: () => 'ws://test/ws', createSocket: () => new SilentSocket() }));
+  installTestSockets();
   server.use(
     http.get('*/api/v1/portfolio/asset-holdings', () =>
       HttpResponse.json({

@@ -139,10 +139,7 @@ function HoldingRow({ holding }: { holding: AssetHolding }) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {holding.currentValue != null ? formatMoney(holding.currentValue, 'IDR', 'balance', locale) : '–'}
         </Typography>
-        <Typography
-          variant="caption"
-          sx={{ color: gainColor(holding.unrealisedProfit) ?? 'text.secondary' }}
-        >
+        <Typography variant="caption" sx={{ color: gainColor(holding.unrealisedProfit) ?? 'text.secondary' }}>
           {percent != null ? formatPercent(percent, locale, { signed: true }) : '–'}
         </Typography>
       </Box>

@@ -1,37 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, setLiveClient, type SocketLike } from '@/lib/live/live-client';
+import { setLiveClient } from '@/lib/live/live-client';
+import { installTestSockets, type TestSocket } from '@/testing/test-socket';
 import { renderWithQuery } from '@/testing/render';
 import { RecentTrades } from './recent-trades';
-
-/** A socket the test opens and speaks through. */
-class TestSocket implements SocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-}
 
 let sockets: TestSocket[] = [];
 
 beforeEach(() => {
-  sockets = [];
-  setLiveClient(
-    new LiveClient({
-      url: () => 'ws://test/ws',
-      createSocket: () => {
-        const socket = new TestSocket();
-        sockets.push(socket);
-        return socket;
-      },
-    }),
-  );
+  sockets = installTestSockets();
 });
 
 afterEach(() => setLiveClient(null));

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderPinDialog } from '@/components/orders/order-pin-dialog';
@@ -6,6 +5,7 @@ import { useAmendOrder } from '../api/amend-order';
 import type { AmendRequest, OrderView } from '../api/types';
 import { amendChanges } from '../lib/amend';
 import { DecimalField } from '@/components/orders/decimal-field';
+import { PriceFields } from '@/components/orders/price-fields';
 
 export interface AmendDialogProps {
   order: OrderView;
@@ -36,15 +36,13 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
   return (
     <OrderPinDialog<AmendRequest>
       title={title}
+      text={t('orderPanel.amendText')}
       onClose={onClose}
       confirmLabel={t('orderPanel.amendConfirm')}
       ready={!!changes}
       request={() => changes}
       send={send}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t('orderPanel.amendText')}
-      </Typography>
       <DecimalField
         label={t('orderPanel.quantity')}
         value={quantity}
@@ -52,24 +50,14 @@ export function AmendDialog({ order, baseAsset, quantityPrecision, amountPrecisi
         precision={quantityPrecision}
         suffix={baseAsset}
       />
-      {order.stopPrice != null && (
-        <DecimalField
-          label={t('orderPanel.stopPrice')}
-          value={stopPrice}
-          onChange={setStopPrice}
-          precision={amountPrecision}
-          prefix="Rp"
-        />
-      )}
-      {order.limitPrice != null && (
-        <DecimalField
-          label={t('orderPanel.limitPrice')}
-          value={limitPrice}
-          onChange={setLimitPrice}
-          precision={amountPrecision}
-          prefix="Rp"
-        />
-      )}
+      <PriceFields
+        precision={amountPrecision}
+        prefix="Rp"
+        fields={[
+          order.stopPrice != null && { label: t('orderPanel.stopPrice'), value: stopPrice, onChange: setStopPrice },
+          order.limitPrice != null && { label: t('orderPanel.limitPrice'), value: limitPrice, onChange: setLimitPrice },
+        ]}
+      />
     </OrderPinDialog>
   );
 }

@@ -10,6 +10,7 @@ import { sliderInputQuery } from '../api/get-slider-input';
 import type { OcoRequest, Side } from '../api/types';
 import { positive } from '@/lib/decimal';
 import { DecimalField } from '@/components/orders/decimal-field';
+import { PriceFields } from '@/components/orders/price-fields';
 
 export interface OcoDialogProps {
   open: boolean;
@@ -35,6 +36,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
   const ready = !!positive(quantity) && !!positive(takeProfit) && !!positive(stopLoss);
   const quantityPrecision = input?.quantityPrecision ?? 8;
   const amountPrecision = input?.amountPrecision ?? 0;
+  const amountStep = input?.stepConfig.amount;
 
   const reset = () => {
     setQuantity('');
@@ -54,6 +56,7 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
     <OrderPinDialog<OcoRequest>
       open={open}
       title={t(side === 'BUY' ? 'orderPanel.ocoBuyTitle' : 'orderPanel.ocoSellTitle', { asset: baseAsset })}
+      text={t('orderPanel.ocoText')}
       onClose={onClose}
       confirmLabel={t('orderPanel.confirm')}
       ready={ready}
@@ -67,9 +70,6 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
       })}
       send={send}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t('orderPanel.ocoText')}
-      </Typography>
       <DecimalField
         label={t('orderPanel.quantity')}
         value={quantity}
@@ -78,28 +78,14 @@ export function OcoDialog({ open, symbol, baseAsset, side, onClose }: OcoDialogP
         step={input?.stepConfig.quantity}
         suffix={baseAsset}
       />
-      <DecimalField
-        label={t('orderPanel.takeProfit')}
-        value={takeProfit}
-        onChange={setTakeProfit}
-        precision={amountPrecision}
-        step={input?.stepConfig.amount}
-        prefix="Rp"
-      />
-      <DecimalField
-        label={t('orderPanel.stopLoss')}
-        value={stopLoss}
-        onChange={setStopLoss}
-        precision={amountPrecision}
-        step={input?.stepConfig.amount}
-        prefix="Rp"
-      />
-      <DecimalField
-        label={t('orderPanel.stopLimitPrice')}
-        value={stopLimitPrice}
-        onChange={setStopLimitPrice}
+      <PriceFields
         precision={amountPrecision}
         prefix="Rp"
+        fields={[
+          { label: t('orderPanel.takeProfit'), value: takeProfit, onChange: setTakeProfit, step: amountStep },
+          { label: t('orderPanel.stopLoss'), value: stopLoss, onChange: setStopLoss, step: amountStep },
+          { label: t('orderPanel.stopLimitPrice'), value: stopLimitPrice, onChange: setStopLimitPrice },
+        ]}
       />
       {ready && (
         <Typography variant="body2">

@@ -18,6 +18,7 @@ import type { AmendBody, AmendRequestView, UsOrderView } from '../api/types';
 import { amendOutcome } from '../lib/display';
 import { amendBody } from '../lib/amend';
 import { DecimalField } from '@/components/orders/decimal-field';
+import { PriceFields } from '@/components/orders/price-fields';
 
 /** While the exchange has not answered, the order is read again this often (the live channel also nudges it). */
 const AMEND_POLL_MS = 500;
@@ -65,7 +66,12 @@ export function UsAmendDialog({ order, onClose }: UsAmendDialogProps) {
 
   return (
     <ReviewPinForm<AmendBody>
-      dialog={{ open: true, title: t('usStocks.amend.title', { stockId: order.stockId }), onClose }}
+      dialog={{
+        open: true,
+        title: t('usStocks.amend.title', { stockId: order.stockId }),
+        text: t('usStocks.amend.text'),
+        onClose,
+      }}
       reviewLabel={t('usStocks.amend.send')}
       reviewButtonProps={{ variant: 'contained' }}
       canReview={body !== null}
@@ -75,27 +81,14 @@ export function UsAmendDialog({ order, onClose }: UsAmendDialogProps) {
       pinText={() => t('usStocks.amend.pinText')}
       onSubmit={submit}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t('usStocks.amend.text')}
-      </Typography>
-      {order.stopPrice != null && (
-        <DecimalField
-          label={t('usStocks.stopPrice')}
-          value={stopPrice}
-          onChange={setStopPrice}
-          precision={4}
-          prefix="$"
-        />
-      )}
-      {order.unitPrice != null && (
-        <DecimalField
-          label={t('usStocks.unitPrice')}
-          value={unitPrice}
-          onChange={setUnitPrice}
-          precision={4}
-          prefix="$"
-        />
-      )}
+      <PriceFields
+        precision={4}
+        prefix="$"
+        fields={[
+          order.stopPrice != null && { label: t('usStocks.stopPrice'), value: stopPrice, onChange: setStopPrice },
+          order.unitPrice != null && { label: t('usStocks.unitPrice'), value: unitPrice, onChange: setUnitPrice },
+        ]}
+      />
       <DecimalField
         label={t('usStocks.quantity')}
         value={quantity}

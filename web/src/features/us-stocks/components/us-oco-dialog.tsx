@@ -11,6 +11,7 @@ import type { UsOrderBody, UsPosition } from '../api/types';
 import { draftProblem, emptyUsDraft, leverageOf, normalizeDraft, toUsOrderBody, type UsDraft } from '../lib/order-form';
 import { ocoQuantityOf } from '../lib/positions';
 import { DecimalField } from '@/components/orders/decimal-field';
+import { PriceFields } from '@/components/orders/price-fields';
 
 /**
  * R2.14 US-stock OCO: a sell of a position with a take-profit limit and a stop-loss; one executing
@@ -50,15 +51,13 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
   return (
     <OrderPinDialog<UsOrderBody>
       title={t('usStocks.oco.title', { stockId: position.stockId })}
+      text={t('usStocks.oco.text')}
       onClose={onClose}
       confirmLabel={t('usStocks.oco.confirm')}
       ready={problem === null}
       request={() => toUsOrderBody(position.stockId, draft)}
       send={send}
     >
-      <Typography variant="body2" color="text.secondary">
-        {t('usStocks.oco.text')}
-      </Typography>
       <DecimalField
         label={t('usStocks.quantity')}
         value={quantity}
@@ -66,14 +65,14 @@ export function UsOcoDialog({ position, onClose }: { position: UsPosition; onClo
         precision={0}
         suffix={t('usStocks.shares')}
       />
-      <DecimalField
-        label={t('usStocks.takeProfit')}
-        value={takeProfit}
-        onChange={setTakeProfit}
+      <PriceFields
         precision={4}
         prefix="$"
+        fields={[
+          { label: t('usStocks.takeProfit'), value: takeProfit, onChange: setTakeProfit },
+          { label: t('usStocks.stopLoss'), value: stopLoss, onChange: setStopLoss },
+        ]}
       />
-      <DecimalField label={t('usStocks.stopLoss')} value={stopLoss} onChange={setStopLoss} precision={4} prefix="$" />
       {problem === 'ocoOrder' && <Typography color="error">{t('usStocks.problem.ocoOrder')}</Typography>}
       {amount && <Typography variant="body2">{t('usStocks.oco.summary', { amount })}</Typography>}
     </OrderPinDialog>

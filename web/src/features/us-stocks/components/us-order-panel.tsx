@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -25,6 +23,7 @@ import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ReviewRefused } from '@/components/ui/review-refused';
 import { Section } from '@/components/ui/section';
+import { SelectField } from '@/components/ui/select-field';
 import { track } from '@/lib/analytics';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatQuantity } from '@/lib/format';
@@ -49,6 +48,8 @@ import {
   wholeSharesOnly,
   wordedProblem,
   type Leverage,
+  type TimeInForce,
+  type TradingHours,
   type UsDraft,
   type UsOrderType,
 } from '../lib/order-form';
@@ -69,6 +70,8 @@ export interface UsOrderPanelProps {
 const QUANTITY_DECIMALS = 6;
 const PRICE_DECIMALS = 4;
 const AMOUNT_DECIMALS = 2;
+const TIMES_IN_FORCE: readonly TimeInForce[] = ['GOOD_TILL_CANCEL', 'GOOD_TILL_MARKET_CLOSE'];
+const TRADING_HOURS: readonly TradingHours[] = ['REGULAR_HOURS', 'INCLUDE_EXTENDED_HOURS'];
 /** How long the typing must pause before the live estimate asks the server again. */
 const ESTIMATE_PAUSE_MS = 300;
 const BUCKET_FIELD = { PALN: 'paln', LEVERAGE: 'leverage', INTRADAY: 'intraday' } as const;
@@ -290,30 +293,24 @@ export function UsOrderPanel({ stockId, description, initialSide = 'BUY', onPlac
           />
         )}
         {fields.timeInForce ? (
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('usStocks.timeInForce.label')}
             value={draft.timeInForce}
-            onChange={(event) => update({ timeInForce: event.target.value as UsDraft['timeInForce'] })}
-          >
-            <MenuItem value="GOOD_TILL_CANCEL">{t('usStocks.timeInForce.GOOD_TILL_CANCEL')}</MenuItem>
-            <MenuItem value="GOOD_TILL_MARKET_CLOSE">{t('usStocks.timeInForce.GOOD_TILL_MARKET_CLOSE')}</MenuItem>
-          </TextField>
+            options={TIMES_IN_FORCE.map((value) => ({ value, label: t(`usStocks.timeInForce.${value}`) }))}
+            onChange={(timeInForce) => update({ timeInForce })}
+          />
         ) : (
           <Alert severity="info">{t('usStocks.intradayNote')}</Alert>
         )}
         {fields.extendedHours && (
-          <TextField
-            select
+          <SelectField
             size="small"
             label={t('usStocks.tradingHours.label')}
             value={draft.tradingHours}
-            onChange={(event) => update({ tradingHours: event.target.value as UsDraft['tradingHours'] })}
-          >
-            <MenuItem value="REGULAR_HOURS">{t('usStocks.tradingHours.REGULAR_HOURS')}</MenuItem>
-            <MenuItem value="INCLUDE_EXTENDED_HOURS">{t('usStocks.tradingHours.INCLUDE_EXTENDED_HOURS')}</MenuItem>
-          </TextField>
+            options={TRADING_HOURS.map((value) => ({ value, label: t(`usStocks.tradingHours.${value}`) }))}
+            onChange={(tradingHours) => update({ tradingHours })}
+          />
         )}
         {fields.bracket && (
           <>

@@ -1,18 +1,16 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PositionCard } from '@/components/orders/position-card';
 import { formatMoney, formatQuantity, formatSignedMoney, gainColor, localizeDecimalText } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import type { UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
 import { sortPositions } from '../lib/positions';
 import { ClosePositionDialog } from './close-position-dialog';
-import { Figures, type FigureLine } from '@/components/ui/figures';
+import type { FigureLine } from '@/components/ui/figures';
 import { UsOcoDialog } from './us-oco-dialog';
 
 /**
@@ -27,7 +25,7 @@ export function UsPositionCards({ positions }: { positions: readonly UsPosition[
     <>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {sortPositions(positions).map((position) => (
-          <PositionCard
+          <UsPositionCard
             key={`${position.stockId}-${position.bucket}`}
             position={position}
             onClose={() => setClosing(position)}
@@ -46,7 +44,15 @@ export function UsPositionCards({ positions }: { positions: readonly UsPosition[
   );
 }
 
-function PositionCard({ position, onClose, onOco }: { position: UsPosition; onClose: () => void; onOco: () => void }) {
+function UsPositionCard({
+  position,
+  onClose,
+  onOco,
+}: {
+  position: UsPosition;
+  onClose: () => void;
+  onOco: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useAppStore((state) => state.misc.language);
   const usd = (value: string) => formatMoney(value, 'USD', 'amount', locale);
@@ -90,47 +96,34 @@ function PositionCard({ position, onClose, onOco }: { position: UsPosition; onCl
       : []),
   ];
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={t('usStocks.positions.cardLabel', { stockId: position.stockId, bucket })}
-      sx={{ p: 2, borderColor: marginCall ? 'error.main' : undefined, borderWidth: marginCall ? 2 : 1 }}
-    >
-      <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+    <PositionCard
+      label={t('usStocks.positions.cardLabel', { stockId: position.stockId, bucket })}
+      title={
+        <>
           {position.stockId}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
             {bucket}
           </Typography>
-        </Typography>
-        {position.leverage > 1 && (
+        </>
+      }
+      badges={
+        position.leverage > 1 && (
           <Chip
             size="small"
             color={marginCall ? 'error' : 'default'}
             label={t(marginCall ? 'usStocks.positions.marginCall' : 'usStocks.positions.marginOk')}
           />
-        )}
-      </Stack>
-      {marginCall && (
-        <Typography variant="body2" color="error" sx={{ mb: 1 }} role="alert">
-          {t('usStocks.positions.marginCallText')}
-        </Typography>
-      )}
-      <Figures dense lines={lines} />
-      <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 1.5 }}>
-        <Button size="small" onClick={onOco}>
-          {t('usStocks.positions.oco')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          onClick={onClose}
-          aria-label={t('usStocks.positions.closeLabel', { stockId: position.stockId, bucket })}
-        >
-          {t('usStocks.positions.close')}
-        </Button>
-      </Stack>
-    </Paper>
+        )
+      }
+      marginCall={marginCall}
+      marginCallText={t('usStocks.positions.marginCallText')}
+      lines={lines}
+      action={{ label: t('usStocks.positions.oco'), onClick: onOco }}
+      close={{
+        label: t('usStocks.positions.close'),
+        ariaLabel: t('usStocks.positions.closeLabel', { stockId: position.stockId, bucket }),
+        onClick: onClose,
+      }}
+    />
   );
 }

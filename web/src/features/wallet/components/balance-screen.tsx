@@ -19,24 +19,13 @@ import { useIdr } from '../hooks/use-idr';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 import { TransactionList } from './transaction-list';
 import { WalletPage } from './wallet-page';
+import { ListRow } from '@/components/ui/loadable-list';
 
 const RECENT_SHOWN = 5;
 
 function BreakdownRow({ label, help, amount }: { label: string; help: string; amount: string | undefined }) {
   return (
-    <Box
-      component="li"
-      aria-label={label}
-      sx={{
-        display: 'flex',
-        gap: 2,
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
-        px: { xs: 2, sm: 3 },
-        py: 2,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
+    <ListRow label={label} sx={{ gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
         <Typography variant="body2" color="text.secondary">
@@ -46,7 +35,7 @@ function BreakdownRow({ label, help, amount }: { label: string; help: string; am
       <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         {amount ?? <Skeleton width={80} />}
       </Typography>
-    </Box>
+    </ListRow>
   );
 }
 

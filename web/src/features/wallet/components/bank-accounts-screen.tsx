@@ -3,13 +3,12 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmMutationDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice';
-import { LoadableList } from '@/components/ui/loadable-list';
+import { ListRow, LoadableList } from '@/components/ui/loadable-list';
 import { useBankAccounts, type BankAccount } from '../api/bank-accounts';
 import { useLocale } from '@/hooks/use-locale';
 import { formatDate } from '@/lib/format';
@@ -17,24 +16,14 @@ import { useRemoveBankAccount } from '../api/remove-bank-account';
 import { AddBankAccountDialog } from './add-bank-account-dialog';
 import { useMe } from '@/api/user-me';
 import { IdentityRequired } from '@/components/ui/identity-required';
+import { AccountPageHeader } from '@/components/layout/account-layout';
 
 function AccountRow({ account, onRemove, busy }: { account: BankAccount; onRemove: () => void; busy: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const name = `${account.bankName} ${account.accountNumberMasked}`;
   return (
-    <Box
-      component="li"
-      aria-label={name}
-      sx={{
-        display: 'flex',
-        gap: 1.5,
-        alignItems: 'center',
-        px: { xs: 2, sm: 3 },
-        py: 2,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
+    <ListRow label={name} sx={{ gap: 1.5, alignItems: 'center' }}>
       <AccountBalanceOutlined aria-hidden sx={{ color: 'text.secondary' }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
@@ -55,7 +44,7 @@ function AccountRow({ account, onRemove, busy }: { account: BankAccount; onRemov
       >
         {t('bankAccounts.remove')}
       </Button>
-    </Box>
+    </ListRow>
   );
 }
 
@@ -74,21 +63,17 @@ export function BankAccountsScreen() {
 
   return (
     <>
-      <Stack direction="row" spacing={2} alignItems="flex-start" justifyContent="space-between" sx={{ mb: 3 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
-            {t('bankAccounts.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 640 }}>
-            {t('bankAccounts.text')}
-          </Typography>
-        </Box>
-        {verified && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ flex: 'none' }}>
-            {t('bankAccounts.add')}
-          </Button>
-        )}
-      </Stack>
+      <AccountPageHeader
+        title={t('bankAccounts.title')}
+        text={t('bankAccounts.text')}
+        action={
+          verified && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ flex: 'none' }}>
+              {t('bankAccounts.add')}
+            </Button>
+          )
+        }
+      />
       <Box sx={{ mb: verified ? 0 : 2 }}>
         <IdentityRequired />
       </Box>

@@ -5,13 +5,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +19,7 @@ import { useBankAccounts } from '../api/bank-accounts';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
 import { paths } from '@/config/paths';
 import { IdentityRequired } from '@/components/ui/identity-required';
-import { useLocale, useLocalizePath } from '@/hooks/use-locale';
+import { useLocalizePath } from '@/hooks/use-locale';
 import { useCreateCashout } from '../api/create-cashout';
 import { useWalletBalance } from '../api/get-balance';
 import { useAutoApprovalStatus } from '../api/get-auto-approval-status';
@@ -30,8 +28,10 @@ import { useCashoutInputVariables } from '../api/get-cashout-input-variables';
 import { useReviewCashout } from '../api/review-cashout';
 import type { CashoutBankAccount, CashoutReview } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { addRupiah, amountFromInput, amountProblem, limitAmountInput, wholeRupiah } from '../lib/money';
+import { useRupiahAmountInput } from '../hooks/use-rupiah-amount-input';
+import { addRupiah, amountProblem, wholeRupiah } from '../lib/money';
 import { compareText } from '@/lib/decimal';
+import { RupiahAmountField } from './rupiah-amount-field';
 import { StatusChip } from './status-chip';
 import { SummaryRows } from './transaction-details-dialog';
 import { WalletPage } from './wallet-page';
@@ -62,7 +62,6 @@ function Destination({ account, label }: { account: CashoutBankAccount; label: s
  */
 function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const localize = useLocalizePath();
   const idr = useIdr();
   const accountsLabelId = useId();
@@ -72,9 +71,8 @@ function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
   const review = useReviewCashout();
   const create = useCreateCashout();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const amount = amountFromInput(amountText, locale);
-  const [showProblem, setShowProblem] = useState(false);
+  const amountInput = useRupiahAmountInput();
+  const { amount } = amountInput;
 
   const accountId = chosen ?? (accounts.data?.length === 1 ? accounts.data[0]!.id : null);
   const limits = vars.data;
@@ -89,7 +87,7 @@ function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
       : null;
 
   const price = () => {
-    setShowProblem(true);
+    amountInput.revealProblem();
     // The amount's problem shows under the field; nothing to ask the server yet.
     if (!accountId || problem) return null;
     return review.mutateAsync({ bankAccountId: accountId, amount });
@@ -195,42 +193,20 @@ function CashoutForm({ onCreated }: { onCreated: (id: string) => void }) {
                   {available !== undefined ? idr(available) : <Skeleton width={80} />}
                 </Typography>
               </Stack>
-              <TextField
+              <RupiahAmountField
+                input={amountInput}
                 label={t('cashout.amount')}
-                value={amountText}
-                onChange={(event) => {
-                  // R5.01: whole rupiah, digits past the precision cut, never rounded.
-                  setAmountText(limitAmountInput(event.target.value, locale));
-                }}
-                onBlur={() => {
-                  setAmountText(amount);
-                  if (amount) setShowProblem(true);
-                }}
-                error={showProblem && problemText !== null}
-                helperText={
-                  showProblem && problemText
-                    ? problemText
-                    : t('cashout.amountHint', {
-                        min: idr(limits.minimumAmount),
-                        max: idr(limits.maximumAmount),
-                        fee: idr(limits.fee),
-                      })
+                problemText={problemText}
+                hint={t('cashout.amountHint', {
+                  min: idr(limits.minimumAmount),
+                  max: idr(limits.maximumAmount),
+                  fee: idr(limits.fee),
+                })}
+                endAdornment={
+                  <Button size="small" onClick={() => amountInput.setText(maxAmount)} disabled={maxAmount === '0'}>
+                    {t('cashout.max')}
+                  </Button>
                 }
-                fullWidth
-                autoComplete="off"
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 16 },
-                  input: {
-                    startAdornment: <InputAdornment position="start">Rp</InputAdornment>,
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <Button size="small" onClick={() => setAmountText(maxAmount)} disabled={maxAmount === '0'}>
-                          {t('cashout.max')}
-                        </Button>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
               />
               {!problem && net !== null && (
                 <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>

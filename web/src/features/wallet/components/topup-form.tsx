@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormStack } from '@/components/ui/form-stack';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { useLocale } from '@/hooks/use-locale';
 import { withVisibleText } from '@/lib/accessible-name';
@@ -20,9 +19,11 @@ import { useInputVariables } from '../api/get-input-variables';
 import { useTopupMethods } from '../api/get-topup-methods';
 import type { InputVariables, PaymentChannel, Topup } from '../api/types';
 import { useIdr } from '../hooks/use-idr';
-import { addRupiah, amountFromInput, amountProblem, limitAmountInput, topupFee } from '../lib/money';
+import { useRupiahAmountInput } from '../hooks/use-rupiah-amount-input';
+import { addRupiah, amountProblem, topupFee } from '../lib/money';
 import { positive } from '@/lib/decimal';
 import { ChannelPicker } from './channel-picker';
+import { RupiahAmountField } from './rupiah-amount-field';
 import { SummaryRows } from './transaction-details-dialog';
 
 /** Amounts one tap away (rupiah). */
@@ -49,9 +50,8 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   const feeRule = useFeeRule();
   const methods = useTopupMethods();
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const amount = amountFromInput(amountText, locale);
-  const [showProblem, setShowProblem] = useState(false);
+  const amountInput = useRupiahAmountInput();
+  const { amount } = amountInput;
   const vars = useInputVariables(channel);
   const gopay = useGopayLimit(channel === 'GOPAY');
   const create = useCreateTopup();
@@ -66,7 +66,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   })();
 
   const submit = () => {
-    setShowProblem(true);
+    amountInput.revealProblem();
     if (!channel || !limits || problem || create.isPending) return;
     create.mutate({ paymentChannel: channel, amount }, { onSuccess: onCreated });
   };
@@ -102,46 +102,20 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
   }
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={3}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <FormStack spacing={3} onSubmit={() => submit()}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
         {picker}
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'var(--color-surface)' }}>
         <Stack spacing={2}>
-          <TextField
+          <RupiahAmountField
+            input={amountInput}
             label={t('topup.amount')}
-            value={amountText}
-            onChange={(event) => {
-              // R5.01: whole rupiah, digits past the precision cut, never rounded.
-              setAmountText(limitAmountInput(event.target.value, locale));
-              create.reset();
-            }}
-            onBlur={() => {
-              setAmountText(amount);
-              if (amount) setShowProblem(true);
-            }}
-            error={showProblem && problemText !== null}
-            helperText={
-              showProblem && problemText
-                ? problemText
-                : limits
-                  ? t('topup.amountHint', { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) })
-                  : ' '
+            problemText={problemText}
+            hint={
+              limits ? t('topup.amountHint', { min: idr(limits.minimumAmount), max: idr(limits.maximumAmount) }) : ' '
             }
-            fullWidth
-            autoComplete="off"
-            slotProps={{
-              htmlInput: { inputMode: 'numeric', maxLength: 16 },
-              input: { startAdornment: <InputAdornment position="start">Rp</InputAdornment> },
-            }}
+            onEdit={() => create.reset()}
           />
           {gopay.data && (
             <Typography variant="body2" color="text.secondary">
@@ -155,7 +129,7 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
                 label={`Rp${formatCompact(quick, locale)}`}
                 aria-label={withVisibleText(`Rp${formatCompact(quick, locale)}`, idr(quick))}
                 onClick={() => {
-                  setAmountText(String(quick));
+                  amountInput.setText(String(quick));
                   create.reset();
                 }}
                 variant={amount === String(quick) ? 'filled' : 'outlined'}
@@ -181,6 +155,6 @@ export function TopupForm({ onCreated }: { onCreated: (topup: Topup) => void }) 
           </Button>
         </Stack>
       </Paper>
-    </Stack>
+    </FormStack>
   );
 }

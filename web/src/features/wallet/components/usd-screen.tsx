@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '@/components/ui/section';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry';
 import { Link as RouterLink } from 'react-router';
 import { ReviewPinForm } from '@/components/ui/review-pin-form';
@@ -67,6 +67,46 @@ function Bucket({ name, bucket }: { name: (typeof BUCKETS)[number]; bucket: UsdB
   );
 }
 
+/** Which way the money goes and how much: the fields of the converter and of a funded bucket. */
+function DirectionAmountFields<D extends string>({
+  directionLabel,
+  directions,
+  direction,
+  onDirection,
+  amountLabel,
+  amount,
+  onAmount,
+  disabled,
+}: {
+  directionLabel: string;
+  directions: readonly SelectOption<D>[];
+  direction: D;
+  onDirection: (direction: D) => void;
+  amountLabel: string;
+  amount: string;
+  onAmount: (amount: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <SelectField
+        label={directionLabel}
+        value={direction}
+        options={directions}
+        onChange={onDirection}
+        disabled={disabled}
+      />
+      <TextField
+        label={amountLabel}
+        value={amount}
+        inputMode="decimal"
+        onChange={(e) => onAmount(e.target.value)}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
 /** IDR ↔ USD: amount, review (the server's calculation), then the PIN. */
 function Converter({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
@@ -107,21 +147,17 @@ function Converter({ disabled }: { disabled: boolean }) {
           return t('usd.converted', { idr: idr(made.idrAmount), usd: usd(made.usdAmount) });
         }}
       >
-        <TextField
-          select
-          label={t('usd.direction')}
-          value={direction}
-          onChange={(e) => setDirection(e.target.value as Direction)}
-          disabled={disabled}
-        >
-          <MenuItem value="IDR_TO_USD">{t('usd.idrToUsd')}</MenuItem>
-          <MenuItem value="USD_TO_IDR">{t('usd.usdToIdr')}</MenuItem>
-        </TextField>
-        <TextField
-          label={direction === 'IDR_TO_USD' ? t('usd.amountIdr') : t('usd.amountUsd')}
-          value={amount}
-          inputMode="decimal"
-          onChange={(e) => setAmount(e.target.value)}
+        <DirectionAmountFields
+          directionLabel={t('usd.direction')}
+          directions={[
+            { value: 'IDR_TO_USD', label: t('usd.idrToUsd') },
+            { value: 'USD_TO_IDR', label: t('usd.usdToIdr') },
+          ]}
+          direction={direction}
+          onDirection={setDirection}
+          amountLabel={direction === 'IDR_TO_USD' ? t('usd.amountIdr') : t('usd.amountUsd')}
+          amount={amount}
+          onAmount={setAmount}
           disabled={disabled}
         />
       </ReviewPinForm>
@@ -172,21 +208,17 @@ function FundedSection({ bucket, disabled }: { bucket: FundedBucket; disabled: b
           return t(`usd.funded.${bucket}.done`, { cash: usd(wallet.usdCash) });
         }}
       >
-        <TextField
-          select
-          label={t('usd.leverageDirection')}
-          value={direction}
-          onChange={(e) => setDirection(e.target.value as LeverageDirection)}
-          disabled={disabled}
-        >
-          <MenuItem value="DEPOSIT">{t('usd.leverageDeposit')}</MenuItem>
-          <MenuItem value="WITHDRAW">{t('usd.leverageWithdraw')}</MenuItem>
-        </TextField>
-        <TextField
-          label={t('usd.leverageAmount')}
-          value={amount}
-          inputMode="decimal"
-          onChange={(e) => setAmount(e.target.value)}
+        <DirectionAmountFields
+          directionLabel={t('usd.leverageDirection')}
+          directions={[
+            { value: 'DEPOSIT', label: t('usd.leverageDeposit') },
+            { value: 'WITHDRAW', label: t('usd.leverageWithdraw') },
+          ]}
+          direction={direction}
+          onDirection={setDirection}
+          amountLabel={t('usd.leverageAmount')}
+          amount={amount}
+          onAmount={setAmount}
           disabled={disabled}
         />
       </ReviewPinForm>
