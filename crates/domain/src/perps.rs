@@ -209,7 +209,7 @@ pub fn median(values: &mut [i64]) -> i64 {
     if values.len() % 2 == 1 {
         values[mid]
     } else {
-        (values[mid - 1] + values[mid]) / 2
+        i64::midpoint(values[mid - 1], values[mid])
     }
 }
 

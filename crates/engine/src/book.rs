@@ -5,6 +5,7 @@ use crate::order::{IdMap, Level, OpenOrder, OrderKind, Slot};
 use crate::taker::Taker;
 use crate::types::{Command, Config, NewOrder, OrderId, OrderType, OwnerId, Price, Qty, Seq, Side, TimeInForce};
 use std::collections::BTreeMap;
+use std::hash::BuildHasherDefault;
 
 /// Head, tail and size of one owner's intrusive list of live orders.
 #[derive(Clone, Copy, Debug)]
@@ -46,7 +47,7 @@ impl Book {
             config,
             slots: Vec::with_capacity(cap),
             free: Vec::with_capacity(cap),
-            index: IdMap::with_capacity_and_hasher(cap, Default::default()),
+            index: IdMap::with_capacity_and_hasher(cap, BuildHasherDefault::default()),
             owners: IdMap::default(),
             bids: BTreeMap::new(),
             asks: BTreeMap::new(),

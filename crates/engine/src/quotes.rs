@@ -61,7 +61,7 @@ impl Book {
         ids.clear();
         let mut result = Ok(());
         for q in quotes {
-            if let Err(e) = self.check_qty(q.qty).and_then(|_| self.check_price(q.price)) {
+            if let Err(e) = self.check_qty(q.qty).and_then(|()| self.check_price(q.price)) {
                 result = Err(e);
                 break;
             }

@@ -355,7 +355,7 @@ pub(crate) fn date_of(day: i32) -> NaiveDate {
 /// The calendar bucket (day, Monday, first of month) a date belongs to.
 pub(crate) fn calendar_key(resolution: Resolution, date: NaiveDate) -> NaiveDate {
     match resolution {
-        Resolution::W1 => date - Duration::days(date.weekday().num_days_from_monday() as i64),
+        Resolution::W1 => date - Duration::days(i64::from(date.weekday().num_days_from_monday())),
         Resolution::Mo1 => date.with_day(1).expect("day 1 exists"),
         _ => date,
     }

@@ -108,7 +108,7 @@ fn is_third_friday(date: NaiveDate) -> bool {
 pub fn expiries(today: NaiveDate, weeklies: usize, monthlies: usize) -> Vec<(NaiveDate, ExpiryKind)> {
     let mut out = Vec::new();
     let (mut w, mut m) = (0, 0);
-    let mut friday = today + Duration::days(((11 - today.weekday().num_days_from_monday() as i64) % 7).max(1));
+    let mut friday = today + Duration::days(((11 - i64::from(today.weekday().num_days_from_monday())) % 7).max(1));
     if friday.weekday() != Weekday::Fri {
         friday = today + Duration::days(7);
     }

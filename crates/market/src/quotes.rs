@@ -70,12 +70,12 @@ pub fn quote_ladder(
     for (p_i, p) in providers.iter().enumerate() {
         let base = mix(rng_base ^ (p_i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
         let (spread_jitter, _) = uniforms(draw(base, bucket, Stream::Quote));
-        let half_spread_bps = p.spread_bps as f64 * (0.8 + 0.4 * spread_jitter) / 2.0;
+        let half_spread_bps = f64::from(p.spread_bps) * (0.8 + 0.4 * spread_jitter) / 2.0;
         let notional0 = p.base_notional_idr.to_string().parse::<f64>().unwrap_or(0.0) * notional_per_idr;
         for side in [QuoteSide::Bid, QuoteSide::Ask] {
             let mut previous: Option<i64> = None;
             for level in 0..p.levels {
-                let offset = (half_spread_bps + (level * p.level_step_bps) as f64) / 10_000.0;
+                let offset = (half_spread_bps + f64::from(level * p.level_step_bps)) / 10_000.0;
                 let mut price = match side {
                     QuoteSide::Bid => inst.tick.floor_units((reference * (1.0 - offset)).floor() as i64),
                     QuoteSide::Ask => inst.tick.ceil_units((reference * (1.0 + offset)).ceil() as i64),
@@ -92,9 +92,9 @@ pub fn quote_ladder(
                     break;
                 }
                 previous = Some(price);
-                let counter = bucket.wrapping_mul(64) + (level as i64) * 2 + (side == QuoteSide::Ask) as i64;
+                let counter = bucket.wrapping_mul(64) + i64::from(level) * 2 + i64::from(side == QuoteSide::Ask);
                 let (size_jitter, _) = uniforms(draw(base, counter, Stream::Volume));
-                let notional = notional0 * (1.0 + 0.5 * level as f64) * (0.7 + 0.6 * size_jitter);
+                let notional = notional0 * (1.0 + 0.5 * f64::from(level)) * (0.7 + 0.6 * size_jitter);
                 let quantity_units =
                     ((notional / (price as f64 / price_factor)) * quantity_factor).floor().max(1.0) as i64;
                 out.push(Quote {

@@ -101,8 +101,8 @@ mod tests {
     fn rounding_to_the_idx_grid_always_lands_on_a_valid_price() {
         let rule = TickRule::IdxFraksi;
         for tenth in 10..200_000 {
-            let units = rule.round_units(tenth as f64 / 10.0);
-            assert!(rule.is_valid(units), "{} rounded to {units}", tenth as f64 / 10.0);
+            let units = rule.round_units(f64::from(tenth) / 10.0);
+            assert!(rule.is_valid(units), "{} rounded to {units}", f64::from(tenth) / 10.0);
         }
     }
 

@@ -84,7 +84,7 @@ async fn closed_loop(
                         .send()
                         .await,
                 };
-                let ok = response.map(|r| r.status().is_success()).unwrap_or(false);
+                let ok = response.is_ok_and(|r| r.status().is_success());
                 assert!(ok, "bench request failed");
                 hist.record(t.elapsed().as_micros() as u64).ok();
                 counter.fetch_add(1, Ordering::Relaxed);

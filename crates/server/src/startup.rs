@@ -59,7 +59,7 @@ impl Application {
 
     /// The port actually bound.
     pub fn port(&self) -> u16 {
-        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+        self.listener.local_addr().map_or(0, |a| a.port())
     }
 
     /// The shared state (tests reach the database through it).

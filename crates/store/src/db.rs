@@ -196,7 +196,7 @@ impl Db {
 /// closed: the book of record's write time). When money moved (`NewEntry::at_ms`) and every other
 /// business time come from the application's injected clock.
 pub(crate) fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 fn prepare_sqlite_url(url: &str) -> Result<String, StoreError> {

@@ -24,7 +24,7 @@ pub async fn fresh_database_url(backend: Backend) -> Result<String, StoreError> 
             sqlx::any::install_default_drivers();
             let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin).await?;
             sqlx::query(&format!("create database {name}")).execute(&mut conn).await?;
-            let base = admin.rsplit_once('/').map(|(base, _)| base).unwrap_or(&admin);
+            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(base, _)| base);
             Ok(format!("{base}/{name}"))
         }
     }

@@ -213,7 +213,7 @@ async fn run_against_model(db: &Db, case: usize, ops: Vec<Op>) {
                 tx.commit().await.unwrap();
                 apply_model(&mut model, &users, &mut holds, &op);
             }
-            Err(LedgerError::InsufficientFunds(_)) | Err(LedgerError::HoldNotOpen(_)) => drop(tx),
+            Err(LedgerError::InsufficientFunds(_) | LedgerError::HoldNotOpen(_)) => drop(tx),
             Err(other) => panic!("unexpected {other}"),
         }
         for user in &users {

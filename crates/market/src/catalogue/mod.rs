@@ -155,7 +155,7 @@ fn pow10(scale: u32) -> i64 {
 
 /// A deterministic multiplier in [0.25, 4) from a symbol, so liquidity differs between names.
 fn liquidity_tier(symbol: &str) -> f64 {
-    let h = symbol.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    let h = symbol.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
     0.25 * 16f64.powf((h >> 11) as f64 / (1u64 << 53) as f64)
 }
 

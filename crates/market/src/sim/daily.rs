@@ -54,11 +54,11 @@ impl DayTable {
         let mut prev = self.raw_close.last().copied().unwrap_or(0.0);
         while day <= through {
             if trading_day(venue, day) {
-                let (z, zg) = normals(draw(p.rng_base, day as i64, Stream::Day));
+                let (z, zg) = normals(draw(p.rng_base, i64::from(day), Stream::Day));
                 let jump = {
-                    let (u, _) = uniforms(draw(p.rng_base, day as i64, Stream::Jump));
+                    let (u, _) = uniforms(draw(p.rng_base, i64::from(day), Stream::Jump));
                     if u < p.jump_probability {
-                        normals(draw(p.rng_base, day as i64, Stream::Gap)).1 * p.sigma_jump
+                        normals(draw(p.rng_base, i64::from(day), Stream::Gap)).1 * p.sigma_jump
                     } else {
                         0.0
                     }
@@ -66,7 +66,7 @@ impl DayTable {
                 // The opening gap is part of the day's move, so the close builds on the open.
                 let gap = p.sigma_gap * zg;
                 self.deviation = (1.0 - p.kappa) * self.deviation + gap + p.sigma_intraday * z + jump;
-                let trend = p.drift_per_day * (day - self.first_day) as f64;
+                let trend = p.drift_per_day * f64::from(day - self.first_day);
                 let open = prev + gap;
                 let close = trend + self.deviation;
                 self.raw_open.push(open);

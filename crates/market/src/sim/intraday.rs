@@ -52,7 +52,7 @@ impl MinuteBar {
                 if s == s0 {
                     return p0;
                 }
-                let x = p0 as f64 + (p1 - p0) as f64 * (s - s0) as f64 / (s1 - s0) as f64;
+                let x = p0 as f64 + (p1 - p0) as f64 * f64::from(s - s0) / f64::from(s1 - s0);
                 return tick.round_units(x);
             }
         }
@@ -72,7 +72,7 @@ impl MinuteBar {
                 l = l.min(*kp);
             }
         }
-        Self { h, l, c: last, v: self.v * s as i64 / 60, ..*self }
+        Self { h, l, c: last, v: self.v * i64::from(s) / 60, ..*self }
     }
 }
 
@@ -190,7 +190,7 @@ pub(crate) fn generate(
 
 /// The day's volume multiplier: lognormal around 1.
 pub(crate) fn volume_factor(p: &Params, day: i32) -> f64 {
-    let (u, _) = uniforms(draw(p.rng_base, day as i64, Stream::Volume));
+    let (u, _) = uniforms(draw(p.rng_base, i64::from(day), Stream::Volume));
     // A cheap lognormal: exp of a centred uniform spread (±0.5) is enough texture for volumes.
     (u - 0.5).exp()
 }

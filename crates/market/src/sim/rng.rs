@@ -11,7 +11,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 
 /// Hashes a path key (FNV-1a, then mixed) so string keys become a 64-bit stream id.
 pub(crate) fn key_hash(key: &str) -> u64 {
-    mix(key.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3)))
+    mix(key.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)))
 }
 
 /// The per-instrument base of every draw.

@@ -11,7 +11,7 @@ pub fn machine_line() -> String {
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(std::num::NonZero::get).unwrap_or(1);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let load = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|l| l.split(' ').next().map(str::to_string))

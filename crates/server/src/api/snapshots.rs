@@ -99,7 +99,7 @@ mod tests {
         for key in 0..5 {
             table.put(key, 0, JsonBytes::of(&key).unwrap_or_else(|_| JsonBytes(Bytes::new())));
         }
-        let held = table.entries.read().map(|e| e.len()).unwrap_or(usize::MAX);
+        let held = table.entries.read().map_or(usize::MAX, |e| e.len());
         assert!(held <= 2, "held {held}");
         assert!(table.get(&4, 0).is_some(), "the newest key is kept");
     }

@@ -93,12 +93,12 @@ impl Default for Settings {
             providers: ProvidersSettings::default(),
             wallet_webhook_secret: None,
             cashout: CashoutSettings::default(),
-            trading: Default::default(),
-            us_stocks: Default::default(),
-            perps: Default::default(),
+            trading: TradingSettings::default(),
+            us_stocks: UsStockSettings::default(),
+            perps: PerpsSettings::default(),
             usd: UsdSettings::default(),
-            telegram: Default::default(),
-            support: Default::default(),
+            telegram: TelegramSettings::default(),
+            support: SupportSettings::default(),
             retention: RetentionSettings::default(),
         }
     }

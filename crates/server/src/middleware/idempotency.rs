@@ -41,7 +41,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let hash = request_hash(
         &parts.method,
-        parts.uri.path_and_query().map(axum::http::uri::PathAndQuery::as_str).unwrap_or(""),
+        parts.uri.path_and_query().map_or("", axum::http::uri::PathAndQuery::as_str),
         &bytes,
     );
     let now = state.clock.now_ms();

@@ -33,13 +33,16 @@ pub async fn track(request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().to_string();
     // Route templates, never raw paths, so labels stay bounded.
-    let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_else(|| {
-        if request.uri().path().starts_with("/api") {
-            "/api/unmatched".into()
-        } else {
-            "/web".into()
-        }
-    });
+    let route = request.extensions().get::<MatchedPath>().map_or_else(
+        || {
+            if request.uri().path().starts_with("/api") {
+                "/api/unmatched".into()
+            } else {
+                "/web".into()
+            }
+        },
+        |p| p.as_str().to_string(),
+    );
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();
     let labels = [("method", method), ("route", route), ("status", status)];

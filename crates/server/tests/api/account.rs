@@ -195,7 +195,7 @@ both_backends!(a_kyc_submission_refused_as_in_progress_leaves_no_photo_behind, |
     let (status, refused) = app.post_as(&user, "/api/v1/user/kyc", body).await;
     assert_eq!((status, refused["error_code"].as_str()), (409, Some("kyc_in_progress")));
     let dir = &app.state.settings.auth.documents_dir;
-    let left = std::fs::read_dir(dir).map(std::iter::Iterator::count).unwrap_or(0);
+    let left = std::fs::read_dir(dir).map_or(0, std::iter::Iterator::count);
     assert_eq!(left, 0, "no orphan file in {dir:?}");
     let count: i64 =
         sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();

@@ -167,7 +167,7 @@ both_backends!(a_huge_page_number_is_refused_not_overflowed, |backend| async mov
 both_backends!(a_panicking_handler_becomes_a_logged_500_in_the_error_shape, |backend| async move {
     let mut settings = test_settings();
     settings.database.url = store::testing::fresh_database_url(backend).await.unwrap();
-    let db = store::Db::connect(&settings.database.url, &Default::default()).await.unwrap();
+    let db = store::Db::connect(&settings.database.url, &store::DbOptions::default()).await.unwrap();
     db.migrate().await.unwrap();
     let state = server::startup::state_for(settings, db).await.unwrap();
     let extra = axum::Router::new().route("/v1/test/panic", get(boom));

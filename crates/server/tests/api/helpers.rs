@@ -101,7 +101,7 @@ pub async fn spawn_app_on(
     customise: impl FnOnce(&mut Settings),
 ) -> (TestApp, tokio::sync::oneshot::Sender<()>) {
     if std::env::var("TEST_LOG").is_ok() {
-        server::telemetry::init(&Default::default());
+        server::telemetry::init(&server::config::LogSettings::default());
     }
     let mut settings = test_settings();
     settings.database.url = url;

@@ -193,7 +193,7 @@ both_backends!(two_users_racing_for_one_new_number_cannot_both_win, |backend| as
         app.post_as(&bob, verify, json!({"otpId": bob_otp, "otp": bob_code})),
     );
     let mut statuses = [a.0, b.0];
-    statuses.sort();
+    statuses.sort_unstable();
     assert_eq!(statuses, [200, 409], "{a:?} {b:?}");
     let loser = if a.0 == 409 { &a.1 } else { &b.1 };
     assert_eq!(loser["error_code"], "phone_taken");

@@ -60,7 +60,7 @@ both_backends!(rows_past_their_period_are_purged_and_newer_ones_kept, |backend| 
             assert!(!purged.iter().any(|(t, _)| *t == table));
         } else {
             assert!(left > 0, "{table} keeps the new rows");
-            let deleted = purged.iter().find(|(t, _)| *t == table).map(|(_, n)| *n).unwrap_or(0);
+            let deleted = purged.iter().find(|(t, _)| *t == table).map_or(0, |(_, n)| *n);
             assert_eq!(deleted, u64::try_from(before).unwrap(), "{table}: every old row, no new one");
         }
     }

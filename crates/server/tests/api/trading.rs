@@ -39,7 +39,7 @@ pub async fn fund(app: &TestApp, user: &User, rupiah: i64) {
 
 /// (balance, held) of an account in minor units.
 pub async fn account(app: &TestApp, id: &str) -> (i64, i64) {
-    ledger::balance(&app.state.db, id).await.unwrap().map(|b| (b.balance, b.held)).unwrap_or((0, 0))
+    ledger::balance(&app.state.db, id).await.unwrap().map_or((0, 0), |b| (b.balance, b.held))
 }
 
 pub fn cash_of(user: &User) -> String {

@@ -151,8 +151,7 @@ pub fn device_name(user_agent: &str) -> String {
         [("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
             .iter()
             .find(|(marker, _)| user_agent.contains(marker))
-            .map(|(_, name)| *name)
-            .unwrap_or("Browser");
+            .map_or("Browser", |(_, name)| *name);
     let os = [
         ("iPhone", "iOS"),
         ("iPad", "iPadOS"),
@@ -163,8 +162,7 @@ pub fn device_name(user_agent: &str) -> String {
     ]
     .iter()
     .find(|(marker, _)| user_agent.contains(marker))
-    .map(|(_, name)| *name)
-    .unwrap_or("unknown system");
+    .map_or("unknown system", |(_, name)| *name);
     format!("{browser} on {os}")
 }
 

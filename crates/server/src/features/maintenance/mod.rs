@@ -20,7 +20,7 @@ use crate::state::AppState;
 /// Middleware on `/api`: 503 while maintenance is on, except for the operator API and the API document.
 pub async fn gate(State(state): State<AppState>, request: Request, next: Next) -> Response {
     // Under `nest("/api")` the request's own URI has lost the prefix; the original keeps it.
-    let path = request.extensions().get::<OriginalUri>().map(|u| u.path()).unwrap_or(request.uri().path());
+    let path = request.extensions().get::<OriginalUri>().map_or(request.uri().path(), |u| u.path());
     let exempt = path.starts_with("/api/admin/") || path == "/api/openapi.json";
     let current = state.maintenance.get();
     if current.enabled && !exempt {

@@ -45,7 +45,7 @@ impl Maintenance {
 
     /// The state now.
     pub fn get(&self) -> MaintenanceState {
-        self.current.read().map(|s| s.clone()).unwrap_or_else(|p| p.into_inner().clone())
+        self.current.read().map_or_else(|p| p.into_inner().clone(), |s| s.clone())
     }
 
     /// Stores and applies a new state, stamped `now_ms`.

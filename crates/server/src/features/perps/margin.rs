@@ -108,8 +108,7 @@ async fn read(state: &AppState, user_id: &str) -> ApiResult<MarginWallet> {
     let a = assess(state, user_id).await?;
     let spot = ledger::balance_of(&state.db, &AccountRef::user(user_id, AccountKind::Crypto, USDT))
         .await?
-        .map(|b| b.available())
-        .unwrap_or(0);
+        .map_or(0, |b| b.available());
     Ok(MarginWallet {
         currency: USDT.into(),
         margin_balance: MinorUnits::usdt(a.balance).to_text_min_places(2),

@@ -154,7 +154,7 @@ impl PairOwner {
                     ids.insert(AccountRef::idr_voucher(&user).id());
                     (AccountRef::idr_cash(&user), AccountRef::user(&user, AccountKind::Crypto, &self.spec.base))
                 } else {
-                    let provider = AccountKind::LiquidityProvider(self.provider_code(owner).to_owned());
+                    let provider = AccountKind::LiquidityProvider(self.provider_code(owner).clone());
                     (AccountRef::house(provider.clone(), IDR), AccountRef::house(provider, &self.spec.base))
                 };
                 ids.insert(cash.id());
@@ -252,7 +252,7 @@ impl PairOwner {
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
-                let provider = AccountKind::LiquidityProvider(code.to_owned());
+                let provider = AccountKind::LiquidityProvider(code.clone());
                 let cash = self.accounts.open(tx, &AccountRef::house(provider.clone(), IDR)).await?;
                 let coin_account = self.accounts.open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
                 let sign = i64::from(side.code());

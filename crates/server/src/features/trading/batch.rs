@@ -79,7 +79,7 @@ impl PairOwner {
                 // Nothing of the batch was stored: every command answers the error, and the book
                 // goes back to the committed database (the pair halts if even that fails).
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
-                for (_, result) in done.iter_mut() {
+                for (_, result) in &mut done {
                     *result = Err(e.clone());
                 }
                 done.extend(commands.map(|(_, reply)| (reply, Err(e.clone()))));

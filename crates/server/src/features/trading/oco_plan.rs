@@ -39,7 +39,7 @@ impl OcoPlan {
         tp.oco_sibling = Some(sl_id);
         tp.oco_leg = Some(ProtectiveKind::TakeProfit);
         tp.hold_total = self.hold();
-        tp.request_id = request.request_id.clone();
+        tp.request_id.clone_from(&request.request_id);
         let sl_kind = if request.stop_limit.is_some() { OrderKind::StopLimit } else { OrderKind::Stop };
         let mut sl = OrderRow::new(sl_id, &request.user_id, symbol, side, sl_kind, "QUANTITY", now_ms);
         sl.stop_price = Some(request.stop_loss);

@@ -109,7 +109,7 @@ impl Plan {
         row.engine_price = self.engine_price;
         row.engine_quantity = self.quantity;
         row.hold_total = self.hold;
-        row.request_id = request.request_id.clone();
+        row.request_id.clone_from(&request.request_id);
         match self.trail {
             Some(Trail::Amount(a)) => row.trail_amount = Some(a),
             Some(Trail::Percent(p)) => row.trail_percent = Some(p.to_string()),

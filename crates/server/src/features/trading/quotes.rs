@@ -153,7 +153,7 @@ pub async fn price_quote(State(state): State<AppState>, Query(q): Query<PairQuer
     let view = pair.view();
     let bid = view.bids.first().map(|l| l.price);
     let ask = view.asks.first().map(|l| l.price);
-    let mid = bid.zip(ask).map(|(b, a)| (b + a) / 2);
+    let mid = bid.zip(ask).map(|(b, a)| i64::midpoint(b, a));
     Ok(Data::new(PriceQuote {
         symbol: pair.spec.symbol.clone(),
         best_bid: dec(&pair.spec, bid),

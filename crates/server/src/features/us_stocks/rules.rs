@@ -169,7 +169,7 @@ fn check_session(d: &Draft, m: &MarketNow) -> Result<(), Refusal> {
 }
 
 fn check_prices(d: &Draft, m: &MarketNow, band_pct: Decimal) -> Result<(), Refusal> {
-    let mid = (m.bid + m.ask) / 2;
+    let mid = i64::midpoint(m.bid, m.ask);
     let band = |p: i64| -> bool {
         let distance = Decimal::from((p - mid).abs()) * Decimal::ONE_HUNDRED;
         distance <= Decimal::from(mid) * band_pct

@@ -89,7 +89,7 @@ mod tests {
     #[test]
     fn codes_are_unique() {
         let mut codes: Vec<_> = BANKS.iter().map(|b| b.code).collect();
-        codes.sort();
+        codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), BANKS.len());
     }

@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn codes_are_unique() {
         let mut codes: Vec<_> = CHANNELS.iter().map(|c| c.code).collect();
-        codes.sort();
+        codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), CHANNELS.len());
     }

@@ -290,7 +290,7 @@ async fn stored(app: &TestApp, user: &User) -> (Value, i64, usize) {
     let (_, view) = app.get_as(user, "/api/v1/user/kyc").await;
     let rows: i64 =
         sqlx::query_scalar("select count(*) from kyc_documents").fetch_one(app.state.db.pool()).await.unwrap();
-    let files = std::fs::read_dir(&app.state.settings.auth.documents_dir).map(Iterator::count).unwrap_or(0);
+    let files = std::fs::read_dir(&app.state.settings.auth.documents_dir).map_or(0, Iterator::count);
     (view["data"].clone(), rows, files)
 }
 
