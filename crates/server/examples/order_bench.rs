@@ -29,16 +29,13 @@ const CLIENTS: [usize; 2] = [1, 32];
 async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/orders.md".into());
     let mut rows = Vec::new();
-    for backend in [Backend::Sqlite, Backend::Postgres] {
-        let url = match backend {
-            Backend::Sqlite => None,
-            Backend::Postgres => match store::testing::fresh_database_url(Backend::Postgres).await {
-                Ok(url) => Some(url),
-                Err(e) => {
-                    rows.push(format!("| PostgreSQL | — | — | not measured: {e} | — |"));
-                    continue;
-                }
-            },
+    for database in bench_app::databases().await {
+        let (backend, url) = match database {
+            Ok(database) => (database.backend, database.url),
+            Err(e) => {
+                rows.push(format!("| PostgreSQL | — | — | not measured: {e} | — |"));
+                continue;
+            }
         };
         let (base, state, dir) = bench_app::start("order-bench", |s| {
             s.markets.warm_caches = false;

@@ -21,7 +21,6 @@ use domain::FixedClock;
 use serde_json::json;
 use server::features::perps;
 use store::ledger;
-use store::Backend;
 
 const CLIENTS: [usize; 2] = [1, 32];
 const POSITIONS: usize = 100_000;
@@ -40,19 +39,15 @@ async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/perps.md".into());
     let mut placement = Vec::new();
     let mut risk = Vec::new();
-    for backend in [Backend::Sqlite, Backend::Postgres] {
-        let name = if backend == Backend::Sqlite { "SQLite" } else { "PostgreSQL" };
-        let url = match backend {
-            Backend::Sqlite => None,
-            Backend::Postgres => match store::testing::fresh_database_url(Backend::Postgres).await {
-                Ok(url) => Some(url),
-                Err(e) => {
-                    placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
-                    continue;
-                }
-            },
+    for database in bench_app::databases().await {
+        let database = match database {
+            Ok(database) => database,
+            Err(e) => {
+                placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
+                continue;
+            }
         };
-        let (rows, scan) = measure(name, url).await?;
+        let (rows, scan) = measure(database.name, database.url).await?;
         placement.extend(rows);
         risk.push(scan);
     }

@@ -20,7 +20,6 @@ use domain::ledger::AccountKind;
 use domain::FixedClock;
 use serde_json::{json, Value};
 use store::ledger;
-use store::Backend;
 
 const CLIENTS: [usize; 2] = [1, 32];
 const POSITIONS: usize = 10_000;
@@ -36,19 +35,15 @@ async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/us.md".into());
     let mut placement = Vec::new();
     let mut closing = Vec::new();
-    for backend in [Backend::Sqlite, Backend::Postgres] {
-        let name = if backend == Backend::Sqlite { "SQLite" } else { "PostgreSQL" };
-        let url = match backend {
-            Backend::Sqlite => None,
-            Backend::Postgres => match store::testing::fresh_database_url(Backend::Postgres).await {
-                Ok(url) => Some(url),
-                Err(e) => {
-                    placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
-                    continue;
-                }
-            },
+    for database in bench_app::databases().await {
+        let database = match database {
+            Ok(database) => database,
+            Err(e) => {
+                placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
+                continue;
+            }
         };
-        let (rows, close) = measure(name, url).await?;
+        let (rows, close) = measure(database.name, database.url).await?;
         placement.extend(rows);
         closing.push(close);
     }

@@ -35,3 +35,27 @@ pub async fn start_at(
     tokio::spawn(app.run_until_stopped(std::future::pending()));
     Ok((base, state, dir))
 }
+
+/// A database a benchmark measures on: its name in the report and, for PostgreSQL, a fresh
+/// database's URL (SQLite gets a throwaway file from [`start`]).
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+pub struct BenchDatabase {
+    /// Which backend.
+    pub backend: store::Backend,
+    /// `SQLite` or `PostgreSQL`.
+    pub name: &'static str,
+    /// The database to use instead of the throwaway SQLite file.
+    pub url: Option<String>,
+}
+
+/// SQLite, then PostgreSQL when a fresh database can be made there; otherwise why it could not,
+/// which the report shows as "not measured".
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+pub async fn databases() -> Vec<Result<BenchDatabase, String>> {
+    let sqlite = BenchDatabase { backend: store::Backend::Sqlite, name: "SQLite", url: None };
+    let postgres = store::testing::fresh_database_url(store::Backend::Postgres)
+        .await
+        .map(|url| BenchDatabase { backend: store::Backend::Postgres, name: "PostgreSQL", url: Some(url) })
+        .map_err(|e| e.to_string());
+    vec![Ok(sqlite), postgres]
+}

@@ -48,11 +48,7 @@ pub async fn run(
             hist
         }));
     }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.add(task.await.expect("worker")).ok();
-    }
-    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
+    gather(tasks, &counter, started).await
 }
 
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
@@ -141,11 +137,7 @@ pub async fn get_loop(
             hist
         }));
     }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.add(task.await.expect("worker")).ok();
-    }
-    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
+    gather(tasks, &counter, started).await
 }
 
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
@@ -193,4 +185,17 @@ pub async fn get_fixed_rate(
         }
     }
     hist
+}
+
+/// The workers' histograms merged, and the requests per second they completed since `started`.
+async fn gather(
+    tasks: Vec<tokio::task::JoinHandle<Histogram<u64>>>,
+    counter: &AtomicU64,
+    started: Instant,
+) -> (f64, Histogram<u64>) {
+    let mut hist = Histogram::<u64>::new(3).expect("histogram");
+    for task in tasks {
+        hist.add(task.await.expect("worker")).ok();
+    }
+    (counter.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), hist)
 }
