@@ -176,7 +176,7 @@ pub struct Rates {
 pub async fn rates(State(state): State<AppState>) -> ApiResult<Data<Rates>> {
     let sim = state.markets.sim();
     let now = sim.now();
-    let usd = sim.price_at("USD-IDR", now).map_err(from_market)?;
+    let usd = state.markets.usd_idr(now).map_err(from_market)?;
     let usdt = sim.price_at("USDT-IDR", now).map_err(from_market)?;
     Ok(Data::new(Rates { usd_idr: usd.to_string(), usdt_idr: usdt.to_string(), time: now }))
 }

@@ -26,6 +26,9 @@ pub const WARM_SYMBOLS: [&str; 5] = ["BTC-IDR", "USDT-IDR", "BTCUSDT-PERP", "AAP
 /// The warm-up waits this long after start, so start-up (and short-lived test servers) are not slowed.
 pub const WARM_DELAY: Duration = Duration::from_secs(10);
 
+/// The simulated pair every USD/IDR rate is read from.
+const USD_IDR: &str = "USD-IDR";
+
 /// The market data service: catalogue, flags, simulator and the live hub.
 #[derive(Clone)]
 pub struct Markets {
@@ -92,6 +95,12 @@ impl Markets {
     /// The simulator behind the `PriceSource` feed.
     pub fn sim(&self) -> &Arc<Simulator> {
         &self.inner.sim
+    }
+
+    /// Rupiah per US dollar at `at` (the USD wallet's mid rate and every rupiah equivalent of a
+    /// dollar figure).
+    pub fn usd_idr(&self, at: chrono::DateTime<chrono::Utc>) -> Result<rust_decimal::Decimal, market::MarketError> {
+        self.inner.sim.price_at(USD_IDR, at)
     }
 
     /// The views kept for the read path.

@@ -351,7 +351,7 @@ pub async fn estimate(
     )
     .await?
     .map_or(0, |b| b.available());
-    let rate = state.markets.sim().price_at("USD-IDR", state.clock.now()).map_err(ApiError::internal)?;
+    let rate = state.markets.usd_idr(state.clock.now()).map_err(ApiError::internal)?;
     let total_idr = amounts::at_rate(MinorUnits::usd(total).to_decimal(), rate, 0).map_err(too_large)?;
     Ok(Data::new(UsEstimate {
         price: price_text(price),
@@ -413,7 +413,7 @@ pub struct UsPositionView {
 pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<Vec<UsPositionView>>> {
     require_verified(&state, &caller.user_id).await?;
     let now = state.clock.now();
-    let rate = state.markets.sim().price_at("USD-IDR", now).map_err(ApiError::internal)?;
+    let rate = state.markets.usd_idr(now).map_err(ApiError::internal)?;
     let idr =
         |usd: Decimal| amounts::at_rate(usd, rate, 0).map(|idr| idr.to_string()).map_err(ApiError::amount_out_of_range);
     let mut out = Vec::new();

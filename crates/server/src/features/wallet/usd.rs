@@ -25,9 +25,6 @@ use crate::api::{ApiError, ApiResult, Data};
 use crate::features::identity::repo;
 use crate::state::AppState;
 
-/// USD minor units (micro-dollars) per dollar.
-const RATE_SYMBOL: &str = "USD-IDR";
-
 /// The USD/IDR rates now.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -118,7 +115,7 @@ pub struct UsdWalletBalance {
 
 /// The mid, buy and sell rates now.
 pub fn rates(state: &AppState) -> ApiResult<(Decimal, Decimal, Decimal)> {
-    let mid = state.markets.sim().price_at(RATE_SYMBOL, state.clock.now()).map_err(ApiError::internal)?;
+    let mid = state.markets.usd_idr(state.clock.now()).map_err(ApiError::internal)?;
     let spread = Decimal::new(state.settings.usd.spread_bps, 4);
     // The rate is positive, so rounding up is rounding away from zero.
     let buy = Scale::IDR.round(mid * (Decimal::ONE + spread), Rounding::Up);
