@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::repo::SecurityEvent;
 use super::sessions::{self, SessionTokens};
 use super::user_details::{UserDetails, UserStatus};
 use super::{repo, sessions_repo};
@@ -107,16 +108,7 @@ pub async fn logout(
 ) -> ApiResult<StatusCode> {
     sessions_repo::revoke(state.db.pool(), &caller.session_id, "logout", state.clock.now_ms()).await?;
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
-    repo::log_security(
-        &state.db,
-        "logout",
-        Some(&caller.user_id),
-        None,
-        None,
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
+    let event = SecurityEvent::of("logout", &caller.user_id).from_client(ip.as_deref(), headers.device_id.as_deref());
+    repo::log_security(&state.db, event, state.clock.now_ms()).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::repo::SecurityEvent;
 use super::{devices_repo, repo};
 use crate::api::{ApiError, ApiResult, Data};
 use crate::state::AppState;
@@ -54,17 +55,8 @@ pub async fn flag_session(
     let user_id = devices_repo::flag_active(&state.db, &session_id).await?.ok_or_else(ApiError::not_found)?;
     crate::features::live::user::sessions_ended(&state.hub, &user_id);
     let detail = format!("{session_id}: {reason}");
-    repo::log_security(
-        &state.db,
-        "device_flagged",
-        Some(&user_id),
-        None,
-        Some(&detail),
-        None,
-        None,
-        state.clock.now_ms(),
-    )
-    .await;
+    repo::log_security(&state.db, SecurityEvent::of("device_flagged", &user_id).about(&detail), state.clock.now_ms())
+        .await;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
@@ -77,7 +69,6 @@ pub async fn unlock(State(state): State<AppState>, Path(user_id): Path<String>) 
         return Err(ApiError::not_found());
     }
     let user = repo::user_by_id(&state.db, &user_id).await?.ok_or_else(ApiError::not_found)?;
-    repo::log_security(&state.db, "account_unlocked", Some(&user_id), None, None, None, None, state.clock.now_ms())
-        .await;
+    repo::log_security(&state.db, SecurityEvent::of("account_unlocked", &user_id), state.clock.now_ms()).await;
     Ok(Data::new(AccountUnlocked { user_id, status: user.status }))
 }

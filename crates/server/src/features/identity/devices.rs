@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub use super::devices_repo::Device;
+use super::repo::SecurityEvent;
 use super::{devices_repo, repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::paging::Paging;
@@ -92,17 +93,9 @@ pub async fn logout_device(
     own_session(&state, &caller, &body.id).await?;
     sessions_repo::revoke(state.db.pool(), &body.id, "logout_device", state.clock.now_ms()).await?;
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
-    repo::log_security(
-        &state.db,
-        "logout_device",
-        Some(&caller.user_id),
-        None,
-        Some(&body.id),
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
+    let event = SecurityEvent::of("logout_device", &caller.user_id).about(&body.id);
+    repo::log_security(&state.db, event.from_client(ip.as_deref(), headers.device_id.as_deref()), state.clock.now_ms())
+        .await;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 
@@ -116,17 +109,8 @@ pub async fn unblock_device(
 ) -> ApiResult<axum::http::StatusCode> {
     own_session(&state, &caller, &body.id).await?;
     devices_repo::unblock(&state.db, &body.id, &caller.user_id).await?;
-    repo::log_security(
-        &state.db,
-        "unblock_device",
-        Some(&caller.user_id),
-        None,
-        Some(&body.id),
-        None,
-        None,
-        state.clock.now_ms(),
-    )
-    .await;
+    let event = SecurityEvent::of("unblock_device", &caller.user_id).about(&body.id);
+    repo::log_security(&state.db, event, state.clock.now_ms()).await;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }
 

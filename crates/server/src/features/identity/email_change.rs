@@ -11,6 +11,7 @@ use super::email::EmailAddress;
 use super::messages;
 use super::otp::{self, Destination, Purpose};
 use super::profile_fields::{IncomeRange, InvestmentGoal, Occupation, StoredEnum};
+use super::repo::SecurityEvent;
 use super::user_details::UserDetails;
 use super::{profile_repo, repo};
 use crate::api::auth::{AuthUser, ClientAddr};
@@ -178,14 +179,11 @@ pub async fn update_user_data(
     profile_repo::set_profile(&mut tx.tx, &caller.user_id, fields).await?;
     tx.commit().await?;
     if let Some(email) = &email {
+        let masked = email.masked();
+        let event = SecurityEvent::of("email_changed", &caller.user_id).about(&masked);
         repo::log_security(
             &state.db,
-            "email_changed",
-            Some(&caller.user_id),
-            None,
-            Some(&email.masked()),
-            ip.as_deref(),
-            headers.device_id.as_deref(),
+            event.from_client(ip.as_deref(), headers.device_id.as_deref()),
             state.clock.now_ms(),
         )
         .await;

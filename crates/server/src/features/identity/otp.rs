@@ -20,6 +20,7 @@ use super::email::{Email, EmailAddress};
 use super::messages;
 use super::otp_repo::{self, SendHistory};
 use super::phone::Phone;
+use super::repo::SecurityEvent;
 use super::secrets::{digest, digests_equal, opaque_token, otp_code};
 use super::sms::Sms;
 use crate::api::{ApiError, ApiResult};
@@ -296,17 +297,15 @@ pub async fn verify_for(
         }
         let tries_left = u32::try_from((max - challenge.attempts - 1).max(0)).unwrap_or(0);
         let phone = owner.is_none().then_some(destination.as_str());
-        super::repo::log_security(
-            db,
-            otp_repo::WRONG_CODE,
-            owner,
+        let event = SecurityEvent {
+            kind: otp_repo::WRONG_CODE,
+            user_id: owner,
             phone,
-            Some(purpose.as_str()),
-            guesser.ip,
-            guesser.device_id,
-            state.clock.now_ms(),
-        )
-        .await;
+            detail: Some(purpose.as_str()),
+            ip: guesser.ip,
+            device_id: guesser.device_id,
+        };
+        super::repo::log_security(db, event, state.clock.now_ms()).await;
         return Err(if tries_left == 0 { messages::otp_expired() } else { messages::otp_wrong(tries_left) });
     }
     let token = opaque_token();

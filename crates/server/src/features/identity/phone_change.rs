@@ -11,6 +11,7 @@ use super::contact_change::send_code;
 use super::messages;
 use super::otp::{self, Destination, OtpSent, Purpose};
 use super::phone::Phone;
+use super::repo::SecurityEvent;
 use super::{profile_repo, repo, sessions_repo};
 use crate::api::auth::{AuthUser, ClientAddr};
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
@@ -104,16 +105,8 @@ pub async fn verify_otp(
     crate::features::live::user::sessions_ended(&state.hub, &caller.user_id);
     let detail =
         format!("{} -> {}", Phone::from_e164(old.phone_e164).masked(), Phone::from_e164(new_phone.clone()).masked());
-    repo::log_security(
-        &state.db,
-        "phone_changed",
-        Some(&caller.user_id),
-        Some(&new_phone),
-        Some(&detail),
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
+    let event = SecurityEvent::of("phone_changed", &caller.user_id).phone(&new_phone).about(&detail);
+    repo::log_security(&state.db, event.from_client(ip.as_deref(), headers.device_id.as_deref()), state.clock.now_ms())
+        .await;
     Ok(Data::new(PhoneChanged { phone: new_phone, sessions_ended }))
 }

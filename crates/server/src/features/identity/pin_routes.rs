@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use super::messages;
 use super::otp::{self, OtpSent, OtpVerified, Purpose};
 use super::pin::{Pin, PinRuleError};
+use super::repo::SecurityEvent;
 use super::repo::{self, UserRow};
 use super::sessions::{self};
 use super::sessions_repo;
@@ -104,7 +105,7 @@ async fn check_pin(state: &AppState, user: &UserRow, pin: &str) -> ApiResult<()>
         return Ok(());
     }
     repo::pin_was_wrong(&state.db, &user.id, auth.failures_before_review).await?;
-    repo::log_security(&state.db, "pin_failed", Some(&user.id), None, None, None, None, state.clock.now_ms()).await;
+    repo::log_security(&state.db, SecurityEvent::of("pin_failed", &user.id), state.clock.now_ms()).await;
     let left = u32::try_from(i64::from(auth.pin_attempts_max) - try_number).unwrap_or(0);
     Err(if left == 0 { messages::pin_locked() } else { messages::pin_wrong(left) })
 }
@@ -137,7 +138,12 @@ async fn replace_pin(
     sessions_repo::revoke_all(&mut wtx.tx, user_id, reason, now).await?;
     wtx.commit().await?;
     crate::features::live::user::sessions_ended(&state.hub, user_id);
-    repo::log_security(&state.db, reason, Some(user_id), None, None, ip, headers.device_id.as_deref(), now).await;
+    repo::log_security(
+        &state.db,
+        SecurityEvent::of(reason, user_id).from_client(ip, headers.device_id.as_deref()),
+        now,
+    )
+    .await;
     Ok(SecretData::new(logged_in(state, user_id, headers, ip).await?))
 }
 
@@ -197,17 +203,10 @@ pub async fn register_pin(
         other => other?,
     }
     wtx.commit().await?;
-    repo::log_security(
-        &state.db,
-        "signup",
-        Some(&user_id),
-        Some(phone.as_str()),
-        referral.referred_by,
-        ip.as_deref(),
-        headers.device_id.as_deref(),
-        state.clock.now_ms(),
-    )
-    .await;
+    let event =
+        SecurityEvent { detail: referral.referred_by, ..SecurityEvent::of("signup", &user_id).phone(phone.as_str()) };
+    repo::log_security(&state.db, event.from_client(ip.as_deref(), headers.device_id.as_deref()), state.clock.now_ms())
+        .await;
     Ok(SecretData::new(logged_in(&state, &user_id, &headers, ip.as_deref()).await?))
 }
 
@@ -230,17 +229,8 @@ pub async fn verify_pin(
                 repo::user_by_phone(&state.db, phone.as_str()).await?.ok_or_else(messages::verification_invalid)?;
             check_pin(&state, &user, &body.pin).await?;
             otp::finish_verification(state.db.pool(), &token, state.clock.now_ms()).await?;
-            repo::log_security(
-                &state.db,
-                "login",
-                Some(&user.id),
-                None,
-                None,
-                ip.as_deref(),
-                headers.device_id.as_deref(),
-                state.clock.now_ms(),
-            )
-            .await;
+            let event = SecurityEvent::of("login", &user.id).from_client(ip.as_deref(), headers.device_id.as_deref());
+            repo::log_security(&state.db, event, state.clock.now_ms()).await;
             Ok(SecretData::new(logged_in(&state, &user.id, &headers, ip.as_deref()).await?).into_response())
         }
         None => {

@@ -240,18 +240,52 @@ pub async fn set_tag(db: &Db, user_id: &str, tag: &str, on: bool) -> Result<(), 
     Ok(())
 }
 
-/// Appends to the security log.
-#[allow(clippy::too_many_arguments)]
-pub async fn log_security(
-    db: &Db,
-    kind: &str,
-    user_id: Option<&str>,
-    phone: Option<&str>,
-    detail: Option<&str>,
-    ip: Option<&str>,
-    device_id: Option<&str>,
-    now_ms: i64,
-) {
+/// One line of the security log: what happened, to whom, what about, and from where.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SecurityEvent<'a> {
+    /// What happened (`login`, `logout`, `pin_failed`, ...).
+    pub kind: &'a str,
+    /// The account it concerns.
+    pub user_id: Option<&'a str>,
+    /// The phone number it concerns, E.164.
+    pub phone: Option<&'a str>,
+    /// What about: a session, a masked address, a reason.
+    pub detail: Option<&'a str>,
+    /// The client's address.
+    pub ip: Option<&'a str>,
+    /// The client's device id.
+    pub device_id: Option<&'a str>,
+}
+
+impl<'a> SecurityEvent<'a> {
+    /// `kind` happened to `user_id`'s account.
+    pub fn of(kind: &'a str, user_id: &'a str) -> Self {
+        Self { kind, user_id: Some(user_id), ..Self::default() }
+    }
+
+    /// With what it was about.
+    #[must_use]
+    pub fn about(self, detail: &'a str) -> Self {
+        Self { detail: Some(detail), ..self }
+    }
+
+    /// With the phone number it concerns.
+    #[must_use]
+    pub fn phone(self, phone: &'a str) -> Self {
+        Self { phone: Some(phone), ..self }
+    }
+
+    /// From the client at `ip` on `device_id`.
+    #[must_use]
+    pub fn from_client(self, ip: Option<&'a str>, device_id: Option<&'a str>) -> Self {
+        Self { ip, device_id, ..self }
+    }
+}
+
+/// Appends `event`, which happened at `now_ms`, to the security log; a failed write is logged, not
+/// answered, so it never fails the request it records.
+pub async fn log_security(db: &Db, event: SecurityEvent<'_>, now_ms: i64) {
+    let SecurityEvent { kind, user_id, phone, detail, ip, device_id } = event;
     let result = sqlx::query(
         "insert into security_log (user_id, phone_e164, kind, detail, ip, device_id, at_ms) values ($1, $2, $3, $4, $5, $6, $7)",
     )

@@ -10,6 +10,7 @@ use store::StoreError;
 use utoipa::ToSchema;
 
 use super::messages;
+use super::repo::SecurityEvent;
 use super::secrets::{digest, opaque_token};
 use super::sessions_repo::{self, NewSession};
 use crate::api::{ApiError, ApiResult, ClientHeaders};
@@ -69,9 +70,9 @@ pub async fn open(
     match tokens {
         Some(tokens) => Ok(tokens),
         None => {
-            let device = Some(device_id.as_str());
-            let flag = Some(session_id.as_str());
-            super::repo::log_security(&state.db, "device_flagged", Some(user_id), None, flag, None, device, now).await;
+            let event =
+                SecurityEvent::of("device_flagged", user_id).about(&session_id).from_client(None, Some(&device_id));
+            super::repo::log_security(&state.db, event, now).await;
             Err(messages::device_blocked())
         }
     }
@@ -118,9 +119,8 @@ pub async fn refresh(state: &AppState, refresh_token: &str) -> ApiResult<Session
     if token.used != 0 {
         sessions_repo::revoke(db.pool(), &token.session_id, REUSED, state.clock.now_ms()).await?;
         live::user::sessions_ended(&state.hub, &token.user_id);
-        let session = Some(token.session_id.as_str());
-        super::repo::log_security(db, REUSED, Some(&token.user_id), None, session, None, None, state.clock.now_ms())
-            .await;
+        let event = SecurityEvent::of(REUSED, &token.user_id).about(&token.session_id);
+        super::repo::log_security(db, event, state.clock.now_ms()).await;
         return Err(messages::refresh_invalid());
     }
     if token.status != SessionStatus::Active || token.expires_at_ms <= now {
