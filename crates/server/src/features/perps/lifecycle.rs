@@ -4,7 +4,7 @@
 //! transaction; what changed is published after it commits.
 
 use domain::ledger::HoldReason;
-use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
+use domain::orders::{PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::Round;
 use domain::Clock;
 use store::ledger;
@@ -12,7 +12,7 @@ use store::Db;
 
 use super::errors::PerpError;
 use super::fills::{self, split, wallet, Fill};
-use super::repo::{self, OrderRow, PositionRow};
+use super::repo::{self, NewOrder, OrderRow, PositionRow};
 use super::service::{Assessment, PerpService};
 use super::venue::{Level, PerpQuote};
 use super::view::PerpOrderView;
@@ -180,32 +180,23 @@ impl Perps<'_> {
             return Err(PerpError::InsufficientMargin);
         }
         let now = self.now_ms();
-        let mut order = OrderRow {
-            id: uuid::Uuid::now_v7().to_string(),
+        let new = NewOrder {
             user_id: user_id.to_owned(),
             symbol: draft.symbol.clone(),
             side: draft.side,
             order_type: draft.kind,
             lots: draft.lots,
+            leverage: plan.leverage,
+            origin: draft.origin,
+        };
+        let mut order = OrderRow {
             price: draft.price,
             stop_price: draft.stop,
             reduce_only: i64::from(draft.reduce_only),
-            leverage: plan.leverage,
-            origin: draft.origin,
-            status: OrderStatus::Pending,
-            is_open: 1,
-            triggered: 0,
-            filled_lots: 0,
-            filled_value: 0,
-            fee: 0,
-            realised_pnl: 0,
             take_profit: draft.protection.take_profit,
             stop_loss: draft.protection.stop_loss,
-            hold_id: None,
             request_id: draft.request_id.clone(),
-            reason: None,
-            created_at_ms: now,
-            updated_at_ms: now,
+            ..OrderRow::pending(new, now)
         };
         repo::insert_order(&mut w.tx, &order).await?;
         if required > 0 {

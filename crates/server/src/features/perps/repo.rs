@@ -122,6 +122,60 @@ pub struct OrderRow {
     pub updated_at_ms: i64,
 }
 
+/// What places an order: its owner, contract, side and type, how many lots, how far, the leverage
+/// and where it came from.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    /// Owner.
+    pub user_id: String,
+    /// `BTCUSDT-PERP`.
+    pub symbol: String,
+    /// Buy (long) or sell (short).
+    pub side: Side,
+    /// Market, limit, stop-market or stop-limit.
+    pub order_type: PerpOrderType,
+    /// Lots ordered.
+    pub lots: i64,
+    /// Leverage of the position it opens or adds to.
+    pub leverage: i64,
+    /// The user, a take-profit or stop-loss, or a liquidation.
+    pub origin: PerpOrigin,
+}
+
+impl OrderRow {
+    /// A new open order, nothing filled, no price, protection, hold or request id yet, made at `now_ms`.
+    pub fn pending(new: NewOrder, now_ms: i64) -> Self {
+        let NewOrder { user_id, symbol, side, order_type, lots, leverage, origin } = new;
+        Self {
+            id: uuid::Uuid::now_v7().to_string(),
+            user_id,
+            symbol,
+            side,
+            order_type,
+            lots,
+            price: None,
+            stop_price: None,
+            reduce_only: 0,
+            leverage,
+            origin,
+            status: OrderStatus::Pending,
+            is_open: 1,
+            triggered: 0,
+            filled_lots: 0,
+            filled_value: 0,
+            fee: 0,
+            realised_pnl: 0,
+            take_profit: None,
+            stop_loss: None,
+            hold_id: None,
+            request_id: None,
+            reason: None,
+            created_at_ms: now_ms,
+            updated_at_ms: now_ms,
+        }
+    }
+}
+
 /// One fill.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct FillRow {

@@ -8,13 +8,13 @@ use domain::money::USDT;
 use std::collections::HashMap;
 
 use domain::ledger::{AccountKind, EntryReason};
-use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
+use domain::orders::{PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::{ppm_of, Round, LIQUIDATION_FEE_PPM, PPM};
 
 use super::errors::PerpError;
 use super::fills::{self, settle, wallet, Fill, Settlement};
 use super::lifecycle::{user_key, Perps};
-use super::repo::{self, LiquidationRow, OrderRow, PositionRow};
+use super::repo::{self, LiquidationRow, NewOrder, OrderRow, PositionRow};
 use super::risk_book::Refresh;
 use super::service::PerpService;
 use super::view::LiquidationView;
@@ -291,31 +291,14 @@ impl Perps<'_> {
 }
 
 fn liquidation_order(user_id: &str, position: &PositionRow, side: Side, lots: i64, mark: i64, now: i64) -> OrderRow {
-    OrderRow {
-        id: uuid::Uuid::now_v7().to_string(),
+    let new = NewOrder {
         user_id: user_id.to_owned(),
         symbol: position.symbol.clone(),
         side,
         order_type: PerpOrderType::Market,
         lots,
-        price: Some(mark),
-        stop_price: None,
-        reduce_only: 1,
         leverage: position.leverage,
         origin: PerpOrigin::Liquidation,
-        status: OrderStatus::Pending,
-        is_open: 1,
-        triggered: 0,
-        filled_lots: 0,
-        filled_value: 0,
-        fee: 0,
-        realised_pnl: 0,
-        take_profit: None,
-        stop_loss: None,
-        hold_id: None,
-        request_id: None,
-        reason: None,
-        created_at_ms: now,
-        updated_at_ms: now,
-    }
+    };
+    OrderRow { price: Some(mark), reduce_only: 1, ..OrderRow::pending(new, now) }
 }
