@@ -11,7 +11,7 @@ use super::contracts::PerpInstrument;
 use super::funding;
 use super::orders::{instrument, perps};
 use super::positions::SymbolBody;
-use super::view::{percent_text, price_text, usdt_text};
+use super::view::{price_text, usdt_text};
 use crate::api::{ApiResult, Data};
 use crate::state::AppState;
 
@@ -83,7 +83,7 @@ fn view_of(state: &AppState, inst: &PerpInstrument) -> InstrumentView {
             let tier = contract.tier(probe);
             TierView {
                 notional_up_to: bound.map(|b| usdt_text(b * PPM)),
-                maintenance_margin_percentage: percent_text(tier.maintenance_ppm),
+                maintenance_margin_percentage: domain::format::ppm_percent_text(tier.maintenance_ppm),
                 max_leverage: tier.max_leverage,
             }
         })
@@ -99,13 +99,13 @@ fn view_of(state: &AppState, inst: &PerpInstrument) -> InstrumentView {
         min_notional: usdt_text(MIN_NOTIONAL_MICRO),
         max_leverage: contract.leverage_ceiling(),
         contract_max_leverage: contract.max_leverage,
-        maker_fee_percentage: percent_text(MAKER_FEE_PPM),
-        taker_fee_percentage: percent_text(TAKER_FEE_PPM),
+        maker_fee_percentage: domain::format::ppm_percent_text(MAKER_FEE_PPM),
+        taker_fee_percentage: domain::format::ppm_percent_text(TAKER_FEE_PPM),
         tiers,
         index_price: quote.as_ref().map(|q| price_text(inst, q.index)),
         mark_price: quote.as_ref().map(|q| price_text(inst, q.mark)),
         last_price: quote.as_ref().map(|q| price_text(inst, q.last)),
-        funding_rate_percentage: percent_text(rate),
+        funding_rate_percentage: domain::format::ppm_percent_text(rate),
         next_funding_time: next,
     }
 }
@@ -185,9 +185,9 @@ pub async fn funding_rate(
     let last = domain::perps::funding_instant_at_or_before(now.timestamp_millis());
     Ok(Data::new(FundingRateView {
         symbol: inst.symbol.clone(),
-        funding_rate_percentage: percent_text(rate),
+        funding_rate_percentage: domain::format::ppm_percent_text(rate),
         next_funding_time: next,
-        last_funding_rate_percentage: percent_text(funding::rate_for(&p, inst, last)),
+        last_funding_rate_percentage: domain::format::ppm_percent_text(funding::rate_for(&p, inst, last)),
         last_funding_time: last,
         interval_hours: domain::perps::FUNDING_INTERVAL_HOURS,
     }))

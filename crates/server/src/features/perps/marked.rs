@@ -9,7 +9,7 @@ use super::errors::PerpError;
 use super::fills::wallet;
 use super::repo;
 use super::service::PerpService;
-use super::view::{percent_text, usdt_text, PositionView};
+use super::view::{usdt_text, PositionView};
 
 /// The wallet and its positions, marked to market.
 #[derive(Debug, Serialize, ToSchema)]
@@ -61,7 +61,7 @@ pub async fn snapshot(
         unrealised_pnl: usdt_text(a.unrealised),
         available_margin: usdt_text(a.available),
         maintenance_margin: usdt_text(a.maintenance),
-        margin_ratio_percentage: a.ratio_ppm.map(|r| percent_text(r.min(domain::perps::PPM * 100))),
+        margin_ratio_percentage: a.ratio_ppm.map(|r| domain::format::ppm_percent_text(r.min(domain::perps::PPM * 100))),
         positions: views,
     })
 }

@@ -30,11 +30,6 @@ pub fn usdt_text(micro: i64) -> String {
     MinorUnits::usdt(micro).to_text_min_places(2)
 }
 
-/// Parts per million as a percentage (four decimals).
-pub fn percent_text(ppm: i64) -> String {
-    format::ppm_percent_text(ppm)
-}
-
 /// One perpetual order.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -206,7 +201,7 @@ impl PositionView {
             margin: usdt_text(position.margin),
             maintenance_margin: usdt_text(contract.maintenance_micro(position.lots, mark)),
             unrealised_pnl: usdt_text(unrealised),
-            roe_percentage: percent_text(roe),
+            roe_percentage: format::ppm_percent_text(roe),
             realised_pnl: usdt_text(position.realised_pnl),
             funding: usdt_text(position.funding),
             take_profit: position.take_profit.map(|p| price_text(inst, p)),
@@ -285,7 +280,7 @@ impl FundingPaymentView {
         Self {
             symbol: row.symbol.clone(),
             funding_at: row.funding_at_ms,
-            rate_percentage: percent_text(row.rate_ppm),
+            rate_percentage: format::ppm_percent_text(row.rate_ppm),
             position_size: quantity_text(inst, row.lots),
             mark_price: price_text(inst, row.mark),
             amount: usdt_text(row.amount),
