@@ -28,6 +28,7 @@ mod openapi_enums;
 mod parser_fuzz;
 mod parsers;
 mod perps;
+mod perps_matching;
 mod perps_trading;
 mod preferences;
 mod production;

@@ -15,17 +15,17 @@ use crate::helpers::{advance, spawn_app_on, TestApp, User, PIN};
 use crate::us_stocks::assert_books_sound;
 
 pub(crate) const BTC: &str = "BTCUSDT-PERP";
-const MICRO: i64 = 1_000_000;
+pub(crate) const MICRO: i64 = 1_000_000;
 
 /// An app on a fixed clock whose perpetual jobs only run when the test drives them.
-async fn app(backend: store::Backend) -> (TestApp, Arc<domain::FixedClock>, String) {
+pub(crate) async fn app(backend: store::Backend) -> (TestApp, Arc<domain::FixedClock>, String) {
     let url = store::testing::fresh_database_url(backend).await.unwrap();
     let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
     let (app, _stop) = spawn_app_on(url.clone(), clock.clone(), quiet).await;
     (app, clock, url)
 }
 
-fn quiet(s: &mut server::config::Settings) {
+pub(crate) fn quiet(s: &mut server::config::Settings) {
     s.markets.warm_caches = false;
     s.perps.venue_step_ms = 3_600_000;
     s.perps.risk_check_ms = 3_600_000;
@@ -35,7 +35,7 @@ fn quiet(s: &mut server::config::Settings) {
 }
 
 /// Puts `usdt` in the user's margin wallet (as a deposit from spot USDT would).
-async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
+pub(crate) async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
     let mut w = app.state.db.begin_write().await.unwrap();
     let desk = ledger::account(&mut w.tx, "house", "FX_DESK", "USDT", true).await.unwrap();
     let margin = ledger::account(&mut w.tx, &user.user_id, "PERP_MARGIN", "USDT", false).await.unwrap();
@@ -53,7 +53,7 @@ async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
     w.commit().await.unwrap();
 }
 
-async fn wallet(app: &TestApp, user: &User) -> (i64, i64) {
+pub(crate) async fn wallet(app: &TestApp, user: &User) -> (i64, i64) {
     ledger::balance(&app.state.db, &format!("{}:PERP_MARGIN:USDT", user.user_id))
         .await
         .unwrap()
@@ -61,37 +61,37 @@ async fn wallet(app: &TestApp, user: &User) -> (i64, i64) {
 }
 
 /// A decimal text in units of `10^-scale` (exact).
-fn units(text: &str, scale: u32) -> i64 {
+pub(crate) fn units(text: &str, scale: u32) -> i64 {
     let value: rust_decimal::Decimal = text.parse().unwrap();
     (value * rust_decimal::Decimal::from(10_i64.pow(scale))).trunc().to_string().parse().unwrap()
 }
 
-async fn public(app: &TestApp, path: &str) -> Value {
+pub(crate) async fn public(app: &TestApp, path: &str) -> Value {
     let response = app.get(path).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 200);
     response.json().await.unwrap()
 }
 
-async fn mark(app: &TestApp) -> i64 {
+pub(crate) async fn mark(app: &TestApp) -> i64 {
     let info = public(app, &format!("/api/v1/perps/instrument?symbol={BTC}")).await;
     units(info["data"]["markPrice"].as_str().unwrap(), 1)
 }
 
-fn price(ticks: i64) -> String {
+pub(crate) fn price(ticks: i64) -> String {
     rust_decimal::Decimal::new(ticks, 1).to_string()
 }
 
-async fn place(app: &TestApp, user: &User, side: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn place(app: &TestApp, user: &User, side: &str, body: Value) -> (u16, Value) {
     app.post_as(user, &format!("/api/v1/perps/{side}"), body).await
 }
 
-async fn placed(app: &TestApp, user: &User, side: &str, body: Value) -> Value {
+pub(crate) async fn placed(app: &TestApp, user: &User, side: &str, body: Value) -> Value {
     let (status, answer) = place(app, user, side, body).await;
     assert_eq!(status, 200, "{answer}");
     answer["data"].clone()
 }
 
-async fn position(app: &TestApp, user: &User) -> Option<Value> {
+pub(crate) async fn position(app: &TestApp, user: &User) -> Option<Value> {
     let (status, all) = app.get_as(user, "/api/v1/perps/positions").await;
     assert_eq!(status, 200, "{all}");
     all["data"]["positions"].as_array().unwrap().iter().find(|p| p["symbol"] == BTC).cloned()
@@ -101,12 +101,12 @@ async fn factor(app: &TestApp, factor: &str) {
     app.admin("perps/index-factor", json!({"symbol": BTC, "factor": factor})).await;
 }
 
-fn lifecycle(app: &TestApp) -> perps::lifecycle::Perps<'_> {
+pub(crate) fn lifecycle(app: &TestApp) -> perps::lifecycle::Perps<'_> {
     perps::perps(&app.state)
 }
 
 /// The maker fee of `lots` (0.001 BTC) at `ticks` (0.1 USDT), micro-USDT rounded up.
-fn maker_fee(ticks: i64, lots: i64) -> i64 {
+pub(crate) fn maker_fee(ticks: i64, lots: i64) -> i64 {
     let notional = ticks * lots * 100; // value scale 4 → micro scale 6
     (notional * 200 + MICRO - 1) / MICRO
 }

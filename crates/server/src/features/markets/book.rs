@@ -1,5 +1,5 @@
 //! Order books: crypto pairs from the matching engine's book (the six sandbox liquidity providers'
-//! quotes resting beside users' orders), perpetuals from the providers' quotes,
+//! quotes resting beside users' orders), perpetuals from the venue's quotes beside users' resting orders,
 //! top 10 a side with cumulative percentages (R3.04, R5.08); option chains; USD/IDR and USDT/IDR.
 
 use axum::extract::{Query, State};
@@ -15,6 +15,7 @@ use super::errors::{from_market, unknown_symbol};
 use super::symbols::{parse_symbol, SymbolQuery};
 use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, Data};
+use crate::features::perps;
 use crate::state::AppState;
 
 /// A shown level (R3.04).
@@ -60,6 +61,12 @@ async fn book_of(state: &AppState, symbol: &str, class: AssetClass) -> ApiResult
             return state.markets.views().books.get_or_make(symbol, view_version, || {
                 JsonBytes::of(&engine_book(&pair.spec, &pair.view(), &asset.info))
             });
+        }
+    }
+    if class == AssetClass::Perp {
+        let now = state.clock.now();
+        if let Some(book) = perps::depth::depth(&state.db, &state.perps, now, &symbol).await? {
+            return JsonBytes::of(&book);
         }
     }
     let markets = state.markets.clone();

@@ -12,6 +12,7 @@ use store::Db;
 
 use super::errors::PerpError;
 use super::fills::{self, split, wallet, Fill};
+use super::matching::{match_taker, Resting};
 use super::repo::{self, NewOrder, OrderRow, PositionRow};
 use super::service::{Assessment, PerpService};
 use super::venue::{Level, PerpQuote};
@@ -23,6 +24,7 @@ use crate::features::orders::live::publish_order;
 use crate::features::orders::state::status_after;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
+type Write = store::WriteTx;
 
 /// An order to place.
 #[derive(Debug, Clone)]
@@ -91,9 +93,31 @@ pub struct Perps<'a> {
     pub clock: &'a dyn Clock,
 }
 
+/// How an order meets the book in a step.
+#[derive(Clone, Copy)]
+enum Role<'a> {
+    /// It takes: the resting orders of the users whose locks the step holds, and the providers' levels.
+    Taker(&'a [String]),
+    /// It rests and the providers' quotes reached it: it fills at its own limit.
+    Maker,
+}
+
 /// The lock key that serialises one user's perpetual steps.
 pub fn user_key(user_id: &str) -> String {
     format!("perp:{user_id}")
+}
+
+/// The lock key of a contract's book. Every step that can make an order meet another or rest takes
+/// it first, then its users' locks in their order, so two steps never wait for each other in a circle.
+pub fn book_key(symbol: &str) -> String {
+    format!("perp-book:{symbol}")
+}
+
+/// How far a taking order of `side` for `lots` may reach: its limit, or for a market order the
+/// providers' level that fills it whole (a user priced beyond it is never reached); none when the
+/// providers quote nothing on that side.
+pub fn taker_bound(side: Side, lots: i64, limit: Option<i64>, quote: &PerpQuote) -> Option<i64> {
+    limit.or_else(|| sweep_price(if side == Side::Buy { &quote.asks } else { &quote.bids }, lots))
 }
 
 /// The price a market order of `lots` reaches walking `levels` (the last level it needs).
@@ -173,7 +197,10 @@ impl Perps<'_> {
     pub async fn place(&self, user_id: &str, draft: Draft) -> Result<OrderRow, PerpError> {
         let quote = self.quote(&draft.symbol)?;
         let mut w = self.db.begin_write().await?;
-        w.lock_key(&user_key(user_id)).await?;
+        let takes = !draft.kind.is_stop();
+        let limit = if draft.kind.has_limit() { draft.price } else { None };
+        let reach = takes.then(|| (draft.side, taker_bound(draft.side, draft.lots, limit, &quote)));
+        let locked = self.lock_book(&mut w, &draft.symbol, user_id, reach).await?;
         let plan = self.plan(&mut w.tx, user_id, &draft, &quote).await?;
         let required = if plan.increase > 0 { plan.initial_margin + plan.fee } else { 0 };
         if required > plan.assessment.available {
@@ -207,56 +234,127 @@ impl Perps<'_> {
             );
         }
         let mut position = plan.position;
-        match draft.kind {
-            PerpOrderType::Market => self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?,
-            PerpOrderType::Limit if marketable(&order, &quote) => {
-                self.execute(&mut w.tx, &mut order, &mut position, &quote, false).await?;
-            }
-            _ => repo::save_order(&mut w.tx, &order).await?,
-        }
+        let makers = if takes {
+            self.execute(&mut w.tx, &mut order, &mut position, &quote, Role::Taker(&locked)).await?
+        } else {
+            repo::save_order(&mut w.tx, &order).await?;
+            Vec::new()
+        };
         w.commit().await?;
         self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
+        self.publish_makers(&makers).await;
         Ok(order)
     }
 
-    /// Fills what the book gives `order` now (at each level's price, or at the order's own limit for
-    /// a resting `maker` fill), then closes it or holds margin for what is left.
+    /// Takes the book's lock of `symbol`, then the locks of `user_id` and, when the step may take
+    /// (`reach`: the taker's side and bound), of every user whose resting order it may meet, in
+    /// their order. Returns the users locked. No order can start resting on the book meanwhile, so
+    /// the orders the step reads again under these locks are the ones it may meet, or fewer.
+    async fn lock_book(
+        &self,
+        w: &mut Write,
+        symbol: &str,
+        user_id: &str,
+        reach: Option<(Side, Option<i64>)>,
+    ) -> Result<Vec<String>, PerpError> {
+        w.lock_key(&book_key(symbol)).await?;
+        let mut users = vec![user_id.to_owned()];
+        if let Some((side, bound)) = reach {
+            let resting = repo::resting_against_tx(&mut w.tx, symbol, side.opposite(), bound, user_id).await?;
+            users.extend(resting.into_iter().map(|o| o.user_id));
+        }
+        users.sort_unstable();
+        users.dedup();
+        for user in &users {
+            w.lock_key(&user_key(user)).await?;
+        }
+        Ok(users)
+    }
+
+    /// The other users' resting orders `order` may meet now (only those whose locks the step
+    /// holds), oldest first, each offering what it may fill: a reduce-only order no more than its
+    /// user's position can still be reduced by it and the user's earlier reduce-only orders.
+    async fn makers_for(
+        &self,
+        tx: &mut Tx,
+        order: &OrderRow,
+        bound: Option<i64>,
+        locked: &[String],
+    ) -> Result<(Vec<OrderRow>, Vec<Resting>), PerpError> {
+        let mut rows =
+            repo::resting_against_tx(tx, &order.symbol, order.side.opposite(), bound, &order.user_id).await?;
+        rows.retain(|o| locked.contains(&o.user_id));
+        rows.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+        let mut reducible: std::collections::HashMap<String, i64> = std::collections::HashMap::new();
+        let mut offers = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let mut lots = row.lots - row.filled_lots;
+            if row.reduce_only == 1 {
+                let left = match reducible.get(&row.user_id) {
+                    Some(left) => *left,
+                    None => {
+                        let position = repo::position_tx(tx, &row.user_id, &row.symbol).await?.map_or(0, |p| p.lots);
+                        split(position, row.side.code().into(), i64::MAX).0
+                    }
+                };
+                lots = lots.min(left);
+                reducible.insert(row.user_id.clone(), left - lots);
+            }
+            offers.push(Resting { price: row.price.unwrap_or(0), lots });
+        }
+        Ok((rows, offers))
+    }
+
+    /// Fills what the book gives `order` now, then closes it or holds margin for what is left. A
+    /// taker meets the other users' resting orders and the providers' levels on the engine (each at
+    /// the resting price) and returns the users' orders it filled; a resting maker fills at its own
+    /// limit where the providers' quotes reached it.
     async fn execute(
         &self,
         tx: &mut Tx,
         order: &mut OrderRow,
         position: &mut PositionRow,
         quote: &PerpQuote,
-        maker: bool,
-    ) -> Result<(), PerpError> {
+        role: Role<'_>,
+    ) -> Result<Vec<OrderRow>, PerpError> {
         let side = i64::from(order.side.code());
         let mut wanted = order.lots - order.filled_lots;
         if order.reduce_only == 1 {
             let (reduce, _) = split(position.lots, side, wanted);
             wanted = reduce;
             if wanted == 0 {
-                return self.close(tx, order, Some(PerpOrderReason::NothingToReduce), false).await;
+                self.close(tx, order, Some(PerpOrderReason::NothingToReduce), false).await?;
+                return Ok(Vec::new());
             }
         }
         let kind = order.order_type;
         let limit = if kind.has_limit() { order.price } else { None };
         let book = if side > 0 { &quote.asks } else { &quote.bids };
-        let (mut lots, mut value) = (0_i64, 0_i64);
-        for level in book {
-            if lots >= wanted {
-                break;
-            }
-            if let Some(limit) = limit {
-                if (side > 0 && level.price > limit) || (side < 0 && level.price < limit) {
-                    break;
+        let mut makers = Vec::new();
+        let (lots, value) = match role {
+            Role::Taker(locked) => {
+                let bound = taker_bound(order.side, wanted, limit, quote);
+                let (rows, offers) = self.makers_for(tx, order, bound, locked).await?;
+                let matched = match_taker(order.side, wanted, limit, &offers, book);
+                for met in &matched.makers {
+                    let mut maker = rows[met.index].clone();
+                    self.fill_maker(tx, &mut maker, met.lots, met.price).await?;
+                    makers.push(maker);
                 }
+                (matched.lots, matched.value)
             }
-            let take = level.lots.min(wanted - lots);
-            let price = if maker { limit.unwrap_or(level.price) } else { level.price };
-            lots += take;
-            value += take * price;
-        }
+            Role::Maker => {
+                let reached: i64 = book
+                    .iter()
+                    .filter(|l| limit.is_some_and(|p| if side > 0 { l.price <= p } else { l.price >= p }))
+                    .map(|l| l.lots)
+                    .sum();
+                let lots = reached.min(wanted);
+                (lots, lots * limit.unwrap_or(0))
+            }
+        };
+        let maker = matches!(role, Role::Maker);
         if lots > 0 {
             if let Some(hold) = order.hold_id.take() {
                 ledger::close_hold(tx, &hold, false).await?;
@@ -265,14 +363,48 @@ impl Perps<'_> {
                 Fill { instruments: &self.svc.instruments, lots, value, maker, fee_free: false, now_ms: self.now_ms() };
             fills::apply(tx, order, position, fill).await?;
         }
-        let left = order.lots - order.filled_lots;
-        if left == 0 {
+        if !kind.has_limit() && order.filled_lots < order.lots {
+            self.close(tx, order, Some(PerpOrderReason::NoLiquidity), false).await?;
+        } else {
+            self.rest_or_close(tx, order, position, lots > 0).await?;
+        }
+        Ok(makers)
+    }
+
+    /// A user's resting order met by a taker: `lots` at its own `price`, as the maker.
+    async fn fill_maker(&self, tx: &mut Tx, order: &mut OrderRow, lots: i64, price: i64) -> Result<(), PerpError> {
+        let mut position = repo::position_tx(tx, &order.user_id, &order.symbol)
+            .await?
+            .unwrap_or_else(|| PositionRow::flat(&order.user_id, &order.symbol, order.leverage, self.now_ms()));
+        if let Some(hold) = order.hold_id.take() {
+            ledger::close_hold(tx, &hold, false).await?;
+        }
+        let value = lots * price;
+        let fill = Fill {
+            instruments: &self.svc.instruments,
+            lots,
+            value,
+            maker: true,
+            fee_free: false,
+            now_ms: self.now_ms(),
+        };
+        fills::apply(tx, order, &mut position, fill).await?;
+        self.rest_or_close(tx, order, &position, true).await
+    }
+
+    /// After a step's fills: a filled order closes; one with lots left rests, its margin held again
+    /// for them when something `filled`.
+    async fn rest_or_close(
+        &self,
+        tx: &mut Tx,
+        order: &mut OrderRow,
+        position: &PositionRow,
+        filled: bool,
+    ) -> Result<(), PerpError> {
+        if order.filled_lots >= order.lots {
             return self.close(tx, order, None, false).await;
         }
-        if !kind.has_limit() {
-            return self.close(tx, order, Some(PerpOrderReason::NoLiquidity), false).await;
-        }
-        if lots > 0 {
+        if filled {
             self.hold_remaining(tx, order, position).await?;
         }
         order.status = status_after(true, order.filled_lots, Some(order.lots), false);
@@ -461,17 +593,21 @@ impl Perps<'_> {
     /// Returns whether anything changed.
     pub async fn step(&self, user_id: &str, order_id: &str, quote: &PerpQuote) -> Result<bool, PerpError> {
         let mut w = self.db.begin_write().await?;
-        w.lock_key(&user_key(user_id)).await?;
+        // A first read learns whether the order takes now (and so whose locks the step needs);
+        // everything is read again under the locks.
+        let Some(peek) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
+            return Ok(false);
+        };
+        let takes = peek.order_type.is_stop() && peek.triggered == 0 && stop_reached(&peek, quote.mark);
+        let limit = if peek.order_type.has_limit() { peek.price } else { None };
+        let reach = takes.then(|| (peek.side, taker_bound(peek.side, peek.lots - peek.filled_lots, limit, quote)));
+        let locked = self.lock_book(&mut w, &peek.symbol, user_id, reach).await?;
         let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
             return Ok(false);
         };
-        let kind = order.order_type;
-        let side = i64::from(order.side.code());
         let mut triggered_now = false;
-        if kind.is_stop() && order.triggered == 0 {
-            let stop = order.stop_price.unwrap_or(0);
-            let reached = if side > 0 { quote.mark >= stop } else { quote.mark <= stop };
-            if !reached {
+        if order.order_type.is_stop() && order.triggered == 0 {
+            if !stop_reached(&order, quote.mark) {
                 return Ok(false);
             }
             order.triggered = 1;
@@ -481,20 +617,27 @@ impl Perps<'_> {
         let mut position = repo::position_tx(&mut w.tx, user_id, &order.symbol)
             .await?
             .unwrap_or_else(|| PositionRow::flat(user_id, &order.symbol, leverage, self.now_ms()));
-        if !kind.has_limit() {
-            self.execute(&mut w.tx, &mut order, &mut position, quote, false).await?;
+        let makers = if triggered_now {
+            // A stop that just triggered takes, as its market or limit order.
+            self.execute(&mut w.tx, &mut order, &mut position, quote, Role::Taker(&locked)).await?
         } else if marketable(&order, quote) {
-            // A stop-limit that just triggered takes the book; a resting limit is the maker.
-            self.execute(&mut w.tx, &mut order, &mut position, quote, !triggered_now).await?;
-        } else if triggered_now {
-            repo::save_order(&mut w.tx, &order).await?;
+            self.execute(&mut w.tx, &mut order, &mut position, quote, Role::Maker).await?
         } else {
             return Ok(false);
-        }
+        };
         w.commit().await?;
         self.svc.risk_book.touch(user_id);
         self.publish(&order, true).await;
+        self.publish_makers(&makers).await;
         Ok(true)
+    }
+
+    /// Marks and publishes the users' resting orders a taker filled (after its commit).
+    async fn publish_makers(&self, makers: &[OrderRow]) {
+        for order in makers {
+            self.svc.risk_book.touch(&order.user_id);
+            self.publish(order, true).await;
+        }
     }
 
     /// Publishes an order on the owner's channels, and their positions when `positions` says so.
@@ -519,6 +662,17 @@ impl Perps<'_> {
             }
             Err(e) => tracing::warn!(user = %user_id, error = %e, "positions snapshot failed"),
         }
+    }
+}
+
+/// Whether a stop's trigger is reached at `mark` (a buy stop when the mark rises to it, a sell stop
+/// when it falls to it).
+fn stop_reached(order: &OrderRow, mark: i64) -> bool {
+    let stop = order.stop_price.unwrap_or(0);
+    if order.side == Side::Buy {
+        mark >= stop
+    } else {
+        mark <= stop
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod contracts;
+pub mod depth;
 mod driver;
 pub mod errors;
 pub mod fills;
@@ -14,6 +15,7 @@ mod info;
 pub mod lifecycle;
 pub mod margin;
 pub mod marked;
+pub mod matching;
 mod orders;
 pub mod positions;
 pub mod repo;

@@ -474,6 +474,63 @@ pub async fn open_orders_of_tx(tx: &mut Tx, user_id: &str) -> Result<Vec<OrderRo
     .await?)
 }
 
+/// The most resting user orders one taker meets (a bound on the command's work, far beyond any
+/// book a retail venue shows).
+pub const RESTING_MET_MAX: i64 = 1_000;
+
+/// The other users' resting limit orders of `symbol` on `side` that a taker priced at `bound` (none:
+/// any price) would meet, best price first then oldest, at most [`RESTING_MET_MAX`]; inside a write.
+pub async fn resting_against_tx(
+    tx: &mut Tx,
+    symbol: &str,
+    side: Side,
+    bound: Option<i64>,
+    taker: &str,
+) -> Result<Vec<OrderRow>, StoreError> {
+    // A resting sell meets a buy at or above its price; a resting buy a sell at or below.
+    let (reach, best, anything) = match side {
+        Side::Sell => ("price <= $4", "price asc", i64::MAX),
+        Side::Buy => ("price >= $4", "price desc", 0),
+    };
+    let sql = format!(
+        "select {ORDER_COLUMNS} from perp_orders where is_open = 1 and symbol = $1 and side = $2 \
+         and user_id <> $3 and price is not null \
+         and (order_type = 'LIMIT' or (order_type = 'STOP_LIMIT' and triggered = 1)) \
+         and {reach} order by {best}, created_at_ms, id limit {RESTING_MET_MAX}"
+    );
+    Ok(sqlx::query_as(&sql)
+        .bind(symbol)
+        .bind(side.as_str())
+        .bind(taker)
+        .bind(bound.unwrap_or(anything))
+        .fetch_all(&mut **tx)
+        .await?)
+}
+
+/// One price of the users' resting orders: side, ticks and the lots left.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct RestingLevel {
+    /// `BUY` or `SELL`.
+    #[sqlx(try_from = "String")]
+    pub side: Side,
+    /// Ticks.
+    pub price: i64,
+    /// Lots left to fill.
+    pub lots: i64,
+}
+
+/// The users' resting orders of `symbol` summed per side and price (the shown book's part of them).
+pub async fn resting_levels(db: &Db, symbol: &str) -> Result<Vec<RestingLevel>, StoreError> {
+    Ok(sqlx::query_as(
+        "select side, price, cast(sum(lots - filled_lots) as bigint) as lots from perp_orders \
+         where is_open = 1 and symbol = $1 and price is not null \
+         and (order_type = 'LIMIT' or (order_type = 'STOP_LIMIT' and triggered = 1)) group by side, price",
+    )
+    .bind(symbol)
+    .fetch_all(db.pool())
+    .await?)
+}
+
 /// Every open order, oldest first (the venue pass).
 pub async fn all_open_orders(db: &Db) -> Result<Vec<OrderRow>, StoreError> {
     Ok(sqlx::query_as(&format!("select {ORDER_COLUMNS} from perp_orders where is_open = 1 order by created_at_ms, id"))
