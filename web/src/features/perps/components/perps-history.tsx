@@ -32,7 +32,8 @@ type ColumnKey =
   | 'rate'
   | 'mark'
   | 'amount'
-  | 'insurance';
+  | 'insurance'
+  | 'role';
 /** The server's page size: a full page means there may be another. */
 const PAGE_SIZE = 30;
 
@@ -78,7 +79,7 @@ function HistoryTable({ kind }: { kind: HistoryKind }) {
     const data = history.data.data as unknown[];
     if (kind === 'fills') {
       // The realised profit early: a phone shows the first columns without scrolling.
-      headers = [h('time'), h('contract'), h('realised'), h('side'), h('quantity'), h('price'), h('fee')];
+      headers = [h('time'), h('contract'), h('realised'), h('side'), h('quantity'), h('price'), h('fee'), h('role')];
       rows = (data as PerpFill[]).map((fill) => ({
         id: fill.id,
         cells: [
@@ -89,6 +90,8 @@ function HistoryTable({ kind }: { kind: HistoryKind }) {
           formatQuantity(fill.quantity, locale),
           price(fill.price),
           formatMoney(fill.fee, 'USDT', 'fee', locale),
+          // Another user's order met a resting one of ours: that fill was the maker's.
+          t(fill.maker ? 'perps.history.role.maker' : 'perps.history.role.taker'),
         ],
       }));
     } else if (kind === 'funding') {
