@@ -282,6 +282,11 @@ impl Perps<'_> {
         bound: Option<i64>,
         locked: &[String],
     ) -> Result<(Vec<OrderRow>, Vec<Resting>), PerpError> {
+        // Only the taker's own lock: nobody else's order could be met when the locks were taken,
+        // and none can have started resting since.
+        if locked.iter().all(|user| *user == order.user_id) {
+            return Ok((Vec::new(), Vec::new()));
+        }
         let mut rows =
             repo::resting_against_tx(tx, &order.symbol, order.side.opposite(), bound, &order.user_id).await?;
         rows.retain(|o| locked.contains(&o.user_id));
