@@ -48,8 +48,9 @@ async fn main() -> anyhow::Result<()> {
     let report = format!(
         "## Perpetuals\n\n{machine}\n\n\
          ### Order placement over HTTP\n\n\
-         `POST /api/v1/perps/buy` (a limit buy 5 % below the mark: contract rules, margin check over the \
-         wallet's positions, order row and margin hold in one transaction under the user's lock) beside \
+         `POST /api/v1/perps/buy` (a limit buy 5 % below the mark: the contract's book lock, the other users' \
+         resting orders it would meet looked up, contract rules, margin check over the wallet's positions, \
+         order row and margin hold in one transaction under the user's lock) beside \
          `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book owner), in the same app, {secs} s \
          per row, closed loop.\n\n\
          | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\

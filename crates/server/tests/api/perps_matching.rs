@@ -185,3 +185,94 @@ both_backends!(perp_users_trading_against_each_other_at_once_all_succeed, |backe
     assert!(met > 0, "some orders met other users' orders");
     assert_books_sound(&app).await;
 });
+
+/// A deterministic stream of small numbers (a linear congruential generator).
+struct Steps(u64);
+
+impl Steps {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % below
+    }
+}
+
+fn signed_lots(order: &Value) -> i64 {
+    let lots = units(order["filledQuantity"].as_str().unwrap(), 3);
+    if order["side"] == "SELL" {
+        -lots
+    } else {
+        lots
+    }
+}
+
+// Issue 13: eighty orders of four users, limits in and around the providers' spread and market
+// orders, both sides, in a fixed pseudo-random order: afterwards no user's resting buy is at or above
+// another user's resting sell (the users' book never stays crossed), every user's position is the
+// sum of their orders' fills, and the ledger balances.
+both_backends!(perp_the_users_book_never_stays_crossed, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    let mut users = Vec::new();
+    for i in 0..4 {
+        let user = app.sign_up(&format!("08123456942{i}")).await;
+        credit_margin(&app, &user, 5_000).await;
+        users.push(user);
+    }
+    let quote = lifecycle(&app).quote(BTC).unwrap();
+    let (bid, ask) = (quote.bids[0].price, quote.asks[0].price);
+    let span = u64::try_from(ask - bid + 7).unwrap();
+    let mut steps = Steps(13);
+    for _ in 0..80 {
+        let user = &users[steps.next(4) as usize];
+        let side = if steps.next(2) == 0 { "buy" } else { "sell" };
+        let quantity = format!("0.00{}", steps.next(5) + 1);
+        let body = if steps.next(5) == 0 {
+            json!({"symbol": BTC, "orderType": "MARKET", "quantity": quantity})
+        } else {
+            limit(bid - 3 + i64::try_from(steps.next(span)).unwrap(), &quantity)
+        };
+        let (status, answer) = place(&app, user, side, body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+
+    let mut resting: Vec<(usize, i64, bool)> = Vec::new();
+    for (i, user) in users.iter().enumerate() {
+        let mut net = 0;
+        for list in ["open", "closed"] {
+            let (status, orders) = app.get_as(user, &format!("/api/v1/perps/orders/{list}")).await;
+            assert_eq!(status, 200, "{orders}");
+            let orders = orders["data"].as_array().unwrap();
+            assert!(orders.len() < 30, "one page holds them all");
+            for order in orders {
+                net += signed_lots(order);
+                if list == "open" {
+                    resting.push((i, units(order["price"].as_str().unwrap(), 1), order["side"] == "BUY"));
+                }
+            }
+        }
+        let size = position(&app, user).await.map_or(0, |p| {
+            let lots = units(p["size"].as_str().unwrap(), 3);
+            if p["side"] == "SHORT" {
+                -lots
+            } else {
+                lots
+            }
+        });
+        assert_eq!(size, net, "user {i}: the position is the sum of the fills");
+    }
+    for &(buyer, buy_at, _) in resting.iter().filter(|r| r.2) {
+        for &(seller, sell_at, _) in resting.iter().filter(|r| !r.2) {
+            assert!(
+                buyer == seller || buy_at < sell_at,
+                "user {buyer}'s buy at {buy_at} crosses user {seller}'s sell at {sell_at}"
+            );
+        }
+    }
+    assert!(resting.len() > 4, "orders rest in and around the spread: {resting:?}");
+    // The venue pass never ran: every maker fill is a user's order met by another user.
+    let mut met = 0;
+    for user in &users {
+        met += fills(&app, user).await.iter().filter(|f| f["maker"] == true).count();
+    }
+    assert!(met >= 5, "users met users {met} times");
+    assert_books_sound(&app).await;
+});
