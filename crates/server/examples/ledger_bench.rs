@@ -1,6 +1,9 @@
-//! Durable ledger transfers: each one a balanced journal entry between two user accounts in its
-//! own committed write transaction (SQLite in WAL with synchronous=FULL; PostgreSQL with its
-//! default synchronous commit), with one client and with 32 concurrent clients, on both backends.
+//! Durable ledger transfers: each one a balanced journal entry between two user accounts, committed
+//! before it is answered (SQLite in WAL with synchronous=FULL; PostgreSQL with its default
+//! synchronous commit), with one client and with 32 concurrent clients, on both backends: in a write
+//! transaction of its own, and through the group writer (`store::group`: the transfers queued
+//! together share one transaction, each behind its savepoint). Beside them, the raw commit rate of
+//! one-row inserts on the same database handle (issue 12's reference).
 //! `cargo run --release -p server --example ledger_bench -- docs/bench/ledger.md`
 //!
 //! PostgreSQL is the one at `TEST_DATABASE_URL` (default 127.0.0.1:5432); a fresh database is made
@@ -9,11 +12,14 @@
 
 #[path = "common/machine.rs"]
 mod machine;
+#[path = "common/raw_commit.rs"]
+mod raw_commit;
 
 use std::time::{Duration, Instant};
 
 use domain::ledger::EntryReason;
 use hdrhistogram::Histogram;
+use store::group::GroupWriter;
 use store::ledger::{self, NewEntry, Posting, HOUSE};
 use store::{Backend, Db, DbOptions};
 
@@ -30,16 +36,22 @@ async fn main() -> anyhow::Result<()> {
         let db = Db::connect(&url, &DbOptions { max_connections: 32, acquire_timeout_ms: 30_000 }).await?;
         db.migrate().await?;
         let accounts = open_accounts(&db, 2 * CLIENT_COUNTS.iter().max().copied().unwrap_or(1)).await?;
+        let writer = GroupWriter::spawn(db.clone());
+        let mut baseline = Vec::new();
         for clients in CLIENT_COUNTS {
-            run(&db, &accounts, clients, Duration::from_secs(1)).await?; // warm-up
-            let (per_s, hist, total) = run(&db, &accounts, clients, RUN_FOR).await?;
-            rows.push_str(&format!(
-                "| {} | {clients} | {per_s:.0} | {total} | {:.2} | {:.2} | {:.2} |\n",
-                backend.name(),
-                hist.value_at_quantile(0.5) as f64 / 1000.0,
-                hist.value_at_quantile(0.99) as f64 / 1000.0,
-                hist.max() as f64 / 1000.0,
-            ));
+            let (per_s, hist) = raw_commit::raw_commits(&db, clients, RUN_FOR).await?;
+            let p50 = hist.value_at_quantile(0.5) as f64 / 1000.0;
+            baseline.push((clients, per_s, p50));
+            rows.push_str(&row(backend, "raw one-row insert + commit (reference)", clients, per_s, &hist, "1.00×"));
+        }
+        for (way, grouped) in [("a transaction each", None), ("group commit", Some(&writer))] {
+            for clients in CLIENT_COUNTS {
+                run(&db, grouped, &accounts, clients, Duration::from_secs(1)).await?; // warm-up
+                let (per_s, hist, _) = run(&db, grouped, &accounts, clients, RUN_FOR).await?;
+                let p50 = hist.value_at_quantile(0.5) as f64 / 1000.0;
+                let ratio = raw_commit::ratio(&baseline, clients, per_s, p50);
+                rows.push_str(&row(backend, way, clients, per_s, &hist, &ratio));
+            }
         }
         let problems = ledger::check(&db).await?;
         anyhow::ensure!(problems.is_empty(), "ledger check after the run: {problems:?}");
@@ -53,11 +65,18 @@ async fn main() -> anyhow::Result<()> {
     }
     let report = format!(
         "## Ledger transfers\n\n{machine}\n\n\
-         Each transfer is one committed write transaction: a journal entry with two postings whose \
-         conditional balance updates refuse any overdraft (`store::ledger::post`). {secs} s per row after a 1 s \
-         warm-up; the ledger check passes after every run.\n\n\
-         | backend | clients | transfers/s | transfers | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|\n{rows}",
-        machine = machine::machine_line().replace("client and server in one process", "clients and store in one process"),
+         Each transfer is a journal entry with two postings whose conditional balance updates refuse any \
+         overdraft (`store::ledger::post`), answered after its commit: in a write transaction of its own, \
+         or through the group writer (`store::ledger::post_grouped`: the transfers queued behind the \
+         writer's current transaction share the next one, each behind a savepoint). The reference is a \
+         raw loop of one-row inserts, each committed alone, with as many writers as clients, on the same \
+         database handle in the same run; the ratio compares transfers/s with its commits/s at the same \
+         number of clients (and, at one client, the median latency with one raw commit). {secs} s per \
+         row after a 1 s warm-up; the ledger check passes after every backend.\n\n\
+         | backend | transfers | clients | per second | p50 ms | p99 ms | max ms | vs raw commit |\n\
+         |---|---|---|---|---|---|---|---|\n{rows}",
+        machine =
+            machine::machine_line().replace("client and server in one process", "clients and store in one process"),
         secs = RUN_FOR.as_secs(),
     );
     machine::write_report(&out, &report)?;
@@ -89,10 +108,22 @@ fn posting(account_id: &str, amount: i64) -> Posting {
     Posting { account_id: account_id.into(), currency: "IDR".into(), amount }
 }
 
-/// `clients` tasks post transfers back to back for `duration`; returns transfers/s, latencies (µs)
-/// and the number of transfers.
+/// One table row.
+fn row(backend: Backend, way: &str, clients: usize, per_s: f64, hist: &Histogram<u64>, ratio: &str) -> String {
+    format!(
+        "| {} | {way} | {clients} | {per_s:.0} | {:.2} | {:.2} | {:.2} | {ratio} |\n",
+        backend.name(),
+        hist.value_at_quantile(0.5) as f64 / 1000.0,
+        hist.value_at_quantile(0.99) as f64 / 1000.0,
+        hist.max() as f64 / 1000.0,
+    )
+}
+
+/// `clients` tasks post transfers back to back for `duration`, each in its own transaction or
+/// through `grouped`; returns transfers/s, latencies (µs) and the number of transfers.
 async fn run(
     db: &Db,
+    grouped: Option<&GroupWriter>,
     accounts: &[String],
     clients: usize,
     duration: Duration,
@@ -100,7 +131,7 @@ async fn run(
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(clients);
     for client in 0..clients {
-        let db = db.clone();
+        let (db, grouped) = (db.clone(), grouped.cloned());
         let (a, b) = (accounts[2 * client].clone(), accounts[2 * client + 1].clone());
         tasks.push(tokio::spawn(async move {
             let mut hist = Histogram::<u64>::new(3).expect("histogram");
@@ -108,7 +139,6 @@ async fn run(
             while started.elapsed() < duration {
                 let (from, to) = if n.is_multiple_of(2) { (&a, &b) } else { (&b, &a) };
                 let t = Instant::now();
-                let mut tx = db.begin_write().await?;
                 let entry = NewEntry {
                     reason: EntryReason::Topup,
                     event_id: uuid::Uuid::now_v7().to_string(),
@@ -116,8 +146,16 @@ async fn run(
                     postings: vec![posting(from, -1), posting(to, 1)],
                     at_ms: chrono::Utc::now().timestamp_millis(),
                 };
-                ledger::post(&mut tx.tx, &entry).await?;
-                tx.commit().await?;
+                match &grouped {
+                    Some(writer) => {
+                        ledger::post_grouped(writer, entry).await?;
+                    }
+                    None => {
+                        let mut tx = db.begin_write().await?;
+                        ledger::post(&mut tx.tx, &entry).await?;
+                        tx.commit().await?;
+                    }
+                }
                 hist.record(t.elapsed().as_micros() as u64).ok();
                 n += 1;
             }

@@ -14,12 +14,9 @@ mod bench_client;
 mod bench_funds;
 #[path = "common/machine.rs"]
 mod machine;
+#[path = "common/raw_commit.rs"]
+mod raw_commit;
 
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
-
-use hdrhistogram::Histogram;
 use serde_json::json;
 use store::{ledger, Backend};
 
@@ -53,7 +50,7 @@ async fn main() -> anyhow::Result<()> {
                 let (orders_per_s, hist) =
                     bench_client::run(&client, &format!("{base}/api/v1/crypto/buy"), &token, body, clients).await;
                 let p50 = hist.value_at_quantile(0.5) as f64 / 1000.0;
-                let ratio = ratio(&baseline, clients, orders_per_s, p50);
+                let ratio = raw_commit::ratio(&baseline, clients, orders_per_s, p50);
                 rows.push(format!(
                     "| {} | {kind} | {clients} | {:.0} orders/s, p50 {p50:.1} ms, p99 {:.1} ms | {ratio} |",
                     name(backend),
@@ -93,7 +90,7 @@ fn name(backend: Backend) -> &'static str {
 async fn baseline(db: &store::Db, backend: Backend, rows: &mut Vec<String>) -> anyhow::Result<Vec<(usize, f64, f64)>> {
     let mut baseline = Vec::new();
     for clients in CLIENTS {
-        let (commits_per_s, hist) = raw_commits(db, clients).await?;
+        let (commits_per_s, hist) = raw_commit::raw_commits(db, clients, bench_client::RUN_FOR).await?;
         let (p50, p99) = (hist.value_at_quantile(0.5) as f64 / 1000.0, hist.value_at_quantile(0.99) as f64 / 1000.0);
         baseline.push((clients, commits_per_s, p50));
         rows.push(format!(
@@ -102,53 +99,6 @@ async fn baseline(db: &store::Db, backend: Backend, rows: &mut Vec<String>) -> a
         ));
     }
     Ok(baseline)
-}
-
-/// Throughput against the raw commit rate; at one client, also latency against one raw commit.
-fn ratio(baseline: &[(usize, f64, f64)], clients: usize, orders_per_s: f64, p50: f64) -> String {
-    let (_, raw_per_s, raw_p50) =
-        baseline.iter().copied().find(|(c, _, _)| *c == clients).expect("a baseline per client count");
-    if clients == 1 {
-        format!("{:.2}× rate, p50 {:.2}× raw", orders_per_s / raw_per_s, p50 / raw_p50)
-    } else {
-        format!("{:.2}×", orders_per_s / raw_per_s)
-    }
-}
-
-/// The baseline: `writers` loops each inserting one row per write transaction for `RUN_FOR`, on
-/// the application's own database handle; commits per second and latency.
-async fn raw_commits(db: &store::Db, writers: usize) -> anyhow::Result<(f64, Histogram<u64>)> {
-    sqlx::query("create table if not exists bench_raw (id bigint primary key, at bigint not null)")
-        .execute(db.pool())
-        .await?;
-    let next = Arc::new(AtomicI64::new(
-        sqlx::query_scalar::<_, i64>("select coalesce(max(id), 0) from bench_raw").fetch_one(db.pool()).await?,
-    ));
-    let started = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..writers {
-        let (db, next) = (db.clone(), next.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut hist = Histogram::<u64>::new(3).expect("histogram");
-            while started.elapsed() < bench_client::RUN_FOR {
-                let t = Instant::now();
-                let mut wtx = db.begin_write().await?;
-                sqlx::query("insert into bench_raw (id, at) values ($1, $2)")
-                    .bind(next.fetch_add(1, Ordering::Relaxed) + 1)
-                    .bind(chrono::Utc::now().timestamp_millis())
-                    .execute(&mut *wtx.tx)
-                    .await?;
-                wtx.commit().await?;
-                hist.record(t.elapsed().as_micros() as u64).ok();
-            }
-            anyhow::Ok(hist)
-        }));
-    }
-    let mut hist = Histogram::<u64>::new(3).expect("histogram");
-    for task in tasks {
-        hist.add(task.await??).ok();
-    }
-    Ok((hist.len() as f64 / started.elapsed().as_secs_f64(), hist))
 }
 
 /// Credits a large rupiah balance, as a paid top-up would.

@@ -45,6 +45,8 @@ pub struct AppStateInner {
     pub db: Db,
     /// Idempotency keys, written in group commits.
     pub idempotency: store::idempotency::Writer,
+    /// Ledger work that commits together with whatever else is queued (group commit, issue 12).
+    pub writes: store::group::GroupWriter,
     /// The configuration the server started with.
     pub settings: Arc<Settings>,
     /// Where every handler and job reads the time (the simulator's clock too).

@@ -16,6 +16,9 @@ pub enum StoreError {
     /// A migration failed.
     #[error(transparent)]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The transaction a group of writes shared broke, so this write was not kept either.
+    #[error("the shared write transaction failed: {0}")]
+    SharedTransaction(String),
 }
 
 impl StoreError {

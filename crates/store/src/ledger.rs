@@ -423,6 +423,12 @@ pub async fn balances_of_kind(
     Ok(rows.into_iter().map(|(owner, balance, held)| (owner, Balance { balance, held })).collect())
 }
 
+/// Posts `entry` through the group writer: it commits with whatever else was queued behind the
+/// writer's current transaction, and answers after that commit (issue 12).
+pub async fn post_grouped(writer: &crate::group::GroupWriter, entry: NewEntry) -> Result<Posted, LedgerError> {
+    writer.run(move |tx| Box::pin(async move { post(tx, &entry).await })).await
+}
+
 /// The balances of these accounts, by id; accounts not yet used are absent.
 pub async fn balances(db: &Db, ids: &[String]) -> Result<std::collections::HashMap<String, Balance>, LedgerError> {
     if ids.is_empty() {

@@ -9,6 +9,7 @@ mod text;
 
 pub mod analytics;
 pub mod client_logs;
+pub mod group;
 pub mod idempotency;
 pub mod ledger;
 pub mod placeholders;

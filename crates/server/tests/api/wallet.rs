@@ -82,6 +82,41 @@ both_backends!(a_webhook_delivered_a_hundred_times_in_parallel_credits_once, |ba
     assert_ledger_sound(&app).await;
 });
 
+// Issue 12: callbacks of eight top-ups arriving at once commit together through the group writer;
+// each is credited exactly once, and a callback with a wrong amount among them is refused alone.
+both_backends!(top_ups_paid_at_once_are_each_credited_once, |backend| async move {
+    let app = spawn_app(backend).await;
+    let secret = app.state.wallet.webhook_secret.clone();
+    let mut users = Vec::new();
+    let mut callbacks = Vec::new();
+    for i in 0..8 {
+        let user = app.sign_up(&format!("08123456810{i}")).await;
+        let topup = create_topup(&app, &user, "GOPAY", "100000").await;
+        callbacks.push(json!({
+            "reference": topup["instructions"]["gatewayRef"], "merchantRef": topup["id"],
+            "status": "PAID", "grossAmount": 10_150_000
+        }));
+        users.push(user);
+    }
+    let mut wrong = callbacks[0].clone();
+    wrong["grossAmount"] = json!(10_150_001);
+    let mut deliveries: Vec<_> = callbacks.iter().map(|c| (c.clone(), 204)).collect();
+    deliveries.insert(4, (wrong, 400));
+    let sends = deliveries.iter().map(|(callback, _)| {
+        let signature = sign(&secret, &serde_json::to_vec(callback).unwrap());
+        let app = &app;
+        async move { webhook(app, callback, &signature).await }
+    });
+    let statuses = futures::future::join_all(sends).await;
+    let expected: Vec<u16> = deliveries.iter().map(|(_, status)| *status).collect();
+    assert_eq!(statuses, expected);
+    for user in &users {
+        let (_, balance) = app.get_as(user, "/api/v1/wallet/balance").await;
+        assert_eq!(balance["data"]["freeBalance"], "100000.00", "{balance}");
+    }
+    assert_ledger_sound(&app).await;
+});
+
 both_backends!(a_forged_webhook_is_refused_and_credits_nothing, |backend| async move {
     let app = spawn_app(backend).await;
     let user = app.sign_up("081234568003").await;

@@ -312,11 +312,25 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up.
+/// Applies a verified gateway callback: PAID credits the wallet once; FAILED closes the top-up. The
+/// work commits through the group writer, together with other callbacks arriving at once.
 pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<()> {
-    let mut tx = state.db.begin_write().await?;
+    let (callback, clock) = (callback.clone(), state.clock.clone());
+    let credited = state.writes.run(move |tx| Box::pin(async move { settle_in(tx, &callback, &*clock).await })).await?;
+    if let Some(user_id) = credited {
+        live::user::nudge_balances(&state.hub, &user_id, IDR);
+    }
+    Ok(())
+}
+
+/// [`settle`] inside a write; returns the user whose wallet changed, if any.
+async fn settle_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    callback: &GatewayCallback,
+    clock: &dyn domain::Clock,
+) -> ApiResult<Option<String>> {
     let topup_repo::Payable { user_id, amount, fee } = topup_repo::for_callback(
-        &mut tx.tx,
+        tx,
         &callback.merchant_ref,
         &callback.reference,
         &unissued_ref(&callback.merchant_ref),
@@ -327,17 +341,17 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
     if callback.gross_amount != amount + fee {
         return Err(ApiError::invalid("grossAmount does not match the top-up"));
     }
-    let now = state.clock.now_ms();
+    let now = clock.now_ms();
     let outcome: PaymentOutcome = callback.status.parse().map_err(|_| ApiError::invalid("status: PAID or FAILED"))?;
     match outcome {
         PaymentOutcome::Paid => {
             // Money received is never lost: a late payment of an expired top-up is still credited.
-            if !topup_repo::mark_paid(&mut tx.tx, &id, now).await? {
-                return Ok(()); // already credited (or failed): a repeat changes nothing
+            if !topup_repo::mark_paid(tx, &id, now).await? {
+                return Ok(None); // already credited (or failed): a repeat changes nothing
             }
-            let clearing = accounts::gateway_clearing(&mut tx.tx).await?;
-            let cash = accounts::user_cash(&mut tx.tx, &user_id).await?;
-            let fees = accounts::fee_income(&mut tx.tx).await?;
+            let clearing = accounts::gateway_clearing(tx).await?;
+            let cash = accounts::user_cash(tx, &user_id).await?;
+            let fees = accounts::fee_income(tx).await?;
             let mut postings = vec![
                 Posting { account_id: clearing, currency: IDR.into(), amount: -(amount + fee) },
                 Posting { account_id: cash, currency: IDR.into(), amount },
@@ -347,19 +361,18 @@ pub async fn settle(state: &AppState, callback: &GatewayCallback) -> ApiResult<(
             }
             let event_id = format!("topup:{id}");
             let entry = NewEntry { reason: EntryReason::Topup, event_id, memo: None, postings, at_ms: now };
-            ledger::post(&mut tx.tx, &entry).await?;
-            transitions_repo::record_in(&mut tx.tx, &id, TopupStatus::Paid, None, state.clock.now_ms()).await?;
+            ledger::post(tx, &entry).await?;
+            transitions_repo::record_in(tx, &id, TopupStatus::Paid, None, clock.now_ms()).await?;
+            Ok(Some(user_id))
         }
         PaymentOutcome::Failed => {
-            if topup_repo::fail_pending(&mut tx.tx, &id).await? {
+            if topup_repo::fail_pending(tx, &id).await? {
                 let note = Some("payment abandoned");
-                transitions_repo::record_in(&mut tx.tx, &id, TopupStatus::Failed, note, state.clock.now_ms()).await?;
+                transitions_repo::record_in(tx, &id, TopupStatus::Failed, note, clock.now_ms()).await?;
             }
+            Ok(None)
         }
     }
-    tx.commit().await?;
-    live::user::nudge_balances(&state.hub, &user_id, IDR);
-    Ok(())
 }
 
 /// Marks unpaid top-ups past their time as expired; returns how many.

@@ -1,0 +1,191 @@
+//! Group commit for any unit of write work (issue 12): a durable write waits for its commit, and a
+//! busy server would otherwise pay one commit per unit. One task drains the units queued behind the
+//! current one and runs them in one write transaction, each behind its own savepoint, then commits
+//! once and answers every caller. A unit that fails rolls back to its savepoint and answers its own
+//! error at once; the others go on. Should the transaction itself break (a savepoint or the commit
+//! fails), every unit it held answers that error and nothing of them is kept; the units not yet run
+//! go on in a new transaction.
+//!
+//! A unit must not wait for a lock that another unit of the same batch may hold (a row or advisory
+//! lock is kept until the commit). Ledger postings, whose balance updates are conditional, are the
+//! intended work. Cheap to clone.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::{Any, Transaction};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::{savepoint, Db, StoreError};
+
+type Tx = Transaction<'static, Any>;
+
+/// A boxed future borrowing for `'a` (the same type as `futures::future::BoxFuture`).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a unit did inside the shared transaction.
+enum Outcome {
+    /// Kept: its answer waits for the commit's result.
+    Kept(Box<dyn FnOnce(Result<(), StoreError>) + Send>),
+    /// Undone: its own error went to its caller.
+    Undone,
+}
+
+/// One caller's work and where its answer goes.
+trait Unit: Send {
+    /// Runs the work in `tx`.
+    fn run<'t>(self: Box<Self>, tx: &'t mut Tx) -> BoxFuture<'t, Outcome>;
+    /// Answers without running: the transaction it was to join could not start.
+    fn refuse(self: Box<Self>, error: StoreError);
+}
+
+struct Typed<T, E, F> {
+    work: F,
+    reply: oneshot::Sender<Result<T, E>>,
+}
+
+impl<T, E, F> Unit for Typed<T, E, F>
+where
+    T: Send + 'static,
+    E: From<StoreError> + Send + 'static,
+    F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+{
+    fn run<'t>(self: Box<Self>, tx: &'t mut Tx) -> BoxFuture<'t, Outcome> {
+        let Typed { work, reply } = *self;
+        Box::pin(async move {
+            match work(tx).await {
+                Ok(value) => Outcome::Kept(Box::new(move |committed: Result<(), StoreError>| {
+                    let _ = reply.send(committed.map(|()| value).map_err(E::from));
+                })),
+                Err(error) => {
+                    let _ = reply.send(Err(error));
+                    Outcome::Undone
+                }
+            }
+        })
+    }
+
+    fn refuse(self: Box<Self>, error: StoreError) {
+        let _ = self.reply.send(Err(E::from(error)));
+    }
+}
+
+/// The most units one transaction takes.
+const BATCH_MAX: usize = 64;
+
+/// The writer: a queue in front of one task that commits what it drains in one transaction.
+#[derive(Clone)]
+pub struct GroupWriter {
+    units: mpsc::UnboundedSender<Box<dyn Unit>>,
+    largest_batch: Arc<AtomicUsize>,
+}
+
+impl std::fmt::Debug for GroupWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GroupWriter").field("largest_batch", &self.largest_batch()).finish()
+    }
+}
+
+impl GroupWriter {
+    /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
+    pub fn spawn(db: Db) -> Self {
+        let (units, mut queue) = mpsc::unbounded_channel::<Box<dyn Unit>>();
+        let largest_batch = Arc::new(AtomicUsize::new(0));
+        let largest = largest_batch.clone();
+        tokio::spawn(async move {
+            while let Some(first) = queue.recv().await {
+                let mut batch = vec![first];
+                while batch.len() < BATCH_MAX {
+                    match queue.try_recv() {
+                        Ok(unit) => batch.push(unit),
+                        Err(_) => break,
+                    }
+                }
+                largest.fetch_max(batch.len(), Ordering::Relaxed);
+                run_batch(&db, batch).await;
+            }
+        });
+        Self { units, largest_batch }
+    }
+
+    /// The most units one transaction has taken so far (tests and benchmarks read it).
+    pub fn largest_batch(&self) -> usize {
+        self.largest_batch.load(Ordering::Relaxed)
+    }
+
+    /// Runs `work` in the next batch's transaction and answers once that transaction committed (or
+    /// at once with `work`'s own error, everything `work` did undone).
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel::<Result<T, E>>();
+        self.units.send(Box::new(Typed { work, reply })).map_err(|_| E::from(stopped()))?;
+        answer.await.map_err(|_| E::from(stopped()))?
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::SharedTransaction("the group writer stopped".into())
+}
+
+/// Runs `batch` in one transaction, one savepoint per unit, one commit.
+async fn run_batch(db: &Db, batch: Vec<Box<dyn Unit>>) {
+    let mut pending = batch;
+    while !pending.is_empty() {
+        let mut w = match db.begin_write().await {
+            Ok(w) => w,
+            Err(e) => {
+                let text = e.to_string();
+                for unit in pending {
+                    unit.refuse(StoreError::SharedTransaction(text.clone()));
+                }
+                return;
+            }
+        };
+        let mut kept = Vec::with_capacity(pending.len());
+        let mut units = std::mem::take(&mut pending).into_iter();
+        let mut broken = None;
+        for unit in units.by_ref() {
+            if let Err(e) = savepoint::begin(&mut w.tx).await {
+                if kept.is_empty() {
+                    // Not even a first savepoint: a new transaction would not do better.
+                    let text = e.to_string();
+                    unit.refuse(StoreError::SharedTransaction(text.clone()));
+                    for unit in units {
+                        unit.refuse(StoreError::SharedTransaction(text.clone()));
+                    }
+                    return;
+                }
+                // This unit never ran: it goes on with the rest in the next transaction.
+                pending.push(unit);
+                broken = Some(e.to_string());
+                break;
+            }
+            let ended = match unit.run(&mut w.tx).await {
+                Outcome::Kept(answer) => {
+                    kept.push(answer);
+                    savepoint::release(&mut w.tx).await
+                }
+                Outcome::Undone => savepoint::roll_back(&mut w.tx).await,
+            };
+            if let Err(e) = ended {
+                broken = Some(e.to_string());
+                break;
+            }
+        }
+        pending.extend(units);
+        let committed = match broken {
+            Some(text) => Err(text),
+            None => w.commit().await.map_err(|e| e.to_string()),
+        };
+        for answer in kept {
+            answer(committed.clone().map_err(StoreError::SharedTransaction));
+        }
+    }
+}
