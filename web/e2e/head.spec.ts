@@ -103,6 +103,20 @@ test('issue 12: the HTML alone paints the page lead or the last price where the 
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   const htmlOnly = await browser.newContext({ ...phone, javaScriptEnabled: false });
   const app = await browser.newContext(phone);
+  // The headings the app's first render put in the root, seen when the server's view left it.
+  await app.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root')!;
+      new MutationObserver((_, observer) => {
+        if (root.querySelector('[data-first-paint]')) return;
+        (window as unknown as { __swap: string[] }).__swap = Array.from(
+          root.querySelectorAll('h1'),
+          (h) => h.textContent,
+        );
+        observer.disconnect();
+      }).observe(root, { childList: true });
+    });
+  });
   for (const { path, heading, lead } of FIRST_VIEWS) {
     const before = await htmlOnly.newPage();
     await before.goto(path);
@@ -115,6 +129,8 @@ test('issue 12: the HTML alone paints the page lead or the last price where the 
     await expect(after.locator('[data-first-paint]')).toHaveCount(0);
     await expect(after.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(after.getByRole('heading', { level: 1 })).toHaveCount(1);
+    // Page for page: the app's first render already has the heading, no loading placeholder between.
+    expect(await after.evaluate(() => (window as unknown as { __swap?: string[] }).__swap)).toEqual([heading]);
     await expect(lead(after)).toHaveText(path.startsWith('/trade') ? /^Rp\d{1,3}(\.\d{3})+$/ : /./);
     // The swap moves nothing: the same heading and lead in the same place, size and colour.
     for (const [name, locate, colour] of [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasFirstPaint, whenRouterReady, type RouterReadiness } from './first-paint';
+import { hasFirstPaint, whenRouterReady, whileFirstPaintShows, type RouterReadiness } from './first-paint';
 
 function fakeRouter(initialized = false) {
   const listeners = new Set<(state: { initialized: boolean }) => void>();
@@ -51,5 +51,23 @@ describe('the server first view', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(ready).toBe(true);
     expect(listeners.size).toBe(0);
+  });
+
+  it('lets a page wait for its figures only while the server view shows, and not past its bound', async () => {
+    const painted = document.createElement('div');
+    painted.innerHTML = '<div data-first-paint="trade"></div>';
+    const load = vi.fn(() => Promise.resolve());
+    await whileFirstPaintShows(load, painted);
+    expect(load).toHaveBeenCalledTimes(1);
+    // Once the app runs (the view is gone), nothing is waited for.
+    await whileFirstPaintShows(load, document.createElement('div'));
+    expect(load).toHaveBeenCalledTimes(1);
+    // A failing load does not fail the page; a hanging one is given up after the bound.
+    await expect(whileFirstPaintShows(() => Promise.reject(new Error('offline')), painted)).resolves.toBeUndefined();
+    vi.useFakeTimers();
+    let done = false;
+    void whileFirstPaintShows(() => new Promise(() => undefined), painted, 500).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(done).toBe(true);
   });
 });

@@ -9,6 +9,9 @@
 /** The app renders after this long at the latest, even if the router is still loading. */
 export const FIRST_PAINT_WAIT_MAX_MS = 10_000;
 
+/** How long a page whose figures the server painted waits for the same figures from the API. */
+export const FIRST_PAINT_DATA_WAIT_MAX_MS = 3_000;
+
 /** Whether `container` holds the server's first view. */
 export function hasFirstPaint(container: ParentNode): boolean {
   return container.querySelector('[data-first-paint]') !== null;
@@ -39,4 +42,21 @@ export function whenRouterReady(router: RouterReadiness, maxWaitMs = FIRST_PAINT
     });
     if (settled) unsubscribe();
   });
+}
+
+/**
+ * Waits for `load` while the server's first view is still up (the app's first load of a page the
+ * server painted), at most `maxWaitMs`: the page's first render then shows its own figures where the
+ * server's stood, not placeholders. Once the app runs (a later navigation) it does not wait.
+ */
+export async function whileFirstPaintShows(
+  load: () => Promise<unknown>,
+  root: ParentNode = document,
+  maxWaitMs = FIRST_PAINT_DATA_WAIT_MAX_MS,
+): Promise<void> {
+  if (!hasFirstPaint(root)) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)));
+  await Promise.race([load().catch(() => undefined), bound]);
+  clearTimeout(timer);
 }
