@@ -95,8 +95,8 @@ export function labMarkdown(report: LabReport): string {
     `Measured ${report.measuredAt.toISOString().slice(0, 10)} on ${report.cores} cores against ` +
       `${binaryText(report.binary)} serving web/dist (entry chunk sent with content-encoding ` +
       `\`${report.contentEncoding}\`). Load average (1 / 5 / 15 min) ${loads(report.load.start)} at the start and ` +
-      `${loads(report.load.end)} at the end: above ${report.cores}, other work (another build) shared the cores ` +
-      'and the timings are slower than on a quiet machine.',
+      `${loads(report.load.end)} at the end; it counts the lab's own browser and server, and well above ` +
+      `${report.cores} it means other work (such as a build) shared the cores and slowed the timings.`,
     '',
     `Conditions: a ${PHONE.viewport.width}×${PHONE.viewport.height} phone (touch, ${PHONE.deviceScaleFactor}× density, ` +
       `mobile user agent), CPU ${CPU_SLOWDOWN}× slower (CDP Emulation.setCPUThrottlingRate), DevTools "Fast 3G" ` +
