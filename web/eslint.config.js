@@ -13,7 +13,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      // Route modules export their `loader` beside `Component` (React Router's lazy routes).
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true, allowExportNames: ['loader'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Features never import from one another: shared code moves down to components/ or lib/.

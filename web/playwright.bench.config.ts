@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { LAB_SERVER_BINARY } from './bench/lab-server';
 import { serverUnderTest } from './e2e/server-under-test';
 
 /**
  * The web lab benchmark (`npm run bench:lab`, run by `make bench`, never by `make test`): the release
- * server binary serving the built web app, on a fresh SQLite database, in Debian's Chromium.
+ * server binary (or `BENCH_SERVER_BINARY`; the report names the one used) serving the built web app,
+ * on a fresh SQLite database, in Debian's Chromium.
  */
 const webDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(webDir, '..');
-const serverBinary = process.env.BENCH_SERVER_BINARY ?? join(repoRoot, 'target', 'release', 'brokerage');
+const serverBinary = LAB_SERVER_BINARY;
 const PORT = Number(process.env.BENCH_PORT ?? 18190);
 
 if (!existsSync(join(webDir, 'dist', '.vite', 'manifest.json'))) {

@@ -65,10 +65,26 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 export interface LabReport {
   measuredAt: Date;
   cores: number;
+  /** The server binary that served the pages, and the cargo profile that built it (null: unknown). */
+  binary: { path: string; profile: 'release' | 'debug' | null };
+  /** The machine's 1, 5 and 15 minute load averages when the run started and when it ended. */
+  load: { start: number[]; end: number[] };
   /** How the server sent the entry chunk (`br`, `gzip` or `identity`): the transfer sizes depend on it. */
   contentEncoding: string;
   figures: Figure[];
   sizes: RouteSize[];
+}
+
+/** Where the generated part of docs/bench/web-lab.md starts and ends; the rest is written by hand. */
+export const GENERATED_START =
+  '<!-- web-lab: written by `npm run bench:lab` (web/bench/lab-report.ts) up to the end marker; each run replaces it -->';
+export const GENERATED_END = '<!-- web-lab: end of the generated part; what follows is written by hand and kept -->';
+
+const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+
+function binaryText(binary: LabReport['binary']): string {
+  const kind = binary.profile ? `the **${binary.profile}** server binary` : 'the server binary';
+  return `${kind} \`${binary.path}\``;
 }
 
 /** The section of docs/benchmarks.md written by `make bench` (docs/bench/web-lab.md). */
@@ -76,8 +92,11 @@ export function labMarkdown(report: LabReport): string {
   const lines = [
     '## Web app in the lab (Playwright, Chromium)',
     '',
-    `Measured ${report.measuredAt.toISOString().slice(0, 10)} on ${report.cores} cores against the release server ` +
-      `binary serving web/dist (entry chunk sent with content-encoding \`${report.contentEncoding}\`).`,
+    `Measured ${report.measuredAt.toISOString().slice(0, 10)} on ${report.cores} cores against ` +
+      `${binaryText(report.binary)} serving web/dist (entry chunk sent with content-encoding ` +
+      `\`${report.contentEncoding}\`). Load average (1 / 5 / 15 min) ${loads(report.load.start)} at the start and ` +
+      `${loads(report.load.end)} at the end; it counts the lab's own browser and server, and well above ` +
+      `${report.cores} it means other work (such as a build) shared the cores and slowed the timings.`,
     '',
     `Conditions: a ${PHONE.viewport.width}×${PHONE.viewport.height} phone (touch, ${PHONE.deviceScaleFactor}× density, ` +
       `mobile user agent), CPU ${CPU_SLOWDOWN}× slower (CDP Emulation.setCPUThrottlingRate), DevTools "Fast 3G" ` +
@@ -117,4 +136,17 @@ export function labMarkdown(report: LabReport): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/**
+ * docs/bench/web-lab.md with its generated part replaced by `generated` and the hand-written rest kept.
+ * A file without the markers keeps all of its text after the new part.
+ */
+export function spliceLabReport(existing: string | null, generated: string): string {
+  const part = `${GENERATED_START}\n${generated.trimEnd()}\n${GENERATED_END}\n`;
+  if (!existing) return part;
+  const start = existing.indexOf(GENERATED_START);
+  const end = existing.indexOf(GENERATED_END);
+  if (start < 0 || end < start) return `${part}\n${existing.trimStart()}`;
+  return `${existing.slice(0, start)}${part}${existing.slice(end + GENERATED_END.length).replace(/^\n/, '')}`;
 }

@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { FatalError } from '@/components/errors/fatal-error';
 import { initI18n, loadPageTexts } from '@/i18n';
@@ -12,6 +13,7 @@ import { readInitialCookies } from '@/lib/cookies';
 import { installGlobalErrorHandlers } from '@/lib/error-reporting';
 import { localeFromPath } from '@/lib/locale';
 import { cspNonce } from '@/lib/csp-nonce';
+import { hasFirstPaint, whenRouterReady } from '@/lib/first-paint';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { useAppStore } from '@/lib/store';
 import './index.css';
@@ -41,12 +43,23 @@ registerServiceWorker();
 // MUI's style tags carry the page's CSP nonce, or the policy would refuse them (issue 14).
 const styleCache = createCache({ key: 'css', nonce: cspNonce() });
 
-createRoot(container).render(
-  <StrictMode>
-    <CacheProvider value={styleCache}>
-      <ErrorBoundary fallback={<FatalError />}>
-        <App />
-      </ErrorBoundary>
-    </CacheProvider>
-  </StrictMode>,
-);
+// The router starts loading the page's code and texts now.
+const router = createAppRouter();
+
+function render(root: HTMLElement) {
+  // Not hydration: the first render empties the root, the server's first view included.
+  createRoot(root).render(
+    <StrictMode>
+      <CacheProvider value={styleCache}>
+        <ErrorBoundary fallback={<FatalError />}>
+          <App router={router} />
+        </ErrorBoundary>
+      </CacheProvider>
+    </StrictMode>,
+  );
+}
+
+// The server's first view of the page (lib/first-paint.ts) stays until the router has the page, so
+// it gives way to the page itself rather than to a loading spinner.
+if (hasFirstPaint(container)) void whenRouterReady(router).then(() => render(container));
+else render(container);

@@ -2,6 +2,8 @@
 
 use rust_decimal::Decimal;
 
+use crate::preferences::Locale;
+
 /// Decimal places of every percentage the product shows (R9.05).
 pub const PERCENT_PLACES: u32 = 2;
 
@@ -46,6 +48,32 @@ pub fn bps_percent_text(bps: i64) -> String {
     percent_text(Decimal::new(bps, 2))
 }
 
+/// `value` in the separators of `locale` (R9.10), grouped by thousands and with every decimal it
+/// has: `1234567.50` is `1.234.567,50` in Indonesian and `1,234,567.50` in English. The web app's
+/// `formatNumber` writes the same digits for decimal text it shows as it came (prices, percentages).
+pub fn locale_number_text(value: Decimal, locale: Locale) -> String {
+    let (thousands, decimal) = match locale {
+        Locale::Id => ('.', ','),
+        Locale::En => (',', '.'),
+    };
+    let text = value.to_string();
+    let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |rest| ("-", rest));
+    let (whole, fraction) = digits.split_once('.').map_or((digits, None), |(whole, fraction)| (whole, Some(fraction)));
+    let mut out = String::with_capacity(text.len() + whole.len() / 3 + 1);
+    out.push_str(sign);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(thousands);
+        }
+        out.push(digit);
+    }
+    if let Some(fraction) = fraction {
+        out.push(decimal);
+        out.push_str(fraction);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +109,18 @@ mod tests {
         assert_eq!(text_min_places(dec!(190.5), 2), "190.50");
         assert_eq!(text_min_places(dec!(1.234567000), 2), "1.234567");
         assert_eq!(text_min_places(dec!(12), 2), "12.00");
+    }
+
+    #[test]
+    fn r9_10_numbers_take_the_separators_of_the_locale_and_keep_their_decimals() {
+        assert_eq!(locale_number_text(dec!(1514937166), Locale::Id), "1.514.937.166");
+        assert_eq!(locale_number_text(dec!(1514937166), Locale::En), "1,514,937,166");
+        assert_eq!(locale_number_text(dec!(1234.50), Locale::Id), "1.234,50");
+        assert_eq!(locale_number_text(dec!(263.08), Locale::En), "263.08");
+        assert_eq!(locale_number_text(dec!(-1234567.891), Locale::En), "-1,234,567.891");
+        assert_eq!(locale_number_text(dec!(0.000123), Locale::Id), "0,000123");
+        assert_eq!(locale_number_text(dec!(100), Locale::Id), "100");
+        assert_eq!(locale_number_text(dec!(1000), Locale::Id), "1.000");
     }
 
     #[test]

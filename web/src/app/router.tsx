@@ -105,3 +105,5 @@ export const routes: RouteObject[] = [localeTree('en'), localeTree('id')];
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

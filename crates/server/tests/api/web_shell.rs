@@ -1,7 +1,7 @@
 //! The HTML shell rendered per request (R2.07, R2.09, R2.10, R1.14).
 
 use crate::both_backends;
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::{spawn_app, spawn_app_with, spawn_app_with_clock};
 
 const IPHONE: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 
@@ -174,4 +174,60 @@ both_backends!(html_answers_carry_a_strict_csp_with_a_fresh_nonce_on_their_tags,
     let response = engaged.get("/").send().await.unwrap();
     let policy = response.headers()["content-security-policy"].to_str().unwrap();
     assert!(policy.contains("' https://cdn.example.id; style-src"), "{policy}");
+});
+
+both_backends!(issue_12_the_served_html_paints_the_pages_lead_before_any_script, |backend| async move {
+    let app = spawn_app(backend).await;
+    let response = app.get("/").send().await.unwrap();
+    let policy = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+    let nonce = policy.split("'nonce-").nth(1).and_then(|rest| rest.split('\'').next()).unwrap().to_string();
+    let home = response.text().await.unwrap();
+    // The view's style carries the answer's nonce, so the policy lets it apply.
+    assert!(home.contains(&format!("<div id=\"root\"><style nonce=\"{nonce}\">")), "{home}");
+    assert!(home.contains("<h1 id=\"fp-home-title\">Semua investasi Anda, dalam satu tempat</h1>"), "{home}");
+    assert!(home.contains("<a href=\"/\" aria-label=\"Lumbung, ke beranda\">"), "{home}");
+    assert!(home.contains("--fp-up:#66bb6a"), "dark by default: {home}");
+
+    let markets = app.get("/en/markets").send().await.unwrap().text().await.unwrap();
+    assert!(markets.contains("<h1>Markets</h1></div><p>Prices of every asset, moving live."), "{markets}");
+    assert!(markets.contains("<a href=\"/en\" aria-label=\"Lumbung, go to home\">"), "{markets}");
+    let light = app.get("/markets").header("cookie", "theme=light").send().await.unwrap().text().await.unwrap();
+    assert!(light.contains("class=\"theme-light\"") && light.contains("--fp-up:#2e7d32"), "{light}");
+    assert!(light.contains("<h1>Pasar</h1>"), "{light}");
+});
+
+both_backends!(issue_12_a_trade_page_paints_the_servers_own_last_price_and_change, |backend| async move {
+    // A clock that stands still: the page and the ticker answer read the same second.
+    let (app, _clock) = spawn_app_with_clock(backend, |_| {}).await;
+    let ticker: serde_json::Value =
+        app.get("/api/v1/markets/ticker?symbol=BTC-IDR").send().await.unwrap().json().await.unwrap();
+    let last: rust_decimal::Decimal = ticker["data"]["last"].as_str().unwrap().parse().unwrap();
+    let change: rust_decimal::Decimal = ticker["data"]["changePct"].as_str().unwrap().parse().unwrap();
+    let sign = if change > rust_decimal::Decimal::ZERO { "+" } else { "" };
+    for (path, locale, words) in [
+        ("/trade/BTC-IDR", domain::Locale::Id, ["Harga terakhir", "Perubahan 24 jam", "Tentang aset"]),
+        ("/trade?ticker=btc-idr", domain::Locale::Id, ["Harga terakhir", "Perubahan 24 jam", "Tentang aset"]),
+        ("/en/trade/BTC-IDR", domain::Locale::En, ["Last price", "24h change", "About this asset"]),
+    ] {
+        let html = app.get(path).send().await.unwrap().text().await.unwrap();
+        let price = format!("Rp{}", domain::format::locale_number_text(last, locale));
+        let change = format!("{sign}{}%", domain::format::locale_number_text(change, locale));
+        assert!(html.contains(&format!("<span class=\"fp-last\">{price}</span>")), "{path}: {price} in {html}");
+        assert!(html.contains(&format!("\">{change}</span>")), "{path}: {change} in {html}");
+        assert!(html.contains("<h1>BTC-IDR</h1><p>Bitcoin · <a href="), "{path}: {html}");
+        for word in words {
+            assert!(html.contains(word), "{path}: {word} in {html}");
+        }
+    }
+});
+
+both_backends!(issue_12_other_pages_unknown_symbols_and_a_signed_in_home_get_the_empty_root, |backend| async move {
+    let app = spawn_app(backend).await;
+    for path in ["/portfolio", "/trade/NOPE-IDR", "/trade/%3Cscript%3E", "/tidak-ada", "/pwa/markets", "/login"] {
+        let html = app.get(path).send().await.unwrap().text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: {html}");
+        assert!(!html.contains("data-first-paint"), "{path}: {html}");
+    }
+    let signed_in = app.get("/").header("cookie", "token=a-session-token-0123456789").send().await.unwrap();
+    assert!(signed_in.text().await.unwrap().contains("<div id=\"root\"></div>"), "the dashboard needs the app");
 });

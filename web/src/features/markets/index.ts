@@ -3,7 +3,7 @@ export { MarketHeader } from './components/market-header';
 export { AssetDetails } from './components/asset-details';
 export { PairSwitcher } from './components/pair-switcher';
 export { TopMovers } from './components/top-movers';
-export { useTradeInstrument, useAssetInstrument, type Instrument } from './hooks/use-instrument';
+export { loadTradeInstrument, useTradeInstrument, useAssetInstrument, type Instrument } from './hooks/use-instrument';
 export {
   ASSET_PAGE_CLASSES,
   displayName,

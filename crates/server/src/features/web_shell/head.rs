@@ -171,8 +171,14 @@ mod tests {
     #[test]
     fn text_put_into_the_head_is_escaped() {
         assert_eq!(escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-        let hostile =
-            Page { path: "/\"><script>".into(), lang: Lang::Id, theme: Theme::Dark, mobile: false, query: None };
+        let hostile = Page {
+            path: "/\"><script>".into(),
+            lang: Lang::Id,
+            theme: Theme::Dark,
+            mobile: false,
+            query: None,
+            signed_in: false,
+        };
         let rendered = render_head(&hostile, &head_text("B", &hostile), "https://x.id", None);
         assert!(rendered.contains("&quot;&gt;&lt;script&gt;") && !rendered.contains("\"><script>"));
     }

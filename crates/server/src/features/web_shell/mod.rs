@@ -5,10 +5,12 @@
 //! beside each when the browser accepts it.
 
 mod csp;
+mod first_paint;
 mod head;
 mod page;
 mod routes;
 pub mod template;
+mod texts;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -19,6 +21,7 @@ use axum::Router;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
+use first_paint::FirstView;
 pub use page::{Page, Theme};
 pub use routes::is_known_page;
 pub use template::Shell;
@@ -53,16 +56,16 @@ async fn serve(state: AppState, files: ServeDir, request: Request) -> Response {
         return with_cache_headers(&path, response);
     }
     let (parts, _) = request.into_parts();
-    render(&state, &parts.uri, &parts.headers)
+    render(&state, &parts.uri, &parts.headers).await
 }
 
 /// `/index.html` is rendered, never served raw (it is a template); the web app has no page there,
 /// so it answers 404 like any unknown path.
 async fn render_shell(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
-    render(&state, &uri, &headers)
+    render(&state, &uri, &headers).await
 }
 
-fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
+async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let page = Page::from_request(uri, headers, state.settings.web.light_theme_allowed);
     // The sandbox payer's page (`/sandbox/pay/…`) does not exist outside sandbox mode.
     if !state.settings.sandbox() && (page.bare_path() == "/sandbox" || page.bare_path().starts_with("/sandbox/")) {
@@ -75,7 +78,8 @@ fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     // 404: crawlers and monitors must not take them for pages.
     let status = if routes::is_known_page(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
     let nonce = csp::nonce();
-    let html = state.shell.render(&page, &nonce);
+    let view = if status == StatusCode::OK { first_view(state, &page).await } else { None };
+    let html = state.shell.render(&page, &nonce, view.as_ref());
     let mut response = (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     if let Ok(policy) = HeaderValue::from_str(&state.shell.content_security_policy(&nonce)) {
         response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
@@ -83,6 +87,19 @@ fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, User-Agent"));
     response
+}
+
+/// The first view of the page (issue 12), with a trade page's figures read now.
+async fn first_view(state: &AppState, page: &Page) -> Option<FirstView> {
+    match first_paint::wanted(page)? {
+        first_paint::Wanted::Home => Some(FirstView::Home),
+        first_paint::Wanted::Markets => Some(FirstView::Markets),
+        first_paint::Wanted::Trade(symbol) => {
+            let markets = state.markets.clone();
+            let quote = tokio::task::spawn_blocking(move || first_paint::trade_quote(&markets, &symbol)).await;
+            quote.ok().flatten().map(FirstView::Trade)
+        }
+    }
 }
 
 /// A path whose last segment has an extension names a built file, not an app route.

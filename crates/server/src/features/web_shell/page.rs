@@ -8,6 +8,9 @@ use crate::api::Lang;
 /// The path prefix of PWA routes, which hide the layout and take a theme flag (R2.03).
 pub const PWA_PREFIX: &str = "/pwa";
 
+/// A `token` cookie of this many characters or fewer is a placeholder, not a session (R2.10, R5.09).
+const TOKEN_LENGTH_MIN_EXCLUSIVE: usize = 12;
+
 /// Colour theme (R1.02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Theme {
@@ -40,6 +43,8 @@ pub struct Page {
     pub mobile: bool,
     /// The query string, for pages that take their subject from it (`/trade?ticker=`).
     pub query: Option<String>,
+    /// A `token` cookie the web app would take for a session (R2.10: longer than 12 characters).
+    pub signed_in: bool,
 }
 
 impl Page {
@@ -53,7 +58,17 @@ impl Page {
         let wants_light = pwa_flag.unwrap_or(cookie_light);
         let theme = if wants_light && light_theme_allowed { Theme::Light } else { Theme::Dark };
         let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
-        Self { path, lang, theme, mobile: is_mobile_user_agent(user_agent), query: uri.query().map(str::to_string) }
+        // Read as the web app reads it (`isUsableToken`), except that an encoded token counts at its
+        // encoded length: a doubtful case is taken as signed in, which costs only the first paint.
+        let signed_in = jar.get("token").is_some_and(|c| c.value().trim().len() > TOKEN_LENGTH_MIN_EXCLUSIVE);
+        Self {
+            path,
+            lang,
+            theme,
+            mobile: is_mobile_user_agent(user_agent),
+            query: uri.query().map(str::to_string),
+            signed_in,
+        }
     }
 
     /// The path without the locale prefix.
@@ -147,6 +162,13 @@ mod tests {
         assert_eq!(page("/en", None, DESKTOP, true).bare_path(), "/");
         let indonesian = page("/english-lesson", None, DESKTOP, true);
         assert_eq!(indonesian.lang, Lang::Id);
+    }
+
+    #[test]
+    fn r2_10_a_token_cookie_longer_than_12_characters_means_signed_in() {
+        assert!(page("/", Some("token=abcdefghijklmnop"), DESKTOP, true).signed_in);
+        assert!(!page("/", Some("token=null"), DESKTOP, true).signed_in);
+        assert!(!page("/", Some("theme=dark"), DESKTOP, true).signed_in);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::sync::RwLock;
 use std::time::SystemTime;
 
 use super::csp::{Policy, NONCE_PLACEHOLDER};
+use super::first_paint::{self, FirstView};
 use super::head::{head_text, render_head};
 use super::page::Page;
 use crate::config::Settings;
@@ -13,6 +14,8 @@ use crate::config::Settings;
 const HTML_TAG: &str = "<html lang=\"id\" data-theme=\"dark\" class=\"theme-dark\">";
 /// The comment in `<head>` replaced by the rendered head.
 const HEAD_SLOT: &str = "<!--app-head-->";
+/// The web app's empty root, which the first view of a page fills.
+const ROOT_SLOT: &str = "<div id=\"root\"></div>";
 /// Served when the web app has not been built (API-only runs); `make run` always builds it.
 const UNBUILT: &str = include_str!("unbuilt.html");
 
@@ -40,14 +43,21 @@ impl Shell {
         }
     }
 
-    /// The shell for one request, its tags carrying `nonce`.
-    pub fn render(&self, page: &Page, nonce: &str) -> String {
+    /// The shell for one request, its tags carrying `nonce`, with the page's first view in the root
+    /// when it has one.
+    pub fn render(&self, page: &Page, nonce: &str, first_view: Option<&FirstView>) -> String {
         let template = self.template();
         let head =
             render_head(page, &head_text(&self.brand, page), &self.public_url, self.engagement_script_url.as_deref());
         let theme = page.theme.name();
         let html_tag = format!("<html lang=\"{}\" data-theme=\"{theme}\" class=\"theme-{theme}\">", page.lang.code());
-        template.replacen(HTML_TAG, &html_tag, 1).replacen(HEAD_SLOT, &head, 1).replace(NONCE_PLACEHOLDER, nonce)
+        let html =
+            template.replacen(HTML_TAG, &html_tag, 1).replacen(HEAD_SLOT, &head, 1).replace(NONCE_PLACEHOLDER, nonce);
+        // After the nonce is filled in: nothing of the view can pass for the placeholder.
+        match first_view.and_then(|view| first_paint::render(view, page.lang, page.theme, nonce)) {
+            Some(view) => html.replacen(ROOT_SLOT, &format!("<div id=\"root\">{view}</div>"), 1),
+            None => html,
+        }
     }
 
     /// The Content-Security-Policy header of an answer rendered with `nonce`.

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { PriceChart } from '@/features/chart';
 import { PerpChart } from './perp-chart';
@@ -11,6 +11,7 @@ import {
   AssetDetails,
   displayName,
   knownPhase,
+  loadTradeInstrument,
   MarketHeader,
   PairSwitcher,
   quoteCurrency,
@@ -22,7 +23,9 @@ import { RecentTrades } from '@/features/recent-trades';
 import { TradePage, type TradePanel } from '@/features/trade-page';
 import { useDescription, useUsLiveUpdates } from '@/features/us-stocks';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { whileFirstPaintShows } from '@/lib/first-paint';
 import { lazyNamed } from '@/lib/lazy-named';
+import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
 
 // The trading work is a logged-in user's (a guest's Buy/Sell leads to log-in) and arrives just after
@@ -54,6 +57,17 @@ function Later({ children, height = 120 }: { children: ReactNode; height?: numbe
 /** Room kept beside the chart for the book (20 levels) and the trades, so they never push the page. */
 const BOOK_HEIGHT_PX = 600;
 const TRADES_HEIGHT_PX = 380;
+
+/**
+ * The first load of a trade page the server painted (its last price and change, lib/first-paint.ts)
+ * waits for the instrument the HTML already asked for (lib/early-requests.ts), so the app's header
+ * replaces the server's without placeholders in between. Navigations within the app do not wait.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const symbol = resolveTradeTicker(params.pair, new URL(request.url).searchParams);
+  await whileFirstPaintShows(() => loadTradeInstrument(symbol, queryClient));
+  return null;
+}
 
 /**
  * The trade page: `/trade/:pair` (guest explore at `/trade/USDT-IDR`, R1.12) and `/trade?ticker=`
