@@ -98,7 +98,7 @@ pub fn to_liquidate<'a>(
 /// More changed users than this and the pass reads everything in one query instead.
 const REREAD_USERS_MAX: usize = 2_000;
 /// Changed users read per query.
-const REREAD_CHUNK: usize = 100;
+const REREAD_CHUNK: usize = 200;
 
 impl Perps<'_> {
     /// One pass over every open position: protections, then liquidations. The positions and
@@ -169,19 +169,15 @@ impl Perps<'_> {
             }
             Refresh::Users(users) => users,
         };
-        // The chunks are read side by side: the database answers them on several connections.
-        let reads = users.chunks(REREAD_CHUNK).map(|users| async move {
-            let wallets: Vec<String> = users.iter().map(|user| wallet(user).id()).collect();
-            let (positions, balances) = futures::future::try_join(
-                async { Ok::<_, PerpError>(repo::open_positions_of_users(self.db, users).await?) },
-                async { Ok::<_, PerpError>(store::ledger::balances(self.db, &wallets).await?) },
-            )
-            .await?;
-            Ok::<_, PerpError>((users, positions, wallets, balances))
-        });
-        // A failed read leaves the book unsure of who else changed: the next pass reads everything.
-        let chunks = futures::future::try_join_all(reads).await.inspect_err(|_| book.read_everything_next())?;
-        for (users, positions, wallets, balances) in chunks {
+        for users in users.chunks(REREAD_CHUNK) {
+            let read = async {
+                let positions = repo::open_positions_of_users(self.db, users).await?;
+                let wallets: Vec<String> = users.iter().map(|user| wallet(user).id()).collect();
+                let balances = store::ledger::balances(self.db, &wallets).await?;
+                Ok::<_, PerpError>((positions, wallets, balances))
+            };
+            // A failed read leaves the book unsure of who else changed: the next pass reads everything.
+            let (positions, wallets, balances) = read.await.inspect_err(|_| book.read_everything_next())?;
             let mut by_user: HashMap<String, Vec<PositionRow>> = HashMap::new();
             for p in positions {
                 by_user.entry(p.user_id.clone()).or_default().push(p);
