@@ -92,21 +92,9 @@ impl std::fmt::Debug for GroupWriter {
 impl GroupWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (units, mut queue) = mpsc::unbounded_channel::<Box<dyn Unit>>();
-        let largest_batch = Arc::new(AtomicUsize::new(0));
-        let largest = largest_batch.clone();
-        tokio::spawn(async move {
-            while let Some(first) = queue.recv().await {
-                let mut batch = vec![first];
-                while batch.len() < BATCH_MAX {
-                    match queue.try_recv() {
-                        Ok(unit) => batch.push(unit),
-                        Err(_) => break,
-                    }
-                }
-                largest.fetch_max(batch.len(), Ordering::Relaxed);
-                run_batch(&db, batch).await;
-            }
+        let (units, largest_batch) = spawn_batches(BATCH_MAX, move |batch| {
+            let db = db.clone();
+            async move { run_batch(&db, batch).await }
         });
         Self { units, largest_batch }
     }
@@ -128,6 +116,34 @@ impl GroupWriter {
         self.units.send(Box::new(Typed { work, reply })).map_err(|_| E::from(stopped()))?;
         answer.await.map_err(|_| E::from(stopped()))?
     }
+}
+
+/// Starts a task that takes what is sent in batches of at most `max` (the first waited for, the rest
+/// only as far as they are queued already) and runs `run` over each in turn; it ends when every
+/// sender is gone. Returns the sender and the largest batch so far (the writers' group commit).
+pub(crate) fn spawn_batches<J, F, Fut>(max: usize, mut run: F) -> (mpsc::UnboundedSender<J>, Arc<AtomicUsize>)
+where
+    J: Send + 'static,
+    F: FnMut(Vec<J>) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    let (sender, mut queue) = mpsc::unbounded_channel::<J>();
+    let largest_batch = Arc::new(AtomicUsize::new(0));
+    let largest = largest_batch.clone();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < max {
+                match queue.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            largest.fetch_max(batch.len(), Ordering::Relaxed);
+            run(batch).await;
+        }
+    });
+    (sender, largest_batch)
 }
 
 fn stopped() -> StoreError {

@@ -217,21 +217,9 @@ pub struct Writer {
 impl Writer {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
-        let largest_batch = Arc::new(AtomicUsize::new(0));
-        let largest = largest_batch.clone();
-        tokio::spawn(async move {
-            while let Some(first) = queue.recv().await {
-                let mut batch = vec![first];
-                while batch.len() < BATCH_MAX {
-                    match queue.try_recv() {
-                        Ok(job) => batch.push(job),
-                        Err(_) => break,
-                    }
-                }
-                largest.fetch_max(batch.len(), Ordering::Relaxed);
-                run_batch(&db, batch).await;
-            }
+        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, move |batch| {
+            let db = db.clone();
+            async move { run_batch(&db, batch).await }
         });
         Self { jobs, largest_batch }
     }
