@@ -361,12 +361,7 @@ impl Perps<'_> {
         };
         let maker = matches!(role, Role::Maker);
         if lots > 0 {
-            if let Some(hold) = order.hold_id.take() {
-                ledger::close_hold(tx, &hold, false).await?;
-            }
-            let fill =
-                Fill { instruments: &self.svc.instruments, lots, value, maker, fee_free: false, now_ms: self.now_ms() };
-            fills::apply(tx, order, position, fill).await?;
+            self.take_fill(tx, order, position, (lots, value), maker).await?;
         }
         if !kind.has_limit() && order.filled_lots < order.lots {
             self.close(tx, order, Some(PerpOrderReason::NoLiquidity), false).await?;
@@ -381,20 +376,27 @@ impl Perps<'_> {
         let mut position = repo::position_tx(tx, &order.user_id, &order.symbol)
             .await?
             .unwrap_or_else(|| PositionRow::flat(&order.user_id, &order.symbol, order.leverage, self.now_ms()));
+        self.take_fill(tx, order, &mut position, (lots, lots * price), true).await?;
+        self.rest_or_close(tx, order, &position, true).await
+    }
+
+    /// One fill of `order` for (lots, Σ lots × price): its hold released, then the fill to the
+    /// position and the ledger.
+    async fn take_fill(
+        &self,
+        tx: &mut Tx,
+        order: &mut OrderRow,
+        position: &mut PositionRow,
+        (lots, value): (i64, i64),
+        maker: bool,
+    ) -> Result<(), PerpError> {
         if let Some(hold) = order.hold_id.take() {
             ledger::close_hold(tx, &hold, false).await?;
         }
-        let value = lots * price;
-        let fill = Fill {
-            instruments: &self.svc.instruments,
-            lots,
-            value,
-            maker: true,
-            fee_free: false,
-            now_ms: self.now_ms(),
-        };
-        fills::apply(tx, order, &mut position, fill).await?;
-        self.rest_or_close(tx, order, &position, true).await
+        let fill =
+            Fill { instruments: &self.svc.instruments, lots, value, maker, fee_free: false, now_ms: self.now_ms() };
+        fills::apply(tx, order, position, fill).await?;
+        Ok(())
     }
 
     /// After a step's fills: a filled order closes; one with lots left rests, its margin held again
