@@ -91,7 +91,10 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
                 .layer(axum::middleware::from_fn(nul_text::refuse))
                 .layer(TimeoutLayer::new(Duration::from_millis(settings.request_timeout_ms)))
                 .layer(DefaultBodyLimit::max(settings.body_limit_bytes))
-                .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent)),
+                .layer(axum::middleware::from_fn_with_state(
+                    (state.clone(), crate::features::trading::ANSWER_KEPT_WITH_THE_ORDER),
+                    idempotency::idempotent,
+                )),
         );
 
     Router::new()

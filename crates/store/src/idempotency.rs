@@ -50,7 +50,6 @@ pub async fn begin(
     Ok(begun)
 }
 
-/// One `begin`'s arguments.
 /// A key's row as a new claim finds it.
 #[derive(sqlx::FromRow)]
 struct ClaimRow {
@@ -61,6 +60,25 @@ struct ClaimRow {
     created_at_ms: i64,
 }
 
+impl ClaimRow {
+    /// What a new request with `request_hash` makes of this row: `None` for a claim made before
+    /// `fresh_after_ms` and never completed (its process died), which may be taken over.
+    fn judged(self, request_hash: &str, fresh_after_ms: i64) -> Option<Begin> {
+        if self.request_hash != request_hash {
+            return Some(Begin::Mismatch);
+        }
+        if let Some(status) = self.status {
+            return Some(Begin::Replay(StoredResponse {
+                status: u16::try_from(status).unwrap_or(500),
+                content_type: self.content_type,
+                body: self.body.unwrap_or_default(),
+            }));
+        }
+        (self.created_at_ms >= fresh_after_ms).then_some(Begin::InProgress)
+    }
+}
+
+/// One `begin`'s arguments.
 #[derive(Debug, Clone, Copy)]
 struct Claim<'a> {
     caller: &'a str,
@@ -97,19 +115,9 @@ impl Claim<'_> {
         .await?;
         // Deleted between the insert and the select (abandoned by another node): the next try claims it.
         let Some(row) = row else { return Ok(Begin::InProgress) };
-        if row.request_hash != self.request_hash {
-            return Ok(Begin::Mismatch);
-        }
-        if let Some(status) = row.status {
-            return Ok(Begin::Replay(StoredResponse {
-                status: u16::try_from(status).unwrap_or(500),
-                content_type: row.content_type,
-                body: row.body.unwrap_or_default(),
-            }));
-        }
         let created_at_ms = row.created_at_ms;
-        if created_at_ms >= self.now_ms - self.stale_after_ms {
-            return Ok(Begin::InProgress);
+        if let Some(found) = row.judged(self.request_hash, self.now_ms - self.stale_after_ms) {
+            return Ok(found);
         }
         let taken = sqlx::query(
             "update idempotency_keys set created_at_ms = $1 where caller = $2 \
@@ -124,6 +132,61 @@ impl Claim<'_> {
         .rows_affected();
         Ok(if taken == 1 { Begin::Started } else { Begin::InProgress })
     }
+}
+
+/// A key no claim was written for: its handler stores the answer in the transaction that does the
+/// work ([`keep_in`]), so the call commits once instead of three times (claim, work, answer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unclaimed {
+    /// Who the key belongs to.
+    pub caller: String,
+    /// The client's request id.
+    pub key: String,
+    /// The request's hash (a reuse with another request is refused).
+    pub request_hash: String,
+    /// When the request arrived.
+    pub at_ms: i64,
+}
+
+/// What `key` holds for `caller`, read without claiming it: `Started` when nothing (or only a
+/// claim older than `stale_after_ms`) is there. Only for handlers that keep their answer with
+/// [`keep_in`] and make a repeat of the same request harmless in their own tables.
+pub async fn look_up(
+    db: &Db,
+    caller: &str,
+    key: &str,
+    request_hash: &str,
+    now_ms: i64,
+    stale_after_ms: i64,
+) -> Result<Begin, StoreError> {
+    let row: Option<ClaimRow> = sqlx::query_as(
+        "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
+         where caller = $1 and request_key = $2",
+    )
+    .bind(caller)
+    .bind(key)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.and_then(|row| row.judged(request_hash, now_ms - stale_after_ms)).unwrap_or(Begin::Started))
+}
+
+/// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a
+/// repeat that ran beside the first) keeps what it holds.
+pub async fn keep_in(conn: &mut AnyConnection, key: &Unclaimed, response: &StoredResponse) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms, status, content_type, body) \
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (caller, request_key) do nothing",
+    )
+    .bind(&key.caller)
+    .bind(&key.key)
+    .bind(&key.request_hash)
+    .bind(key.at_ms)
+    .bind(i64::from(response.status))
+    .bind(response.content_type.clone())
+    .bind(response.body.clone())
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Stores the response of a claimed key.
@@ -180,6 +243,8 @@ pub enum Op {
     Complete { caller: String, key: String, response: StoredResponse },
     /// [`abandon`].
     Abandon { caller: String, key: String },
+    /// [`keep_in`]: the answer of an unclaimed key its handler did not keep (a refusal, say).
+    Keep { key: Unclaimed, response: StoredResponse },
 }
 
 /// What an [`Op`] answered: `Some` for a `Begin`, `None` otherwise.
@@ -194,6 +259,7 @@ impl Op {
             }
             Op::Complete { caller, key, response } => complete_in(conn, caller, key, response).await.map(|()| None),
             Op::Abandon { caller, key } => abandon_in(conn, caller, key).await.map(|()| None),
+            Op::Keep { key, response } => keep_in(conn, key, response).await.map(|()| None),
         }
     }
 }
@@ -258,6 +324,11 @@ impl Writer {
     /// [`complete`] through the writer.
     pub async fn complete(&self, caller: &str, key: &str, response: StoredResponse) -> Result<(), StoreError> {
         self.apply(Op::Complete { caller: caller.into(), key: key.into(), response }).await.map(|_| ())
+    }
+
+    /// [`keep_in`] through the writer.
+    pub async fn keep(&self, key: Unclaimed, response: StoredResponse) -> Result<(), StoreError> {
+        self.apply(Op::Keep { key, response }).await.map(|_| ())
     }
 
     /// [`abandon`] through the writer.

@@ -28,6 +28,12 @@ impl<T: Serialize> IntoResponse for Data<T> {
 #[derive(Debug, Clone, Copy)]
 pub struct HoldsSecrets;
 
+/// Marks an answer its handler already stored for its request's idempotency key, in the
+/// transaction that did the work (`store::idempotency::keep_in`): the idempotency layer stores
+/// nothing more.
+#[derive(Debug, Clone, Copy)]
+pub struct AnswerKept;
+
 /// A `{"data": T}` answer whose payload is a credential (see [`HoldsSecrets`]).
 #[derive(Debug)]
 pub struct SecretData<T>(pub Data<T>);

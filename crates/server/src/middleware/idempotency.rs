@@ -5,6 +5,12 @@
 //! Business operations that move money also record their request id in their own tables inside the
 //! same transaction; this layer is what makes a retried HTTP call cheap and exact. Claims and stored
 //! responses go through the state's group-commit writer, so concurrent calls share their commits.
+//!
+//! Routes whose handler keeps its answer in the transaction that does the work (the crypto orders:
+//! their book owner stores the answer with the order, and a repeated request id answers the first
+//! order) are not claimed: the key is only looked up, and the call commits once instead of three
+//! times. A repeat sent while the first is still running then runs too, and is answered with the
+//! first order by the handler's own check (issue 12).
 
 use std::net::SocketAddr;
 
@@ -15,9 +21,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use domain::clock::ms;
 use sha2::{Digest, Sha256};
-use store::idempotency::{Begin, StoredResponse};
+use store::idempotency::{Begin, StoredResponse, Unclaimed};
 
-use crate::api::envelope::HoldsSecrets;
+use crate::api::envelope::{AnswerKept, HoldsSecrets};
 use crate::api::error::messages;
 use crate::api::headers::identifier;
 use crate::api::ApiError;
@@ -28,13 +34,21 @@ const CLAIM_STALE_AFTER_MS: i64 = ms::MINUTE;
 /// Largest response body kept for replay.
 const STORED_BODY_BYTES_MAX: usize = 1024 * 1024;
 
+/// Paths (inside `/api`) whose handlers keep their answer with [`Unclaimed`] (see the module docs).
+pub type KeptByHandler = &'static [&'static str];
+
 /// Middleware: claim, run, store, or replay.
-pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn idempotent(
+    State((state, kept_by_handler)): State<(AppState, KeptByHandler)>,
+    request: Request,
+    next: Next,
+) -> Response {
     let Some(key) = idempotency_key(&request) else {
         return next.run(request).await;
     };
     let caller = caller_of(&request);
-    let (parts, body) = request.into_parts();
+    let unclaimed = kept_by_handler.contains(&request.uri().path());
+    let (mut parts, body) = request.into_parts();
     // The route's own limit (usually `body_limit_bytes`) still applies when its handler reads the body.
     let Ok(bytes) = to_bytes(body, state.settings.http.body_limit_bytes.max(crate::api::UPLOAD_BYTES_MAX)).await else {
         return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response();
@@ -45,7 +59,12 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
         &bytes,
     );
     let now = state.clock.now_ms();
-    match state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await {
+    let begun = if unclaimed {
+        store::idempotency::look_up(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await
+    } else {
+        state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await
+    };
+    match begun {
         Ok(Begin::Started) => {}
         Ok(Begin::Replay(stored)) => return replay(stored),
         Ok(Begin::InProgress) => {
@@ -59,8 +78,15 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
         Err(e) => return ApiError::internal(e).into_response(),
     }
 
+    let unclaimed = unclaimed.then(|| Unclaimed { caller: caller.clone(), key: key.clone(), request_hash: hash, at_ms: now });
+    if let Some(unclaimed) = &unclaimed {
+        parts.extensions.insert(unclaimed.clone());
+    }
     let response = next.run(Request::from_parts(parts, Body::from(bytes))).await;
     let (parts, body) = response.into_parts();
+    if unclaimed.is_some() && parts.extensions.get::<AnswerKept>().is_some() {
+        return Response::from_parts(parts, body);
+    }
     // A credential is never stored: a repeat of such a call runs again instead of replaying it.
     let keep = !parts.status.is_server_error()
         && parts.status != StatusCode::REQUEST_TIMEOUT
@@ -68,19 +94,22 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     let body = match to_bytes(body, STORED_BODY_BYTES_MAX).await {
         Ok(body) => body,
         Err(e) => {
-            let _ = state.idempotency.abandon(&caller, &key).await;
+            if unclaimed.is_none() {
+                let _ = state.idempotency.abandon(&caller, &key).await;
+            }
             return ApiError::internal(format_args!("response body too large to keep: {e}")).into_response();
         }
     };
-    let outcome = if keep {
-        let stored = StoredResponse {
-            status: parts.status.as_u16(),
-            content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string),
-            body: body.to_vec(),
-        };
-        state.idempotency.complete(&caller, &key, stored).await
-    } else {
-        state.idempotency.abandon(&caller, &key).await
+    let stored = || StoredResponse {
+        status: parts.status.as_u16(),
+        content_type: parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_string),
+        body: body.to_vec(),
+    };
+    let outcome = match (unclaimed, keep) {
+        (Some(unclaimed), true) => state.idempotency.keep(unclaimed, stored()).await,
+        (Some(_), false) => Ok(()),
+        (None, true) => state.idempotency.complete(&caller, &key, stored()).await,
+        (None, false) => state.idempotency.abandon(&caller, &key).await,
     };
     if let Err(e) = outcome {
         tracing::error!(error = %e, "could not record idempotency outcome");

@@ -95,3 +95,110 @@ both_backends!(only_request_ids_the_client_sent_are_keys, |backend| async move {
     assert!(keyed.status().is_success());
     assert_eq!(stored_keys(&app).await.len(), before + 1);
 });
+
+/// Crypto placements keep their answer in the order's own transaction (issue 12): no claim is
+/// written before them, so the call commits once.
+mod kept_with_the_order {
+    use serde_json::{json, Value};
+
+    use crate::both_backends;
+    use crate::helpers::{error_body, TestApp, User};
+    use crate::trading::{assert_ledger_sound, cash_of, fund, trading_app};
+
+    fn limit_buy() -> Value {
+        json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": "500000000"})
+    }
+
+    fn keyed(app: &TestApp, user: &User, key: &str, body: &Value) -> reqwest::RequestBuilder {
+        app.post_keyed("/api/v1/crypto/buy", key).bearer_auth(&user.access_token).json(body)
+    }
+
+    async fn orders_with_key(app: &TestApp, user: &User, key: &str) -> i64 {
+        sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1 and request_id = $2")
+            .bind(&user.user_id)
+            .bind(key)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap()
+    }
+
+    async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
+        sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
+            .bind(key)
+            .fetch_optional(app.state.db.pool())
+            .await
+            .unwrap()
+    }
+
+    both_backends!(an_order_keeps_its_answer_and_a_repeat_replays_it_byte_for_byte, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567501").await;
+        fund(&app, &user, 1_000_000).await;
+        let first = keyed(&app, &user, "order-key-1", &limit_buy()).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        let first_body = first.text().await.unwrap();
+        // Stored with the order, as the answer the client got.
+        let (status, body) = kept(&app, "order-key-1").await.expect("the answer is kept");
+        assert_eq!((status, body.as_deref()), (Some(200), Some(first_body.as_bytes())));
+        let repeat = keyed(&app, &user, "order-key-1", &limit_buy()).send().await.unwrap();
+        assert_eq!(repeat.status(), 200);
+        assert_eq!(repeat.headers()["x-idempotent-replay"], "true");
+        assert_eq!(repeat.text().await.unwrap(), first_body);
+        assert_eq!(orders_with_key(&app, &user, "order-key-1").await, 1);
+        // The same key with another order is refused and places nothing.
+        let other = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0002", "limitPrice": "500000000"});
+        let (status, code, _) = error_body(keyed(&app, &user, "order-key-1", &other).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (409, "idempotency_key_reused"));
+        assert_eq!(orders_with_key(&app, &user, "order-key-1").await, 1);
+        assert_ledger_sound(&app).await;
+    });
+
+    both_backends!(repeats_sent_at_once_all_get_the_one_order, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567502").await;
+        fund(&app, &user, 1_000_000).await;
+        let market = json!({"symbol": "USDT-IDR", "orderType": "instant", "inputType": "amount", "amount": "100000"});
+        for (key, body) in [("race-limit", limit_buy()), ("race-market", market)] {
+            let sends = (0..12).map(|_| keyed(&app, &user, key, &body).send());
+            let mut ids = std::collections::BTreeSet::new();
+            for response in futures::future::join_all(sends).await {
+                let response = response.unwrap();
+                // No claim is written, so no repeat is told "in progress": each gets the one order.
+                assert_eq!(response.status(), 200, "{key}");
+                let answer: Value = response.json().await.unwrap();
+                ids.insert(answer["data"]["orderId"].as_str().unwrap().to_owned());
+            }
+            assert_eq!(ids.len(), 1, "{key}: {ids:?}");
+            assert_eq!(orders_with_key(&app, &user, key).await, 1, "{key}");
+        }
+        // The cash moved for one limit order's hold and one market buy's fills, not twelve of each.
+        let (hold, spent): (i64, i64) = sqlx::query_as(
+            "select cast(sum(case when is_open = 1 then hold_total else 0 end) as bigint), \
+             cast(sum(filled_value + fee + tax) as bigint) from crypto_orders where user_id = $1",
+        )
+        .bind(&user.user_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+        let (balance, held) = crate::trading::account(&app, &cash_of(&user)).await;
+        assert_eq!((balance, held), (100_000_000 - spent, hold));
+        assert!(spent > 0 && hold > 0);
+        assert_ledger_sound(&app).await;
+    });
+
+    both_backends!(a_refused_order_is_replayed_as_refused, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567503").await;
+        let first = keyed(&app, &user, "broke-1", &limit_buy()).send().await.unwrap();
+        let (status, code, _) = error_body(first).await;
+        assert_eq!(status, 400, "{code}");
+        // Funds arriving later do not turn the repeat into an order: the first answer stands.
+        fund(&app, &user, 1_000_000).await;
+        let repeat = keyed(&app, &user, "broke-1", &limit_buy()).send().await.unwrap();
+        assert_eq!(repeat.headers()["x-idempotent-replay"], "true");
+        let (again, again_code, _) = error_body(repeat).await;
+        assert_eq!((again, again_code), (status, code));
+        assert_eq!(orders_with_key(&app, &user, "broke-1").await, 0);
+        assert_ledger_sound(&app).await;
+    });
+}

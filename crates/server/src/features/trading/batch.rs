@@ -9,11 +9,14 @@
 //! the error and the book is rebuilt from the committed database.
 
 use futures::FutureExt;
+use store::idempotency::{self, StoredResponse, Unclaimed};
 use store::savepoint;
 use tokio::sync::oneshot;
 
 use super::owner::{Ask, Envelope, Outcome, PairOwner, Tx};
 use super::repo::{self, OrderRow};
+use super::view::OrderView;
+use crate::api::Data;
 use crate::features::orders::errors::TradeError;
 
 /// The reply channel of one command.
@@ -38,21 +41,21 @@ impl PairOwner {
         }
         if let Some(why) = &self.halted {
             let error = TradeError::PairHalted(why.clone());
-            for (_, reply) in batch {
+            for Envelope { reply, .. } in batch {
                 let _ = reply.send(Err(error.clone()));
             }
             return;
         }
         let mut wtx = match self.deps.db.begin_write().await {
             Ok(wtx) => wtx,
-            Err(e) => return answer_all(batch.into_iter().map(|(_, reply)| reply), TradeError::from(e)),
+            Err(e) => return answer_all(batch.into_iter().map(|e| e.reply), TradeError::from(e)),
         };
         let mut done: Vec<(Reply, Result<OrderRow, TradeError>)> = Vec::with_capacity(batch.len());
         let mut touched: Vec<OrderRow> = Vec::new();
         let mut commands = batch.into_iter();
         let mut broken = None;
-        for (ask, reply) in commands.by_ref() {
-            match self.step(&mut wtx.tx, ask, &mut touched).await {
+        for Envelope { ask, answer_key, reply } in commands.by_ref() {
+            match self.step(&mut wtx.tx, ask, answer_key.as_ref(), &mut touched).await {
                 Ok(result) => done.push((reply, result)),
                 Err(Broken(e)) => {
                     done.push((reply, Err(e.clone())));
@@ -82,7 +85,7 @@ impl PairOwner {
                 for (_, result) in &mut done {
                     *result = Err(e.clone());
                 }
-                done.extend(commands.map(|(_, reply)| (reply, Err(e.clone()))));
+                done.extend(commands.map(|envelope| (envelope.reply, Err(e.clone()))));
                 if let Err(e) = self.rebuild().await {
                     self.halt(format!("rebuild failed: {e}"));
                 }
@@ -96,10 +99,12 @@ impl PairOwner {
 
     /// Runs one command behind a savepoint, adding the user orders it touched to `touched`: the
     /// inner result is the command's answer; `Broken` means the transaction can no longer be used.
+    /// A new order's answer is stored under `answer_key` behind the same savepoint.
     async fn step(
         &mut self,
         tx: &mut Tx,
         ask: Ask,
+        answer_key: Option<&Unclaimed>,
         touched: &mut Vec<OrderRow>,
     ) -> Result<Result<OrderRow, TradeError>, Broken> {
         // Quote first, so a market order meets the providers' current prices.
@@ -112,6 +117,9 @@ impl PairOwner {
             std::panic::AssertUnwindSafe(self.handle(tx, ask)).catch_unwind().await;
         match outcome {
             Ok(Ok((row, rows))) => {
+                if let Some(key) = answer_key {
+                    self.keep_answer(tx, key, &row).await?;
+                }
                 savepoint::release(tx).await?;
                 self.accounts.command_kept();
                 touched.extend(rows);
@@ -177,6 +185,20 @@ impl PairOwner {
         Ok(())
     }
 }
+
+impl PairOwner {
+    /// Stores the answer the handler will give for `row` under the request's idempotency key, so
+    /// the call commits once (the idempotency layer stores nothing more).
+    async fn keep_answer(&self, tx: &mut Tx, key: &Unclaimed, row: &OrderRow) -> Result<(), Broken> {
+        let broken = |e: &dyn std::fmt::Display| Broken(TradeError::Internal(e.to_string()));
+        let body = serde_json::to_vec(&Data::new(OrderView::of(row, &self.spec))).map_err(|e| broken(&e))?;
+        let response = StoredResponse { status: 200, content_type: Some(JSON.into()), body };
+        idempotency::keep_in(tx, key, &response).await.map_err(|e| broken(&e))
+    }
+}
+
+/// The content type axum's `Json` answers with.
+const JSON: &str = "application/json";
 
 /// Answers every reply with `error`.
 fn answer_all(replies: impl Iterator<Item = Reply>, error: TradeError) {

@@ -2,10 +2,13 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use domain::orders::Side;
 use domain::orders::{OrderKind, OrderType as DomainType, ProtectiveKind};
 use domain::stepper::InputType;
 use serde::Deserialize;
+use store::idempotency::Unclaimed;
 use utoipa::ToSchema;
 
 use super::input::{given, number_text, pair, required, units};
@@ -14,6 +17,7 @@ use super::repo;
 use super::view::OrderView;
 use super::{api, Ask, PlaceKind, TradingService};
 use crate::api::auth::AuthUser;
+use crate::api::envelope::AnswerKept;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::features::orders::errors::invalid_order;
 use crate::features::orders::input::{check_flags, request_id};
@@ -172,20 +176,30 @@ fn trailing_kind(pair: &super::Pair, body: &OrderRequest, side: Side) -> Result<
     Ok(PlaceKind::TrailingStop { trail, quantity })
 }
 
+/// The order's answer; marked kept when its owner stored it under the request's idempotency key.
+fn answer(row: &repo::OrderRow, pair: &super::Pair, answer_key: Option<&Unclaimed>) -> Response {
+    let data = Data::new(OrderView::of(row, &pair.spec));
+    match answer_key {
+        Some(_) => (Extension(AnswerKept), data).into_response(),
+        None => data.into_response(),
+    }
+}
+
 async fn place(
     state: AppState,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Unclaimed>,
     body: OrderRequest,
     side: Side,
-) -> ApiResult<Data<OrderView>> {
+) -> ApiResult<Response> {
     let trading: &TradingService = &state.trading;
     let pair = pair(trading, &body.symbol)?.clone();
     let kind = parse_kind(&pair, &body, side)?;
     check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let request = PlaceRequest { user_id: caller.user_id, request_id: request_id(&headers), side, kind };
-    let row = trading.ask(&pair.spec.symbol, Ask::Place(request)).await.map_err(api)?;
-    Ok(Data::new(OrderView::of(&row, &pair.spec)))
+    let row = trading.ask_keeping(&pair.spec.symbol, Ask::Place(request), answer_key.clone()).await.map_err(api)?;
+    Ok(answer(&row, &pair, answer_key.as_ref()))
 }
 
 /// Buys crypto: market (`instant`, by quantity or by rupiah amount), limit, stop or stop-limit.
@@ -196,9 +210,10 @@ pub async fn buy(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<OrderRequest>,
-) -> ApiResult<Data<OrderView>> {
-    place(state, caller, headers, body, Side::Buy).await
+) -> ApiResult<Response> {
+    place(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Buy).await
 }
 
 /// Sells crypto: market (`instant`), limit, stop or stop-limit, by quantity.
@@ -209,18 +224,20 @@ pub async fn sell(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<OrderRequest>,
-) -> ApiResult<Data<OrderView>> {
-    place(state, caller, headers, body, Side::Sell).await
+) -> ApiResult<Response> {
+    place(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Sell).await
 }
 
 async fn advanced(
     state: AppState,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Unclaimed>,
     body: AdvancedOrderRequest,
     side: Side,
-) -> ApiResult<Data<OrderView>> {
+) -> ApiResult<Response> {
     let trading = &state.trading;
     let pair = pair(trading, &body.symbol)?.clone();
     let (ps, qs) = (pair.spec.price_scale, pair.spec.quantity_scale);
@@ -248,8 +265,8 @@ async fn advanced(
         stop_loss,
         stop_limit,
     };
-    let row = trading.ask(&pair.spec.symbol, Ask::Oco(request)).await.map_err(api)?;
-    Ok(Data::new(OrderView::of(&row, &pair.spec)))
+    let row = trading.ask_keeping(&pair.spec.symbol, Ask::Oco(request), answer_key.clone()).await.map_err(api)?;
+    Ok(answer(&row, &pair, answer_key.as_ref()))
 }
 
 /// Places an OCO buy: a take-profit limit below the market and a stop-loss above it; one cancels the other.
@@ -261,9 +278,10 @@ pub async fn advanced_buy(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<AdvancedOrderRequest>,
-) -> ApiResult<Data<OrderView>> {
-    advanced(state, caller, headers, body, Side::Buy).await
+) -> ApiResult<Response> {
+    advanced(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Buy).await
 }
 
 /// Places an OCO sell: a take-profit limit above the market and a stop-loss below it.
@@ -275,9 +293,10 @@ pub async fn advanced_sell(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<AdvancedOrderRequest>,
-) -> ApiResult<Data<OrderView>> {
-    advanced(state, caller, headers, body, Side::Sell).await
+) -> ApiResult<Response> {
+    advanced(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Sell).await
 }
 
 fn order_id(text: &str) -> Result<i64, ApiError> {

@@ -53,7 +53,14 @@ pub(super) type Tx = sqlx::Transaction<'static, sqlx::Any>;
 pub(super) type Outcome = (OrderRow, Vec<OrderRow>);
 
 /// A command with its reply channel.
-pub type Envelope = (Ask, oneshot::Sender<Result<OrderRow, TradeError>>);
+pub struct Envelope {
+    /// What is asked.
+    pub ask: Ask,
+    /// The request's idempotency key, when the answer is kept with the order (issue 12).
+    pub answer_key: Option<store::idempotency::Unclaimed>,
+    /// Where the answer goes.
+    pub reply: oneshot::Sender<Result<OrderRow, TradeError>>,
+}
 
 /// What readers see of a book without asking its owner.
 #[derive(Debug, Clone, Default)]

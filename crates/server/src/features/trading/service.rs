@@ -91,9 +91,20 @@ impl TradingService {
 
     /// Sends a command to a pair's owner and waits for its answer.
     pub async fn ask(&self, symbol: &str, ask: Ask) -> Result<OrderRow, TradeError> {
+        self.ask_keeping(symbol, ask, None).await
+    }
+
+    /// [`Self::ask`], the owner storing the answer under `answer_key` in the order's own transaction.
+    pub async fn ask_keeping(
+        &self,
+        symbol: &str,
+        ask: Ask,
+        answer_key: Option<store::idempotency::Unclaimed>,
+    ) -> Result<OrderRow, TradeError> {
         let pair = self.pairs.get(symbol).ok_or(TradeError::OrderNotFound)?;
         let (reply, answer) = oneshot::channel();
-        pair.sender.send((ask, reply)).await.map_err(|_| TradeError::Internal("book owner stopped".into()))?;
+        let envelope = Envelope { ask, answer_key, reply };
+        pair.sender.send(envelope).await.map_err(|_| TradeError::Internal("book owner stopped".into()))?;
         answer.await.map_err(|_| TradeError::Internal("book owner dropped the command".into()))?
     }
 }
