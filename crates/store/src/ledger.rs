@@ -175,11 +175,86 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
     }
     let mut ordered: Vec<&Posting> = entry.postings.iter().collect();
     ordered.sort_by(|a, b| a.account_id.cmp(&b.account_id));
-    for posting in &ordered {
-        apply(tx, posting).await?;
+    if !apply_together(tx, &ordered).await? {
+        // Some leg cannot be applied: posting leg by leg finds which, and why.
+        for posting in &ordered {
+            apply(tx, posting).await?;
+        }
     }
     insert_postings(tx, &entry_id, &ordered).await?;
     Ok(Posted { entry_id, replayed: false })
+}
+
+/// Applies every leg of an entry in one statement (one round trip instead of one a leg: a fill
+/// moves six accounts). Each row keeps its own overdraft and currency check; PostgreSQL locks the
+/// rows in id order first, as leg-by-leg updates did, so transactions cannot deadlock. Returns
+/// false, with nothing changed, when some leg could not be applied.
+async fn apply_together(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]) -> Result<bool, LedgerError> {
+    // Legs on one account are one change to it (the entry is applied whole or not at all).
+    let mut legs: Vec<(&str, &str, i64)> = Vec::with_capacity(ordered.len());
+    for posting in ordered {
+        match legs.last_mut() {
+            Some((account, currency, amount)) if *account == posting.account_id && *currency == posting.currency => {
+                *amount += posting.amount;
+            }
+            _ => legs.push((&posting.account_id, &posting.currency, posting.amount)),
+        }
+    }
+    if legs.iter().map(|(account, ..)| account).collect::<std::collections::BTreeSet<_>>().len() != legs.len() {
+        return Ok(false);
+    }
+    let n = legs.len();
+    // $1..$n the accounts, $n+1..$2n the amounts, $2n+1..$3n the currencies.
+    let case = |values: usize| {
+        let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", values + i)).collect();
+        format!("(case id{whens} end)")
+    };
+    let (amount, currency, ids) = (case(n), case(2 * n), placeholders::numbered(1, n));
+    let (lock, rows) = if tx.backend_name().eq_ignore_ascii_case("postgresql") {
+        let lock =
+            format!("with locked as (select id from ledger_accounts where id in ({ids}) order by id for update) ");
+        (lock, "id in (select id from locked)".to_owned())
+    } else {
+        (String::new(), format!("id in ({ids})"))
+    };
+    let sql = format!(
+        "{lock}update ledger_accounts set balance = balance + {amount} where {rows} and currency = {currency} \
+         and (may_go_negative = 1 or balance + {amount} >= held) returning id"
+    );
+    let mut query = sqlx::query_scalar::<_, String>(&sql);
+    for (account, ..) in &legs {
+        query = query.bind(*account);
+    }
+    for (_, _, change) in &legs {
+        query = query.bind(*change);
+    }
+    for (_, currency, _) in &legs {
+        query = query.bind(*currency);
+    }
+    let changed = query.fetch_all(&mut **tx).await?;
+    if changed.len() == n {
+        return Ok(true);
+    }
+    if !changed.is_empty() {
+        // Undo the rows that did change, so the leg-by-leg path starts from where the entry began.
+        let undo: Vec<&(&str, &str, i64)> =
+            legs.iter().filter(|(account, ..)| changed.iter().any(|c| c == account)).collect();
+        let m = undo.len();
+        let whens: String = (1..=m).map(|i| format!(" when ${i} then ${}", m + i)).collect();
+        let sql = format!(
+            "update ledger_accounts set balance = balance - (case id{whens} end) where id in ({})",
+            placeholders::numbered(1, m)
+        );
+        let mut query = sqlx::query(&sql);
+        for (account, ..) in &undo {
+            query = query.bind(*account);
+        }
+        for (_, _, change) in &undo {
+            query = query.bind(*change);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(false)
 }
 
 /// Records an entry's postings in one statement (one round trip however many legs it has).

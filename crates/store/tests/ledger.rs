@@ -120,6 +120,51 @@ async fn a_thousand_concurrent_full_withdrawals_succeed_once(backend: Backend) {
     assert_sound(&db).await;
 }
 
+/// A fill moves several accounts in one statement; a leg that cannot be applied still names its
+/// account and leaves every account as it was.
+async fn a_many_legged_entry_is_applied_whole_or_not_at_all(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let clearing = open(&db, HOUSE, "PG_CLEARING", true).await;
+    let fees = open(&db, HOUSE, "FEES", true).await;
+    let (a, b) = (open(&db, "user-a", "IDR_CASH", false).await, open(&db, "user-b", "IDR_CASH", false).await);
+    post(&db, &transfer("topup-a", &clearing, &a, 1_000_00)).await.unwrap();
+    post(&db, &transfer("topup-b", &clearing, &b, 10_00)).await.unwrap();
+    let legs = |event: &str, from_b: i64| NewEntry {
+        reason: EntryReason::TradeFill,
+        event_id: event.into(),
+        memo: None,
+        postings: vec![
+            Posting { account_id: a.clone(), currency: "IDR".into(), amount: -100_00 },
+            Posting { account_id: b.clone(), currency: "IDR".into(), amount: -from_b },
+            Posting { account_id: a.clone(), currency: "IDR".into(), amount: 1_00 },
+            Posting { account_id: fees.clone(), currency: "IDR".into(), amount: 99_00 + from_b },
+        ],
+        at_ms: 1_764_000_000_000,
+    };
+    let err = post(&db, &legs("fill-1", 11_00)).await.unwrap_err();
+    assert!(matches!(&err, LedgerError::InsufficientFunds(id) if *id == b), "{err}");
+    assert_eq!((available(&db, &a).await, available(&db, &b).await), (1_000_00, 10_00));
+    // A leg in a currency its account does not hold.
+    let mut foreign = legs("fill-2", 5_00);
+    foreign.postings.push(Posting { account_id: b.clone(), currency: "USD".into(), amount: 5 });
+    foreign.postings.push(Posting { account_id: clearing.clone(), currency: "USD".into(), amount: -5 });
+    let err = post(&db, &foreign).await.unwrap_err();
+    assert!(matches!(&err, LedgerError::UnknownAccount(_)), "{err}");
+    assert_eq!((available(&db, &a).await, available(&db, &b).await), (1_000_00, 10_00));
+    post(&db, &legs("fill-3", 5_00)).await.unwrap();
+    assert_eq!((available(&db, &a).await, available(&db, &b).await), (901_00, 5_00));
+    assert_eq!(ledger::balance(&db, &fees).await.unwrap().unwrap().balance, 104_00);
+    assert_sound(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_a_many_legged_entry_is_applied_whole_or_not_at_all() {
+    a_many_legged_entry_is_applied_whole_or_not_at_all(Backend::Sqlite).await;
+}
+#[tokio::test]
+async fn postgres_a_many_legged_entry_is_applied_whole_or_not_at_all() {
+    a_many_legged_entry_is_applied_whole_or_not_at_all(Backend::Postgres).await;
+}
 #[tokio::test]
 async fn sqlite_entries_balance_and_never_overdraw() {
     entries_balance_and_never_overdraw(Backend::Sqlite).await;

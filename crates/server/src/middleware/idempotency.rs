@@ -78,7 +78,8 @@ pub async fn idempotent(
         Err(e) => return ApiError::internal(e).into_response(),
     }
 
-    let unclaimed = unclaimed.then(|| Unclaimed { caller: caller.clone(), key: key.clone(), request_hash: hash, at_ms: now });
+    let unclaimed =
+        unclaimed.then(|| Unclaimed { caller: caller.clone(), key: key.clone(), request_hash: hash, at_ms: now });
     if let Some(unclaimed) = &unclaimed {
         parts.extensions.insert(unclaimed.clone());
     }
