@@ -64,18 +64,8 @@ pub async fn idempotent(
     } else {
         state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await
     };
-    match begun {
-        Ok(Begin::Started) => {}
-        Ok(Begin::Replay(stored)) => return replay(stored),
-        Ok(Begin::InProgress) => {
-            return ApiError::new(StatusCode::CONFLICT, "request_in_progress", messages::REQUEST_IN_PROGRESS)
-                .into_response()
-        }
-        Ok(Begin::Mismatch) => {
-            return ApiError::new(StatusCode::CONFLICT, "idempotency_key_reused", messages::IDEMPOTENCY_KEY_REUSED)
-                .into_response()
-        }
-        Err(e) => return ApiError::internal(e).into_response(),
+    if let Some(answered) = answered_before(begun) {
+        return answered;
     }
 
     let unclaimed =
@@ -116,6 +106,22 @@ pub async fn idempotent(
         tracing::error!(error = %e, "could not record idempotency outcome");
     }
     Response::from_parts(parts, Body::from(body))
+}
+
+/// The answer to a call whose key was used before (or could not be read); `None` to go ahead.
+fn answered_before(begun: Result<Begin, store::StoreError>) -> Option<Response> {
+    Some(match begun {
+        Ok(Begin::Started) => return None,
+        Ok(Begin::Replay(stored)) => replay(stored),
+        Ok(Begin::InProgress) => {
+            ApiError::new(StatusCode::CONFLICT, "request_in_progress", messages::REQUEST_IN_PROGRESS).into_response()
+        }
+        Ok(Begin::Mismatch) => {
+            ApiError::new(StatusCode::CONFLICT, "idempotency_key_reused", messages::IDEMPOTENCY_KEY_REUSED)
+                .into_response()
+        }
+        Err(e) => ApiError::internal(e).into_response(),
+    })
 }
 
 fn idempotency_key(request: &Request) -> Option<String> {
