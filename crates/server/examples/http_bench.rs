@@ -26,7 +26,7 @@ const FIXED_RATE_FOR: Duration = Duration::from_secs(5);
 async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/http.md".into());
     let (base, _, dir) = bench_app::start("http-bench", |_| {}).await?;
-    let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(bench_client::FIXED_RATE_LANES as usize).build()?;
     let read_url = format!("{base}/api/v1/app/config");
 
     closed_loop(&client, &read_url, None, Duration::from_secs(1)).await; // warm-up

@@ -43,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
     tokio::task::spawn_blocking(move || markets.warm_caches()).await?;
     let warm = warm_started.elapsed();
 
-    let client = reqwest::Client::builder().pool_max_idle_per_host(64).build()?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(bench_client::FIXED_RATE_LANES as usize).build()?;
     let mut rows = vec![format!(
         "| daily-cache warm-up of the 5 default instruments at start (background task) | {:.1} s |",
         warm.as_secs_f64()

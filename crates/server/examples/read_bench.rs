@@ -43,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
     let bare_url = format!("http://{}/bare", listener.local_addr()?);
     tokio::spawn(async move { axum::serve(listener, axum::Router::new().route("/bare", get(bare))).await });
 
-    let client = reqwest::Client::builder().pool_max_idle_per_host(CLIENTS).build()?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(bench_client::FIXED_RATE_LANES as usize).build()?;
     let from = (chrono::Utc::now() - chrono::Duration::days(20)).timestamp();
     let urls = [
         ("bare axum JSON route (reference)", bare_url.clone()),
@@ -77,11 +77,13 @@ async fn main() -> anyhow::Result<()> {
     }
     let report = format!(
         "## Read path\n\n{machine}\n\n{CLIENTS} clients back to back for {secs} s on each URL, then the same URL at \
-         a fixed 70 % of its own peak (latency from the scheduled send, so queueing is counted). Rate limiting and \
-         metrics on (limit raised: one address sends everything).\n\n\
+         a fixed 70 % of its own peak, sent as wrk2 does over {lanes} kept-alive connections, each on its own share \
+         of the schedule (a send that waited for its connection counts from its scheduled time, so queueing is \
+         counted; one whose connection was free counts from when it went out). Rate limiting and metrics on (limit raised: one address sends everything).\n\n\
          | URL | {CLIENTS} clients, full speed | ratio to bare axum | at 70 % of peak |\n|---|---|---|---|\n{rows}\n",
         machine = machine::machine_line(),
         secs = RUN_FOR.as_secs(),
+        lanes = bench_client::FIXED_RATE_LANES,
         rows = rows.join("\n"),
     );
     machine::write_report(&out, &report)?;
