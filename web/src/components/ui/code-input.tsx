@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { showInInput } from '@/lib/controlled-input';
 
 export interface CodeInputProps {
   /** Digits typed so far (never more than `length`). */
@@ -47,8 +48,9 @@ export function CodeInput({
   const [focused, setFocused] = useState(false);
   const id = useId();
 
-  const handle = (raw: string) => {
-    const digits = onlyDigits(raw, length);
+  const handle = (input: HTMLInputElement) => {
+    const digits = onlyDigits(input.value, length);
+    showInInput(input, digits);
     onChange(digits);
     if (digits.length === length && digits !== value) onComplete?.(digits);
   };
@@ -103,7 +105,7 @@ export function CodeInput({
         autoFocus={autoFocus}
         disabled={disabled}
         value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => handle(event.target.value)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => handle(event.target)}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         sx={{

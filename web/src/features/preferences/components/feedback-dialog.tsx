@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '@/api/app-config';
 import { useLocale } from '@/hooks/use-locale';
+import { showInInput } from '@/lib/controlled-input';
 import { toast } from '@/lib/toast';
 import { FEEDBACK_MESSAGE_MAX, useSendFeedback } from '../api/feedback';
 
@@ -81,7 +82,11 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         <TextField
           label={t('feedback.messageLabel')}
           value={message}
-          onChange={(event) => setMessage(event.target.value.slice(0, FEEDBACK_MESSAGE_MAX))}
+          onChange={(event) => {
+            const kept = event.target.value.slice(0, FEEDBACK_MESSAGE_MAX);
+            showInInput(event.target, kept);
+            setMessage(kept);
+          }}
           multiline
           minRows={3}
           fullWidth
