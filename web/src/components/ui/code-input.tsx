@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
+import { useForkRef } from '@mui/material/utils';
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { showInInput } from '@/lib/controlled-input';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 export interface CodeInputProps {
   /** Digits typed so far (never more than `length`). */
@@ -46,6 +48,7 @@ export function CodeInput({
   name,
 }: CodeInputProps) {
   const [focused, setFocused] = useState(false);
+  const ref = useForkRef(inputRef, autoFocus ? focusOnMount : null);
   const id = useId();
 
   const handle = (input: HTMLInputElement) => {
@@ -91,7 +94,7 @@ export function CodeInput({
       </Box>
       <Box
         component="input"
-        ref={inputRef}
+        ref={ref}
         id={id}
         name={name}
         type={masked ? 'password' : 'text'}

@@ -3,6 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { showInInput } from '@/lib/controlled-input';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 /** What a symbol search keeps of what is typed (a bound on the query the server filters by). */
 const SEARCH_CHARS_MAX = 40;
@@ -28,6 +29,7 @@ export function SearchField({
   return (
     <TextField
       autoFocus={autoFocus}
+      inputRef={autoFocus ? focusOnMount : undefined}
       fullWidth
       size="small"
       type={type}

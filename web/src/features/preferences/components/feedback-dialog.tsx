@@ -78,6 +78,13 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
           onChange={(_, value) => setRating(value !== null && Number.isFinite(value) ? value : null)}
           getLabelText={(value) => t('feedback.stars', { count: value })}
           size="large"
+          // MUI's click handler on a star re-renders the stars, and under Preact (vite.config.ts) that
+          // render comes before the radio's change event and undoes the check, so the change never
+          // fires. The click goes on only for the chosen star, whose click clears the rating.
+          onClickCapture={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (target.type === 'radio' && Number(target.value) !== rating) event.stopPropagation();
+          }}
         />
         <TextField
           label={t('feedback.messageLabel')}
