@@ -11,7 +11,7 @@ import { routeTexts } from './scripts/route-texts.mjs';
  * Which chunk a node_modules module goes to (undefined: Rollup splits it by use). Every file a page needs
  * first is one more request, and on a slow phone network each costs a round trip (HTTP/1.1 allows six at
  * a time), so the many small pieces MUI splits into are grouped:
- * - `react`: React and the router, on every page, changing rarely;
+ * - `react`: React's API (Preact, see PREACT_FOR_REACT) and the router, on every page, changing rarely;
  * - `mui`: what the entry needs of MUI and Emotion (styling machinery, the header's and footer's
  *   components) and the small helpers every other component shares;
  * - `mui-modal`: modals and dialogs;
@@ -22,7 +22,7 @@ import { routeTexts } from './scripts/route-texts.mjs';
  */
 function chunkOf(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  if (/\/node_modules\/(preact|react-router)\//.test(id)) return 'react';
   if (/\/node_modules\/klinecharts\//.test(id)) return 'klinecharts';
   const component = /\/node_modules\/@mui\/material\/esm\/([^/]+)\//.exec(id)?.[1];
   if (MUI_MACHINERY.test(id) || (component && MUI_SHARED.has(component)) || MUI_SHARED_FILES.test(id)) return 'mui';
@@ -48,6 +48,18 @@ const MUI_FIELDS = folders(
   'InputBase OutlinedInput FilledInput Input InputLabel InputAdornment FormControl FormLabel FormHelperText ' +
     'TextField TextareaAutosize Select NativeSelect Menu MenuList Popover Grow',
 );
+// React's API from Preact (preact/compat): the same components at about a tenth of React DOM's weight
+// (issue 12's 200 KiB per route). Every import of React, React DOM and their JSX runtimes resolves here.
+const PREACT_FOR_REACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // React 17's shim of useSyncExternalStore (react-i18next) is CommonJS that requires React itself.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
 function folders(names: string): Set<string> {
   return new Set(names.split(' '));
 }
@@ -88,7 +100,10 @@ export default defineConfig({
   // (crates/server/src/features/web_shell/csp.rs); Vite puts it on its script and style tags.
   html: { cspNonce: '__CSP_NONCE__' },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_FOR_REACT],
+    // Vitest resolves packages as Node does; with `module` first, packages such as Emotion give their ES
+    // modules, whose React imports take the aliases, rather than CommonJS that requires React itself.
+    ...(process.env.VITEST ? { conditions: ['module', 'development'], mainFields: ['module', 'main'] } : {}),
   },
   server: {
     proxy: {
@@ -121,5 +136,8 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 2,
     restoreMocks: true,
+    // Every package goes through Vite, so its React imports take the aliases above and the tests run on
+    // Preact as the build does (Node would load React itself for a package left to it).
+    server: { deps: { inline: true } },
   },
 });

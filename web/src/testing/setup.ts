@@ -8,6 +8,25 @@ import { setNavigator } from '@/lib/navigation';
 import { server } from './msw';
 import { resetAppState } from './reset';
 
+// Browsers have the pointer events' handler properties and jsdom does not; Preact (the app's React,
+// vite.config.ts) listens to `pointerdown` only where `onpointerdown` exists, else to `PointerDown`.
+for (const type of [
+  'pointerdown',
+  'pointermove',
+  'pointerup',
+  'pointercancel',
+  'pointerover',
+  'pointerout',
+  'pointerenter',
+  'pointerleave',
+  'gotpointercapture',
+  'lostpointercapture',
+]) {
+  if (!(`on${type}` in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, `on${type}`, { value: null, writable: true, configurable: true });
+  }
+}
+
 initI18n('id');
 // The app loads a language on demand; tests have both at once.
 addTranslation('id', id);

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
+import { showInInput } from '@/lib/controlled-input';
 import { limitDecimalInput, SEPARATORS } from '@/lib/format';
 import { useAppStore } from '@/lib/store';
 import { stepValue } from '@/lib/orders/steps';
@@ -79,6 +80,7 @@ export function DecimalField({
       value={toDisplay(value, decimal)}
       onChange={(event) => {
         const kept = limitDecimalInput(event.target.value, precision, locale);
+        showInInput(event.target, kept);
         onChange(decimal === '.' ? kept : kept.replace(decimal, '.'));
       }}
       error={!!error}

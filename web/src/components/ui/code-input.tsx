@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
+import { useForkRef } from '@mui/material/utils';
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { showInInput } from '@/lib/controlled-input';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 export interface CodeInputProps {
   /** Digits typed so far (never more than `length`). */
@@ -45,10 +48,12 @@ export function CodeInput({
   name,
 }: CodeInputProps) {
   const [focused, setFocused] = useState(false);
+  const ref = useForkRef(inputRef, autoFocus ? focusOnMount : null);
   const id = useId();
 
-  const handle = (raw: string) => {
-    const digits = onlyDigits(raw, length);
+  const handle = (input: HTMLInputElement) => {
+    const digits = onlyDigits(input.value, length);
+    showInInput(input, digits);
     onChange(digits);
     if (digits.length === length && digits !== value) onComplete?.(digits);
   };
@@ -89,7 +94,7 @@ export function CodeInput({
       </Box>
       <Box
         component="input"
-        ref={inputRef}
+        ref={ref}
         id={id}
         name={name}
         type={masked ? 'password' : 'text'}
@@ -103,7 +108,7 @@ export function CodeInput({
         autoFocus={autoFocus}
         disabled={disabled}
         value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => handle(event.target.value)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => handle(event.target)}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         sx={{

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 /** The field of a [`NewValueDialog`]: what it asks for and how the browser should treat it. */
 export interface NewValueField {
@@ -55,6 +56,7 @@ export function NewValueDialog(props: NewValueDialogProps) {
         error={fieldError !== null}
         helperText={fieldError ?? field.hint}
         autoFocus
+        inputRef={focusOnMount}
         fullWidth
         required
         type={field.type}

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormStack } from '@/components/ui/form-stack';
 import { isPlausiblePhone } from '@/lib/phone';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 export interface PhoneStepProps {
   initialPhone?: string;
@@ -57,6 +58,7 @@ export function PhoneStep({
         error={phoneInvalid}
         helperText={phoneInvalid ? t('auth.phoneInvalid') : t('auth.phoneHint')}
         autoFocus
+        inputRef={focusOnMount}
         fullWidth
         required
         type="tel"

@@ -4,8 +4,8 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { useLocalizePath } from '@/hooks/use-locale';
 import { lazyNamed } from '@/lib/lazy-named';
+import { localeFromPath, localizePath } from '@/lib/locale';
 import { isPinFresh } from '@/lib/pin-session';
 import { rememberReturnPath } from '@/lib/return-path';
 import { useAppStore } from '@/lib/store';
@@ -23,7 +23,6 @@ const PIN_CHECK_INTERVAL_MS = 15_000;
 export function RequireAuth({ pin = false, children }: { pin?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const localize = useLocalizePath();
   const loggedIn = useAppStore((state) => state.auth.accessToken !== null);
   const updateAuth = useAppStore((state) => state.updateAuth);
   const [pinOk, setPinOk] = useState(() => !pin || isPinFresh());
@@ -43,9 +42,14 @@ export function RequireAuth({ pin = false, children }: { pin?: boolean; children
     return () => updateAuth({ pinModal: false });
   }, [pin, needPin, updateAuth]);
 
+  // The login page in the URL's language: the store's language catches up with the URL only in the
+  // locale root's layout effect, one render late when that root has just mounted.
   if (!loggedIn)
     return (
-      <RedirectToLogin path={`${location.pathname}${location.search}${location.hash}`} to={localize(paths.login)} />
+      <RedirectToLogin
+        path={`${location.pathname}${location.search}${location.hash}`}
+        to={localizePath(paths.login, localeFromPath(location.pathname))}
+      />
     );
   if (needPin) {
     return (

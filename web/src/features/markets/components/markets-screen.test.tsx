@@ -128,6 +128,8 @@ describe('markets page', { timeout: 30_000 }, () => {
   it('ticks prices live from ticker frames', async () => {
     renderApp('/markets');
     await waitFor(() => expect(listRows()).toHaveLength(3), SLOW);
+    // The rows subscribe in an effect, which may run a frame after they show.
+    await waitFor(() => expect(sockets[0]?.onmessage).toBeTruthy());
     const socket = sockets[0]!;
     act(() => {
       socket.onmessage?.({

@@ -2,6 +2,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { showInInput } from '@/lib/controlled-input';
+import { focusOnMount } from '@/lib/focus-on-mount';
 
 /** What a symbol search keeps of what is typed (a bound on the query the server filters by). */
 const SEARCH_CHARS_MAX = 40;
@@ -27,11 +29,16 @@ export function SearchField({
   return (
     <TextField
       autoFocus={autoFocus}
+      inputRef={autoFocus ? focusOnMount : undefined}
       fullWidth
       size="small"
       type={type}
       value={value}
-      onChange={(event) => onChange(event.target.value.slice(0, SEARCH_CHARS_MAX))}
+      onChange={(event) => {
+        const kept = event.target.value.slice(0, SEARCH_CHARS_MAX);
+        showInInput(event.target, kept);
+        onChange(kept);
+      }}
       label={label}
       placeholder={placeholder}
       slotProps={{

@@ -1,5 +1,4 @@
-import { screen, within } from '@testing-library/react';
-import { act } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveClient, setLiveClient } from '@/lib/live/live-client';
@@ -62,6 +61,8 @@ describe('PortfolioScreen', { timeout: 20_000 }, () => {
     expect(within(card).getByText('+Rp2.500')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Transaksi BTC' })).toHaveAttribute('href', '/trade/BTC-IDR');
 
+    // The holdings subscribe in an effect, which may run a frame after the list shows.
+    await waitFor(() => expect(socket.socket.onopen).not.toBeNull());
     act(() => socket.open());
     expect(socket.sent.some((text) => text.includes('ticker:BTC-IDR'))).toBe(true);
     act(() =>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '@/api/app-config';
 import { useLocale } from '@/hooks/use-locale';
+import { showInInput } from '@/lib/controlled-input';
 import { toast } from '@/lib/toast';
 import { FEEDBACK_MESSAGE_MAX, useSendFeedback } from '../api/feedback';
 
@@ -77,11 +78,22 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
           onChange={(_, value) => setRating(value !== null && Number.isFinite(value) ? value : null)}
           getLabelText={(value) => t('feedback.stars', { count: value })}
           size="large"
+          // MUI's click handler on a star re-renders the stars, and under Preact (vite.config.ts) that
+          // render comes before the radio's change event and undoes the check, so the change never
+          // fires. The click goes on only for the chosen star, whose click clears the rating.
+          onClickCapture={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (target.type === 'radio' && Number(target.value) !== rating) event.stopPropagation();
+          }}
         />
         <TextField
           label={t('feedback.messageLabel')}
           value={message}
-          onChange={(event) => setMessage(event.target.value.slice(0, FEEDBACK_MESSAGE_MAX))}
+          onChange={(event) => {
+            const kept = event.target.value.slice(0, FEEDBACK_MESSAGE_MAX);
+            showInInput(event.target, kept);
+            setMessage(kept);
+          }}
           multiline
           minRows={3}
           fullWidth

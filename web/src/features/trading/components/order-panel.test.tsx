@@ -142,7 +142,7 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Tinjau beli BTC' }));
     expect(analytics.pending()).toBe(1);
-    const review = screen.getByRole('dialog', { name: 'Tinjau beli BTC' });
+    const review = await screen.findByRole('dialog', { name: 'Tinjau beli BTC' });
     expect(within(review).getByText('Rp1.000.000')).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: 'Konfirmasi order' }));
     await user.type(await screen.findByLabelText('PIN'), '135792');
@@ -172,7 +172,7 @@ describe('OrderPanel', { timeout: 20_000 }, () => {
     await user.clear(again);
     await user.type(again, '0.0005');
     await user.click(screen.getByRole('button', { name: 'Tinjau beli BTC' }));
-    await user.click(screen.getByRole('button', { name: 'Konfirmasi order' }));
+    await user.click(await screen.findByRole('button', { name: 'Konfirmasi order' }));
     await user.type(await screen.findByLabelText('PIN'), '135792');
     expect(await screen.findByText('Perdagangan BTC-IDR dihentikan.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Masukkan PIN' })).not.toBeInTheDocument());

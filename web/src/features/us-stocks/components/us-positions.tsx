@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PositionCard } from '@/components/orders/position-card';
 import { formatMoney, formatQuantity, formatSignedMoney, gainColor, localizeDecimalText } from '@/lib/format';
@@ -9,9 +9,13 @@ import { useAppStore } from '@/lib/store';
 import type { UsPosition } from '../api/types';
 import { knownBucket } from '../lib/order-form';
 import { sortPositions } from '../lib/positions';
-import { ClosePositionDialog } from './close-position-dialog';
 import type { FigureLine } from '@/components/ui/figures';
-import { UsOcoDialog } from './us-oco-dialog';
+import { lazyNamed } from '@/lib/lazy-named';
+
+// The dialogs' forms (price fields, review, PIN) load when a position is first closed or protected,
+// not with the portfolio (issue 12's 200 KiB per route).
+const ClosePositionDialog = lazyNamed(() => import('./close-position-dialog'), 'ClosePositionDialog');
+const UsOcoDialog = lazyNamed(() => import('./us-oco-dialog'), 'UsOcoDialog');
 
 /**
  * US-stock positions, one card per stock and bucket: cost in USD and IDR, value, profit, dividends
@@ -38,8 +42,10 @@ export function UsPositionCards({ positions }: { positions: readonly UsPosition[
           {t('usStocks.positions.none')}
         </Typography>
       )}
-      {closing && <ClosePositionDialog position={closing} onClose={() => setClosing(null)} />}
-      {protecting && <UsOcoDialog position={protecting} onClose={() => setProtecting(null)} />}
+      <Suspense fallback={null}>
+        {closing && <ClosePositionDialog position={closing} onClose={() => setClosing(null)} />}
+        {protecting && <UsOcoDialog position={protecting} onClose={() => setProtecting(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -10,6 +10,7 @@ import type { BankAccount } from '../api/bank-accounts';
 import { CodeInput } from '@/components/ui/code-input';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { PIN_LENGTH } from '@/config/constants';
+import { showInInput } from '@/lib/controlled-input';
 import { useAddBankAccount } from '../api/add-bank-account';
 import { useBanks, type Bank } from '../api/get-banks';
 import { ACCOUNT_NUMBER_DIGITS, accountNumberInput } from '../lib/account-number';
@@ -67,7 +68,9 @@ export function AddBankAccountDialog({
         label={t('bankAccounts.accountNumber')}
         value={accountNumber}
         onChange={(event) => {
-          setAccountNumber(accountNumberInput(event.target.value));
+          const kept = accountNumberInput(event.target.value);
+          showInInput(event.target, kept);
+          setAccountNumber(kept);
           add.reset();
         }}
         helperText={t('bankAccounts.accountNumberHint')}

@@ -2,6 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { type ReactNode } from 'react';
 import { useLocale } from '@/hooks/use-locale';
+import { showInInput } from '@/lib/controlled-input';
 import type { RupiahAmountInput } from '../hooks/use-rupiah-amount-input';
 import { limitAmountInput } from '../lib/money';
 
@@ -33,7 +34,9 @@ export function RupiahAmountField({
       label={label}
       value={input.text}
       onChange={(event) => {
-        input.setText(limitAmountInput(event.target.value, locale));
+        const kept = limitAmountInput(event.target.value, locale);
+        showInInput(event.target, kept);
+        input.setText(kept);
         onEdit?.();
       }}
       onBlur={() => {
