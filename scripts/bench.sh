@@ -30,7 +30,7 @@ assemble() {
   echo "Written by \`make bench\` (scripts/bench.sh); each section comes from one benchmark program. Speed and"
   echo "memory targets live here, never in timed unit tests. The machine is the project's standard one (2 cores)."
   echo
-  for section in docs/bench/http.md docs/bench/read.md docs/bench/read-profile.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/us.md docs/bench/perps.md docs/bench/ledger.md docs/bench/web-lab.md; do
+  for section in docs/bench/http.md docs/bench/read.md docs/bench/read-profile.md docs/bench/pin.md docs/bench/engine.md docs/bench/market.md docs/bench/markets.md docs/bench/orders.md docs/bench/order-path.md docs/bench/us.md docs/bench/perps.md docs/bench/ledger.md docs/bench/web-lab.md; do
     if [ -f "$section" ]; then cat "$section"; echo; fi
   done
 }

@@ -137,7 +137,10 @@ describe('app shell', () => {
       }),
     );
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Sedang dalam pemeliharaan' })).toBeInTheDocument();
+    // The screens are lazy routes: on a loaded machine their first import alone can take over the
+    // default second, which made this test fail now and then.
+    const loaded = { timeout: 5_000 };
+    expect(await screen.findByRole('heading', { name: 'Sedang dalam pemeliharaan' }, loaded)).toBeInTheDocument();
     expect(screen.getByText('Peningkatan sistem terjadwal')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Semua investasi Anda, dalam satu tempat' })).not.toBeInTheDocument();
     // Retry-After 2 is raised to the 5 s minimum.
@@ -151,7 +154,9 @@ describe('app shell', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_250);
     });
-    expect(await screen.findByRole('heading', { name: 'Semua investasi Anda, dalam satu tempat' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Semua investasi Anda, dalam satu tempat' }, loaded),
+    ).toBeInTheDocument();
     expect(checks).toBe(checksBefore + 1);
     expect(useAppStore.getState().misc.underMaintenance).toBe(false);
   });
