@@ -89,6 +89,18 @@ struct Claim<'a> {
 }
 
 impl Claim<'_> {
+    /// The key's row, if there is one.
+    async fn row<'e>(&self, on: impl sqlx::Executor<'e, Database = sqlx::Any>) -> Result<Option<ClaimRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
+             where caller = $1 and request_key = $2",
+        )
+        .bind(self.caller)
+        .bind(self.key)
+        .fetch_optional(on)
+        .await?)
+    }
+
     /// `begin` inside the caller's write transaction.
     async fn run(self, conn: &mut AnyConnection) -> Result<Begin, StoreError> {
         let inserted = sqlx::query(
@@ -105,14 +117,7 @@ impl Claim<'_> {
         if inserted == 1 {
             return Ok(Begin::Started);
         }
-        let row: Option<ClaimRow> = sqlx::query_as(
-            "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
-             where caller = $1 and request_key = $2",
-        )
-        .bind(self.caller)
-        .bind(self.key)
-        .fetch_optional(&mut *conn)
-        .await?;
+        let row = self.row(&mut *conn).await?;
         // Deleted between the insert and the select (abandoned by another node): the next try claims it.
         let Some(row) = row else { return Ok(Begin::InProgress) };
         let created_at_ms = row.created_at_ms;
@@ -151,23 +156,16 @@ pub struct Unclaimed {
 /// What `key` holds for `caller`, read without claiming it: `Started` when nothing (or only a
 /// claim older than `stale_after_ms`) is there. Only for handlers that keep their answer with
 /// [`keep_in`] and make a repeat of the same request harmless in their own tables.
-pub async fn look_up(
-    db: &Db,
-    caller: &str,
-    key: &str,
-    request_hash: &str,
-    now_ms: i64,
-    stale_after_ms: i64,
-) -> Result<Begin, StoreError> {
-    let row: Option<ClaimRow> = sqlx::query_as(
-        "select request_hash, status, content_type, body, created_at_ms from idempotency_keys \
-         where caller = $1 and request_key = $2",
-    )
-    .bind(caller)
-    .bind(key)
-    .fetch_optional(db.pool())
-    .await?;
-    Ok(row.and_then(|row| row.judged(request_hash, now_ms - stale_after_ms)).unwrap_or(Begin::Started))
+pub async fn look_up(db: &Db, key: &Unclaimed, stale_after_ms: i64) -> Result<Begin, StoreError> {
+    let claim = Claim {
+        caller: &key.caller,
+        key: &key.key,
+        request_hash: &key.request_hash,
+        now_ms: key.at_ms,
+        stale_after_ms,
+    };
+    let row = claim.row(db.pool()).await?;
+    Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))
 }
 
 /// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a

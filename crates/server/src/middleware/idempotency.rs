@@ -59,17 +59,19 @@ pub async fn idempotent(
         &bytes,
     );
     let now = state.clock.now_ms();
-    let begun = if unclaimed {
-        store::idempotency::look_up(&state.db, &caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await
-    } else {
-        state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await
+    let unclaimed = unclaimed.then(|| Unclaimed {
+        caller: caller.clone(),
+        key: key.clone(),
+        request_hash: hash.clone(),
+        at_ms: now,
+    });
+    let begun = match &unclaimed {
+        Some(unclaimed) => store::idempotency::look_up(&state.db, unclaimed, CLAIM_STALE_AFTER_MS).await,
+        None => state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await,
     };
     if let Some(answered) = answered_before(begun) {
         return answered;
     }
-
-    let unclaimed =
-        unclaimed.then(|| Unclaimed { caller: caller.clone(), key: key.clone(), request_hash: hash, at_ms: now });
     if let Some(unclaimed) = &unclaimed {
         parts.extensions.insert(unclaimed.clone());
     }
