@@ -71,9 +71,7 @@ let signedInState: BrowserContextOptions['storageState'];
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
   await signUpFrom(page, '/balance');
-  await accepted;
   signedInState = await context.storageState();
   await context.close();
 });

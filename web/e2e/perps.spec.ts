@@ -5,7 +5,7 @@ import {
   depositMargin,
   enterPin,
   expectNoSidewaysScroll,
-  signUpAccepted,
+  signUpFrom,
   topUpInSandbox,
 } from './wallet-support';
 
@@ -60,7 +60,7 @@ test.describe('Perpetual futures (issue 13)', () => {
     request,
   }) => {
     test.setTimeout(300_000);
-    await signUpAccepted(page, '/balance/futures');
+    await signUpFrom(page, '/balance/futures');
     await topUpInSandbox(page, '500000');
     await buyUsdtAtMarket(page, '400000');
     await depositMargin(page, '20');

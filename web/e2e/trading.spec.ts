@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { expectNoSidewaysScroll, PIN, signUpFrom, topUpInSandbox } from './wallet-support';
+import { expectNoSidewaysScroll, PIN, signUpFrom as signUp, topUpInSandbox } from './wallet-support';
 
 /** The best bid in the order book widget, in rupiah (rows are labelled `Rp1.234.567 · 0,5`). */
 async function bestBid(page: Page): Promise<number> {
@@ -34,14 +34,6 @@ async function reviewAndConfirm(
   if (check) await check(page.getByRole('dialog', { name: review }));
   await page.getByRole('dialog', { name: review }).getByRole('button', { name: 'Konfirmasi order' }).click();
   await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
-}
-
-/** Signs up from `path` and waits until the accepted terms are stored, so the next page asks no more. */
-async function signUp(page: Page, path: string): Promise<void> {
-  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
-  await signUpFrom(page, path);
-  await accepted;
-  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
 }
 
 async function chooseKind(panel: Locator, page: Page, kind: string): Promise<void> {

@@ -15,9 +15,7 @@ async function enterPin(page: Page): Promise<void> {
 
 /** Signs up, tops up, verifies for US stocks, converts rupiah to USD and funds the intraday wallet. */
 async function verifiedUserWithDollars(page: Page): Promise<void> {
-  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
   await signUpFrom(page, '/balance/usd');
-  await accepted;
   await topUpInSandbox(page, '10000000');
 
   await verifyIdentity(page);

@@ -4,7 +4,7 @@ import {
   depositMargin,
   enterPin,
   expectNoSidewaysScroll,
-  signUpAccepted as signUp,
+  signUpFrom as signUp,
   topUpInSandbox,
   verifyIdentity,
 } from './wallet-support';

@@ -33,7 +33,12 @@ export async function signUpAtLogin(page: Page, path: string): Promise<void> {
   await page.getByRole('textbox', { name: 'PIN', exact: true }).fill(PIN);
   await page.getByRole('textbox', { name: 'Ulangi PIN', exact: true }).fill(PIN);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+  // New accounts accept the terms first (R3.17). Wait until the acceptance is stored: a page left
+  // before that asks again later, over whatever the test does next.
+  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
   await page.getByRole('button', { name: 'Saya setuju' }).click();
+  await accepted;
+  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
 }
 
 /** The page is no wider than the viewport: nothing to scroll sideways on a phone. */
@@ -69,14 +74,6 @@ export async function verifyIdentity(page: Page): Promise<void> {
   await page.getByLabel('Alamat sesuai KTP').fill('Jl. Merdeka No. 1, Bogor');
   await page.getByRole('button', { name: 'Kirim untuk verifikasi' }).click();
   await expect(page.getByText('Identitas Anda sudah terverifikasi.')).toBeVisible({ timeout: 15_000 });
-}
-
-/** Signs up from `path` and waits until the accepted terms are stored, so later pages ask no more. */
-export async function signUpAccepted(page: Page, path: string): Promise<void> {
-  const accepted = page.waitForResponse((r) => r.url().includes('/api/v1/user/bappebti-tnc') && r.ok());
-  await signUpFrom(page, path);
-  await accepted;
-  await expect(page.getByRole('dialog', { name: 'Syarat dan ketentuan terbaru' })).toBeHidden();
 }
 
 /** Confirms with the PIN in the shared PIN dialog. */
