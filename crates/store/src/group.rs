@@ -184,9 +184,10 @@ async fn run_batch(db: &Db, batch: Vec<Box<dyn Unit>>) {
                 break;
             }
             let ended = match unit.run(&mut w.tx).await {
+                // Its savepoint stays: the next unit's is the one a failure goes back to.
                 Outcome::Kept(answer) => {
                     kept.push(answer);
-                    savepoint::release(&mut w.tx).await
+                    Ok(())
                 }
                 Outcome::Undone => savepoint::roll_back(&mut w.tx).await,
             };

@@ -171,19 +171,38 @@ pub async fn look_up(db: &Db, key: &Unclaimed, stale_after_ms: i64) -> Result<Be
 /// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a
 /// repeat that ran beside the first) keeps what it holds.
 pub async fn keep_in(conn: &mut AnyConnection, key: &Unclaimed, response: &StoredResponse) -> Result<(), StoreError> {
-    sqlx::query(
+    keep_all_in(conn, &[(key.clone(), response.clone())]).await
+}
+
+/// Stores the answers of several unclaimed keys in one statement (a batch of orders keeps its
+/// answers together, issue 12). A key already there, or named twice, keeps the first answer.
+pub async fn keep_all_in(conn: &mut AnyConnection, answers: &[(Unclaimed, StoredResponse)]) -> Result<(), StoreError> {
+    let mut seen = std::collections::HashSet::new();
+    let answers: Vec<&(Unclaimed, StoredResponse)> =
+        answers.iter().filter(|(key, _)| seen.insert((&key.caller, &key.key))).collect();
+    if answers.is_empty() {
+        return Ok(());
+    }
+    const COLUMNS: usize = 7;
+    let rows: Vec<String> =
+        (0..answers.len()).map(|i| format!("({})", crate::placeholders::numbered(i * COLUMNS + 1, COLUMNS))).collect();
+    let sql = format!(
         "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms, status, content_type, body) \
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (caller, request_key) do nothing",
-    )
-    .bind(&key.caller)
-    .bind(&key.key)
-    .bind(&key.request_hash)
-    .bind(key.at_ms)
-    .bind(i64::from(response.status))
-    .bind(response.content_type.clone())
-    .bind(response.body.clone())
-    .execute(conn)
-    .await?;
+         values {} on conflict (caller, request_key) do nothing",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for (key, response) in answers {
+        query = query
+            .bind(&key.caller)
+            .bind(&key.key)
+            .bind(&key.request_hash)
+            .bind(key.at_ms)
+            .bind(i64::from(response.status))
+            .bind(response.content_type.clone())
+            .bind(response.body.clone());
+    }
+    query.execute(conn).await?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
 
-use store::idempotency::{self, Begin, StoredResponse};
+use store::idempotency::{self, Begin, StoredResponse, Unclaimed};
 use store::testing::fresh_db;
 use store::Backend;
 
@@ -65,6 +65,39 @@ async fn the_writer_commits_concurrent_claims_together(backend: Backend) {
         assert_eq!(replay, Begin::Replay(response.clone()));
     }
     assert_eq!(writer.begin("caller", "key-2", "hash", 2_000, 60_000).await.unwrap(), Begin::InProgress);
+}
+
+/// Issue 12: a batch's answers are kept in one statement; a key named twice, or already kept,
+/// keeps its first answer.
+async fn a_batch_of_answers_is_kept_together(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let key = |k: &str| Unclaimed { caller: "c".into(), key: k.into(), request_hash: format!("h-{k}"), at_ms: 1_000 };
+    let answer = |n: u8| StoredResponse { status: 200, content_type: Some("application/json".into()), body: vec![n] };
+    let mut w = db.begin_write().await.unwrap();
+    idempotency::keep_in(&mut w.tx, &key("k0"), &answer(0)).await.unwrap();
+    w.commit().await.unwrap();
+
+    let mut w = db.begin_write().await.unwrap();
+    let batch = [(key("k1"), answer(1)), (key("k2"), answer(2)), (key("k1"), answer(9)), (key("k0"), answer(9))];
+    idempotency::keep_all_in(&mut w.tx, &batch).await.unwrap();
+    w.commit().await.unwrap();
+    for (k, n) in [("k0", 0), ("k1", 1), ("k2", 2)] {
+        let found = idempotency::look_up(&db, &key(k), 60_000).await.unwrap();
+        assert_eq!(found, Begin::Replay(answer(n)), "{k}");
+    }
+    let mut w = db.begin_write().await.unwrap();
+    idempotency::keep_all_in(&mut w.tx, &[]).await.unwrap();
+    w.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn sqlite_a_batch_of_answers_is_kept_together() {
+    a_batch_of_answers_is_kept_together(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_a_batch_of_answers_is_kept_together() {
+    a_batch_of_answers_is_kept_together(Backend::Postgres).await;
 }
 
 #[tokio::test]

@@ -124,9 +124,7 @@ impl PairOwner {
         for id in ids {
             self.settle(tx, &mut touched, id).await?;
         }
-        for trade in &touched.trades {
-            repo::insert_trade(tx, trade, self.now_ms()).await?;
-        }
+        repo::insert_trades(tx, &touched.trades, self.now_ms()).await?;
         Ok(touched.rows.into_values().collect())
     }
 

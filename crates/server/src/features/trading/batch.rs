@@ -1,5 +1,6 @@
 //! Group commit (issue 12): the owner runs the commands queued together in one write transaction,
-//! each behind its own savepoint, and answers every client only after that one commit.
+//! each behind its own savepoint, and answers every client only after that one commit. The answers
+//! kept for the commands' idempotency keys are stored together, in one statement before the commit.
 //!
 //! A command that fails rolls back to its savepoint; if it had already changed the book, the book
 //! is rebuilt from what the transaction holds (the committed database plus the batch's earlier
@@ -21,6 +22,15 @@ use crate::features::orders::errors::TradeError;
 
 /// The reply channel of one command.
 type Reply = oneshot::Sender<Result<OrderRow, TradeError>>;
+
+/// What the batch's kept commands leave for after the commit.
+#[derive(Default)]
+struct Kept {
+    /// Every user order they touched (published on `/ws` once committed).
+    touched: Vec<OrderRow>,
+    /// The answers to keep under their requests' idempotency keys, stored just before the commit.
+    answers: Vec<(Unclaimed, StoredResponse)>,
+}
 
 /// Raised when the batch's transaction cannot go on; every command of the batch then fails.
 struct Broken(TradeError);
@@ -51,11 +61,11 @@ impl PairOwner {
             Err(e) => return answer_all(batch.into_iter().map(|e| e.reply), TradeError::from(e)),
         };
         let mut done: Vec<(Reply, Result<OrderRow, TradeError>)> = Vec::with_capacity(batch.len());
-        let mut touched: Vec<OrderRow> = Vec::new();
+        let mut kept = Kept::default();
         let mut commands = batch.into_iter();
         let mut broken = None;
         for Envelope { ask, answer_key, reply } in commands.by_ref() {
-            match self.step(&mut wtx.tx, ask, answer_key.as_ref(), &mut touched).await {
+            match self.step(&mut wtx.tx, ask, answer_key, &mut kept).await {
                 Ok(result) => done.push((reply, result)),
                 Err(Broken(e)) => {
                     done.push((reply, Err(e.clone())));
@@ -70,12 +80,15 @@ impl PairOwner {
                 drop(wtx);
                 Some(e)
             }
-            None => wtx.commit().await.err().map(TradeError::from),
+            None => match idempotency::keep_all_in(&mut wtx.tx, &kept.answers).await {
+                Ok(()) => wtx.commit().await.err().map(TradeError::from),
+                Err(e) => Some(TradeError::Internal(e.to_string())),
+            },
         };
         match failure {
             None => {
                 self.accounts.batch_committed();
-                self.deps.user_events.publish_rows(&self.spec, &touched);
+                self.deps.user_events.publish_rows(&self.spec, &kept.touched);
             }
             Some(e) => {
                 self.accounts.batch_failed();
@@ -97,18 +110,19 @@ impl PairOwner {
         }
     }
 
-    /// Runs one command behind a savepoint, adding the user orders it touched to `touched`: the
-    /// inner result is the command's answer; `Broken` means the transaction can no longer be used.
-    /// A new order's answer is stored under `answer_key` behind the same savepoint.
+    /// Runs one command behind a savepoint, adding the user orders it touched and its answer under
+    /// `answer_key` to `kept`: the inner result is the command's answer; `Broken` means the
+    /// transaction can no longer be used. A command that succeeds leaves its savepoint in place
+    /// (`store::savepoint`).
     async fn step(
         &mut self,
         tx: &mut Tx,
         ask: Ask,
-        answer_key: Option<&Unclaimed>,
-        touched: &mut Vec<OrderRow>,
+        answer_key: Option<Unclaimed>,
+        kept: &mut Kept,
     ) -> Result<Result<OrderRow, TradeError>, Broken> {
         // Quote first, so a market order meets the providers' current prices.
-        self.requote_in(tx, touched).await?;
+        self.requote_in(tx, &mut kept.touched).await?;
         self.accounts.command_started();
         savepoint::begin(tx).await?;
         self.engine_ran = false;
@@ -118,11 +132,10 @@ impl PairOwner {
         match outcome {
             Ok(Ok((row, rows))) => {
                 if let Some(key) = answer_key {
-                    self.keep_answer(tx, key, &row).await?;
+                    kept.answers.push((key, self.answer_of(&row)?));
                 }
-                savepoint::release(tx).await?;
                 self.accounts.command_kept();
-                touched.extend(rows);
+                kept.touched.extend(rows);
                 Ok(Ok(row))
             }
             Ok(Err(e)) => {
@@ -171,7 +184,6 @@ impl PairOwner {
         savepoint::begin(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
-                savepoint::release(tx).await?;
                 self.accounts.command_kept();
                 touched.extend(rows);
             }
@@ -187,13 +199,12 @@ impl PairOwner {
 }
 
 impl PairOwner {
-    /// Stores the answer the handler will give for `row` under the request's idempotency key, so
-    /// the call commits once (the idempotency layer stores nothing more).
-    async fn keep_answer(&self, tx: &mut Tx, key: &Unclaimed, row: &OrderRow) -> Result<(), Broken> {
-        let broken = |e: &dyn std::fmt::Display| Broken(TradeError::Internal(e.to_string()));
-        let body = serde_json::to_vec(&Data::new(OrderView::of(row, &self.spec))).map_err(|e| broken(&e))?;
-        let response = StoredResponse { status: 200, content_type: Some(JSON.into()), body };
-        idempotency::keep_in(tx, key, &response).await.map_err(|e| broken(&e))
+    /// The answer the handler will give for `row`, kept under the request's idempotency key in the
+    /// batch's transaction, so the call commits once (the idempotency layer stores nothing more).
+    fn answer_of(&self, row: &OrderRow) -> Result<StoredResponse, Broken> {
+        let body = serde_json::to_vec(&Data::new(OrderView::of(row, &self.spec)))
+            .map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
+        Ok(StoredResponse { status: 200, content_type: Some(JSON.into()), body })
     }
 }
 

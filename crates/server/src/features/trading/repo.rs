@@ -307,25 +307,39 @@ pub struct TradeRow {
     pub maker: bool,
 }
 
-/// Records a user side of a fill, made at `now_ms`.
-pub async fn insert_trade(tx: &mut Transaction<'static, Any>, t: &TradeRow, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// Records a command's trades in one statement.
+pub async fn insert_trades(
+    tx: &mut Transaction<'static, Any>,
+    trades: &[TradeRow],
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    if trades.is_empty() {
+        return Ok(());
+    }
+    const COLUMNS: usize = 11;
+    let rows: Vec<String> =
+        (0..trades.len()).map(|i| format!("({})", store::placeholders::numbered(i * COLUMNS + 1, COLUMNS))).collect();
+    let sql = format!(
         "insert into crypto_trades (order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker, \
-         created_at_ms) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(t.order_id)
-    .bind(&t.user_id)
-    .bind(&t.symbol)
-    .bind(t.side.as_str())
-    .bind(t.price)
-    .bind(t.quantity)
-    .bind(t.value)
-    .bind(t.fee)
-    .bind(t.tax)
-    .bind(i64::from(t.maker))
-    .bind(now_ms)
-    .execute(&mut **tx)
-    .await?;
+         created_at_ms) values {}",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for t in trades {
+        query = query
+            .bind(t.order_id)
+            .bind(&t.user_id)
+            .bind(&t.symbol)
+            .bind(t.side.as_str())
+            .bind(t.price)
+            .bind(t.quantity)
+            .bind(t.value)
+            .bind(t.fee)
+            .bind(t.tax)
+            .bind(i64::from(t.maker))
+            .bind(now_ms);
+    }
+    query.execute(&mut **tx).await?;
     Ok(())
 }
 
