@@ -48,6 +48,18 @@ pub enum OrderType {
     StopLimit { stop_price: Price, price: Price, qty: Qty, tif: TimeInForce },
 }
 
+impl OrderType {
+    /// Whether any part of the order can stay in the book after the command that places it
+    /// (market, IOC and FOK orders end within it; a stop waits for its trigger).
+    pub fn can_rest(&self) -> bool {
+        match self {
+            OrderType::Market { .. } | OrderType::MarketQuote { .. } => false,
+            OrderType::Limit { tif, .. } => *tif == TimeInForce::Gtc,
+            OrderType::Stop { .. } | OrderType::StopLimit { .. } => true,
+        }
+    }
+}
+
 /// A command to place one order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewOrder {
@@ -163,5 +175,22 @@ impl Default for Config {
             quote_units_max: 1 << 100,
             self_trade: SelfTradePolicy::CancelResting,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_gtc_limits_and_stops_can_rest() {
+        let limit = |tif| OrderType::Limit { price: 100, qty: 1, tif };
+        assert!(limit(TimeInForce::Gtc).can_rest());
+        assert!(!limit(TimeInForce::Ioc).can_rest());
+        assert!(!limit(TimeInForce::Fok).can_rest());
+        assert!(!OrderType::Market { qty: 1 }.can_rest());
+        assert!(!OrderType::MarketQuote { quote: 100 }.can_rest());
+        assert!(OrderType::Stop { stop_price: 100, qty: 1 }.can_rest());
+        assert!(OrderType::StopLimit { stop_price: 100, price: 100, qty: 1, tif: TimeInForce::Ioc }.can_rest());
     }
 }

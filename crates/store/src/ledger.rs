@@ -393,9 +393,6 @@ pub struct HoldPart {
 /// rest from the next, and so on (a buy takes voucher credit before cash). Each part is an ordinary
 /// hold with the event id `{event_id}:{index}`. Fails without taking anything when the sources
 /// together have less than `amount`; an account that does not exist counts as empty.
-///
-/// On PostgreSQL the sources are locked in id order before they are read, so what was read is
-/// still there when it is held; SQLite runs one writer at a time.
 pub async fn hold_from_sources(
     tx: &mut Transaction<'static, Any>,
     sources: &[String],
@@ -403,6 +400,26 @@ pub async fn hold_from_sources(
     reason: HoldReason,
     event_id: &str,
 ) -> Result<Vec<HoldPart>, LedgerError> {
+    let plan = split_from_sources(tx, sources, amount).await?;
+    let mut parts = Vec::with_capacity(plan.len());
+    for (index, (account_id, take)) in plan.into_iter().enumerate() {
+        let hold_id = hold(tx, &account_id, take, reason, &format!("{event_id}:{index}")).await?;
+        parts.push(HoldPart { hold_id, account_id, amount: take });
+    }
+    Ok(parts)
+}
+
+/// How `amount` would be taken across `sources` in order of preference (as [`hold_from_sources`]
+/// takes it), without holding anything: for work that spends within the same transaction, where a
+/// hold would be opened and closed again. The accounts read stay as read until the commit: on
+/// PostgreSQL they are locked in id order before they are read; SQLite runs one writer at a time.
+/// Fails when the sources together have less than `amount`; an account that does not exist counts
+/// as empty.
+pub async fn split_from_sources(
+    tx: &mut Transaction<'static, Any>,
+    sources: &[String],
+    amount: i64,
+) -> Result<Vec<(String, i64)>, LedgerError> {
     if amount <= 0 || sources.is_empty() {
         return Err(LedgerError::InvalidAmount);
     }
@@ -430,18 +447,13 @@ pub async fn hold_from_sources(
         if take > 0 {
             *free -= take;
             left -= take;
-            plan.push((source, take));
+            plan.push((source.clone(), take));
         }
     }
     if left > 0 {
         return Err(LedgerError::InsufficientFunds(sources.last().expect("not empty").clone()));
     }
-    let mut parts = Vec::with_capacity(plan.len());
-    for (index, (account_id, take)) in plan.into_iter().enumerate() {
-        let hold_id = hold(tx, account_id, take, reason, &format!("{event_id}:{index}")).await?;
-        parts.push(HoldPart { hold_id, account_id: account_id.clone(), amount: take });
-    }
-    Ok(parts)
+    Ok(plan)
 }
 
 /// Closes an open hold as `RELEASED` (the money is free again) or `CAPTURED` (the caller posts

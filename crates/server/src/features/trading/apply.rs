@@ -56,6 +56,30 @@ impl PairOwner {
         Ok(())
     }
 
+    /// Makes sure an order that ends within its command (market, IOC, FOK) can spend `amount`,
+    /// without opening a hold its own fills would close again at once (four statements saved per
+    /// order, issue 12). The accounts read stay as read until the commit; a buy's voucher part
+    /// becomes the order's voucher budget, spent first by its fills, as a captured voucher hold
+    /// would be. The fills' entries refuse any overdraft all the same.
+    pub(super) async fn reserve_within_command(
+        &mut self,
+        tx: &mut Tx,
+        row: &mut OrderRow,
+        amount: i64,
+    ) -> Result<(), TradeError> {
+        if row.side != domain::Side::Buy {
+            let coin =
+                self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
+            ledger::split_from_sources(tx, &[coin], amount).await?;
+            return Ok(());
+        }
+        let voucher = AccountRef::idr_voucher(&row.user_id).id();
+        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, IDR)).await?;
+        let parts = ledger::split_from_sources(tx, &[voucher.clone(), cash], amount).await?;
+        row.voucher_budget = parts.iter().filter(|(account, _)| *account == voucher).map(|(_, take)| take).sum();
+        Ok(())
+    }
+
     /// Closes both holds of an order (released, or captured for the fill being posted); returns
     /// the voucher part it had reserved.
     pub(super) async fn close_holds(tx: &mut Tx, row: &mut OrderRow, captured: bool) -> Result<i64, TradeError> {

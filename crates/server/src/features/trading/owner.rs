@@ -317,8 +317,13 @@ impl PairOwner {
         let id = self.new_id();
         let owner = self.owner_of(&request.user_id);
         let mut row = plan.row(id, &self.spec.symbol, &request, self.now_ms());
-        // The row is stored once, when the command settles, with its hold already on it.
-        self.open_hold(tx, &mut row, plan.hold).await?;
+        // The row is stored once, when the command settles, with its hold already on it; an order
+        // that cannot rest is only checked against what the user can spend.
+        if plan.engine.can_rest() {
+            self.open_hold(tx, &mut row, plan.hold).await?;
+        } else {
+            self.reserve_within_command(tx, &mut row, plan.hold).await?;
+        }
         let mut out = Vec::new();
         self.book
             .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
