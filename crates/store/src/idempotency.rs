@@ -183,13 +183,10 @@ pub async fn keep_all_in(conn: &mut AnyConnection, answers: &[(Unclaimed, Stored
     if answers.is_empty() {
         return Ok(());
     }
-    const COLUMNS: usize = 7;
-    let rows: Vec<String> =
-        (0..answers.len()).map(|i| format!("({})", crate::placeholders::numbered(i * COLUMNS + 1, COLUMNS))).collect();
     let sql = format!(
         "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms, status, content_type, body) \
          values {} on conflict (caller, request_key) do nothing",
-        rows.join(", ")
+        crate::placeholders::rows(answers.len(), 7)
     );
     let mut query = sqlx::query(&sql);
     for (key, response) in answers {

@@ -266,10 +266,10 @@ async fn insert_postings(
     if postings.is_empty() {
         return Ok(());
     }
-    let rows: Vec<String> = (0..postings.len())
-        .map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4))
-        .collect();
-    let sql = format!("insert into postings (entry_id, account_id, currency, amount) values {}", rows.join(", "));
+    let sql = format!(
+        "insert into postings (entry_id, account_id, currency, amount) values {}",
+        placeholders::rows(postings.len(), 4)
+    );
     let mut query = sqlx::query(&sql);
     for posting in postings {
         query = query.bind(entry_id).bind(&posting.account_id).bind(&posting.currency).bind(posting.amount);

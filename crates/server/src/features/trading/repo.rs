@@ -316,13 +316,10 @@ pub async fn insert_trades(
     if trades.is_empty() {
         return Ok(());
     }
-    const COLUMNS: usize = 11;
-    let rows: Vec<String> =
-        (0..trades.len()).map(|i| format!("({})", store::placeholders::numbered(i * COLUMNS + 1, COLUMNS))).collect();
     let sql = format!(
         "insert into crypto_trades (order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker, \
          created_at_ms) values {}",
-        rows.join(", ")
+        store::placeholders::rows(trades.len(), 11)
     );
     let mut query = sqlx::query(&sql);
     for t in trades {
