@@ -184,10 +184,9 @@ async fn run_batch(db: &Db, batch: Vec<Box<dyn Unit>>) {
                 break;
             }
             let ended = match unit.run(&mut w.tx).await {
-                // Its savepoint stays: the next unit's is the one a failure goes back to.
                 Outcome::Kept(answer) => {
                     kept.push(answer);
-                    Ok(())
+                    savepoint::keep(&mut w.tx).await
                 }
                 Outcome::Undone => savepoint::roll_back(&mut w.tx).await,
             };

@@ -112,8 +112,7 @@ impl PairOwner {
 
     /// Runs one command behind a savepoint, adding the user orders it touched and its answer under
     /// `answer_key` to `kept`: the inner result is the command's answer; `Broken` means the
-    /// transaction can no longer be used. A command that succeeds leaves its savepoint in place
-    /// (`store::savepoint`).
+    /// transaction can no longer be used.
     async fn step(
         &mut self,
         tx: &mut Tx,
@@ -134,6 +133,7 @@ impl PairOwner {
                 if let Some(key) = answer_key {
                     kept.answers.push((key, self.answer_of(&row)?));
                 }
+                savepoint::keep(tx).await?;
                 self.accounts.command_kept();
                 kept.touched.extend(rows);
                 Ok(Ok(row))
@@ -184,6 +184,7 @@ impl PairOwner {
         savepoint::begin(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
+                savepoint::keep(tx).await?;
                 self.accounts.command_kept();
                 touched.extend(rows);
             }
