@@ -21,6 +21,15 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// The backend an open connection (or a transaction on one) talks to.
+    pub fn of(conn: &sqlx::AnyConnection) -> Self {
+        if conn.backend_name().eq_ignore_ascii_case("postgresql") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
     /// Picks the backend from a connection URL.
     pub fn from_url(url: &str) -> Result<Self, StoreError> {
         if url.starts_with("sqlite:") {

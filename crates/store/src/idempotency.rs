@@ -171,15 +171,18 @@ pub async fn look_up(db: &Db, key: &Unclaimed, stale_after_ms: i64) -> Result<Be
 /// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a
 /// repeat that ran beside the first) keeps what it holds.
 pub async fn keep_in(conn: &mut AnyConnection, key: &Unclaimed, response: &StoredResponse) -> Result<(), StoreError> {
-    keep_all_in(conn, &[(key.clone(), response.clone())]).await
+    keep_all_in(conn, [(key, response)]).await
 }
 
 /// Stores the answers of several unclaimed keys in one statement (a batch of orders keeps its
 /// answers together, issue 12). A key already there, or named twice, keeps the first answer.
-pub async fn keep_all_in(conn: &mut AnyConnection, answers: &[(Unclaimed, StoredResponse)]) -> Result<(), StoreError> {
+pub async fn keep_all_in<'a>(
+    conn: &mut AnyConnection,
+    answers: impl IntoIterator<Item = (&'a Unclaimed, &'a StoredResponse)>,
+) -> Result<(), StoreError> {
     let mut seen = std::collections::HashSet::new();
-    let answers: Vec<&(Unclaimed, StoredResponse)> =
-        answers.iter().filter(|(key, _)| seen.insert((&key.caller, &key.key))).collect();
+    let answers: Vec<(&Unclaimed, &StoredResponse)> =
+        answers.into_iter().filter(|(key, _)| seen.insert((&key.caller, &key.key))).collect();
     if answers.is_empty() {
         return Ok(());
     }
@@ -196,8 +199,8 @@ pub async fn keep_all_in(conn: &mut AnyConnection, answers: &[(Unclaimed, Stored
             .bind(&key.request_hash)
             .bind(key.at_ms)
             .bind(i64::from(response.status))
-            .bind(response.content_type.clone())
-            .bind(response.body.clone());
+            .bind(response.content_type.as_deref())
+            .bind(response.body.as_slice());
     }
     query.execute(conn).await?;
     Ok(())

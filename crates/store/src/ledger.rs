@@ -135,7 +135,7 @@ pub async fn lock_accounts(
     tx: &mut Transaction<'static, Any>,
     ids: &std::collections::BTreeSet<String>,
 ) -> Result<(), LedgerError> {
-    if ids.is_empty() || !tx.backend_name().eq_ignore_ascii_case("postgresql") {
+    if ids.is_empty() || crate::Backend::of(tx) != crate::Backend::Postgres {
         return Ok(());
     }
     let sql = format!(
@@ -210,7 +210,7 @@ async fn apply_together(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]
         format!("(case id{whens} end)")
     };
     let (amount, currency, ids) = (case(n), case(2 * n), placeholders::numbered(1, n));
-    let (lock, rows) = if tx.backend_name().eq_ignore_ascii_case("postgresql") {
+    let (lock, rows) = if crate::Backend::of(tx) == crate::Backend::Postgres {
         let lock =
             format!("with locked as (select id from ledger_accounts where id in ({ids}) order by id for update) ");
         (lock, "id in (select id from locked)".to_owned())
@@ -423,7 +423,7 @@ pub async fn split_from_sources(
     if amount <= 0 || sources.is_empty() {
         return Err(LedgerError::InvalidAmount);
     }
-    let lock = if tx.backend_name().eq_ignore_ascii_case("postgresql") { " for update" } else { "" };
+    let lock = if crate::Backend::of(tx) == crate::Backend::Postgres { " for update" } else { "" };
     let mut ordered: Vec<&String> = sources.iter().collect();
     ordered.sort();
     ordered.dedup();

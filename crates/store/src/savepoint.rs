@@ -17,7 +17,7 @@ pub async fn begin(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error
 
 /// Keeps what the command did (see the module's note on each backend).
 pub async fn keep(tx: &mut Transaction<'static, Any>) -> Result<(), sqlx::Error> {
-    if tx.backend_name().eq_ignore_ascii_case("postgresql") {
+    if crate::Backend::of(tx) == crate::Backend::Postgres {
         return Ok(());
     }
     release(tx).await

@@ -79,14 +79,14 @@ async fn a_batch_of_answers_is_kept_together(backend: Backend) {
 
     let mut w = db.begin_write().await.unwrap();
     let batch = [(key("k1"), answer(1)), (key("k2"), answer(2)), (key("k1"), answer(9)), (key("k0"), answer(9))];
-    idempotency::keep_all_in(&mut w.tx, &batch).await.unwrap();
+    idempotency::keep_all_in(&mut w.tx, batch.iter().map(|(k, a)| (k, a))).await.unwrap();
     w.commit().await.unwrap();
     for (k, n) in [("k0", 0), ("k1", 1), ("k2", 2)] {
         let found = idempotency::look_up(&db, &key(k), 60_000).await.unwrap();
         assert_eq!(found, Begin::Replay(answer(n)), "{k}");
     }
     let mut w = db.begin_write().await.unwrap();
-    idempotency::keep_all_in(&mut w.tx, &[]).await.unwrap();
+    idempotency::keep_all_in(&mut w.tx, []).await.unwrap();
     w.commit().await.unwrap();
 }
 

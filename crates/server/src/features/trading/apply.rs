@@ -39,13 +39,11 @@ impl PairOwner {
     pub(super) async fn open_hold(&mut self, tx: &mut Tx, row: &mut OrderRow, amount: i64) -> Result<(), TradeError> {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
         if row.side != domain::Side::Buy {
-            let coin =
-                self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
+            let coin = self.coin_account(tx, &row.user_id).await?;
             row.hold_id = Some(ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?);
             return Ok(());
         }
-        let voucher = AccountRef::idr_voucher(&row.user_id).id();
-        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, IDR)).await?;
+        let (voucher, cash) = self.buy_accounts(tx, &row.user_id).await?;
         for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await? {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
@@ -68,16 +66,26 @@ impl PairOwner {
         amount: i64,
     ) -> Result<(), TradeError> {
         if row.side != domain::Side::Buy {
-            let coin =
-                self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::Crypto, &self.spec.base)).await?;
+            let coin = self.coin_account(tx, &row.user_id).await?;
             ledger::split_from_sources(tx, &[coin], amount).await?;
             return Ok(());
         }
-        let voucher = AccountRef::idr_voucher(&row.user_id).id();
-        let cash = self.accounts.open(tx, &AccountRef::user(&row.user_id, AccountKind::IdrCash, IDR)).await?;
+        let (voucher, cash) = self.buy_accounts(tx, &row.user_id).await?;
         let parts = ledger::split_from_sources(tx, &[voucher.clone(), cash], amount).await?;
         row.voucher_budget = parts.iter().filter(|(account, _)| *account == voucher).map(|(_, take)| take).sum();
         Ok(())
+    }
+
+    /// The account a user's sell spends from: the pair's coin (opened if new).
+    async fn coin_account(&mut self, tx: &mut Tx, user_id: &str) -> Result<String, TradeError> {
+        Ok(self.accounts.open(tx, &AccountRef::user(user_id, AccountKind::Crypto, &self.spec.base)).await?)
+    }
+
+    /// The accounts a user's buy spends from, in order: voucher credit, then IDR cash (opened if new;
+    /// a voucher account that does not exist counts as empty).
+    async fn buy_accounts(&mut self, tx: &mut Tx, user_id: &str) -> Result<(String, String), TradeError> {
+        let cash = self.accounts.open(tx, &AccountRef::user(user_id, AccountKind::IdrCash, IDR)).await?;
+        Ok((AccountRef::idr_voucher(user_id).id(), cash))
     }
 
     /// Closes both holds of an order (released, or captured for the fill being posted); returns

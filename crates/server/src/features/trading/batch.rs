@@ -80,7 +80,9 @@ impl PairOwner {
                 drop(wtx);
                 Some(e)
             }
-            None => match idempotency::keep_all_in(&mut wtx.tx, &kept.answers).await {
+            None => match idempotency::keep_all_in(&mut wtx.tx, kept.answers.iter().map(|(key, answer)| (key, answer)))
+                .await
+            {
                 Ok(()) => wtx.commit().await.err().map(TradeError::from),
                 Err(e) => Some(TradeError::Internal(e.to_string())),
             },
