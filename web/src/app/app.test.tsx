@@ -159,5 +159,6 @@ describe('app shell', () => {
     ).toBeInTheDocument();
     expect(checks).toBe(checksBefore + 1);
     expect(useAppStore.getState().misc.underMaintenance).toBe(false);
-  });
+    // The test's own limit covers both 5 s waits for the lazy routes (the default 5 s did not).
+  }, 20_000);
 });
