@@ -122,7 +122,8 @@ describe('app shell', () => {
   });
 
   it('R8.02 R4.19 a 503 shows the maintenance screen, which re-checks after Retry-After and returns to the app', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    // Only the clock is fake: a fake setInterval would also stop testing-library's polling.
+    vi.useFakeTimers({ toFake: ['Date'] });
     let maintenance = true;
     let checks = 0;
     server.use(
@@ -146,14 +147,12 @@ describe('app shell', () => {
     // Retry-After 2 is raised to the 5 s minimum.
     expect(screen.getByText('Memeriksa lagi dalam 5 detik.')).toBeInTheDocument();
     const checksBefore = checks;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(4_000);
-    });
+    // The screen looks at the clock every 250 ms: a moment after 4 s have passed, no check yet.
+    vi.setSystemTime(Date.now() + 4_000);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     expect(checks).toBe(checksBefore);
     maintenance = false;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_250);
-    });
+    vi.setSystemTime(Date.now() + 1_250);
     expect(
       await screen.findByRole('heading', { name: 'Semua investasi Anda, dalam satu tempat' }, loaded),
     ).toBeInTheDocument();
