@@ -2,10 +2,12 @@
 //! regenerate six weeks of simulated minutes on every request (the simulator keeps only the two
 //! most recent days of minutes; it caches daily aggregates itself, so 1D/1W/1M bypass this).
 //!
-//! A complete day's candles never change: halts only flatten minutes from their start, which is
-//! the next whole minute when declared, or a few seconds back when another node's halt arrives with
-//! the refresh. Days are cached only once they ended [`SETTLED_SECS`] ago, which covers that.
-//! The cache is bounded by candles held, evicting the oldest insertions first.
+//! A complete day's candles change only when the halts do: a halt flattens minutes from its start,
+//! the next whole minute when declared, a few seconds back when another node's halt arrives with
+//! the refresh, or further back when an operator sets the windows outright. Days are cached only
+//! once they ended [`SETTLED_SECS`] ago, and each under the simulator's halts version it was built
+//! with: a day built under other halts is built again. The cache is bounded by candles held,
+//! evicting the oldest insertions first.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -29,7 +31,8 @@ pub struct DayCandleCache {
 
 #[derive(Default)]
 struct CacheInner {
-    days: HashMap<Key, Arc<Vec<Candle>>>,
+    /// Each day's candles and the halts version they were built under.
+    days: HashMap<Key, (u64, Arc<Vec<Candle>>)>,
     order: VecDeque<Key>,
     held: usize,
 }
@@ -104,7 +107,8 @@ impl DayCandleCache {
         now: DateTime<Utc>,
     ) -> Result<Arc<Vec<Candle>>, MarketError> {
         let key = (inst.symbol.clone(), resolution, day);
-        if let Some(hit) = self.lock().days.get(&key) {
+        let halts = sim.halts_version();
+        if let Some((_, hit)) = self.lock().days.get(&key).filter(|(built, _)| *built == halts) {
             return Ok(hit.clone());
         }
         let (Some(start), Some(end)) = (midnight(inst, day), day.succ_opt().and_then(|d| midnight(inst, d))) else {
@@ -117,21 +121,22 @@ impl DayCandleCache {
         candles.retain(|c| c.time < end);
         let candles = Arc::new(candles);
         if end.timestamp() + SETTLED_SECS <= now.timestamp() {
-            self.insert(key, candles.clone());
+            self.insert(key, halts, candles.clone());
         }
         Ok(candles)
     }
 
-    fn insert(&self, key: Key, candles: Arc<Vec<Candle>>) {
+    fn insert(&self, key: Key, halts: u64, candles: Arc<Vec<Candle>>) {
         let mut inner = self.lock();
         // Empty days (weekends, holidays) still count one, so they cannot pile up unbounded.
         inner.held += candles.len().max(1);
-        if inner.days.insert(key.clone(), candles).is_none() {
-            inner.order.push_back(key);
+        match inner.days.insert(key.clone(), (halts, candles)) {
+            None => inner.order.push_back(key),
+            Some((_, replaced)) => inner.held -= replaced.len().max(1),
         }
         while inner.held > CACHED_CANDLES_MAX {
             let Some(oldest) = inner.order.pop_front() else { break };
-            if let Some(gone) = inner.days.remove(&oldest) {
+            if let Some((_, gone)) = inner.days.remove(&oldest) {
                 inner.held -= gone.len().max(1);
             }
         }
@@ -167,5 +172,23 @@ mod tests {
                 assert_eq!(cached[..closed], direct[..closed], "{symbol}");
             }
         }
+    }
+
+    #[test]
+    fn a_halt_set_over_a_cached_day_is_seen() {
+        let sim = Simulator::new(&Catalogue::builtin().unwrap(), SimConfig::default());
+        let cache = DayCandleCache::default();
+        let inst = sim.instrument("BTC-IDR").unwrap().clone();
+        let now = sim.now();
+        let from = now - Duration::days(3);
+        let before = cache.candles(&sim, &inst, Resolution::M60, from, now, 100).unwrap();
+        let flat = |c: &Candle| c.open == c.high && c.high == c.low && c.low == c.close;
+        assert!(!before.iter().all(flat), "traded hours move");
+
+        // Set outright over the last three days, as an operator may: the cached days follow.
+        sim.set_halts("BTC-IDR", &[market::HaltWindow { from: from - Duration::days(1), to: None }]).unwrap();
+        let after = cache.candles(&sim, &inst, Resolution::M60, from, now, 100).unwrap();
+        assert!(after.iter().all(flat), "halted hours are flat");
+        assert_eq!(after, sim.candles("BTC-IDR", Resolution::M60, from, now, 100).unwrap());
     }
 }
