@@ -1,9 +1,10 @@
 //! Durable ledger transfers: each one a balanced journal entry between two user accounts, committed
 //! before it is answered (SQLite in WAL with synchronous=FULL; PostgreSQL with its default
 //! synchronous commit), with one client and with 32 concurrent clients, on both backends: in a write
-//! transaction of its own, and through the group writer (`store::group`: the transfers queued
-//! together share one transaction, each behind its savepoint). Beside them, the raw commit rate of
-//! one-row inserts on the same database handle (issue 12's reference).
+//! transaction of its own, through the group writer (`store::group`: the transfers queued
+//! together share one transaction, each behind its savepoint), and through the entry writer
+//! (`store::ledger::EntryWriter`: the transfers queued together are posted as one set). Beside
+//! them, the raw commit rate of one-row inserts on the same database handle (issue 12's reference).
 //! `cargo run --release -p server --example ledger_bench -- docs/bench/ledger.md`
 //!
 //! PostgreSQL is the one at `TEST_DATABASE_URL` (default 127.0.0.1:5432); a fresh database is made
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 use domain::ledger::EntryReason;
 use hdrhistogram::Histogram;
 use store::group::GroupWriter;
-use store::ledger::{self, NewEntry, Posting, HOUSE};
+use store::ledger::{self, EntryWriter, NewEntry, Posting, HOUSE};
 use store::{Backend, Db, DbOptions};
 
 const RUN_FOR: Duration = Duration::from_secs(5);
@@ -36,7 +37,8 @@ async fn main() -> anyhow::Result<()> {
         let db = Db::connect(&url, &DbOptions { max_connections: 32, acquire_timeout_ms: 30_000 }).await?;
         db.migrate().await?;
         let accounts = open_accounts(&db, 2 * CLIENT_COUNTS.iter().max().copied().unwrap_or(1)).await?;
-        let writer = GroupWriter::spawn(db.clone());
+        let generic = Way::Generic(GroupWriter::spawn(db.clone()));
+        let entries = Way::Entries(EntryWriter::spawn(db.clone()));
         let mut baseline = Vec::new();
         for clients in CLIENT_COUNTS {
             let (per_s, hist) = raw_commit::raw_commits(&db, clients, RUN_FOR).await?;
@@ -44,7 +46,12 @@ async fn main() -> anyhow::Result<()> {
             baseline.push((clients, per_s, p50));
             rows.push_str(&row(backend, "raw one-row insert + commit (reference)", clients, per_s, &hist, "1.00×"));
         }
-        for (way, grouped) in [("a transaction each", None), ("group commit", Some(&writer))] {
+        let ways = [
+            ("a transaction each", &Way::Alone),
+            ("group commit, a savepoint each", &generic),
+            ("entry writer, one set", &entries),
+        ];
+        for (way, grouped) in ways {
             for clients in CLIENT_COUNTS {
                 run(&db, grouped, &accounts, clients, Duration::from_secs(1)).await?; // warm-up
                 let (per_s, hist, _) = run(&db, grouped, &accounts, clients, RUN_FOR).await?;
@@ -67,8 +74,11 @@ async fn main() -> anyhow::Result<()> {
         "## Ledger transfers\n\n{machine}\n\n\
          Each transfer is a journal entry with two postings whose conditional balance updates refuse any \
          overdraft (`store::ledger::post`), answered after its commit: in a write transaction of its own, \
-         or through the group writer (`store::ledger::post_grouped`: the transfers queued behind the \
-         writer's current transaction share the next one, each behind a savepoint). The reference is a \
+         through the group writer (`store::group::GroupWriter`: the transfers queued behind the \
+         writer's current transaction share the next one, each behind a savepoint), or through the entry \
+         writer (`store::ledger::EntryWriter`: the transfers queued behind its current transaction are \
+         posted as one set, five statements a batch, each transfer still refused alone if it would \
+         overdraw). The reference is a \
          raw loop of one-row inserts, each committed alone, with as many writers as clients, on the same \
          database handle in the same run; the ratio compares transfers/s with its commits/s at the same \
          number of clients (and, at one client, the median latency with one raw commit). {secs} s per \
@@ -119,11 +129,22 @@ fn row(backend: Backend, way: &str, clients: usize, per_s: f64, hist: &Histogram
     )
 }
 
-/// `clients` tasks post transfers back to back for `duration`, each in its own transaction or
-/// through `grouped`; returns transfers/s, latencies (µs) and the number of transfers.
+/// How the transfers are committed.
+#[derive(Clone)]
+enum Way {
+    /// A write transaction each.
+    Alone,
+    /// The group writer, a savepoint each.
+    Generic(GroupWriter),
+    /// The entry writer, a batch as one set.
+    Entries(EntryWriter),
+}
+
+/// `clients` tasks post transfers back to back for `duration` the `way` given; returns
+/// transfers/s, latencies (µs) and the number of transfers.
 async fn run(
     db: &Db,
-    grouped: Option<&GroupWriter>,
+    way: &Way,
     accounts: &[String],
     clients: usize,
     duration: Duration,
@@ -131,7 +152,7 @@ async fn run(
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(clients);
     for client in 0..clients {
-        let (db, grouped) = (db.clone(), grouped.cloned());
+        let (db, way) = (db.clone(), way.clone());
         let (a, b) = (accounts[2 * client].clone(), accounts[2 * client + 1].clone());
         tasks.push(tokio::spawn(async move {
             let mut hist = Histogram::<u64>::new(3).expect("histogram");
@@ -146,11 +167,14 @@ async fn run(
                     postings: vec![posting(from, -1), posting(to, 1)],
                     at_ms: chrono::Utc::now().timestamp_millis(),
                 };
-                match &grouped {
-                    Some(writer) => {
-                        ledger::post_grouped(writer, entry).await?;
+                match &way {
+                    Way::Generic(writer) => {
+                        writer.run(move |tx| Box::pin(async move { ledger::post(tx, &entry).await })).await?;
                     }
-                    None => {
+                    Way::Entries(writer) => {
+                        writer.post(entry).await?;
+                    }
+                    Way::Alone => {
                         let mut tx = db.begin_write().await?;
                         ledger::post(&mut tx.tx, &entry).await?;
                         tx.commit().await?;

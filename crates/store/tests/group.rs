@@ -1,11 +1,13 @@
 #![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
-//! Group commit (issue 12) on both backends: many transfers queued at once share transactions and
-//! each is answered after its commit; one that would overdraw answers its own refusal, changes
-//! nothing and leaves the others of its batch committed; the ledger check passes.
+//! Group commit (issue 12) on both backends, through both writers (the generic one, each transfer
+//! behind a savepoint, and the entry writer, which posts a batch as one set): many transfers
+//! queued at once share transactions and each is answered after its commit; one that would
+//! overdraw answers its own refusal, changes nothing and leaves the others of its batch committed;
+//! a repeated event is replayed; the ledger check passes.
 
 use domain::ledger::EntryReason;
 use store::group::GroupWriter;
-use store::ledger::{self, LedgerError, NewEntry, Posting, HOUSE};
+use store::ledger::{self, EntryWriter, LedgerError, NewEntry, Posted, Posting, HOUSE};
 use store::testing::fresh_db;
 use store::{Backend, Db};
 
@@ -33,7 +35,40 @@ async fn available(db: &Db, id: &str) -> i64 {
     ledger::balance(db, id).await.unwrap().map_or(0, |b| b.available())
 }
 
-async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend) {
+/// The two group writers, as the test drives them.
+#[derive(Clone)]
+enum Writer {
+    Generic(GroupWriter),
+    Entries(EntryWriter),
+}
+
+impl Writer {
+    fn spawn(db: &Db, entries: bool) -> Self {
+        if entries {
+            Writer::Entries(EntryWriter::spawn(db.clone()))
+        } else {
+            Writer::Generic(GroupWriter::spawn(db.clone()))
+        }
+    }
+
+    async fn post(&self, entry: NewEntry) -> Result<Posted, LedgerError> {
+        match self {
+            Writer::Generic(writer) => {
+                writer.run(move |tx| Box::pin(async move { ledger::post(tx, &entry).await })).await
+            }
+            Writer::Entries(writer) => writer.post(entry).await,
+        }
+    }
+
+    fn largest_batch(&self) -> usize {
+        match self {
+            Writer::Generic(writer) => writer.largest_batch(),
+            Writer::Entries(writer) => writer.largest_batch(),
+        }
+    }
+}
+
+async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend, entries: bool) {
     let db = fresh_db(backend).await.unwrap();
     let house = open(&db, HOUSE, true).await;
     let users: Vec<String> = futures::future::join_all((0..8).map(|i| {
@@ -41,14 +76,12 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend) {
         async move { open(&db, &format!("user-{i}"), false).await }
     }))
     .await;
-    let writer = GroupWriter::spawn(db.clone());
+    let writer = Writer::spawn(&db, entries);
 
     // 8 users × 25 credits of 100, all queued at once.
     let (writer_ref, house_ref) = (&writer, &house);
     let credits = users.iter().flat_map(|user| {
-        (0..25).map(move |n| {
-            ledger::post_grouped(writer_ref, transfer(format!("credit:{user}:{n}"), house_ref, user, 100))
-        })
+        (0..25).map(move |n| writer_ref.post(transfer(format!("credit:{user}:{n}"), house_ref, user, 100)))
     });
     for posted in futures::future::join_all(credits).await {
         assert!(!posted.unwrap().replayed);
@@ -62,7 +95,7 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend) {
     let mut sends = Vec::new();
     for (i, user) in users.iter().enumerate() {
         let amount = if i == 3 { 2_501 } else { 1_000 };
-        sends.push(ledger::post_grouped(&writer, transfer(format!("debit:{user}"), user, &house, amount)));
+        sends.push(writer.post(transfer(format!("debit:{user}"), user, &house, amount)));
     }
     let answers = futures::future::join_all(sends).await;
     for (i, answer) in answers.iter().enumerate() {
@@ -76,7 +109,7 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend) {
         assert_eq!(available(&db, user).await, if i == 3 { 2_500 } else { 1_500 }, "user {i}");
     }
     // The same event again posts nothing new.
-    let again = ledger::post_grouped(&writer, transfer(format!("debit:{}", users[0]), &users[0], &house, 1_000));
+    let again = writer.post(transfer(format!("debit:{}", users[0]), &users[0], &house, 1_000));
     assert!(again.await.unwrap().replayed);
     let problems = ledger::check(&db).await.unwrap();
     assert!(problems.is_empty(), "{problems:?}");
@@ -84,10 +117,74 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sqlite_transfers_share_commits_and_a_refusal_stays_alone() {
-    transfers_share_commits_and_a_refusal_stays_alone(Backend::Sqlite).await;
+    transfers_share_commits_and_a_refusal_stays_alone(Backend::Sqlite, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_transfers_share_commits_and_a_refusal_stays_alone() {
-    transfers_share_commits_and_a_refusal_stays_alone(Backend::Postgres).await;
+    transfers_share_commits_and_a_refusal_stays_alone(Backend::Postgres, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_entry_writer_posts_sets_and_a_refusal_stays_alone() {
+    transfers_share_commits_and_a_refusal_stays_alone(Backend::Sqlite, true).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_entry_writer_posts_sets_and_a_refusal_stays_alone() {
+    transfers_share_commits_and_a_refusal_stays_alone(Backend::Postgres, true).await;
+}
+
+/// `post_all` answers each entry as posting them one after another would: a running balance within
+/// the set, a repeat of an event posted earlier in the set, an unbalanced entry and an unknown
+/// account each answer alone; only the accepted entries move money.
+async fn a_set_answers_each_entry_as_one_by_one_would(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let house = open(&db, HOUSE, true).await;
+    let user = open(&db, "user-a", false).await;
+    let entries = vec![
+        transfer("fund".into(), &house, &user, 1_000),
+        transfer("spend-1".into(), &user, &house, 600),
+        transfer("spend-2".into(), &user, &house, 600),
+        transfer("spend-1".into(), &user, &house, 600),
+        NewEntry {
+            postings: vec![
+                Posting { account_id: user.clone(), currency: "IDR".into(), amount: -1 },
+                Posting { account_id: house.clone(), currency: "IDR".into(), amount: 2 },
+            ],
+            ..transfer("unbalanced".into(), &user, &house, 1)
+        },
+        transfer("nobody".into(), &house, "nobody:IDR_CASH:IDR", 5),
+        transfer("refund".into(), &house, &user, 100),
+    ];
+    let mut tx = db.begin_write().await.unwrap();
+    let answers = ledger::post_all(&mut tx.tx, &entries).await.unwrap();
+    tx.commit().await.unwrap();
+    let first_spend = answers[1].as_ref().unwrap().clone();
+    assert!(!first_spend.replayed);
+    assert!(matches!(answers[2], Err(LedgerError::InsufficientFunds(ref a)) if *a == user), "{:?}", answers[2]);
+    assert_eq!(answers[3].as_ref().unwrap(), &Posted { entry_id: first_spend.entry_id, replayed: true });
+    assert!(matches!(answers[4], Err(LedgerError::Unbalanced(_))), "{:?}", answers[4]);
+    assert!(matches!(answers[5], Err(LedgerError::UnknownAccount(_))), "{:?}", answers[5]);
+    assert!(!answers[6].as_ref().unwrap().replayed);
+    assert_eq!(available(&db, &user).await, 500);
+
+    // Posted again, the set's accepted events are replays and nothing moves.
+    let mut tx = db.begin_write().await.unwrap();
+    let again = ledger::post_all(&mut tx.tx, &entries[..2]).await.unwrap();
+    tx.commit().await.unwrap();
+    assert!(again.iter().all(|answer| answer.as_ref().unwrap().replayed));
+    assert_eq!(available(&db, &user).await, 500);
+    let problems = ledger::check(&db).await.unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+#[tokio::test]
+async fn sqlite_a_set_answers_each_entry_as_one_by_one_would() {
+    a_set_answers_each_entry_as_one_by_one_would(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_a_set_answers_each_entry_as_one_by_one_would() {
+    a_set_answers_each_entry_as_one_by_one_would(Backend::Postgres).await;
 }

@@ -156,7 +156,7 @@ impl PairOwner {
         for id in ids {
             self.settle(tx, &mut touched, id).await?;
         }
-        repo::insert_trades(tx, &touched.trades, self.now_ms()).await?;
+        self.pending.add_trades(touched.trades, self.now_ms());
         Ok(touched.rows.into_values().collect())
     }
 
@@ -315,7 +315,7 @@ impl PairOwner {
             postings,
             at_ms: self.now_ms(),
         };
-        ledger::post(tx, &entry).await?;
+        ledger::post_deferred(tx, &mut self.pending.journal, entry).await?;
         Ok(())
     }
 

@@ -83,7 +83,7 @@ impl PairOwner {
             None => match idempotency::keep_all_in(&mut wtx.tx, kept.answers.iter().map(|(key, answer)| (key, answer)))
                 .await
             {
-                Ok(()) => wtx.commit().await.err().map(TradeError::from),
+                Ok(()) => self.commit_pending(wtx).await.err(),
                 Err(e) => Some(TradeError::Internal(e.to_string())),
             },
         };
@@ -94,6 +94,7 @@ impl PairOwner {
             }
             Some(e) => {
                 self.accounts.batch_failed();
+                self.pending.discard();
                 // Nothing of the batch was stored: every command answers the error, and the book
                 // goes back to the committed database (the pair halts if even that fails).
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
@@ -125,6 +126,7 @@ impl PairOwner {
         // Quote first, so a market order meets the providers' current prices.
         self.requote_in(tx, &mut kept.touched).await?;
         self.accounts.command_started();
+        self.pending.command_started();
         savepoint::begin(tx).await?;
         self.engine_ran = false;
         let request_key = ask.request_key();
@@ -142,6 +144,7 @@ impl PairOwner {
             }
             Ok(Err(e)) => {
                 self.accounts.command_undone();
+                self.pending.command_undone();
                 savepoint::roll_back(tx).await?;
                 if self.engine_ran {
                     self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
@@ -164,6 +167,7 @@ impl PairOwner {
                     .unwrap_or_else(|| "a panic".to_owned());
                 self.halt(format!("engine failure: {what}"));
                 self.accounts.command_undone();
+                self.pending.command_undone();
                 savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
                 if let Some(why) = self.halted.take() {
@@ -183,6 +187,7 @@ impl PairOwner {
             return Ok(());
         }
         self.accounts.command_started();
+        self.pending.command_started();
         savepoint::begin(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
@@ -192,6 +197,7 @@ impl PairOwner {
             }
             Err(e) => {
                 self.accounts.command_undone();
+                self.pending.command_undone();
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
                 savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;

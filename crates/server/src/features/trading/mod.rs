@@ -11,6 +11,7 @@ mod accounts;
 mod amend_plan;
 mod apply;
 mod batch;
+mod deferred;
 mod handlers;
 mod input;
 mod lists;

@@ -29,6 +29,7 @@ use crate::features::orders::errors::TradeError;
 
 use super::accounts::KnownAccounts;
 use super::amend_plan::plan_amend;
+use super::deferred::Deferred;
 use super::oco_plan::plan_oco;
 use super::pair::PairSpec;
 use super::plan::{plan, Rules};
@@ -112,6 +113,8 @@ pub struct PairOwner {
     pub(super) largest_batch: usize,
     /// Ledger accounts known to exist, not opened again.
     pub(super) accounts: KnownAccounts,
+    /// Fill entries and trades waiting for the transaction's commit.
+    pub(super) pending: Deferred,
     next_check: tokio::time::Instant,
 }
 
@@ -140,6 +143,7 @@ impl PairOwner {
             engine_ran: false,
             largest_batch: 0,
             accounts: KnownAccounts::default(),
+            pending: Deferred::default(),
             next_check: tokio::time::Instant::now(),
         };
         owner.schedule_check();
@@ -411,21 +415,28 @@ impl PairOwner {
         id: i64,
     ) -> Result<OrderRow, TradeError> {
         let result = match self.conclude(&mut wtx.tx, out, Touched::default(), id).await {
-            Ok((row, touched)) => match wtx.commit().await {
+            Ok((row, touched)) => match self.commit_pending(wtx).await {
                 Ok(()) => {
                     self.deps.user_events.publish_rows(&self.spec, &touched);
                     return Ok(row);
                 }
-                Err(e) => Err(TradeError::from(e)),
+                Err(e) => Err(e),
             },
             Err(e) => Err(e),
         };
+        self.pending.discard();
         // The engine ran but its effects were not stored: put the book back to what the database
         // holds; if even that fails, the pair halts until it can.
         if let Err(e) = self.rebuild().await {
             self.halt(format!("rebuild failed: {e}"));
         }
         result
+    }
+
+    /// Writes the rows waiting for the commit ([`Deferred`]), then commits `wtx`.
+    pub(super) async fn commit_pending(&mut self, mut wtx: store::WriteTx) -> Result<(), TradeError> {
+        self.pending.write(&mut wtx.tx).await?;
+        Ok(wtx.commit().await?)
     }
 
     /// Re-quotes the providers around the simulator's current price when it or the quote bucket
@@ -437,7 +448,7 @@ impl PairOwner {
         }
         let outcome = match self.deps.db.begin_write().await {
             Ok(mut wtx) => match self.apply(&mut wtx.tx, &out).await {
-                Ok(touched) => wtx.commit().await.map(|()| touched).map_err(TradeError::from),
+                Ok(touched) => self.commit_pending(wtx).await.map(|()| touched),
                 Err(e) => Err(e),
             },
             Err(e) => Err(e.into()),
@@ -446,6 +457,7 @@ impl PairOwner {
             Ok(touched) => self.deps.user_events.publish_rows(&self.spec, &touched),
             Err(e) => {
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
+                self.pending.discard();
                 self.quote_key = None;
                 if let Err(e) = self.rebuild().await {
                     self.halt(format!("rebuild failed: {e}"));

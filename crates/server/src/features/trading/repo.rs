@@ -307,12 +307,8 @@ pub struct TradeRow {
     pub maker: bool,
 }
 
-/// Records a command's trades in one statement.
-pub async fn insert_trades(
-    tx: &mut Transaction<'static, Any>,
-    trades: &[TradeRow],
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
+/// Records trades, each with when it happened (Unix ms), in one statement.
+pub async fn insert_trades(tx: &mut Transaction<'static, Any>, trades: &[(TradeRow, i64)]) -> Result<(), sqlx::Error> {
     if trades.is_empty() {
         return Ok(());
     }
@@ -322,7 +318,7 @@ pub async fn insert_trades(
         store::placeholders::rows(trades.len(), 11)
     );
     let mut query = sqlx::query(&sql);
-    for t in trades {
+    for (t, at_ms) in trades {
         query = query
             .bind(t.order_id)
             .bind(&t.user_id)
@@ -334,7 +330,7 @@ pub async fn insert_trades(
             .bind(t.fee)
             .bind(t.tax)
             .bind(i64::from(t.maker))
-            .bind(now_ms);
+            .bind(*at_ms);
     }
     query.execute(&mut **tx).await?;
     Ok(())

@@ -1,0 +1,61 @@
+//! Rows a pair's transaction writes together just before its commit (issue 12): the journal
+//! entries of its fills (their balances are applied at once, so every overdraft is still refused
+//! in the command) and its trades. A batch of orders then spends two statements on them in all,
+//! instead of three for each fill and one for each command.
+//!
+//! Nothing in a command reads these rows back, which is what lets them wait. They follow the same
+//! life as the batch: a command rolled back to its savepoint forgets what it added; a failed
+//! transaction forgets everything.
+
+use store::ledger::Journal;
+
+use super::repo::{self, TradeRow};
+use crate::features::orders::errors::TradeError;
+
+/// A transaction as the ledger takes it.
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// The rows waiting for the transaction's commit.
+#[derive(Default)]
+pub(super) struct Deferred {
+    /// Fill entries already applied to the balances.
+    pub(super) journal: Journal,
+    /// Trades, each with when it happened (Unix ms).
+    trades: Vec<(TradeRow, i64)>,
+    /// How much of each was there when the current command started.
+    mark: (usize, usize),
+}
+
+impl Deferred {
+    /// Adds a command's trades.
+    pub(super) fn add_trades(&mut self, trades: Vec<TradeRow>, at_ms: i64) {
+        self.trades.extend(trades.into_iter().map(|trade| (trade, at_ms)));
+    }
+
+    /// A command starts: what it adds from here can be forgotten alone.
+    pub(super) fn command_started(&mut self) {
+        self.mark = (self.journal.len(), self.trades.len());
+    }
+
+    /// The command rolled back to its savepoint: its rows go.
+    pub(super) fn command_undone(&mut self) {
+        self.journal.truncate(self.mark.0);
+        self.trades.truncate(self.mark.1);
+    }
+
+    /// The transaction failed: nothing waiting will be written.
+    pub(super) fn discard(&mut self) {
+        self.journal.truncate(0);
+        self.trades.clear();
+        self.mark = (0, 0);
+    }
+
+    /// Writes everything waiting inside `tx` (the transaction commits next) and forgets it.
+    pub(super) async fn write(&mut self, tx: &mut Tx) -> Result<(), TradeError> {
+        self.journal.write(tx).await?;
+        repo::insert_trades(tx, &self.trades).await?;
+        self.trades.clear();
+        self.mark = (0, 0);
+        Ok(())
+    }
+}
