@@ -92,7 +92,7 @@ impl std::fmt::Debug for GroupWriter {
 impl GroupWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (units, largest_batch) = spawn_batches(BATCH_MAX, 1, move |batch| {
+        let (units, largest_batch) = spawn_batches(BATCH_MAX, move |batch| {
             let db = db.clone();
             async move { run_batch(&db, batch).await }
         });
@@ -118,46 +118,32 @@ impl GroupWriter {
     }
 }
 
-/// Starts `workers` tasks that take what is sent in batches of at most `max` (the first waited for,
-/// the rest only as far as they are queued already) and run `run` over each; with one worker the
-/// batches run in turn, with more a batch can be prepared while another commits. They end when
-/// every sender is gone. Returns the sender and the largest batch so far (the writers' group commit).
-pub(crate) fn spawn_batches<J, F, Fut>(
-    max: usize,
-    workers: usize,
-    run: F,
-) -> (mpsc::UnboundedSender<J>, Arc<AtomicUsize>)
+/// Starts a task that takes what is sent in batches of at most `max` (the first waited for, the rest
+/// only as far as they are queued already) and runs `run` over each in turn; it ends when every
+/// sender is gone. Returns the sender and the largest batch so far (the writers' group commit).
+pub(crate) fn spawn_batches<J, F, Fut>(max: usize, mut run: F) -> (mpsc::UnboundedSender<J>, Arc<AtomicUsize>)
 where
     J: Send + 'static,
-    F: FnMut(Vec<J>) -> Fut + Clone + Send + 'static,
+    F: FnMut(Vec<J>) -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send,
 {
-    let (sender, queue) = mpsc::unbounded_channel::<J>();
-    let queue = Arc::new(tokio::sync::Mutex::new(queue));
+    let (sender, mut queue) = mpsc::unbounded_channel::<J>();
     let largest_batch = Arc::new(AtomicUsize::new(0));
-    for _ in 0..workers.max(1) {
-        let (queue, largest, mut run) = (queue.clone(), largest_batch.clone(), run.clone());
-        tokio::spawn(async move {
-            while let Some(batch) = next_batch(&queue, max).await {
-                largest.fetch_max(batch.len(), Ordering::Relaxed);
-                run(batch).await;
+    let largest = largest_batch.clone();
+    tokio::spawn(async move {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < max {
+                match queue.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
             }
-        });
-    }
-    (sender, largest_batch)
-}
-
-/// The next batch: the first job waited for, then what is queued behind it, up to `max`.
-async fn next_batch<J>(queue: &tokio::sync::Mutex<mpsc::UnboundedReceiver<J>>, max: usize) -> Option<Vec<J>> {
-    let mut queue = queue.lock().await;
-    let mut batch = vec![queue.recv().await?];
-    while batch.len() < max {
-        match queue.try_recv() {
-            Ok(job) => batch.push(job),
-            Err(_) => break,
+            largest.fetch_max(batch.len(), Ordering::Relaxed);
+            run(batch).await;
         }
-    }
-    Some(batch)
+    });
+    (sender, largest_batch)
 }
 
 fn stopped() -> StoreError {

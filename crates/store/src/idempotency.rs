@@ -300,7 +300,7 @@ pub struct Writer {
 impl Writer {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, 1, move |batch| {
+        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, move |batch| {
             let db = db.clone();
             async move { run_batch(&db, batch).await }
         });

@@ -175,9 +175,6 @@ async fn write_changes(tx: &mut Tx, changes: &BTreeMap<String, i64>) -> Result<(
 /// The most entries one transaction takes.
 const BATCH_MAX: usize = 256;
 
-/// Batches in flight at once on PostgreSQL.
-const WORKERS_ON_POSTGRES: usize = 2;
-
 /// One queued entry and where its answer goes.
 type Job = (NewEntry, oneshot::Sender<Result<Posted, LedgerError>>);
 
@@ -198,11 +195,7 @@ impl std::fmt::Debug for EntryWriter {
 impl EntryWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        // PostgreSQL locks the accounts a batch names, so a second batch can run its statements
-        // while the first waits for its commit (on rows they share it waits for that commit);
-        // SQLite runs one writer at a time.
-        let workers = if db.backend() == Backend::Postgres { WORKERS_ON_POSTGRES } else { 1 };
-        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, workers, move |batch| {
+        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, move |batch| {
             let db = db.clone();
             async move { run_batch(&db, batch).await }
         });
