@@ -45,7 +45,8 @@ async fn main() -> anyhow::Result<()> {
         "## US stocks\n\n{machine}\n\n\
          ### Order placement over HTTP\n\n\
          `POST /api/v1/us-stocks/buy` (a limit buy below the ask: rules, hold and order row in one transaction \
-         under the owner's lock) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
+         under the owner's lock, committed through the group writer: on SQLite with the placements queued \
+         together, on PostgreSQL on its own; one user places every order) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
          owner), in the same app, {secs} s per row, closed loop.\n\n\
          | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\
          ### Closing {POSITIONS} intraday positions at the cut-off\n\n\

@@ -79,8 +79,15 @@ pub struct Db {
 pub struct WriteTx {
     /// The open transaction.
     pub tx: sqlx::Transaction<'static, sqlx::Any>,
-    backend: Backend,
     _writer: Option<OwnedMutexGuard<()>>,
+}
+
+/// [`WriteTx::lock_key`] for work handed a bare write transaction (a group writer's unit).
+pub async fn lock_key(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str) -> Result<(), StoreError> {
+    if Backend::of(tx) == Backend::Postgres {
+        sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))").bind(key).execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 impl WriteTx {
@@ -88,13 +95,7 @@ impl WriteTx {
     /// rolls back: the guard of a "count, check a limit, then insert" write, which two transactions
     /// could otherwise both pass. SQLite's writers are serialised already.
     pub async fn lock_key(&mut self, key: &str) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres {
-            sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(key)
-                .execute(&mut *self.tx)
-                .await?;
-        }
-        Ok(())
+        lock_key(&mut self.tx, key).await
     }
 
     /// Commits the transaction and releases the writer lock.
@@ -180,7 +181,7 @@ impl Db {
         });
         // A join error means the task panicked or the runtime is shutting down.
         let tx = begin.await.map_err(|_| StoreError::Database(sqlx::Error::WorkerCrashed))??;
-        Ok(WriteTx { tx, backend: self.backend, _writer: writer })
+        Ok(WriteTx { tx, _writer: writer })
     }
 
     /// Checks the database answers (for `/readyz`).

@@ -18,7 +18,7 @@ pub mod savepoint;
 pub mod settings;
 pub mod testing;
 
-pub use db::{Backend, Db, DbOptions, WriteTx};
+pub use db::{lock_key, Backend, Db, DbOptions, WriteTx};
 pub use error::StoreError;
 pub use flag::Flag;
 pub use text::OptionalText;

@@ -111,6 +111,17 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend, ent
     // The same event again posts nothing new.
     let again = writer.post(transfer(format!("debit:{}", users[0]), &users[0], &house, 1_000));
     assert!(again.await.unwrap().replayed);
+    // Alone in its transaction (no savepoint), a refusal changes nothing either.
+    let event = format!("too-much:{}", users[1]);
+    let refused = writer.post(transfer(event.clone(), &users[1], &house, 1_000_000)).await;
+    assert!(matches!(refused, Err(LedgerError::InsufficientFunds(_))), "{refused:?}");
+    assert_eq!(available(&db, &users[1]).await, 1_500);
+    let stored: i64 = sqlx::query_scalar("select count(*) from journal_entries where event_id = $1")
+        .bind(&event)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored, 0, "the refused entry left no row");
     let problems = ledger::check(&db).await.unwrap();
     assert!(problems.is_empty(), "{problems:?}");
 }

@@ -344,6 +344,54 @@ both_backends!(r4_10_every_order_type_is_placed_and_works, |backend| async move 
     assert_books_sound(&m.app).await;
 });
 
+// Issue 12: placements arriving together commit together on SQLite (the group writer's batch) and
+// each in a transaction of its own on PostgreSQL; either way a placement the money does not cover is
+// refused alone and every other one is stored with exactly its hold.
+both_backends!(placements_at_once_commit_together_and_a_refusal_stays_alone, |backend| async move {
+    let m = market(backend, REGULAR).await;
+    let mut users = Vec::new();
+    for i in 0..6 {
+        let user = verified(&m.app, &format!("08123456071{i}")).await;
+        fund(&m.app, &user, "USD_PALN", 1_000).await;
+        users.push(user);
+    }
+    let (_, d) = m.app.get_as(&users[0], "/api/v1/us-stocks/AAPL/description").await;
+    let limit = format!("{:.2}", d["data"]["ask"].as_str().unwrap().parse::<f64>().unwrap() * 0.97);
+    let mut bodies = Vec::new();
+    for (i, user) in users.iter().enumerate() {
+        // The fourth user's last order is more than the money left: it alone is refused.
+        let quantities = if i == 3 { ["1", "1", "100"] } else { ["1", "1", "1"] };
+        for quantity in quantities {
+            bodies.push((
+                user,
+                json!({"stockId": "AAPL", "quantity": quantity, "orderType": "LIMIT", "unitPrice": limit}),
+            ));
+        }
+    }
+    let app = &m.app;
+    let sends = bodies.into_iter().map(|(user, body)| place(app, user, "buy", body));
+    let answers = futures::future::join_all(sends).await;
+    for (n, (status, body)) in answers.iter().enumerate() {
+        let expected = if n == 3 * 3 + 2 { 400 } else { 200 };
+        assert_eq!(*status, expected, "placement {n}: {body}");
+    }
+    let largest = m.app.state.writes.largest_batch();
+    match backend {
+        Backend::Sqlite => assert!(largest > 1, "placements queued together shared a commit: {largest}"),
+        Backend::Postgres => assert_eq!(largest, 0, "each placement committed on its own"),
+    }
+    // Every stored order holds the same (one share at the limit, with fees); the refusal holds nothing.
+    let (_, first_held) = available(&m.app, &users[0], "USD_PALN", "USD").await;
+    assert!(first_held > 0 && first_held % 3 == 0, "{first_held}");
+    let each = first_held / 3;
+    for (i, user) in users.iter().enumerate() {
+        let placed = if i == 3 { 2 } else { 3 };
+        assert_eq!(available(&m.app, user, "USD_PALN", "USD").await, (1_000_000_000, placed * each), "user {i}");
+        assert_eq!(count(&m.app, "select count(*) from us_orders where user_id = $1", user).await, placed);
+    }
+    assert_books_sound(&m.app).await;
+});
+
 // R4.16, R3.10: a 4x intraday position opens from the intraday bucket and is closed by the server
 // at the cut-off exactly once, also when the server restarts across the cut-off.
 both_backends!(r4_16_intraday_positions_close_at_the_cutoff_once_across_a_restart, |backend| async move {
