@@ -79,14 +79,13 @@ const BATCH_MAX: usize = 64;
 /// The writer: a queue in front of one task that commits what it drains in one transaction.
 #[derive(Clone)]
 pub struct GroupWriter {
-    units: mpsc::UnboundedSender<Box<dyn Unit>>,
-    largest_batch: Arc<AtomicUsize>,
+    units: Batches<Box<dyn Unit>>,
     db: Db,
 }
 
 impl std::fmt::Debug for GroupWriter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GroupWriter").field("largest_batch", &self.largest_batch()).finish()
+        f.debug_struct("GroupWriter").field("units", &self.units).finish()
     }
 }
 
@@ -94,16 +93,16 @@ impl GroupWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
         let batches = db.clone();
-        let (units, largest_batch) = spawn_batches(BATCH_MAX, move |batch| {
+        let units = Batches::spawn(BATCH_MAX, move |batch| {
             let db = batches.clone();
             async move { run_batch(&db, batch).await }
         });
-        Self { units, largest_batch, db }
+        Self { units, db }
     }
 
     /// The most units one transaction has taken so far (tests and benchmarks read it).
     pub fn largest_batch(&self) -> usize {
-        self.largest_batch.load(Ordering::Relaxed)
+        self.units.largest_batch()
     }
 
     /// Runs `work` in the next batch's transaction and answers once that transaction committed (or
@@ -114,9 +113,8 @@ impl GroupWriter {
         E: From<StoreError> + Send + 'static,
         F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
     {
-        let (reply, answer) = oneshot::channel::<Result<T, E>>();
-        self.units.send(Box::new(Typed { work, reply })).map_err(|_| E::from(stopped()))?;
-        answer.await.map_err(|_| E::from(stopped()))?
+        let unit = |reply| Box::new(Typed { work, reply }) as Box<dyn Unit>;
+        self.units.ask(unit).await.unwrap_or_else(|| Err(E::from(stopped())))
     }
 
     /// Runs `work` in the write that commits it soonest on this database, answering after the
@@ -141,32 +139,66 @@ impl GroupWriter {
     }
 }
 
-/// Starts a task that takes what is sent in batches of at most `max` (the first waited for, the rest
-/// only as far as they are queued already) and runs `run` over each in turn; it ends when every
-/// sender is gone. Returns the sender and the largest batch so far (the writers' group commit).
-pub(crate) fn spawn_batches<J, F, Fut>(max: usize, mut run: F) -> (mpsc::UnboundedSender<J>, Arc<AtomicUsize>)
-where
-    J: Send + 'static,
-    F: FnMut(Vec<J>) -> Fut + Send + 'static,
-    Fut: Future<Output = ()> + Send,
-{
-    let (sender, mut queue) = mpsc::unbounded_channel::<J>();
-    let largest_batch = Arc::new(AtomicUsize::new(0));
-    let largest = largest_batch.clone();
-    tokio::spawn(async move {
-        while let Some(first) = queue.recv().await {
-            let mut batch = vec![first];
-            while batch.len() < max {
-                match queue.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
+/// The queue in front of one task that takes what is sent in batches of at most `max` (the first
+/// waited for, the rest only as far as they are queued already) and runs each in turn: the shared
+/// part of every group-commit writer. The task ends when every clone is gone. Cheap to clone.
+pub(crate) struct Batches<J> {
+    sender: mpsc::UnboundedSender<J>,
+    largest_batch: Arc<AtomicUsize>,
+}
+
+impl<J> Clone for Batches<J> {
+    fn clone(&self) -> Self {
+        Self { sender: self.sender.clone(), largest_batch: self.largest_batch.clone() }
+    }
+}
+
+impl<J> std::fmt::Debug for Batches<J> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batches").field("largest_batch", &self.largest_batch()).finish()
+    }
+}
+
+impl<J> Batches<J> {
+    /// The most jobs one batch has taken so far (tests and benchmarks read it).
+    pub(crate) fn largest_batch(&self) -> usize {
+        self.largest_batch.load(Ordering::Relaxed)
+    }
+}
+
+impl<J: Send + 'static> Batches<J> {
+    /// Starts the task on the current runtime; `run` takes each batch.
+    pub(crate) fn spawn<F, Fut>(max: usize, mut run: F) -> Self
+    where
+        F: FnMut(Vec<J>) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        let (sender, mut queue) = mpsc::unbounded_channel::<J>();
+        let largest_batch = Arc::new(AtomicUsize::new(0));
+        let largest = largest_batch.clone();
+        tokio::spawn(async move {
+            while let Some(first) = queue.recv().await {
+                let mut batch = vec![first];
+                while batch.len() < max {
+                    match queue.try_recv() {
+                        Ok(job) => batch.push(job),
+                        Err(_) => break,
+                    }
                 }
+                largest.fetch_max(batch.len(), Ordering::Relaxed);
+                run(batch).await;
             }
-            largest.fetch_max(batch.len(), Ordering::Relaxed);
-            run(batch).await;
-        }
-    });
-    (sender, largest_batch)
+        });
+        Self { sender, largest_batch }
+    }
+
+    /// Queues the job `job` makes around its reply channel and waits for the answer; `None` when
+    /// the task has stopped.
+    pub(crate) async fn ask<A>(&self, job: impl FnOnce(oneshot::Sender<A>) -> J) -> Option<A> {
+        let (reply, answer) = oneshot::channel();
+        self.sender.send(job(reply)).ok()?;
+        answer.await.ok()
+    }
 }
 
 /// Runs a unit that came alone without a savepoint (two statements fewer): its own failure rolls

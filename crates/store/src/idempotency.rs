@@ -1,12 +1,10 @@
 //! Idempotency keys: the first response to a (caller, x-request-id) pair is stored so a repeat
 //! gets the same answer instead of doing the work twice.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-
 use sqlx::AnyConnection;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
+use crate::group::Batches;
 use crate::{Db, StoreError};
 
 /// A response stored for replay.
@@ -293,30 +291,28 @@ const BATCH_MAX: usize = 128;
 /// reorders anything a caller could see. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Writer {
-    jobs: mpsc::UnboundedSender<Job>,
-    largest_batch: Arc<AtomicUsize>,
+    jobs: Batches<Job>,
 }
 
 impl Writer {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, move |batch| {
+        let jobs = Batches::spawn(BATCH_MAX, move |batch| {
             let db = db.clone();
             async move { run_batch(&db, batch).await }
         });
-        Self { jobs, largest_batch }
+        Self { jobs }
     }
 
     /// The most operations one transaction has taken so far (tests and benchmarks read it).
     pub fn largest_batch(&self) -> usize {
-        self.largest_batch.load(Ordering::Relaxed)
+        self.jobs.largest_batch()
     }
 
     /// Applies `op` in the next batch.
     pub async fn apply(&self, op: Op) -> Result<Done, StoreError> {
-        let (reply, answer) = oneshot::channel();
-        self.jobs.send((op, reply)).map_err(|_| StoreError::Conflict("idempotency writer stopped".into()))?;
-        answer.await.map_err(|_| StoreError::Conflict("idempotency writer stopped".into()))?
+        let stopped = || StoreError::Conflict("idempotency writer stopped".into());
+        self.jobs.ask(|reply| (op, reply)).await.ok_or_else(stopped)?
     }
 
     /// [`begin`] through the writer.

@@ -9,13 +9,12 @@
 //! transaction are posted together and answered after the commit.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 
 use sqlx::{Any, Transaction};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 use super::{check_balanced, in_account_order, Journal, LedgerError, NewEntry, Posted, Posting};
+use crate::group::Batches;
 use crate::{placeholders, savepoint, Backend, Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
@@ -180,38 +179,29 @@ type Job = (NewEntry, oneshot::Sender<Result<Posted, LedgerError>>);
 
 /// The group commit of entries: one task posts the entries queued behind its current transaction as
 /// one set ([`post_all`]) and answers each after the commit. Cheap to clone.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct EntryWriter {
-    jobs: mpsc::UnboundedSender<Job>,
-    largest_batch: Arc<AtomicUsize>,
-}
-
-impl std::fmt::Debug for EntryWriter {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EntryWriter").field("largest_batch", &self.largest_batch()).finish()
-    }
+    jobs: Batches<Job>,
 }
 
 impl EntryWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let (jobs, largest_batch) = crate::group::spawn_batches(BATCH_MAX, move |batch| {
+        let jobs = Batches::spawn(BATCH_MAX, move |batch| {
             let db = db.clone();
             async move { run_batch(&db, batch).await }
         });
-        Self { jobs, largest_batch }
+        Self { jobs }
     }
 
     /// The most entries one transaction has taken so far (tests and benchmarks read it).
     pub fn largest_batch(&self) -> usize {
-        self.largest_batch.load(Ordering::Relaxed)
+        self.jobs.largest_batch()
     }
 
     /// Posts `entry` with whatever else is queued, answering after the commit.
     pub async fn post(&self, entry: NewEntry) -> Result<Posted, LedgerError> {
-        let (reply, answer) = oneshot::channel();
-        self.jobs.send((entry, reply)).map_err(|_| stopped())?;
-        answer.await.map_err(|_| stopped())?
+        self.jobs.ask(|reply| (entry, reply)).await.ok_or_else(stopped)?
     }
 }
 
