@@ -19,8 +19,16 @@ pub(crate) const MICRO: i64 = 1_000_000;
 
 /// An app on a fixed clock whose perpetual jobs only run when the test drives them.
 pub(crate) async fn app(backend: store::Backend) -> (TestApp, Arc<domain::FixedClock>, String) {
+    app_at(backend, chrono::Utc::now()).await
+}
+
+/// [`app`] with its clock at `now`: the simulated prices, and so the test, the same on every run.
+pub(crate) async fn app_at(
+    backend: store::Backend,
+    now: chrono::DateTime<chrono::Utc>,
+) -> (TestApp, Arc<domain::FixedClock>, String) {
     let url = store::testing::fresh_database_url(backend).await.unwrap();
-    let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
+    let clock = Arc::new(domain::FixedClock::new(now));
     let (app, _stop) = spawn_app_on(url.clone(), clock.clone(), quiet).await;
     (app, clock, url)
 }
