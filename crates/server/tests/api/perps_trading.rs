@@ -232,6 +232,57 @@ both_backends!(perp_market_orders_open_add_reduce_flip_and_close, |backend| asyn
 
 // Issue 13: orders beyond the margin, leverage out of range, reduce-only that would increase,
 // malformed quantities and another user's order are refused; nothing is held.
+// Issue 12: placements sent at once commit together on SQLite (one writer, so one commit for a
+// batch beats one each) and each on its own on PostgreSQL; the one that breaks the margin rule is
+// refused alone, holds nothing, and leaves the others of its batch standing with exact holds.
+both_backends!(perp_placements_at_once_commit_together_and_a_refusal_stays_alone, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    let mut users = Vec::new();
+    for i in 0..6 {
+        let user = app.sign_up(&format!("08123456931{i}")).await;
+        credit_margin(&app, &user, 100).await;
+        users.push(user);
+    }
+    let limit = price(mark(&app).await * 95 / 100);
+    let mut sends = Vec::new();
+    for (i, user) in users.iter().enumerate() {
+        // The fourth user's last order needs far more margin than the wallet has.
+        let quantities = if i == 3 { ["0.001", "0.001", "1.000"] } else { ["0.001", "0.001", "0.001"] };
+        for quantity in quantities {
+            let body = json!({"symbol": BTC, "orderType": "LIMIT", "quantity": quantity, "price": limit});
+            sends.push(place(&app, user, "buy", body));
+        }
+    }
+    let answers = futures::future::join_all(sends).await;
+    for (n, (status, body)) in answers.iter().enumerate() {
+        if n == 3 * 3 + 2 {
+            assert_eq!((*status, body["error_code"].as_str()), (400, Some("insufficient_margin")), "{body}");
+        } else {
+            assert_eq!(*status, 200, "placement {n}: {body}");
+        }
+    }
+    let largest = app.state.writes.largest_batch();
+    match backend {
+        store::Backend::Sqlite => assert!(largest > 1, "placements queued together shared a commit: {largest}"),
+        store::Backend::Postgres => assert_eq!(largest, 0, "each placement committed on its own"),
+    }
+    // Every stored order holds the same margin and fee; the refusal holds nothing.
+    let (_, first_held) = wallet(&app, &users[0]).await;
+    assert!(first_held > 0 && first_held % 3 == 0, "{first_held}");
+    let each = first_held / 3;
+    for (i, user) in users.iter().enumerate() {
+        let stored = if i == 3 { 2 } else { 3 };
+        assert_eq!(wallet(&app, user).await, (100 * MICRO, stored * each), "user {i}");
+        let orders: i64 = sqlx::query_scalar("select count(*) from perp_orders where user_id = $1")
+            .bind(&user.user_id)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+        assert_eq!(orders, stored, "user {i}");
+    }
+    assert_books_sound(&app).await;
+});
+
 both_backends!(perp_refusals_hold_nothing, |backend| async move {
     let (app, _clock, _) = app(backend).await;
     let user = app.sign_up("081234569303").await;

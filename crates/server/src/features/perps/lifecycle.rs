@@ -24,7 +24,6 @@ use crate::features::orders::live::publish_order;
 use crate::features::orders::state::status_after;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
-type Write = store::WriteTx;
 
 /// An order to place.
 #[derive(Debug, Clone)]
@@ -92,6 +91,9 @@ pub struct Perps<'a> {
     /// Now.
     pub clock: &'a dyn Clock,
 }
+
+/// A placement stored but not yet published: the order and the other users' orders it filled.
+pub type Placed = (OrderRow, Vec<OrderRow>);
 
 /// How an order meets the book in a step.
 #[derive(Clone, Copy)]
@@ -193,15 +195,25 @@ impl Perps<'_> {
         Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, position })
     }
 
-    /// Places `draft` for `user_id`: the row and its margin hold, and the fill when it is marketable.
+    /// Places `draft` for `user_id` in a transaction of its own: the row and its margin hold, and
+    /// the fill when it is marketable ([`Perps::place_in`]).
     pub async fn place(&self, user_id: &str, draft: Draft) -> Result<OrderRow, PerpError> {
-        let quote = self.quote(&draft.symbol)?;
         let mut w = self.db.begin_write().await?;
+        let placed = self.place_in(&mut w.tx, user_id, draft).await?;
+        w.commit().await?;
+        Ok(self.placed(placed).await)
+    }
+
+    /// The work of placing `draft` inside `tx`: the book's and the users' locks, the contract's and
+    /// the wallet's rules, the row and its margin hold, and the fill when it is marketable. Returns
+    /// the order and the other users' orders it filled, for [`Perps::placed`] once committed.
+    pub async fn place_in(&self, tx: &mut Tx, user_id: &str, draft: Draft) -> Result<Placed, PerpError> {
+        let quote = self.quote(&draft.symbol)?;
         let takes = !draft.kind.is_stop();
         let limit = if draft.kind.has_limit() { draft.price } else { None };
         let reach = takes.then(|| (draft.side, taker_bound(draft.side, draft.lots, limit, &quote)));
-        let locked = self.lock_book(&mut w, &draft.symbol, user_id, reach).await?;
-        let plan = self.plan(&mut w.tx, user_id, &draft, &quote).await?;
+        let locked = self.lock_book(tx, &draft.symbol, user_id, reach).await?;
+        let plan = self.plan(tx, user_id, &draft, &quote).await?;
         let required = if plan.increase > 0 { plan.initial_margin + plan.fee } else { 0 };
         if required > plan.assessment.available {
             return Err(PerpError::InsufficientMargin);
@@ -225,26 +237,31 @@ impl Perps<'_> {
             request_id: draft.request_id.clone(),
             ..OrderRow::pending(new, now)
         };
-        repo::insert_order(&mut w.tx, &order).await?;
+        repo::insert_order(tx, &order).await?;
         if required > 0 {
-            let account = ledger::open(&mut w.tx, &wallet(user_id)).await?;
+            let account = ledger::open(tx, &wallet(user_id)).await?;
             order.hold_id = Some(
-                ledger::hold(&mut w.tx, &account, required, HoldReason::PerpOrder, &format!("perp-order:{}", order.id))
+                ledger::hold(tx, &account, required, HoldReason::PerpOrder, &format!("perp-order:{}", order.id))
                     .await?,
             );
         }
         let mut position = plan.position;
         let makers = if takes {
-            self.execute(&mut w.tx, &mut order, &mut position, &quote, Role::Taker(&locked)).await?
+            self.execute(tx, &mut order, &mut position, &quote, Role::Taker(&locked)).await?
         } else {
-            repo::save_order(&mut w.tx, &order).await?;
+            repo::save_order(tx, &order).await?;
             Vec::new()
         };
-        w.commit().await?;
-        self.svc.risk_book.touch(user_id);
+        Ok((order, makers))
+    }
+
+    /// After a placement committed: the risk job looks at the user again, and the order and the
+    /// makers it filled are published. Returns the order.
+    pub async fn placed(&self, (order, makers): Placed) -> OrderRow {
+        self.svc.risk_book.touch(&order.user_id);
         self.publish(&order, true).await;
         self.publish_makers(&makers).await;
-        Ok(order)
+        order
     }
 
     /// Takes the book's lock of `symbol`, then the locks of `user_id` and, when the step may take
@@ -253,21 +270,21 @@ impl Perps<'_> {
     /// the orders the step reads again under these locks are the ones it may meet, or fewer.
     async fn lock_book(
         &self,
-        w: &mut Write,
+        tx: &mut Tx,
         symbol: &str,
         user_id: &str,
         reach: Option<(Side, Option<i64>)>,
     ) -> Result<Vec<String>, PerpError> {
-        w.lock_key(&book_key(symbol)).await?;
+        store::lock_key(tx, &book_key(symbol)).await?;
         let mut users = vec![user_id.to_owned()];
         if let Some((side, bound)) = reach {
-            let resting = repo::resting_against_tx(&mut w.tx, symbol, side.opposite(), bound, user_id).await?;
+            let resting = repo::resting_against_tx(tx, symbol, side.opposite(), bound, user_id).await?;
             users.extend(resting.into_iter().map(|o| o.user_id));
         }
         users.sort_unstable();
         users.dedup();
         for user in &users {
-            w.lock_key(&user_key(user)).await?;
+            store::lock_key(tx, &user_key(user)).await?;
         }
         Ok(users)
     }
@@ -608,7 +625,7 @@ impl Perps<'_> {
         let takes = peek.order_type.is_stop() && peek.triggered == 0 && stop_reached(&peek, quote.mark);
         let limit = if peek.order_type.has_limit() { peek.price } else { None };
         let reach = takes.then(|| (peek.side, taker_bound(peek.side, peek.lots - peek.filled_lots, limit, quote)));
-        let locked = self.lock_book(&mut w, &peek.symbol, user_id, reach).await?;
+        let locked = self.lock_book(&mut w.tx, &peek.symbol, user_id, reach).await?;
         let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
             return Ok(false);
         };

@@ -93,8 +93,7 @@ impl PairOwner {
                 self.deps.user_events.publish_rows(&self.spec, &kept.touched);
             }
             Some(e) => {
-                self.accounts.batch_failed();
-                self.pending.discard();
+                self.batch_failed();
                 // Nothing of the batch was stored: every command answers the error, and the book
                 // goes back to the committed database (the pair halts if even that fails).
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
@@ -125,8 +124,7 @@ impl PairOwner {
     ) -> Result<Result<OrderRow, TradeError>, Broken> {
         // Quote first, so a market order meets the providers' current prices.
         self.requote_in(tx, &mut kept.touched).await?;
-        self.accounts.command_started();
-        self.pending.command_started();
+        self.command_started();
         savepoint::begin(tx).await?;
         self.engine_ran = false;
         let request_key = ask.request_key();
@@ -138,13 +136,12 @@ impl PairOwner {
                     kept.answers.push((key, self.answer_of(&row)?));
                 }
                 savepoint::keep(tx).await?;
-                self.accounts.command_kept();
+                self.command_kept();
                 kept.touched.extend(rows);
                 Ok(Ok(row))
             }
             Ok(Err(e)) => {
-                self.accounts.command_undone();
-                self.pending.command_undone();
+                self.command_undone();
                 savepoint::roll_back(tx).await?;
                 if self.engine_ran {
                     self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
@@ -166,8 +163,7 @@ impl PairOwner {
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "a panic".to_owned());
                 self.halt(format!("engine failure: {what}"));
-                self.accounts.command_undone();
-                self.pending.command_undone();
+                self.command_undone();
                 savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
                 if let Some(why) = self.halted.take() {
@@ -186,24 +182,49 @@ impl PairOwner {
         if out.is_empty() {
             return Ok(());
         }
-        self.accounts.command_started();
-        self.pending.command_started();
+        self.command_started();
         savepoint::begin(tx).await?;
         match self.apply(tx, &out).await {
             Ok(rows) => {
                 savepoint::keep(tx).await?;
-                self.accounts.command_kept();
+                self.command_kept();
                 touched.extend(rows);
             }
             Err(e) => {
-                self.accounts.command_undone();
-                self.pending.command_undone();
+                self.command_undone();
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
                 savepoint::roll_back(tx).await?;
                 self.rebuild_in(tx).await.map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
             }
         }
         Ok(())
+    }
+}
+
+/// The per-batch state beside the transaction (the accounts known to exist, the rows waiting for
+/// the commit) follows the transaction's savepoints through these four.
+impl PairOwner {
+    /// A command (or a re-quote) starts behind its savepoint: what it adds from here can go alone.
+    fn command_started(&mut self) {
+        self.accounts.command_started();
+        self.pending.command_started();
+    }
+
+    /// The command's savepoint was kept: what it added stands or falls with the batch.
+    fn command_kept(&mut self) {
+        self.accounts.command_kept();
+    }
+
+    /// The command rolled back to its savepoint: what it added goes.
+    fn command_undone(&mut self) {
+        self.accounts.command_undone();
+        self.pending.command_undone();
+    }
+
+    /// The transaction was not committed: nothing it added stands.
+    pub(super) fn batch_failed(&mut self) {
+        self.accounts.batch_failed();
+        self.pending.discard();
     }
 }
 

@@ -424,7 +424,7 @@ impl PairOwner {
             },
             Err(e) => Err(e),
         };
-        self.pending.discard();
+        self.batch_failed();
         // The engine ran but its effects were not stored: put the book back to what the database
         // holds; if even that fails, the pair halts until it can.
         if let Err(e) = self.rebuild().await {
@@ -457,7 +457,7 @@ impl PairOwner {
             Ok(touched) => self.deps.user_events.publish_rows(&self.spec, &touched),
             Err(e) => {
                 tracing::error!(symbol = %self.spec.symbol, error = %e, "could not store a re-quote's fills");
-                self.pending.discard();
+                self.batch_failed();
                 self.quote_key = None;
                 if let Err(e) = self.rebuild().await {
                     self.halt(format!("rebuild failed: {e}"));
