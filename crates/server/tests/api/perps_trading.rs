@@ -283,6 +283,19 @@ both_backends!(perp_placements_at_once_commit_together_and_a_refusal_stays_alone
     assert_books_sound(&app).await;
 });
 
+// Issue 12: every placement counts the user's open orders; the count reads the open ones through
+// their index, not every order the user ever placed.
+#[tokio::test]
+async fn perp_open_orders_are_counted_through_their_index() {
+    let db = store::testing::fresh_db(store::Backend::Sqlite).await.unwrap();
+    let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("explain query plan {}", perps::repo::OPEN_COUNT))
+        .bind("user")
+        .fetch_all(db.pool())
+        .await
+        .unwrap();
+    assert!(plan.iter().any(|(.., detail)| detail.contains("INDEX perp_orders_user_open")), "{plan:?}");
+}
+
 both_backends!(perp_refusals_hold_nothing, |backend| async move {
     let (app, _clock, _) = app(backend).await;
     let user = app.sign_up("081234569303").await;
