@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use crate::both_backends;
 use crate::helpers::{TestApp, User};
 use crate::perps_trading::{
-    app, app_at, credit_margin, lifecycle, maker_fee, place, placed, position, price, units, wallet, BTC, MICRO,
+    app, app_at, credit_margin, lifecycle, maker_fee, margined_users, place, placed, position, price, units, wallet,
+    BTC, MICRO,
 };
 use crate::us_stocks::assert_books_sound;
 
@@ -154,12 +155,7 @@ both_backends!(perp_a_user_never_meets_their_own_order, |backend| async move {
 // circle), some meet other users, and the ledger balances.
 both_backends!(perp_users_trading_against_each_other_at_once_all_succeed, |backend| async move {
     let (app, _clock, _) = app(backend).await;
-    let mut users = Vec::new();
-    for i in 0..8 {
-        let user = app.sign_up(&format!("08123456941{i}")).await;
-        credit_margin(&app, &user, 1_000).await;
-        users.push(user);
-    }
+    let users = margined_users(&app, "08123456941", 8, 1_000).await;
     let (ask, _) = best_ask(&app);
     let rests = users.iter().map(|user| place(&app, user, "sell", limit(ask, "0.002")));
     for (status, answer) in futures::future::join_all(rests).await {

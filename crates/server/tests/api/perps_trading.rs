@@ -61,6 +61,17 @@ pub(crate) async fn credit_margin(app: &TestApp, user: &User, usdt: i64) {
     w.commit().await.unwrap();
 }
 
+/// `count` new users (phones `prefix` + 0, 1, …), each with `usdt` in the margin wallet.
+pub(crate) async fn margined_users(app: &TestApp, prefix: &str, count: usize, usdt: i64) -> Vec<User> {
+    let mut users = Vec::with_capacity(count);
+    for i in 0..count {
+        let user = app.sign_up(&format!("{prefix}{i}")).await;
+        credit_margin(app, &user, usdt).await;
+        users.push(user);
+    }
+    users
+}
+
 pub(crate) async fn wallet(app: &TestApp, user: &User) -> (i64, i64) {
     ledger::balance(&app.state.db, &format!("{}:PERP_MARGIN:USDT", user.user_id))
         .await
@@ -230,19 +241,12 @@ both_backends!(perp_market_orders_open_add_reduce_flip_and_close, |backend| asyn
     assert_books_sound(&app).await;
 });
 
-// Issue 13: orders beyond the margin, leverage out of range, reduce-only that would increase,
-// malformed quantities and another user's order are refused; nothing is held.
 // Issue 12: placements sent at once commit together on SQLite (one writer, so one commit for a
 // batch beats one each) and each on its own on PostgreSQL; the one that breaks the margin rule is
 // refused alone, holds nothing, and leaves the others of its batch standing with exact holds.
 both_backends!(perp_placements_at_once_commit_together_and_a_refusal_stays_alone, |backend| async move {
     let (app, _clock, _) = app(backend).await;
-    let mut users = Vec::new();
-    for i in 0..6 {
-        let user = app.sign_up(&format!("08123456931{i}")).await;
-        credit_margin(&app, &user, 100).await;
-        users.push(user);
-    }
+    let users = margined_users(&app, "08123456931", 6, 100).await;
     let limit = price(mark(&app).await * 95 / 100);
     let mut sends = Vec::new();
     for (i, user) in users.iter().enumerate() {
@@ -296,6 +300,8 @@ async fn perp_open_orders_are_counted_through_their_index() {
     assert!(plan.iter().any(|(.., detail)| detail.contains("INDEX perp_orders_user_open")), "{plan:?}");
 }
 
+// Issue 13: orders beyond the margin, leverage out of range, reduce-only that would increase,
+// malformed quantities and another user's order are refused; nothing is held.
 both_backends!(perp_refusals_hold_nothing, |backend| async move {
     let (app, _clock, _) = app(backend).await;
     let user = app.sign_up("081234569303").await;
