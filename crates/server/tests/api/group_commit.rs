@@ -4,6 +4,10 @@
 //! answered as if it had run alone, the book matches the database's open orders, and the ledger
 //! check passes.
 //!
+//! A batch first runs optimistically, without a savepoint per command, its new orders written
+//! together before the commit; a failure that left something to undo abandons that run and the
+//! batch runs again with savepoints (the pair's view counts both).
+//!
 //! The test's runtime has one thread: every command below is queued before the owner runs, so one
 //! batch carries them all (the pair's `largest_batch` shows it).
 
@@ -17,6 +21,7 @@ use server::features::trading::owner::{Ask, PlaceKind, PlaceRequest};
 use crate::book_supervision::far_below;
 use crate::both_backends;
 use crate::helpers::{TestApp, User};
+use crate::perps_trading::app_at;
 use crate::trading::{account, assert_ledger_sound, cash_of, fund, trading_app};
 
 const SYMBOL: &str = "BTC-IDR";
@@ -121,6 +126,10 @@ both_backends!(failing_commands_in_a_batch_leave_the_others_committed, |backend|
     assert_eq!(stored.len(), 12);
     assert_eq!(book, stored, "the book holds exactly the committed bids");
     assert_ledger_sound(&app).await;
+    // Refusals before any write fail alone: the batch committed without savepoints.
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    assert_eq!(view.reruns, 0);
+    assert!(view.optimistic_batches >= 1);
 });
 
 both_backends!(a_retry_and_a_cancel_queued_behind_the_place_see_it, |backend| async move {
@@ -179,6 +188,137 @@ both_backends!(a_repeated_request_id_answers_the_first_order_when_its_money_is_h
         .await
         .unwrap();
     assert_eq!(orders, 1);
+    let (book, stored) = bids_below(&app, price).await;
+    assert_eq!(book, stored);
+    assert_ledger_sound(&app).await;
+});
+
+/// The number of `user`'s orders with `status`.
+async fn orders_of(app: &TestApp, user: &User, status: &str) -> i64 {
+    sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1 and status = $2")
+        .bind(&user.user_id)
+        .bind(status)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+/// The trades of order `id`: price, quantity and whether it was the maker.
+async fn trades_of(app: &TestApp, id: i64) -> Vec<(i64, i64, bool)> {
+    let rows: Vec<(i64, i64, i64)> =
+        sqlx::query_as("select price, quantity, maker from crypto_trades where order_id = $1 order by id")
+            .bind(id)
+            .fetch_all(app.state.db.pool())
+            .await
+            .unwrap();
+    rows.into_iter().map(|(price, quantity, maker)| (price, quantity, maker == 1)).collect()
+}
+
+// Issue 12: in an optimistic run the new orders wait in memory until the batch's commit, and later
+// commands of the batch still meet them: a sell fills a bid placed two commands earlier, a cancel
+// finds another, and every row, trade and hold is stored as if each command had run alone. The clock
+// stands still, so the providers' quotes do not move during the batch.
+both_backends!(later_commands_of_a_batch_fill_and_cancel_orders_placed_earlier_in_it, |backend| async move {
+    let now = chrono::DateTime::parse_from_rfc3339("2026-11-27T10:00:00Z").unwrap().to_utc();
+    let (app, _clock, _url) = app_at(backend, now).await;
+    let buyer = app.sign_up("081234569605").await;
+    let seller = app.sign_up("081234569606").await;
+    fund(&app, &buyer, 10_000_000).await;
+    fund(&app, &seller, 10_000_000).await;
+    far_below(&app, 0.5).await; // the providers' first quotes are in
+    let trading = app.state.trading.clone();
+    let (rupiah, qty) = units(&app, 1);
+    let bought = trading
+        .ask(
+            SYMBOL,
+            Ask::Place(PlaceRequest {
+                user_id: seller.user_id.clone(),
+                request_id: None,
+                side: Side::Buy,
+                kind: PlaceKind::MarketAmount { amount: 2_000_000 * 100 },
+            }),
+        )
+        .await
+        .unwrap();
+    assert!(bought.filled_quantity > qty, "{bought:?}");
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    let (bid, ask) = (view.bids[0].price, view.asks[0].price);
+    assert!(ask - bid > 2 * rupiah, "the providers' spread leaves room for a bid inside it");
+    let top = bid + rupiah;
+    // Half the market: far below the providers' deepest bid.
+    let far = bid / 2 / rupiah * rupiah;
+    let first = trading.ask(SYMBOL, limit_buy(&buyer, far, qty, None)).await.unwrap();
+    let held = account(&app, &cash_of(&buyer)).await.1;
+    let next = first.id + 1;
+
+    let sell = Ask::Place(PlaceRequest {
+        user_id: seller.user_id.clone(),
+        request_id: None,
+        side: Side::Sell,
+        kind: PlaceKind::Limit { price: top, quantity: qty },
+    });
+    let (filled, cancelled, sold, gone) = tokio::join!(
+        trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
+        trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
+        trading.ask(SYMBOL, sell),
+        trading.ask(SYMBOL, Ask::Cancel { user_id: buyer.user_id.clone(), order_id: next + 1 }),
+    );
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    assert!(view.largest_batch >= 4, "one batch carried all four");
+    assert_eq!(view.reruns, 0, "nothing had to be undone");
+    let (filled, cancelled, sold, gone) = (filled.unwrap(), cancelled.unwrap(), sold.unwrap(), gone.unwrap());
+    assert_eq!((filled.id, filled.is_open), (next, true), "answered as placed, before the sell");
+    assert_eq!(cancelled.id, next + 1);
+    assert_eq!((sold.status.as_str(), sold.filled_quantity, sold.limit_price), ("SUCCESS", qty, Some(top)));
+    assert_eq!((gone.id, gone.is_open, gone.status.as_str()), (next + 1, false, "CANCELLED"));
+
+    let stored = trading.ask(SYMBOL, Ask::Cancel { user_id: buyer.user_id.clone(), order_id: next }).await;
+    assert!(matches!(stored, Err(TradeError::OrderNotOpen)), "the sell filled it: {stored:?}");
+    assert_eq!(orders_of(&app, &buyer, "SUCCESS").await, 1);
+    assert_eq!(orders_of(&app, &buyer, "CANCELLED").await, 1);
+    assert_eq!(trades_of(&app, next).await, vec![(top, qty, true)], "the bid made the trade");
+    assert_eq!(trades_of(&app, sold.id).await, vec![(top, qty, false)], "the sell took it");
+    assert_eq!(account(&app, &cash_of(&buyer)).await.1, held, "only the far bid holds money");
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    assert_eq!(view.bids[0].price, bid, "nothing rests inside the spread any more");
+    let (book, stored) = bids_below(&app, far).await;
+    assert_eq!(stored, BTreeMap::from([(far, qty)]));
+    assert_eq!(book, stored);
+    assert_ledger_sound(&app).await;
+});
+
+// Issue 12: a repeated request id of a committed order, with money enough for a second one, is
+// only found when the batch's new orders meet the unique key before the commit. That abandons the
+// optimistic run; the batch runs again with savepoints, where the repeat answers the first order
+// and holds nothing, and the other command of the batch is committed as if alone.
+both_backends!(a_repeat_met_at_the_commit_runs_its_batch_again_with_savepoints, |backend| async move {
+    let app = trading_app(backend).await;
+    let user = app.sign_up("081234569607").await;
+    fund(&app, &user, 1_000_000).await;
+    let rupiah = far_below(&app, 0.5).await;
+    let (price, qty) = units(&app, rupiah);
+    let trading = app.state.trading.clone();
+    let first = trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("sent-twice"))).await.unwrap();
+    let held = account(&app, &cash_of(&user)).await.1;
+    assert!(held > 0);
+
+    let (again, other) = tokio::join!(
+        trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("sent-twice"))),
+        trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("another"))),
+    );
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    assert!(view.largest_batch >= 2 && view.reruns >= 1, "{view:?}");
+    let (again, other) = (again.unwrap(), other.unwrap());
+    assert_eq!((again.id, again.is_open), (first.id, true), "the repeat answers the first order");
+    assert!(other.is_open && other.id != first.id, "{other:?}");
+    let (_, held_now) = account(&app, &cash_of(&user)).await;
+    assert!(held_now > held && held_now < 2 * held + 2, "two orders hold money, not three: {held} {held_now}");
+    let orders: i64 = sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1")
+        .bind(&user.user_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(orders, 2);
     let (book, stored) = bids_below(&app, price).await;
     assert_eq!(book, stored);
     assert_ledger_sound(&app).await;

@@ -41,10 +41,16 @@ impl PairOwner {
         if row.side != domain::Side::Buy {
             let coin = self.coin_account(tx, &row.user_id).await?;
             row.hold_id = Some(ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?);
+            self.command_wrote = true;
             return Ok(());
         }
         let (voucher, cash) = self.buy_accounts(tx, &row.user_id).await?;
-        for part in ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await? {
+        // A refusal comes from the first read, before any part is held: the parts are then taken
+        // from accounts that read holds locked (PostgreSQL) or that no other writer can change
+        // (SQLite), so a refused hold wrote nothing.
+        let parts = ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await?;
+        self.command_wrote = true;
+        for part in parts {
             if part.account_id == cash {
                 row.hold_id = Some(part.hold_id);
             } else {
@@ -113,6 +119,7 @@ impl PairOwner {
         events: &[Event],
         mut touched: Touched,
     ) -> Result<Vec<OrderRow>, TradeError> {
+        self.command_wrote = true;
         self.lock_accounts(tx, &mut touched, events).await?;
         for event in events {
             match *event {
@@ -203,7 +210,8 @@ impl PairOwner {
     ) -> Result<&'a mut OrderRow, TradeError> {
         let id = order.0 as i64;
         if let std::collections::btree_map::Entry::Vacant(slot) = touched.rows.entry(id) {
-            let row = repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
+            let row =
+                self.order_in(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} missing")))?;
             slot.insert(row);
         }
         Ok(touched.rows.get_mut(&id).expect("inserted above"))
@@ -237,7 +245,14 @@ impl PairOwner {
             };
         }
         row.voucher_budget = 0;
-        if fresh {
+        let waiting = self.pending.order(id).is_some();
+        if self.deferring && (fresh || waiting) {
+            // An optimistic run writes its new orders together before the commit.
+            if waiting {
+                row.updated_at_ms = self.now_ms();
+            }
+            self.pending.put_order(row.clone());
+        } else if fresh {
             repo::insert(tx, row).await?;
         } else {
             repo::save(tx, row, self.now_ms()).await?;

@@ -25,15 +25,15 @@ type Reply = oneshot::Sender<Result<OrderRow, TradeError>>;
 
 /// What the batch's kept commands leave for after the commit.
 #[derive(Default)]
-struct Kept {
+pub(super) struct Kept {
     /// Every user order they touched (published on `/ws` once committed).
-    touched: Vec<OrderRow>,
+    pub(super) touched: Vec<OrderRow>,
     /// The answers to keep under their requests' idempotency keys, stored just before the commit.
-    answers: Vec<(Unclaimed, StoredResponse)>,
+    pub(super) answers: Vec<(Unclaimed, StoredResponse)>,
 }
 
 /// Raised when the batch's transaction cannot go on; every command of the batch then fails.
-struct Broken(TradeError);
+pub(super) struct Broken(pub(super) TradeError);
 
 impl From<sqlx::Error> for Broken {
     fn from(error: sqlx::Error) -> Self {
@@ -42,13 +42,28 @@ impl From<sqlx::Error> for Broken {
 }
 
 impl PairOwner {
-    /// Runs `batch` in one transaction and answers each command after the commit.
+    /// Runs `batch` in one transaction and answers each command after the commit: optimistically
+    /// first (`optimistic.rs`), with a savepoint per command when that run is abandoned or after one was.
     pub(super) async fn run_batch(&mut self, batch: Vec<Envelope>) {
         metrics::histogram!("order_batch_size", "symbol" => self.spec.symbol.clone()).record(batch.len() as f64);
         self.largest_batch = self.largest_batch.max(batch.len());
         if self.halted.is_some() {
             self.try_resume().await;
         }
+        if self.halted.is_none() && self.optimistic_turn() {
+            if let Some(answers) = self.run_optimistic(&batch).await {
+                self.publish_view();
+                for (Envelope { reply, .. }, answer) in batch.into_iter().zip(answers) {
+                    let _ = reply.send(answer);
+                }
+                return;
+            }
+        }
+        self.run_with_savepoints(batch).await;
+    }
+
+    /// Runs `batch` with a savepoint per command (see the module's note).
+    async fn run_with_savepoints(&mut self, batch: Vec<Envelope>) {
         if let Some(why) = &self.halted {
             let error = TradeError::PairHalted(why.clone());
             for Envelope { reply, .. } in batch {
@@ -93,17 +108,12 @@ impl PairOwner {
                 self.deps.user_events.publish_rows(&self.spec, &kept.touched);
             }
             Some(e) => {
-                self.batch_failed();
-                // Nothing of the batch was stored: every command answers the error, and the book
-                // goes back to the committed database (the pair halts if even that fails).
-                tracing::error!(symbol = %self.spec.symbol, error = %e, "a batch of orders could not be stored");
+                // Nothing of the batch was stored: every command answers the error.
                 for (_, result) in &mut done {
                     *result = Err(e.clone());
                 }
                 done.extend(commands.map(|envelope| (envelope.reply, Err(e.clone()))));
-                if let Err(e) = self.rebuild().await {
-                    self.halt(format!("rebuild failed: {e}"));
-                }
+                self.after_failed_batch(&e).await;
             }
         }
         self.publish_view();
@@ -205,13 +215,13 @@ impl PairOwner {
 /// the commit) follows the transaction's savepoints through these four.
 impl PairOwner {
     /// A command (or a re-quote) starts behind its savepoint: what it adds from here can go alone.
-    fn command_started(&mut self) {
+    pub(super) fn command_started(&mut self) {
         self.accounts.command_started();
         self.pending.command_started();
     }
 
     /// The command's savepoint was kept: what it added stands or falls with the batch.
-    fn command_kept(&mut self) {
+    pub(super) fn command_kept(&mut self) {
         self.accounts.command_kept();
     }
 
@@ -229,9 +239,19 @@ impl PairOwner {
 }
 
 impl PairOwner {
+    /// Forgets a batch whose transaction was not committed and puts the book back to the committed
+    /// database (the pair halts if even that fails).
+    pub(super) async fn after_failed_batch(&mut self, error: &TradeError) {
+        tracing::error!(symbol = %self.spec.symbol, %error, "a batch of orders could not be stored");
+        self.batch_failed();
+        if let Err(e) = self.rebuild().await {
+            self.halt(format!("rebuild failed: {e}"));
+        }
+    }
+
     /// The answer the handler will give for `row`, kept under the request's idempotency key in the
     /// batch's transaction, so the call commits once (the idempotency layer stores nothing more).
-    fn answer_of(&self, row: &OrderRow) -> Result<StoredResponse, Broken> {
+    pub(super) fn answer_of(&self, row: &OrderRow) -> Result<StoredResponse, Broken> {
         let body = serde_json::to_vec(&Data::new(OrderView::of(row, &self.spec)))
             .map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
         Ok(StoredResponse { status: 200, content_type: Some(JSON.into()), body })

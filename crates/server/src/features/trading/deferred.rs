@@ -6,10 +6,17 @@
 //! Nothing in a command reads these rows back, which is what lets them wait. They follow the same
 //! life as the batch: a command rolled back to its savepoint forgets what it added; a failed
 //! transaction forgets everything.
+//!
+//! A batch run without savepoints (`batch.rs`, the optimistic run) also keeps its new orders here,
+//! in their latest state, and writes them in one statement: later commands of the batch read them
+//! from here first. No command of such a run is undone after touching them (any failure past its
+//! first write ends the whole run), so they are kept or discarded with the batch.
+
+use std::collections::BTreeMap;
 
 use store::ledger::Journal;
 
-use super::repo::{self, TradeRow};
+use super::repo::{self, OrderRow, TradeRow};
 use crate::features::orders::errors::TradeError;
 
 /// A transaction as the ledger takes it.
@@ -22,6 +29,8 @@ pub(super) struct Deferred {
     pub(super) journal: Journal,
     /// Trades, each with when it happened (Unix ms).
     trades: Vec<(TradeRow, i64)>,
+    /// New orders of an optimistic run, by id, as they stand.
+    orders: BTreeMap<i64, OrderRow>,
     /// How much of each was there when the current command started.
     mark: (usize, usize),
 }
@@ -30,6 +39,21 @@ impl Deferred {
     /// Adds a command's trades.
     pub(super) fn add_trades(&mut self, trades: Vec<TradeRow>, at_ms: i64) {
         self.trades.extend(trades.into_iter().map(|trade| (trade, at_ms)));
+    }
+
+    /// A new order of the batch not stored yet.
+    pub(super) fn order(&self, id: i64) -> Option<&OrderRow> {
+        self.orders.get(&id)
+    }
+
+    /// A new order of the batch placed by `user_id` under `request_id`.
+    pub(super) fn order_of_request(&self, user_id: &str, request_id: &str) -> Option<&OrderRow> {
+        self.orders.values().find(|o| o.user_id == user_id && o.request_id.as_deref() == Some(request_id))
+    }
+
+    /// Keeps a new order (or its new state) for the batch's insert.
+    pub(super) fn put_order(&mut self, row: OrderRow) {
+        self.orders.insert(row.id, row);
     }
 
     /// A command starts: what it adds from here can be forgotten alone.
@@ -47,11 +71,14 @@ impl Deferred {
     pub(super) fn discard(&mut self) {
         self.journal.truncate(0);
         self.trades.clear();
+        self.orders.clear();
         self.mark = (0, 0);
     }
 
     /// Writes everything waiting inside `tx` (the transaction commits next) and forgets it.
     pub(super) async fn write(&mut self, tx: &mut Tx) -> Result<(), TradeError> {
+        let orders: Vec<OrderRow> = std::mem::take(&mut self.orders).into_values().collect();
+        repo::insert_all(tx, &orders).await?;
         self.journal.write(tx).await?;
         repo::insert_trades(tx, &self.trades).await?;
         self.trades.clear();

@@ -17,6 +17,7 @@ mod input;
 mod lists;
 pub mod live;
 mod oco_plan;
+mod optimistic;
 pub mod owner;
 pub mod pair;
 mod plan;

@@ -74,6 +74,10 @@ pub struct PairView {
     pub last_price: Option<i64>,
     /// Most commands one write transaction has carried (shows group commit at work).
     pub largest_batch: usize,
+    /// Batches committed by an optimistic run (`optimistic.rs`).
+    pub optimistic_batches: u64,
+    /// Optimistic runs abandoned, their batch run again with savepoints.
+    pub reruns: u64,
     /// Counts the views published, so a reader can tell whether its copy is still current.
     pub version: u64,
 }
@@ -109,6 +113,17 @@ pub struct PairOwner {
     pub(super) halted: Option<String>,
     /// Whether the current command changed the book (so its failure needs a rebuild).
     pub(super) engine_ran: bool,
+    /// Whether the current command wrote to the database (so its failure needs a rollback).
+    pub(super) command_wrote: bool,
+    /// Whether new orders wait for the batch's commit instead of being inserted at once (an
+    /// optimistic run, `batch.rs`).
+    pub(super) deferring: bool,
+    /// Batches still to run with savepoints before the next optimistic run.
+    pub(super) slow_batches: u32,
+    /// Batches committed by an optimistic run so far.
+    pub(super) optimistic_batches: u64,
+    /// Optimistic runs abandoned so far.
+    pub(super) reruns: u64,
     /// Most commands one batch has carried.
     pub(super) largest_batch: usize,
     /// Ledger accounts known to exist, not opened again.
@@ -141,6 +156,11 @@ impl PairOwner {
             quote_key: None,
             halted: None,
             engine_ran: false,
+            command_wrote: false,
+            deferring: false,
+            slow_batches: 0,
+            optimistic_batches: 0,
+            reruns: 0,
             largest_batch: 0,
             accounts: KnownAccounts::default(),
             pending: Deferred::default(),
@@ -307,6 +327,8 @@ impl PairOwner {
             asks,
             last_price: self.book.last_price(),
             largest_batch: self.largest_batch,
+            optimistic_batches: self.optimistic_batches,
+            reruns: self.reruns,
             version: shown.version + 1,
         };
     }
@@ -354,7 +376,7 @@ impl PairOwner {
     }
 
     async fn cancel(&mut self, tx: &mut Tx, user_id: &str, order_id: i64) -> Result<Outcome, TradeError> {
-        let row = repo::get_for_user_tx(tx, user_id, order_id).await?.ok_or(TradeError::OrderNotFound)?;
+        let row = self.user_order_in(tx, user_id, order_id).await?.ok_or(TradeError::OrderNotFound)?;
         if !row.is_open || row.symbol != self.spec.symbol {
             return Err(TradeError::OrderNotOpen);
         }
@@ -370,12 +392,13 @@ impl PairOwner {
 
     async fn amend(&mut self, tx: &mut Tx, request: AmendRequest) -> Result<Outcome, TradeError> {
         let mut row =
-            repo::get_for_user_tx(tx, &request.user_id, request.order_id).await?.ok_or(TradeError::OrderNotFound)?;
+            self.user_order_in(tx, &request.user_id, request.order_id).await?.ok_or(TradeError::OrderNotFound)?;
         if !row.is_open || row.symbol != self.spec.symbol {
             return Err(TradeError::OrderNotOpen);
         }
         let planned = plan_amend(&self.rules(), &row, &request)?;
         let owner = self.owner_of(&request.user_id);
+        self.command_wrote = true;
         Self::close_holds(tx, &mut row, false).await?;
         row.hold_total = planned.hold_total;
         let mut out = Vec::new();
@@ -401,9 +424,38 @@ impl PairOwner {
         let touched = self.apply_to(tx, out, known).await?;
         let row = match touched.iter().find(|row| row.id == id) {
             Some(row) => row.clone(),
-            None => repo::get_tx(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} vanished")))?,
+            None => self.order_in(tx, id).await?.ok_or_else(|| TradeError::Internal(format!("order {id} vanished")))?,
         };
         Ok((row, touched))
+    }
+
+    /// Order `id` as the batch sees it: a new order waiting for the commit, else the stored one.
+    pub(super) async fn order_in(&self, tx: &mut Tx, id: i64) -> Result<Option<OrderRow>, TradeError> {
+        match self.pending.order(id) {
+            Some(row) => Ok(Some(row.clone())),
+            None => Ok(repo::get_tx(tx, id).await?),
+        }
+    }
+
+    /// Order `id` of `user_id` as the batch sees it (see [`Self::order_in`]).
+    async fn user_order_in(&self, tx: &mut Tx, user_id: &str, id: i64) -> Result<Option<OrderRow>, TradeError> {
+        match self.pending.order(id) {
+            Some(row) => Ok((row.user_id == user_id).then(|| row.clone())),
+            None => Ok(repo::get_for_user_tx(tx, user_id, id).await?),
+        }
+    }
+
+    /// The order `user_id` placed under `request_id`, as the batch sees it.
+    pub(super) async fn order_of_request_in(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        request_id: &str,
+    ) -> Result<Option<OrderRow>, TradeError> {
+        match self.pending.order_of_request(user_id, request_id) {
+            Some(row) => Ok(Some(row.clone())),
+            None => Ok(repo::by_request_tx(tx, user_id, request_id).await?),
+        }
     }
 
     /// Concludes a command run outside a batch in its own transaction and commits it; rebuilds the

@@ -92,45 +92,56 @@ const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_si
 
 /// Inserts a new order.
 pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
-        "insert into crypto_orders ({COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)"
-    ))
-    .bind(o.id)
-    .bind(&o.user_id)
-    .bind(&o.symbol)
-    .bind(o.side.as_str())
-    .bind(o.order_type.as_str())
-    .bind(&o.input_type)
-    .bind(o.oco_sibling)
-    .bind(o.oco_leg.map(ProtectiveKind::as_str))
-    .bind(o.limit_price)
-    .bind(o.stop_price)
-    .bind(o.quantity)
-    .bind(o.amount)
-    .bind(o.engine_price)
-    .bind(o.engine_quantity)
-    .bind(o.filled_quantity)
-    .bind(o.filled_value)
-    .bind(o.fee)
-    .bind(o.tax)
-    .bind(o.hold_id.clone())
-    .bind(o.hold_total)
-    .bind(o.status.as_str())
-    .bind(i64::from(o.is_open))
-    .bind(i64::from(o.triggered))
-    .bind(o.seq)
-    .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
-    .bind(o.request_id.clone())
-    .bind(o.created_at_ms)
-    .bind(o.updated_at_ms)
-    .bind(o.voucher_hold_id.clone())
-    .bind(o.voucher_paid)
-    .bind(o.trail_amount)
-    .bind(o.trail_percent.clone())
-    .bind(o.trail_watermark)
-    .execute(&mut **tx)
-    .await?;
+    insert_all(tx, std::slice::from_ref(o)).await
+}
+
+/// Most orders one insert statement carries (33 values each, well within both databases' limits).
+const INSERT_CHUNK: usize = 128;
+
+/// Inserts new orders, up to [`INSERT_CHUNK`] a statement (a batch's new orders go together, issue 12).
+pub async fn insert_all(tx: &mut Transaction<'static, Any>, rows: &[OrderRow]) -> Result<(), sqlx::Error> {
+    for chunk in rows.chunks(INSERT_CHUNK) {
+        let sql =
+            format!("insert into crypto_orders ({COLUMNS}) values {}", store::placeholders::rows(chunk.len(), 33));
+        let mut query = sqlx::query(&sql);
+        for o in chunk {
+            query = query
+                .bind(o.id)
+                .bind(&o.user_id)
+                .bind(&o.symbol)
+                .bind(o.side.as_str())
+                .bind(o.order_type.as_str())
+                .bind(&o.input_type)
+                .bind(o.oco_sibling)
+                .bind(o.oco_leg.map(ProtectiveKind::as_str))
+                .bind(o.limit_price)
+                .bind(o.stop_price)
+                .bind(o.quantity)
+                .bind(o.amount)
+                .bind(o.engine_price)
+                .bind(o.engine_quantity)
+                .bind(o.filled_quantity)
+                .bind(o.filled_value)
+                .bind(o.fee)
+                .bind(o.tax)
+                .bind(o.hold_id.clone())
+                .bind(o.hold_total)
+                .bind(o.status.as_str())
+                .bind(i64::from(o.is_open))
+                .bind(i64::from(o.triggered))
+                .bind(o.seq)
+                .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
+                .bind(o.request_id.clone())
+                .bind(o.created_at_ms)
+                .bind(o.updated_at_ms)
+                .bind(o.voucher_hold_id.clone())
+                .bind(o.voucher_paid)
+                .bind(o.trail_amount)
+                .bind(o.trail_percent.clone())
+                .bind(o.trail_watermark);
+        }
+        query.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 

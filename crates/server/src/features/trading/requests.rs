@@ -68,7 +68,7 @@ pub struct AmendRequest {
 }
 
 /// What the owner can be asked.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Ask {
     /// Place an order.
     Place(PlaceRequest),
