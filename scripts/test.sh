@@ -18,15 +18,34 @@ cleanup() {
 }
 trap cleanup EXIT
 
+step "Tools the later steps need, installed in the background while Rust builds"
+# Downloads, mostly waiting on the network: Schemathesis, the web app's packages, Debian's chromium.
+INSTALL_LOGS=$(mktemp -d "${TMPDIR:-/tmp}/brokerage-installs-XXXXXX")
+scripts/schemathesis.sh --install-only >"$INSTALL_LOGS/schemathesis.log" 2>&1 &
+SCHEMATHESIS_INSTALL=$!
+{ scripts/web-deps.sh && web/scripts/ensure-chromium.sh; } >"$INSTALL_LOGS/web.log" 2>&1 &
+WEB_INSTALL=$!
+# Waits for a background install; on failure prints its log and fails.
+installed() {
+  local pid=$1 log=$2
+  if ! wait "$pid"; then
+    cat "$log"
+    echo "installing failed (log above)" >&2
+    exit 1
+  fi
+  cat "$log"
+}
+
 step "Rust tests (SQLite and PostgreSQL)"
 cargo build --workspace --all-targets --locked
 cargo test --workspace --locked
 
 step "Schemathesis against the served OpenAPI document (all phases, zero failures)"
+installed "$SCHEMATHESIS_INSTALL" "$INSTALL_LOGS/schemathesis.log"
 scripts/schemathesis.sh
 
 step "Web dependencies"
-scripts/web-deps.sh
+installed "$WEB_INSTALL" "$INSTALL_LOGS/web.log"
 
 step "API types are generated from the server's OpenAPI document"
 scripts/check-api-types.sh
@@ -39,5 +58,4 @@ npm --prefix web run build
 npm --prefix web run budgets
 
 step "Browser tests (Playwright, Debian's chromium)"
-web/scripts/ensure-chromium.sh
 npm --prefix web run e2e

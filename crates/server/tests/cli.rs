@@ -56,7 +56,7 @@ fn openapi_prints_the_api_document_as_json() {
 
 /// Migrates a fresh database with the binary, checks the sound ledger, breaks it, checks again.
 async fn ledger_check_exit_codes(backend: Backend) {
-    let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
+    let url = store::testing::empty_database_url(backend).await.expect("empty database");
     let migrated = brokerage(&["migrate"], Some(&url));
     assert_eq!(migrated.status.code(), Some(0), "{}", String::from_utf8_lossy(&migrated.stderr));
     let sound = brokerage(&["ledger", "check"], Some(&url));

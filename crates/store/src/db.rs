@@ -17,6 +17,14 @@ const PING_IF_IDLE_FOR: Duration = Duration::from_secs(1);
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
 
+/// The migrations of `backend`.
+pub(crate) fn migrator(backend: Backend) -> &'static sqlx::migrate::Migrator {
+    match backend {
+        Backend::Sqlite => &SQLITE_MIGRATIONS,
+        Backend::Postgres => &POSTGRES_MIGRATIONS,
+    }
+}
+
 /// Which database engine a pool talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -155,10 +163,7 @@ impl Db {
 
     /// Runs the migrations of this backend.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        match self.backend {
-            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await?,
-            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await?,
-        }
+        migrator(self.backend).run(&self.pool).await?;
         Ok(())
     }
 

@@ -310,9 +310,12 @@ async fn case_db(backend: Backend) -> Db {
     }
 }
 
+/// Runs `cases` random sequences, or `PROPTEST_CASES` of them when it is set (for a longer search
+/// than `make test` affords).
 fn random_sequences(backend: Backend, cases: u32) {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let case = std::sync::atomic::AtomicUsize::new(0);
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(cases);
     let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
     proptest!(config, |(ops in proptest::collection::vec(op(), 1..25))| {
         let n = case.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -326,7 +329,8 @@ fn random_sequences(backend: Backend, cases: u32) {
 
 #[test]
 fn sqlite_random_sequences_keep_every_invariant() {
-    random_sequences(Backend::Sqlite, 1000);
+    // Proptest's usual number: each case migrates a new database, a tenth of a second in a debug build.
+    random_sequences(Backend::Sqlite, 256);
 }
 
 #[test]
