@@ -116,7 +116,7 @@ pub struct PairOwner {
     /// Whether the current command wrote to the database (so its failure needs a rollback).
     pub(super) command_wrote: bool,
     /// Whether new orders wait for the batch's commit instead of being inserted at once (an
-    /// optimistic run, `batch.rs`).
+    /// optimistic run, `optimistic.rs`).
     pub(super) deferring: bool,
     /// Batches still to run with savepoints before the next optimistic run.
     pub(super) slow_batches: u32,
