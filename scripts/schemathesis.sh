@@ -26,7 +26,9 @@ fi
 # `--install-only`: the tool alone (`make test` installs it while the Rust tests build).
 [[ "${1:-}" == "--install-only" ]] && exit 0
 
-cargo build --quiet --locked -p server --bin brokerage
+# The same selection as `make test`'s build, so its binary is reused: building the package alone
+# resolves other dependency features and compiles much of the tree again.
+cargo build --quiet --locked --workspace --all-targets
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/brokerage-schemathesis-XXXXXX")
 PORT=${SCHEMATHESIS_PORT:-$("$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
