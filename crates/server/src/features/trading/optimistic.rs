@@ -49,12 +49,8 @@ impl PairOwner {
             }
         };
         self.deferring = true;
-        let run = self.optimistic_commands(&mut wtx.tx, batch).await;
-        let stored = match run {
-            Ok((answers, kept)) => match self.write_before_commit(&mut wtx.tx, &kept).await {
-                Ok(()) => Ok((answers, kept)),
-                Err(why) => Err(why),
-            },
+        let stored = match self.optimistic_commands(&mut wtx.tx, batch).await {
+            Ok((answers, kept)) => self.write_before_commit(&mut wtx.tx, &kept).await.map(|()| (answers, kept)),
             Err(why) => Err(why),
         };
         self.deferring = false;
