@@ -5,6 +5,7 @@
 //! Next to each row, the ratio to a baseline measured in the same run on the same database and pool:
 //! a raw loop of one-row inserts, each in its own write transaction, with as many writers as clients.
 //! `cargo run --release -p server --example order_bench -- docs/bench/orders.md`
+//! `ORDER_BENCH_ONLY=postgres` (or `sqlite`) measures one database alone, for profiles and A/B runs.
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
@@ -27,7 +28,11 @@ async fn main() -> anyhow::Result<()> {
     let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/orders.md".into());
     let mut rows = Vec::new();
     let not_measured = |e| rows.push(format!("| PostgreSQL | — | — | not measured: {e} | — |"));
+    let only = std::env::var("ORDER_BENCH_ONLY").unwrap_or_default().to_lowercase();
     for database in bench_app::databases(not_measured).await {
+        if !database.name.to_lowercase().contains(&only) {
+            continue;
+        }
         let (backend, url) = (database.backend, database.url);
         let (base, state, dir) = bench_app::start("order-bench", |s| {
             s.markets.warm_caches = false;

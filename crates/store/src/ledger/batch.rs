@@ -23,16 +23,16 @@ type Tx = Transaction<'static, Any>;
 const IDS_PER_STATEMENT: usize = 500;
 
 /// What the batch needs to know of an account, kept up to date as its entries are decided.
-struct Account {
-    currency: String,
-    balance: i64,
-    held: i64,
-    may_go_negative: bool,
+pub(super) struct Account {
+    pub(super) currency: String,
+    pub(super) balance: i64,
+    pub(super) held: i64,
+    pub(super) may_go_negative: bool,
 }
 
 impl Account {
     /// Whether the account may end at `balance`.
-    fn allows(&self, balance: i64) -> bool {
+    pub(super) fn allows(&self, balance: i64) -> bool {
         self.may_go_negative || balance >= self.held
     }
 }
@@ -59,7 +59,7 @@ pub async fn post_all(tx: &mut Tx, entries: &[NewEntry]) -> Result<Vec<Result<Po
             continue;
         }
         let ordered = in_account_order(&entry.postings);
-        if let Err(e) = decide(&accounts, &ordered) {
+        if let Err(e) = decide(|id| accounts.get(id), &ordered) {
             answers.push(Err(e));
             continue;
         }
@@ -82,14 +82,18 @@ pub async fn post_all(tx: &mut Tx, entries: &[NewEntry]) -> Result<Vec<Result<Po
 /// Whether an entry (postings in account order) can be applied to `accounts` as they stand: as
 /// [`super::post`] decides, the whole entry's change to each account first, then leg by leg, whose
 /// first failing leg names the error.
-fn decide(accounts: &HashMap<String, Account>, ordered: &[&Posting]) -> Result<(), LedgerError> {
-    let known = |posting: &Posting| accounts.get(&posting.account_id).filter(|a| a.currency == posting.currency);
+pub(super) fn decide<'a>(
+    accounts: impl Fn(&str) -> Option<&'a Account>,
+    ordered: &[&Posting],
+) -> Result<(), LedgerError> {
+    let known = |posting: &Posting| accounts(&posting.account_id).filter(|a| a.currency == posting.currency);
     if ordered.iter().all(|posting| known(posting).is_some()) {
-        let mut after: BTreeMap<&str, i64> = BTreeMap::new();
+        let mut after: BTreeMap<&str, (i64, &Account)> = BTreeMap::new();
         for posting in ordered {
-            *after.entry(&posting.account_id).or_insert(accounts[&posting.account_id].balance) += posting.amount;
+            let account = known(posting).expect("checked above");
+            after.entry(&posting.account_id).or_insert((account.balance, account)).0 += posting.amount;
         }
-        if after.iter().all(|(id, balance)| accounts[*id].allows(*balance)) {
+        if after.values().all(|(balance, account)| account.allows(*balance)) {
             return Ok(());
         }
     }
@@ -106,7 +110,7 @@ fn decide(accounts: &HashMap<String, Account>, ordered: &[&Posting]) -> Result<(
 }
 
 /// Reads `ids` (on PostgreSQL locking them in id order until the commit; SQLite has one writer).
-async fn read_accounts(tx: &mut Tx, ids: &BTreeSet<&str>) -> Result<HashMap<String, Account>, LedgerError> {
+pub(super) async fn read_accounts(tx: &mut Tx, ids: &BTreeSet<&str>) -> Result<HashMap<String, Account>, LedgerError> {
     let lock = if Backend::of(tx) == Backend::Postgres { " for update" } else { "" };
     let ids: Vec<&str> = ids.iter().copied().collect();
     let mut accounts = HashMap::with_capacity(ids.len());

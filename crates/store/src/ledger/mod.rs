@@ -18,10 +18,12 @@ use crate::{placeholders, Db, StoreError};
 mod batch;
 mod holds;
 mod journal;
+mod staged;
 
 pub use batch::{post_all, EntryWriter};
 pub use holds::{close_hold, hold, hold_from_sources, split_from_sources, HoldPart};
 pub use journal::Journal;
+pub use staged::Staged;
 
 /// The owner of the broker's own accounts.
 pub use domain::ledger::HOUSE;

@@ -40,7 +40,11 @@ impl PairOwner {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
         if row.side != domain::Side::Buy {
             let coin = self.coin_account(tx, &row.user_id).await?;
-            row.hold_id = Some(ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?);
+            row.hold_id = Some(if self.deferring {
+                self.pending.staged.hold(tx, &coin, amount, HoldReason::Order, &event).await?
+            } else {
+                ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?
+            });
             self.command_wrote = true;
             return Ok(());
         }
@@ -48,7 +52,12 @@ impl PairOwner {
         // A refusal comes from the first read, before any part is held: the parts are then taken
         // from accounts that read holds locked (PostgreSQL) or that no other writer can change
         // (SQLite), so a refused hold wrote nothing.
-        let parts = ledger::hold_from_sources(tx, &[voucher, cash.clone()], amount, HoldReason::Order, &event).await?;
+        let sources = [voucher, cash.clone()];
+        let parts = if self.deferring {
+            self.pending.staged.hold_from_sources(tx, &sources, amount, HoldReason::Order, &event).await?
+        } else {
+            ledger::hold_from_sources(tx, &sources, amount, HoldReason::Order, &event).await?
+        };
         self.command_wrote = true;
         for part in parts {
             if part.account_id == cash {
@@ -71,38 +80,68 @@ impl PairOwner {
         row: &mut OrderRow,
         amount: i64,
     ) -> Result<(), TradeError> {
+        let sources = if row.side == domain::Side::Buy {
+            let (voucher, cash) = self.buy_accounts(tx, &row.user_id).await?;
+            vec![voucher, cash]
+        } else {
+            vec![self.coin_account(tx, &row.user_id).await?]
+        };
+        let parts = if self.deferring {
+            self.pending.staged.split_from_sources(tx, &sources, amount).await?
+        } else {
+            ledger::split_from_sources(tx, &sources, amount).await?
+        };
         if row.side != domain::Side::Buy {
-            let coin = self.coin_account(tx, &row.user_id).await?;
-            ledger::split_from_sources(tx, &[coin], amount).await?;
             return Ok(());
         }
-        let (voucher, cash) = self.buy_accounts(tx, &row.user_id).await?;
-        let parts = ledger::split_from_sources(tx, &[voucher.clone(), cash], amount).await?;
-        row.voucher_budget = parts.iter().filter(|(account, _)| *account == voucher).map(|(_, take)| take).sum();
+        let voucher = &sources[0];
+        row.voucher_budget = parts.iter().filter(|(account, _)| account == voucher).map(|(_, take)| take).sum();
         Ok(())
     }
 
     /// The account a user's sell spends from: the pair's coin (opened if new).
     async fn coin_account(&mut self, tx: &mut Tx, user_id: &str) -> Result<String, TradeError> {
-        Ok(self.accounts.open(tx, &AccountRef::user(user_id, AccountKind::Crypto, &self.spec.base)).await?)
+        self.open_account(tx, &AccountRef::user(user_id, AccountKind::Crypto, &self.spec.base)).await
+    }
+
+    /// The account's id, opened inside `tx` unless known to exist.
+    async fn open_account(&mut self, tx: &mut Tx, account: &AccountRef) -> Result<String, TradeError> {
+        let id = self.accounts.open(tx, account).await?;
+        // An account staged as missing may just have been opened.
+        self.pending.staged.opened(&id);
+        Ok(id)
     }
 
     /// The accounts a user's buy spends from, in order: voucher credit, then IDR cash (opened if new;
     /// a voucher account that does not exist counts as empty).
     async fn buy_accounts(&mut self, tx: &mut Tx, user_id: &str) -> Result<(String, String), TradeError> {
-        let cash = self.accounts.open(tx, &AccountRef::user(user_id, AccountKind::IdrCash, IDR)).await?;
+        let cash = self.open_account(tx, &AccountRef::user(user_id, AccountKind::IdrCash, IDR)).await?;
         Ok((AccountRef::idr_voucher(user_id).id(), cash))
     }
 
     /// Closes both holds of an order (released, or captured for the fill being posted); returns
     /// the voucher part it had reserved.
-    pub(super) async fn close_holds(tx: &mut Tx, row: &mut OrderRow, captured: bool) -> Result<i64, TradeError> {
+    pub(super) async fn close_holds(
+        &mut self,
+        tx: &mut Tx,
+        row: &mut OrderRow,
+        captured: bool,
+    ) -> Result<i64, TradeError> {
         if let Some(hold) = row.hold_id.take() {
-            ledger::close_hold(tx, &hold, captured).await?;
+            self.close_hold(tx, &hold, captured).await?;
         }
         Ok(match row.voucher_hold_id.take() {
-            Some(hold) => ledger::close_hold(tx, &hold, captured).await?,
+            Some(hold) => self.close_hold(tx, &hold, captured).await?,
             None => 0,
+        })
+    }
+
+    /// Closes one hold, staged in an optimistic run; returns the amount it held.
+    async fn close_hold(&mut self, tx: &mut Tx, hold: &str, captured: bool) -> Result<i64, TradeError> {
+        Ok(if self.deferring {
+            self.pending.staged.close_hold(tx, hold, captured).await?
+        } else {
+            ledger::close_hold(tx, hold, captured).await?
         })
     }
 
@@ -131,7 +170,7 @@ impl PairOwner {
                     let row = self.row(tx, &mut touched, order).await?;
                     row.cancel_reason = Some(cancel_reason(reason));
                     // Released at once: an OCO sibling may spend the same money later in this command.
-                    Self::close_holds(tx, row, false).await?;
+                    self.close_holds(tx, row, false).await?;
                 }
                 Event::StopTriggered { order, seq, .. } if is_user(order) => {
                     let row = self.row(tx, &mut touched, order).await?;
@@ -198,7 +237,12 @@ impl PairOwner {
                 ids.insert(coin.id());
             }
         }
-        ledger::lock_accounts(tx, &ids).await?;
+        if self.deferring {
+            // Read too: the run decides the commands' holds and fills on what it read.
+            self.pending.staged.load(tx, ids.iter().map(String::as_str)).await?;
+        } else {
+            ledger::lock_accounts(tx, &ids).await?;
+        }
         Ok(())
     }
 
@@ -235,7 +279,7 @@ impl PairOwner {
             }
             row.status = if row.filled_quantity > 0 { OrderStatus::PartiallyFilled } else { OrderStatus::Pending };
         } else {
-            Self::close_holds(tx, row, false).await?;
+            self.close_holds(tx, row, false).await?;
             let complete = row.quantity.is_some_and(|q| row.filled_quantity >= q)
                 || (row.quantity.is_none() && row.filled_quantity > 0);
             row.status = match (complete, row.filled_quantity > 0) {
@@ -286,20 +330,19 @@ impl PairOwner {
                 let maker = order == fill.maker_order;
                 let leg = self.user_leg(tx, touched, order, side, fill, value, maker).await?;
                 let user = touched.rows[&(order.0 as i64)].user_id.clone();
-                let cash = self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrCash, IDR)).await?;
+                let cash = self.open_account(tx, &AccountRef::user(&user, AccountKind::IdrCash, IDR)).await?;
                 let coin_account =
-                    self.accounts.open(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
+                    self.open_account(tx, &AccountRef::user(&user, AccountKind::Crypto, &self.spec.base)).await?;
                 if leg.voucher != 0 {
-                    let voucher =
-                        self.accounts.open(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, IDR)).await?;
+                    let voucher = self.open_account(tx, &AccountRef::user(&user, AccountKind::IdrVoucher, IDR)).await?;
                     postings.push(Posting { account_id: voucher, currency: IDR.into(), amount: leg.voucher });
                 }
                 (cash, coin_account, leg)
             } else {
                 let code = self.provider_code(owner.0);
                 let provider = AccountKind::LiquidityProvider(code.clone());
-                let cash = self.accounts.open(tx, &AccountRef::house(provider.clone(), IDR)).await?;
-                let coin_account = self.accounts.open(tx, &AccountRef::house(provider, &self.spec.base)).await?;
+                let cash = self.open_account(tx, &AccountRef::house(provider.clone(), IDR)).await?;
+                let coin_account = self.open_account(tx, &AccountRef::house(provider, &self.spec.base)).await?;
                 let sign = i64::from(side.code());
                 (cash, coin_account, Leg { cash: -sign * value, voucher: 0, coin: sign * coin, fee: 0, tax: 0 })
             };
@@ -309,11 +352,11 @@ impl PairOwner {
             postings.push(Posting { account_id: coin_account, currency: self.spec.base.clone(), amount: leg.coin });
         }
         if fees > 0 {
-            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::Fees, IDR)).await?;
+            let account = self.open_account(tx, &AccountRef::house(AccountKind::Fees, IDR)).await?;
             postings.push(Posting { account_id: account, currency: IDR.into(), amount: fees });
         }
         if taxes > 0 {
-            let account = self.accounts.open(tx, &AccountRef::house(AccountKind::TaxPayable, IDR)).await?;
+            let account = self.open_account(tx, &AccountRef::house(AccountKind::TaxPayable, IDR)).await?;
             postings.push(Posting { account_id: account, currency: IDR.into(), amount: taxes });
         }
         postings.retain(|p| p.amount != 0);
@@ -330,7 +373,12 @@ impl PairOwner {
             postings,
             at_ms: self.now_ms(),
         };
-        ledger::post_deferred(tx, &mut self.pending.journal, entry).await?;
+        let pending = &mut self.pending;
+        if self.deferring {
+            pending.staged.post(tx, &mut pending.journal, entry).await?;
+        } else {
+            ledger::post_deferred(tx, &mut pending.journal, entry).await?;
+        }
         Ok(())
     }
 
@@ -350,7 +398,7 @@ impl PairOwner {
         let coin = self.spec.ledger_units(fill.qty)?;
         let row = self.row(tx, touched, order).await?;
         // Captured: the entry below spends them; what stays reserved is held again when settling.
-        row.voucher_budget += Self::close_holds(tx, row, true).await?;
+        row.voucher_budget += self.close_holds(tx, row, true).await?;
         let total_value = row.filled_value + value;
         let (fee_total, tax_total) = fee_and_tax(total_value, fee_pct, tax_pct)?;
         let fee = fee_total - row.fee;

@@ -7,14 +7,16 @@
 //! life as the batch: a command rolled back to its savepoint forgets what it added; a failed
 //! transaction forgets everything.
 //!
-//! A batch run without savepoints (`batch.rs`, the optimistic run) also keeps its new orders here,
-//! in their latest state, and writes them in one statement: later commands of the batch read them
-//! from here first. No command of such a run is undone after touching them (any failure past its
+//! A batch run without savepoints (`optimistic.rs`) also keeps its new orders here, in their latest
+//! state, and writes them in one statement: later commands of the batch read them from here first.
+//! Its balances and holds are staged here too (`store::ledger::Staged`): each account is read and
+//! locked once, every hold and fill of the batch is decided in memory, and the net changes and new
+//! holds are written in two statements. No command of such a run is undone after touching them (any failure past its
 //! first write ends the whole run), so they are kept or discarded with the batch.
 
 use std::collections::BTreeMap;
 
-use store::ledger::Journal;
+use store::ledger::{Journal, Staged};
 
 use super::repo::{self, OrderRow, TradeRow};
 use crate::features::orders::errors::TradeError;
@@ -27,6 +29,8 @@ type Tx = sqlx::Transaction<'static, sqlx::Any>;
 pub(super) struct Deferred {
     /// Fill entries already applied to the balances.
     pub(super) journal: Journal,
+    /// An optimistic run's balances and holds, decided in memory and written together.
+    pub(super) staged: Staged,
     /// Trades, each with when it happened (Unix ms).
     trades: Vec<(TradeRow, i64)>,
     /// New orders of an optimistic run, by id, as they stand.
@@ -72,11 +76,13 @@ impl Deferred {
         self.journal.truncate(0);
         self.trades.clear();
         self.orders.clear();
+        self.staged.discard();
         self.mark = (0, 0);
     }
 
     /// Writes everything waiting inside `tx` (the transaction commits next) and forgets it.
     pub(super) async fn write(&mut self, tx: &mut Tx) -> Result<(), TradeError> {
+        self.staged.write(tx).await?;
         let orders: Vec<OrderRow> = std::mem::take(&mut self.orders).into_values().collect();
         repo::insert_all(tx, &orders).await?;
         self.journal.write(tx).await?;

@@ -399,7 +399,7 @@ impl PairOwner {
         let planned = plan_amend(&self.rules(), &row, &request)?;
         let owner = self.owner_of(&request.user_id);
         self.command_wrote = true;
-        Self::close_holds(tx, &mut row, false).await?;
+        self.close_holds(tx, &mut row, false).await?;
         row.hold_total = planned.hold_total;
         let mut out = Vec::new();
         self.book.amend(planned.engine(row.id, owner), &mut out);
