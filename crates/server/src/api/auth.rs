@@ -22,6 +22,8 @@ pub struct AuthUser {
     pub user_id: String,
     /// Session id.
     pub session_id: String,
+    /// Whether the user was tagged pro when the request's session was checked (R6.02).
+    pub pro: bool,
 }
 
 /// The client's network address, honouring `X-Forwarded-For` only when configured.
@@ -54,7 +56,7 @@ pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<Au
         .and_then(|v| v.strip_prefix("Bearer "))
         .ok_or_else(ApiError::unauthorized)?;
     let session = state.identity.bearer_session(&state.db, token, state.clock.now_ms()).await?;
-    Ok(AuthUser { user_id: session.user_id, session_id: session.session_id })
+    Ok(AuthUser { user_id: session.user_id, session_id: session.session_id, pro: session.pro })
 }
 
 /// The operator, named by the configured operator token: the `/api/admin` routes and `/metrics`.

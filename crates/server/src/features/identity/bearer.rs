@@ -21,6 +21,8 @@ pub struct BearerSession {
     pub user_id: String,
     /// Session id.
     pub session_id: String,
+    /// Whether the user is tagged pro (R6.02).
+    pub pro: bool,
 }
 
 /// Why a stored session no longer answers for its tokens; `None` while it is open.
@@ -49,7 +51,7 @@ impl IdentityServices {
             // A missed "last seen" write must not fail the request it rides on.
             let _ = sessions_repo::touch_session(db, &claims.sid, now_ms).await;
         }
-        Ok(BearerSession { user_id: claims.sub, session_id: claims.sid })
+        Ok(BearerSession { user_id: claims.sub, session_id: claims.sid, pro: session.pro > 0 })
     }
 
     /// Whether a session is still open (a live connection's re-check). A database hiccup counts as

@@ -221,6 +221,9 @@ pub async fn accept_terms(db: &Db, user_id: &str, version: i64) -> Result<(), St
     Ok(())
 }
 
+/// The tag that makes a user pro (R6.02).
+pub const PRO_TAG: &str = "pro";
+
 /// The user's tags (e.g. `pro`).
 pub async fn user_tags(db: &Db, user_id: &str) -> Result<Vec<String>, StoreError> {
     Ok(sqlx::query_scalar("select tag from user_tags where user_id = $1 order by tag")

@@ -214,17 +214,21 @@ pub struct SessionState {
     pub user_status: AccountStatus,
     /// 1 while fraud rules hold the session blocked (until the user unblocks it from another device).
     pub fraud_flagged: i64,
+    /// 1 when the user is tagged pro (R6.02): read here, so an order costs no query of its own for it.
+    pub pro: i64,
 }
 
 /// The session `session_id` of `user_id`, with its user's status.
 pub async fn session_state(db: &Db, session_id: &str, user_id: &str) -> Result<Option<SessionState>, StoreError> {
     Ok(sqlx::query_as::<_, SessionState>(
-        "select s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged \
+        "select s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
+         (select count(*) from user_tags t where t.user_id = u.id and t.tag = $3) as pro \
          from sessions s join users u on u.id = s.user_id \
          where s.id = $1 and s.user_id = $2",
     )
     .bind(session_id)
     .bind(user_id)
+    .bind(super::repo::PRO_TAG)
     .fetch_optional(db.pool())
     .await?)
 }

@@ -10,11 +10,8 @@ use serde::{Deserialize, Deserializer};
 
 use super::errors::{invalid_order, unknown_pair, HALTED, SIDE_DISABLED};
 use crate::api::{ApiError, Lang};
-use crate::features::identity::repo::user_tags;
 use crate::state::AppState;
 
-/// The tag that makes a user pro (R6.02).
-pub const PRO_TAG: &str = "pro";
 /// The longest decimal text read (the OpenAPI document states it as `maxLength`).
 pub const NUMBER_CHARS_MAX: usize = ORDER_NUMBER_CHARS_MAX;
 
@@ -55,22 +52,17 @@ pub fn request_id(headers: &axum::http::HeaderMap) -> Option<String> {
     headers.get("x-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned).filter(|v| !v.is_empty())
 }
 
-/// Whether the user is tagged pro (R6.02).
-pub async fn is_pro(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
-    Ok(user_tags(&state.db, user_id).await?.iter().any(|t| t == PRO_TAG))
-}
-
 /// Refuses a side the asset's flags close in the user's mode (R3.05, R6.02); a halt says why (R4.13).
 /// `pro_mode` is the asset's own pro-mode switch where the class has one (crypto's enableProMode).
 pub async fn check_flags(
     state: &AppState,
-    user_id: &str,
+    pro: bool,
     symbol: &str,
     pro_mode: Option<bool>,
     side: domain::Side,
 ) -> Result<(), ApiError> {
     let asset = state.markets.asset(symbol).ok_or_else(|| unknown_pair(symbol))?;
-    let mode = TradingMode::for_user(is_pro(state, user_id).await?, pro_mode);
+    let mode = TradingMode::for_user(pro, pro_mode);
     match asset.flags.check(side, mode) {
         Ok(()) => Ok(()),
         Err(TradeBlock::Halted) => {

@@ -162,7 +162,7 @@ async fn place(
 ) -> ApiResult<Data<PerpOrderView>> {
     let request = request_id(&headers);
     let draft = draft(&state, &body, side, request.clone())?;
-    check_flags(&state, &caller.user_id, &draft.symbol, None, side).await?;
+    check_flags(&state, caller.pro, &draft.symbol, None, side).await?;
     if let Some(id) = &request {
         if let Some(existing) = repo::order_by_request(&state.db, &caller.user_id, id).await? {
             let inst = instrument(&state, &existing.symbol)?;

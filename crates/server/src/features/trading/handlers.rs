@@ -196,7 +196,7 @@ async fn place(
     let trading: &TradingService = &state.trading;
     let pair = pair(trading, &body.symbol)?.clone();
     let kind = parse_kind(&pair, &body, side)?;
-    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
+    check_flags(&state, caller.pro, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let request = PlaceRequest { user_id: caller.user_id, request_id: request_id(&headers), side, kind };
     let row = trading.ask_keeping(&pair.spec.symbol, Ask::Place(request), answer_key.clone()).await.map_err(api)?;
     Ok(answer(&row, &pair, answer_key.as_ref()))
@@ -255,7 +255,7 @@ async fn advanced(
             "takeProfit must be above stopLoss for a sell"
         }));
     }
-    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
+    check_flags(&state, caller.pro, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let request = OcoRequest {
         user_id: caller.user_id,
         request_id: request_id(&headers),
@@ -343,7 +343,7 @@ pub async fn amend(
         return Err(invalid_order("nothing to change: quantity, limitPrice or stopPrice"));
     }
     let side = row.side;
-    check_flags(&state, &caller.user_id, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
+    check_flags(&state, caller.pro, &pair.spec.symbol, Some(pair.spec.enable_pro_mode), side).await?;
     let ask = Ask::Amend(AmendRequest { user_id: caller.user_id, order_id: row.id, quantity, limit_price, stop_price });
     let row = state.trading.ask(&pair.spec.symbol, ask).await.map_err(api)?;
     Ok(Data::new(OrderView::of(&row, &pair.spec)))

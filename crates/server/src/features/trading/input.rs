@@ -5,7 +5,7 @@ use super::{Pair, TradingService};
 use crate::api::ApiError;
 use crate::features::orders::errors::unknown_pair;
 
-pub use crate::features::orders::input::{given, is_pro, number_text, required, units};
+pub use crate::features::orders::input::{given, number_text, required, units};
 
 /// The tradable pair of a symbol, or 404 `unknown_symbol`.
 pub fn pair<'a>(trading: &'a TradingService, symbol: &str) -> Result<&'a Pair, ApiError> {

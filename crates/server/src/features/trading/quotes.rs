@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use store::ledger;
 use utoipa::{IntoParams, ToSchema};
 
-use super::input::{given, is_pro, pair, units};
+use super::input::{given, pair, units};
 use crate::features::orders::errors::invalid_order;
 use domain::fees::{buy_total, fee_and_tax, net_for_gross, sell_net};
 
@@ -85,7 +85,7 @@ pub async fn order_types(
     Query(q): Query<PairQuery>,
 ) -> ApiResult<Data<OrderTypes>> {
     let pair = pair(&state.trading, &q.symbol)?.clone();
-    let mode = TradingMode::for_user(is_pro(&state, &caller.user_id).await?, Some(pair.spec.enable_pro_mode));
+    let mode = TradingMode::for_user(caller.pro, Some(pair.spec.enable_pro_mode));
     let flags = state.markets.asset(&pair.spec.symbol).map(|a| a.flags);
     let availability = flags.map(|f| f.availability(mode).to_string()).unwrap_or_default();
     let types = [OrderType::Market, OrderType::Limit, OrderType::Stop, OrderType::StopLimit, OrderType::Oco];

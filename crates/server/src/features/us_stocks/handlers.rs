@@ -73,7 +73,7 @@ async fn place(
     let stock_id = body.stock_id.trim().to_ascii_uppercase();
     let parsed = parse(&body, side, leverage)?;
     let (market, ask) = market_now(&state, &stock_id, parsed.draft.bucket)?;
-    check_flags(&state, &caller.user_id, &stock_id, None, side).await?;
+    check_flags(&state, caller.pro, &stock_id, None, side).await?;
     check(&state, &parsed.draft, &market)?;
     if parsed.oco {
         let stop_leg = Draft { kind: OrderKind::Stop, limit: None, stop: parsed.stop_loss, ..parsed.draft.clone() };
