@@ -19,6 +19,9 @@ pub enum StoreError {
     /// The transaction a group of writes shared broke, so this write was not kept either.
     #[error("the shared write transaction failed: {0}")]
     SharedTransaction(String),
+    /// The statement a group of reads shared failed, so this read has no answer either.
+    #[error("the shared read failed: {0}")]
+    SharedRead(String),
 }
 
 impl StoreError {

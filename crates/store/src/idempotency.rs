@@ -5,6 +5,7 @@ use sqlx::AnyConnection;
 use tokio::sync::oneshot;
 
 use crate::group::Batches;
+use crate::reads::SharedReads;
 use crate::{Db, StoreError};
 
 /// A response stored for replay.
@@ -49,7 +50,7 @@ pub async fn begin(
 }
 
 /// A key's row as a new claim finds it.
-#[derive(sqlx::FromRow)]
+#[derive(Clone, sqlx::FromRow)]
 struct ClaimRow {
     request_hash: String,
     status: Option<i64>,
@@ -164,6 +165,56 @@ pub async fn look_up(db: &Db, key: &Unclaimed, stale_after_ms: i64) -> Result<Be
     };
     let row = claim.row(db.pool()).await?;
     Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))
+}
+
+/// [`look_up`] for many callers at once: the keys looked up at the same moment are read in one
+/// statement ([`SharedReads`]), so a burst of keyed calls costs the database one read, not one each.
+#[derive(Debug, Clone)]
+pub struct Lookups {
+    reads: SharedReads<(String, String), ClaimRow>,
+}
+
+impl Lookups {
+    /// Starts the reading task on the current runtime; it ends when the last clone is dropped.
+    pub fn spawn(db: Db) -> Self {
+        Self { reads: SharedReads::spawn(move |keys| rows_of(db.clone(), keys)) }
+    }
+
+    /// As [`look_up`].
+    pub async fn look_up(&self, key: &Unclaimed, stale_after_ms: i64) -> Result<Begin, StoreError> {
+        let row = self.reads.get((key.caller.clone(), key.key.clone())).await?;
+        Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))
+    }
+
+    /// The most keys one statement has read so far (tests read it).
+    pub fn largest_batch(&self) -> usize {
+        self.reads.largest_batch()
+    }
+}
+
+/// The rows of `keys` (caller, key), in their order.
+async fn rows_of(db: Db, keys: Vec<(String, String)>) -> Result<Vec<Option<ClaimRow>>, StoreError> {
+    #[derive(sqlx::FromRow)]
+    struct Found {
+        caller: String,
+        request_key: String,
+        #[sqlx(flatten)]
+        row: ClaimRow,
+    }
+    // A row value against a `values` list: SQLite takes no other right-hand side for it.
+    let pairs: Vec<String> = (0..keys.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
+    let sql = format!(
+        "select caller, request_key, request_hash, status, content_type, body, created_at_ms from idempotency_keys \
+         where (caller, request_key) in (values {})",
+        pairs.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, Found>(&sql);
+    for (caller, key) in &keys {
+        query = query.bind(caller).bind(key);
+    }
+    let found: std::collections::HashMap<(String, String), ClaimRow> =
+        query.fetch_all(db.pool()).await?.into_iter().map(|f| ((f.caller, f.request_key), f.row)).collect();
+    Ok(keys.iter().map(|key| found.get(key).cloned()).collect())
 }
 
 /// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a

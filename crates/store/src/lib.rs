@@ -13,6 +13,7 @@ pub mod group;
 pub mod idempotency;
 pub mod ledger;
 pub mod placeholders;
+pub mod reads;
 pub mod retention;
 pub mod savepoint;
 pub mod settings;

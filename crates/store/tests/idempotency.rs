@@ -90,6 +90,54 @@ async fn a_batch_of_answers_is_kept_together(backend: Backend) {
     w.commit().await.unwrap();
 }
 
+/// Issue 12: keys looked up at the same moment are read in one statement, and each lookup still
+/// answers for its own key: a kept answer replays, another request under it is a mismatch, a key
+/// never used starts, a key named twice answers both.
+async fn concurrent_lookups_share_one_read(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let key = |caller: &str, k: &str, hash: &str| Unclaimed {
+        caller: caller.into(),
+        key: k.into(),
+        request_hash: hash.into(),
+        at_ms: 1_000,
+    };
+    let answer = |n: u8| StoredResponse { status: 200, content_type: None, body: vec![n] };
+    let mut w = db.begin_write().await.unwrap();
+    let kept: Vec<(Unclaimed, StoredResponse)> =
+        (0..20u8).map(|n| (key("c", &format!("k{n}"), &format!("h{n}")), answer(n))).collect();
+    idempotency::keep_all_in(&mut w.tx, kept.iter().map(|(k, a)| (k, a))).await.unwrap();
+    w.commit().await.unwrap();
+
+    let lookups = idempotency::Lookups::spawn(db.clone());
+    let asked: Vec<(Unclaimed, Begin)> = (0..20u8)
+        .flat_map(|n| {
+            [
+                (key("c", &format!("k{n}"), &format!("h{n}")), Begin::Replay(answer(n))),
+                (key("c", &format!("k{n}"), "other"), Begin::Mismatch),
+                // Keys are per caller.
+                (key("d", &format!("k{n}"), &format!("h{n}")), Begin::Started),
+            ]
+        })
+        .collect();
+    // The first lookup runs at once, alone; every other is queued behind it when first polled,
+    // before the reading task runs.
+    let answers = futures::future::join_all(asked.iter().map(|(k, _)| lookups.look_up(k, 60_000))).await;
+    assert_eq!(lookups.largest_batch(), asked.len() - 1, "one statement read every queued key");
+    for ((k, expected), got) in asked.iter().zip(answers) {
+        assert_eq!(&got.unwrap(), expected, "{k:?}");
+    }
+}
+
+#[tokio::test]
+async fn sqlite_concurrent_lookups_share_one_read() {
+    concurrent_lookups_share_one_read(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_concurrent_lookups_share_one_read() {
+    concurrent_lookups_share_one_read(Backend::Postgres).await;
+}
+
 #[tokio::test]
 async fn sqlite_a_batch_of_answers_is_kept_together() {
     a_batch_of_answers_is_kept_together(Backend::Sqlite).await;

@@ -66,7 +66,7 @@ pub async fn idempotent(
         at_ms: now,
     });
     let begun = match &unclaimed {
-        Some(unclaimed) => store::idempotency::look_up(&state.db, unclaimed, CLAIM_STALE_AFTER_MS).await,
+        Some(unclaimed) => state.idempotency_lookups.look_up(unclaimed, CLAIM_STALE_AFTER_MS).await,
         None => state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await,
     };
     if let Some(answered) = answered_before(begun) {

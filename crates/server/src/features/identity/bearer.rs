@@ -43,7 +43,7 @@ impl IdentityServices {
     pub async fn bearer_session(&self, db: &Db, token: &str, now_ms: i64) -> ApiResult<BearerSession> {
         let claims = self.keys.check(token, now_ms.div_euclid(ms::SECOND)).ok_or_else(ApiError::unauthorized)?;
         let session =
-            sessions_repo::session_state(db, &claims.sid, &claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
+            self.sessions.get((claims.sid.clone(), claims.sub.clone())).await?.ok_or_else(ApiError::unauthorized)?;
         if let Some(refused) = refusal(&session) {
             return Err(refused);
         }
@@ -56,8 +56,8 @@ impl IdentityServices {
 
     /// Whether a session is still open (a live connection's re-check). A database hiccup counts as
     /// open, so it does not drop every live connection; the next check decides.
-    pub async fn session_is_open(&self, db: &Db, session_id: &str, user_id: &str) -> bool {
-        match sessions_repo::session_state(db, session_id, user_id).await {
+    pub async fn session_is_open(&self, session_id: &str, user_id: &str) -> bool {
+        match self.sessions.get((session_id.to_owned(), user_id.to_owned())).await {
             Ok(Some(session)) => refusal(&session).is_none(),
             Ok(None) => false,
             Err(_) => true,

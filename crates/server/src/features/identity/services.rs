@@ -4,9 +4,11 @@ use std::sync::Arc;
 
 use domain::Clock;
 use secrecy::ExposeSecret;
+use store::reads::SharedReads;
 use store::Db;
 
 use super::pin_gate::PinGates;
+use super::sessions_repo::{self, SessionState};
 use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens, twilio_sms, verihubs_kyc};
 use crate::config::production::{EmailProvider, KycProvider, SmsProvider};
 use crate::config::Settings;
@@ -28,6 +30,8 @@ pub struct IdentityServices {
     pub kyc: Arc<dyn kyc_verifier::KycVerifier>,
     /// Where identity documents (KTP photo, selfie) are kept, outside the database.
     pub documents: document_store::DocumentStore,
+    /// The session checks of concurrent calls, read together (`bearer`).
+    pub sessions: SharedReads<(String, String), SessionState>,
 }
 
 const JWT_SECRET_KEY: &str = "auth.jwt_secret";
@@ -62,6 +66,10 @@ impl IdentityServices {
                 }
             },
             documents: document_store::DocumentStore::new(&settings.auth.documents_dir),
+            sessions: {
+                let db = db.clone();
+                SharedReads::spawn(move |keys| sessions_repo::session_states(db.clone(), keys))
+            },
         })
     }
 }

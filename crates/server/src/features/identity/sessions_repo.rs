@@ -218,19 +218,32 @@ pub struct SessionState {
     pub pro: i64,
 }
 
-/// The session `session_id` of `user_id`, with its user's status.
-pub async fn session_state(db: &Db, session_id: &str, user_id: &str) -> Result<Option<SessionState>, StoreError> {
-    Ok(sqlx::query_as::<_, SessionState>(
-        "select s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
-         (select count(*) from user_tags t where t.user_id = u.id and t.tag = $3) as pro \
-         from sessions s join users u on u.id = s.user_id \
-         where s.id = $1 and s.user_id = $2",
-    )
-    .bind(session_id)
-    .bind(user_id)
-    .bind(super::repo::PRO_TAG)
-    .fetch_optional(db.pool())
-    .await?)
+/// The sessions `keys` (session id, user id) name with their users' state, in the keys' order:
+/// the session checks of calls made at the same moment, in one statement (issue 12).
+pub async fn session_states(db: Db, keys: Vec<(String, String)>) -> Result<Vec<Option<SessionState>>, StoreError> {
+    #[derive(FromRow)]
+    struct Found {
+        id: String,
+        user_id: String,
+        #[sqlx(flatten)]
+        state: SessionState,
+    }
+    let mut ids: Vec<&str> = keys.iter().map(|(session, _)| session.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let sql = format!(
+        "select s.id, s.user_id, s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
+         (select count(*) from user_tags t where t.user_id = u.id and t.tag = $1) as pro \
+         from sessions s join users u on u.id = s.user_id where s.id in ({})",
+        store::placeholders::numbered(2, ids.len())
+    );
+    let mut query = sqlx::query_as::<_, Found>(&sql).bind(super::repo::PRO_TAG);
+    for id in ids {
+        query = query.bind(id);
+    }
+    let found: std::collections::HashMap<(String, String), SessionState> =
+        query.fetch_all(db.pool()).await?.into_iter().map(|f| ((f.id, f.user_id), f.state)).collect();
+    Ok(keys.iter().map(|key| found.get(key).cloned()).collect())
 }
 
 /// Records that a session was seen at `now_ms`.

@@ -77,10 +77,10 @@ pub struct SessionWatch {
 impl SessionWatch {
     fn new(state: &AppState, user: AuthUser) -> Self {
         let ended = state.hub.subscribe(&super::user::sessions_channel(&user.user_id));
-        let (db, identity) = (state.db.clone(), state.identity.clone());
+        let identity = state.identity.clone();
         let still_open = move || {
-            let (db, identity, user) = (db.clone(), identity.clone(), user.clone());
-            async move { identity.session_is_open(&db, &user.session_id, &user.user_id).await }.boxed()
+            let (identity, user) = (identity.clone(), user.clone());
+            async move { identity.session_is_open(&user.session_id, &user.user_id).await }.boxed()
         };
         Self::with_check(ended, state.hub.limits().session_recheck, still_open)
     }
