@@ -181,12 +181,21 @@ pub async fn split_from_sources(
     }
     let found: BTreeMap<String, i64> = query.fetch_all(&mut **tx).await?.into_iter().collect();
     // An account that does not exist counts as empty.
-    let available_of = |id: &str| found.get(id).copied().unwrap_or(0).max(0);
-    let mut available: BTreeMap<&str, i64> = ordered.iter().map(|id| (id.as_str(), available_of(id))).collect();
+    plan_split(sources, amount, |id| found.get(id).copied().unwrap_or(0))
+}
+
+/// How `amount` is taken across `sources` in order of preference, given what each has available
+/// (an account named twice gives once).
+pub(super) fn plan_split(
+    sources: &[String],
+    amount: i64,
+    available_of: impl Fn(&str) -> i64,
+) -> Result<Vec<(String, i64)>, LedgerError> {
+    let mut available: BTreeMap<&str, i64> = sources.iter().map(|id| (id.as_str(), available_of(id).max(0))).collect();
     let mut plan = Vec::new();
     let mut left = amount;
     for source in sources {
-        let free = available.get_mut(source.as_str()).expect("read above");
+        let free = available.get_mut(source.as_str()).expect("every source counted above");
         let take = left.min(*free);
         if take > 0 {
             *free -= take;

@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use sqlx::{Any, Transaction};
 
 use super::batch::{decide, read_accounts, Account};
+use super::holds::plan_split;
 use super::{check_balanced, in_account_order, HoldReason, Journal, LedgerError, NewEntry};
 use crate::{placeholders, StoreError};
 
@@ -90,23 +91,7 @@ impl Staged {
             return Err(LedgerError::InvalidAmount);
         }
         self.load(tx, sources.iter().map(String::as_str)).await?;
-        let mut taken: BTreeMap<&str, i64> = BTreeMap::new();
-        let mut plan = Vec::new();
-        let mut left = amount;
-        for source in sources {
-            let already = taken.entry(source.as_str()).or_default();
-            let free = self.free(source).max(0) - *already;
-            let take = left.min(free);
-            if take > 0 {
-                *already += take;
-                left -= take;
-                plan.push((source.clone(), take));
-            }
-        }
-        if left > 0 {
-            return Err(LedgerError::InsufficientFunds(sources.last().expect("not empty").clone()));
-        }
-        Ok(plan)
+        plan_split(sources, amount, |id| self.free(id))
     }
 
     /// As [`super::hold`]: reserves `amount` of the account's available balance.
