@@ -201,15 +201,17 @@ async fn rows_of(db: Db, keys: Vec<(String, String)>) -> Result<Vec<Option<Claim
         #[sqlx(flatten)]
         row: ClaimRow,
     }
+    let mut named: Vec<&(String, String)> = keys.iter().collect();
+    crate::placeholders::pad_to_power_of_two(&mut named);
     // A row value against a `values` list: SQLite takes no other right-hand side for it.
-    let pairs: Vec<String> = (0..keys.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
+    let pairs: Vec<String> = (0..named.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
     let sql = format!(
         "select caller, request_key, request_hash, status, content_type, body, created_at_ms from idempotency_keys \
          where (caller, request_key) in (values {})",
         pairs.join(", ")
     );
     let mut query = sqlx::query_as::<_, Found>(&sql);
-    for (caller, key) in &keys {
+    for (caller, key) in named {
         query = query.bind(caller).bind(key);
     }
     let found: std::collections::HashMap<(String, String), ClaimRow> =

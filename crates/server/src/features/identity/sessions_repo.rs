@@ -231,6 +231,7 @@ pub async fn session_states(db: Db, keys: Vec<(String, String)>) -> Result<Vec<O
     let mut ids: Vec<&str> = keys.iter().map(|(session, _)| session.as_str()).collect();
     ids.sort_unstable();
     ids.dedup();
+    store::placeholders::pad_to_power_of_two(&mut ids);
     let sql = format!(
         "select s.id, s.user_id, s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
          (select count(*) from user_tags t where t.user_id = u.id and t.tag = $1) as pro \
