@@ -109,6 +109,9 @@ async fn postgres_template(admin: &str) -> Result<String, StoreError> {
                 let db = Db::connect(&database_url(admin, &building), &DbOptions::default()).await?;
                 db.migrate().await?;
                 db.close().await;
+                // The server ends a closed connection's backend a moment after the client goes, and
+                // a database with a backend on it cannot be renamed.
+                wait_until_unused(&mut conn, &building).await?;
                 sqlx::query(&format!("alter database {building} rename to {name}")).execute(&mut conn).await?;
             }
             sqlx::query("select pg_advisory_unlock(7010420)").execute(&mut conn).await?;
@@ -116,6 +119,21 @@ async fn postgres_template(admin: &str) -> Result<String, StoreError> {
         })
         .await
         .cloned()
+}
+
+/// Waits (up to ten seconds) until no backend is connected to `database`.
+async fn wait_until_unused(conn: &mut sqlx::AnyConnection, database: &str) -> Result<(), StoreError> {
+    for _ in 0..200 {
+        let connected: i64 = sqlx::query_scalar("select count(*) from pg_stat_activity where datname = $1")
+            .bind(database)
+            .fetch_one(&mut *conn)
+            .await?;
+        if connected == 0 {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(StoreError::Conflict(format!("database {database} still has connections after ten seconds")))
 }
 
 async fn admin_connection(admin: &str) -> Result<sqlx::AnyConnection, StoreError> {
