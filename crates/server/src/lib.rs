@@ -9,3 +9,8 @@ pub mod router;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+
+/// Every binary built on the server (the brokerage, its tests and benchmarks) allocates with
+/// mimalloc: under load glibc's malloc and free took a sixth of the process's CPU.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
