@@ -152,23 +152,9 @@ pub struct Unclaimed {
     pub at_ms: i64,
 }
 
-/// What `key` holds for `caller`, read without claiming it: `Started` when nothing (or only a
-/// claim older than `stale_after_ms`) is there. Only for handlers that keep their answer with
-/// [`keep_in`] and make a repeat of the same request harmless in their own tables.
-pub async fn look_up(db: &Db, key: &Unclaimed, stale_after_ms: i64) -> Result<Begin, StoreError> {
-    let claim = Claim {
-        caller: &key.caller,
-        key: &key.key,
-        request_hash: &key.request_hash,
-        now_ms: key.at_ms,
-        stale_after_ms,
-    };
-    let row = claim.row(db.pool()).await?;
-    Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))
-}
-
-/// [`look_up`] for many callers at once: the keys looked up at the same moment are read in one
-/// statement ([`SharedReads`]), so a burst of keyed calls costs the database one read, not one each.
+/// Keys read without claiming them, for handlers that keep their answer with [`keep_in`] and make a
+/// repeat of the same request harmless in their own tables. The keys looked up at the same moment
+/// are read in one statement ([`SharedReads`]), so a burst of keyed calls costs one read, not one each.
 #[derive(Debug, Clone)]
 pub struct Lookups {
     reads: SharedReads<(String, String), ClaimRow>,
@@ -180,7 +166,8 @@ impl Lookups {
         Self { reads: SharedReads::spawn(move |keys| rows_of(db.clone(), keys)) }
     }
 
-    /// As [`look_up`].
+    /// What `key` holds for its caller: `Started` when nothing (or only a claim older than
+    /// `stale_after_ms`) is there.
     pub async fn look_up(&self, key: &Unclaimed, stale_after_ms: i64) -> Result<Begin, StoreError> {
         let row = self.reads.get((key.caller.clone(), key.key.clone())).await?;
         Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))

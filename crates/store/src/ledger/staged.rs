@@ -52,11 +52,6 @@ pub struct Staged {
 }
 
 impl Staged {
-    /// True when nothing is read or waiting.
-    pub fn is_empty(&self) -> bool {
-        self.accounts.is_empty() && self.holds.is_empty()
-    }
-
     /// Reads and locks the accounts of `ids` not read yet, in id order, in one statement. Locking
     /// every account a command will touch before it touches any keeps two writers from each
     /// holding what the other waits for.
