@@ -186,6 +186,52 @@ mod kept_with_the_order {
         assert_ledger_sound(&app).await;
     });
 
+    both_backends!(a_used_key_is_answered_as_before_even_when_the_handler_refuses_first, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567504").await;
+        fund(&app, &user, 1_000_000).await;
+        let first = keyed(&app, &user, "early-1", &limit_buy()).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        // The handler refuses this body before any owner sees it; the key still says it was used
+        // for another request.
+        let broken = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "-1", "limitPrice": "500000000"});
+        let (status, code, _) = error_body(keyed(&app, &user, "early-1", &broken).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (409, "idempotency_key_reused"));
+        // A fresh key with the same body is refused as invalid, and that refusal is kept.
+        let (status, code, _) = error_body(keyed(&app, &user, "early-2", &broken).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (400, "invalid_order"));
+        assert_eq!(kept(&app, "early-2").await.and_then(|(status, _)| status), Some(400));
+        assert_eq!(orders_with_key(&app, &user, "early-1").await, 1);
+    });
+
+    both_backends!(repeats_in_a_batch_of_new_orders_replay_and_the_new_ones_run, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567505").await;
+        fund(&app, &user, 1_000_000).await;
+        let first = keyed(&app, &user, "mixed-0", &limit_buy()).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        let first_body = first.text().await.unwrap();
+        // Repeats of the committed order sent together with new orders: the repeats replay the first
+        // answer, and the new orders queued beside them are each placed once.
+        let keys: Vec<String> = (0..16).map(|i| if i % 4 == 0 { "mixed-0".into() } else { format!("mixed-{i}") }).collect();
+        let sends = keys.iter().map(|key| keyed(&app, &user, key, &limit_buy()).send());
+        for (key, response) in keys.iter().zip(futures::future::join_all(sends).await) {
+            let response = response.unwrap();
+            assert_eq!(response.status(), 200, "{key}");
+            let replayed = response.headers().get("x-idempotent-replay").is_some();
+            let body = response.text().await.unwrap();
+            if key == "mixed-0" {
+                assert!(replayed, "{key}");
+                assert_eq!(body, first_body);
+            } else {
+                assert!(!replayed, "{key}");
+                assert_eq!(orders_with_key(&app, &user, key).await, 1, "{key}");
+            }
+        }
+        assert_eq!(orders_with_key(&app, &user, "mixed-0").await, 1);
+        assert_ledger_sound(&app).await;
+    });
+
     both_backends!(a_refused_order_is_replayed_as_refused, |backend| async move {
         let app = trading_app(backend).await;
         let user = app.sign_up("081234567503").await;
