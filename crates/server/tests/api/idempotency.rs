@@ -213,7 +213,8 @@ mod kept_with_the_order {
         let first_body = first.text().await.unwrap();
         // Repeats of the committed order sent together with new orders: the repeats replay the first
         // answer, and the new orders queued beside them are each placed once.
-        let keys: Vec<String> = (0..16).map(|i| if i % 4 == 0 { "mixed-0".into() } else { format!("mixed-{i}") }).collect();
+        let keys: Vec<String> =
+            (0..16).map(|i| if i % 4 == 0 { "mixed-0".into() } else { format!("mixed-{i}") }).collect();
         let sends = keys.iter().map(|key| keyed(&app, &user, key, &limit_buy()).send());
         for (key, response) in keys.iter().zip(futures::future::join_all(sends).await) {
             let response = response.unwrap();
