@@ -44,6 +44,10 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        // Already checked for this request (the idempotency layer reads it beside the key).
+        if let Some(caller) = parts.extensions.get::<AuthUser>() {
+            return Ok(caller.clone());
+        }
         authenticate(state, &parts.headers).await
     }
 }

@@ -10,12 +10,14 @@
 //! their book owner stores the answer with the order, and a repeated request id answers the first
 //! order) are not claimed: the key is only looked up, and the call commits once instead of three
 //! times. A repeat sent while the first is still running then runs too, and is answered with the
-//! first order by the handler's own check (issue 12).
+//! first order by the handler's own check (issue 12). Their caller's session is read beside the key,
+//! not after it: the handler takes the caller from the request (`AuthUser`).
 
 use std::net::SocketAddr;
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -26,7 +28,7 @@ use store::idempotency::{Begin, StoredResponse, Unclaimed};
 use crate::api::envelope::{AnswerKept, HoldsSecrets};
 use crate::api::error::messages;
 use crate::api::headers::identifier;
-use crate::api::ApiError;
+use crate::api::{auth, ApiError};
 use crate::state::AppState;
 
 /// A claim nobody completed within this long belongs to a dead process and may be taken over.
@@ -66,7 +68,10 @@ pub async fn idempotent(
         at_ms: now,
     });
     let begun = match &unclaimed {
-        Some(unclaimed) => state.idempotency_lookups.look_up(unclaimed, CLAIM_STALE_AFTER_MS).await,
+        Some(unclaimed) => match look_up_beside_session(&state, &mut parts, unclaimed).await {
+            Ok(begun) => begun,
+            Err(refused) => return refused,
+        },
         None => state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await,
     };
     if let Some(answered) = answered_before(begun) {
@@ -108,6 +113,20 @@ pub async fn idempotent(
         tracing::error!(error = %e, "could not record idempotency outcome");
     }
     Response::from_parts(parts, Body::from(body))
+}
+
+/// An order route's key and its caller's session, read at the same time (these routes are the
+/// caller's own orders). The caller goes into the request for the handler; a closed session is
+/// refused even when the key holds an answer.
+async fn look_up_beside_session(
+    state: &AppState,
+    parts: &mut Parts,
+    unclaimed: &Unclaimed,
+) -> Result<Result<Begin, store::StoreError>, Response> {
+    let lookup = state.idempotency_lookups.look_up(unclaimed, CLAIM_STALE_AFTER_MS);
+    let (begun, caller) = tokio::join!(lookup, auth::authenticate(state, &parts.headers));
+    parts.extensions.insert(caller.map_err(IntoResponse::into_response)?);
+    Ok(begun)
 }
 
 /// The answer to a call whose key was used before (or could not be read); `None` to go ahead.

@@ -233,6 +233,21 @@ mod kept_with_the_order {
         assert_ledger_sound(&app).await;
     });
 
+    both_backends!(r7_03_a_logged_out_token_gets_no_replay_of_its_orders, |backend| async move {
+        let app = trading_app(backend).await;
+        let user = app.sign_up("081234567506").await;
+        fund(&app, &user, 1_000_000).await;
+        let first = keyed(&app, &user, "after-logout", &limit_buy()).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        let logout = app.post("/api/v3/user/logout").bearer_auth(&user.access_token).send().await.unwrap();
+        assert_eq!(logout.status(), 204);
+        // The key holds the order's answer, but the token stopped working with its session.
+        let (status, code, _) =
+            error_body(keyed(&app, &user, "after-logout", &limit_buy()).send().await.unwrap()).await;
+        assert_eq!(status, 401, "{code}");
+        assert_eq!(orders_with_key(&app, &user, "after-logout").await, 1);
+    });
+
     both_backends!(a_refused_order_is_replayed_as_refused, |backend| async move {
         let app = trading_app(backend).await;
         let user = app.sign_up("081234567503").await;

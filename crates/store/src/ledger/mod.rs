@@ -19,11 +19,13 @@ mod batch;
 mod holds;
 mod journal;
 mod staged;
+mod writes;
 
 pub use batch::{post_all, EntryWriter};
 pub use holds::{close_hold, hold, hold_from_sources, split_from_sources, HoldPart};
 pub use journal::Journal;
 pub use staged::Staged;
+pub use writes::Writes;
 
 /// The owner of the broker's own accounts.
 pub use domain::ledger::HOUSE;

@@ -40,11 +40,7 @@ impl PairOwner {
         let event = format!("order:{}:{}", row.id, uuid::Uuid::now_v7());
         if row.side != domain::Side::Buy {
             let coin = self.coin_account(tx, &row.user_id).await?;
-            row.hold_id = Some(if self.deferring {
-                self.pending.staged.hold(tx, &coin, amount, HoldReason::Order, &event).await?
-            } else {
-                ledger::hold(tx, &coin, amount, HoldReason::Order, &event).await?
-            });
+            row.hold_id = Some(self.ledger().hold(tx, &coin, amount, HoldReason::Order, &event).await?);
             self.command_wrote = true;
             return Ok(());
         }
@@ -53,11 +49,7 @@ impl PairOwner {
         // from accounts that read holds locked (PostgreSQL) or that no other writer can change
         // (SQLite), so a refused hold wrote nothing.
         let sources = [voucher, cash.clone()];
-        let parts = if self.deferring {
-            self.pending.staged.hold_from_sources(tx, &sources, amount, HoldReason::Order, &event).await?
-        } else {
-            ledger::hold_from_sources(tx, &sources, amount, HoldReason::Order, &event).await?
-        };
+        let parts = self.ledger().hold_from_sources(tx, &sources, amount, HoldReason::Order, &event).await?;
         self.command_wrote = true;
         for part in parts {
             if part.account_id == cash {
@@ -86,11 +78,7 @@ impl PairOwner {
         } else {
             vec![self.coin_account(tx, &row.user_id).await?]
         };
-        let parts = if self.deferring {
-            self.pending.staged.split_from_sources(tx, &sources, amount).await?
-        } else {
-            ledger::split_from_sources(tx, &sources, amount).await?
-        };
+        let parts = self.ledger().split_from_sources(tx, &sources, amount).await?;
         if row.side != domain::Side::Buy {
             return Ok(());
         }
@@ -138,11 +126,13 @@ impl PairOwner {
 
     /// Closes one hold, staged in an optimistic run; returns the amount it held.
     async fn close_hold(&mut self, tx: &mut Tx, hold: &str, captured: bool) -> Result<i64, TradeError> {
-        Ok(if self.deferring {
-            self.pending.staged.close_hold(tx, hold, captured).await?
-        } else {
-            ledger::close_hold(tx, hold, captured).await?
-        })
+        Ok(self.ledger().close_hold(tx, hold, captured).await?)
+    }
+
+    /// Where this command's ledger calls go: staged for the batch in an optimistic run (read
+    /// once per batch, written before the commit), straight to the database otherwise.
+    fn ledger(&mut self) -> ledger::Writes<'_> {
+        ledger::Writes::new(self.deferring, &mut self.pending.staged)
     }
 
     /// Applies `events`; returns the final rows of every user order they touched.
@@ -237,12 +227,8 @@ impl PairOwner {
                 ids.insert(coin.id());
             }
         }
-        if self.deferring {
-            // Read too: the run decides the commands' holds and fills on what it read.
-            self.pending.staged.load(tx, ids.iter().map(String::as_str)).await?;
-        } else {
-            ledger::lock_accounts(tx, &ids).await?;
-        }
+        // Staged, they are read too: the run decides the commands' holds and fills on what it read.
+        self.ledger().lock(tx, &ids).await?;
         Ok(())
     }
 
@@ -374,11 +360,7 @@ impl PairOwner {
             at_ms: self.now_ms(),
         };
         let pending = &mut self.pending;
-        if self.deferring {
-            pending.staged.post(tx, &mut pending.journal, entry).await?;
-        } else {
-            ledger::post_deferred(tx, &mut pending.journal, entry).await?;
-        }
+        ledger::Writes::new(self.deferring, &mut pending.staged).post(tx, &mut pending.journal, entry).await?;
         Ok(())
     }
 
