@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { serverUnderTest } from './e2e/server-under-test';
+import { OTP_RESEND_COOLDOWN_SECS, serverUnderTest } from './e2e/server-under-test';
 import type { ThemeOptions } from './e2e/theme-fixture';
 
 /**
@@ -81,7 +81,7 @@ export default defineConfig<ThemeOptions>({
     env: {
       APP_ADMIN__TOKEN: E2E_ADMIN_TOKEN,
       // The auth tests sign up and log in again within a minute, all from 127.0.0.1.
-      APP_AUTH__OTP_RESEND_COOLDOWN_SECS: '1',
+      APP_AUTH__OTP_RESEND_COOLDOWN_SECS: String(OTP_RESEND_COOLDOWN_SECS),
       // The US exchange's sessions start in a regular session, whatever the hour of the run.
       APP_US_STOCKS__SANDBOX_REGULAR_SESSION: 'true',
       APP_US_STOCKS__VENUE_STEP_MS: '50',

@@ -1,3 +1,7 @@
+/** The server's OTP resend cooldown per phone in the browser tests (short: they sign up and log in
+ * again within seconds). */
+export const OTP_RESEND_COOLDOWN_SECS = 1;
+
 /**
  * Playwright's `webServer` for the real server binary serving web/dist on a fresh SQLite database,
  * ready once /healthz answers: the browser tests' and the lab benchmark's (each adds its own settings).

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { OTP_RESEND_COOLDOWN_SECS } from './server-under-test';
 
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 
@@ -54,9 +55,8 @@ export async function readOtp(request: APIRequestContext, phone: string, purpose
   return code!;
 }
 
-/** The server's resend cooldown per phone in these tests (APP_AUTH__OTP_RESEND_COOLDOWN_SECS in
- * playwright.config.ts), with a margin for the clocks' rounding. */
-const OTP_RESEND_COOLDOWN_MS = 1_100;
+/** The server's resend cooldown, with a margin for the clocks' rounding. */
+const OTP_RESEND_COOLDOWN_MS = OTP_RESEND_COOLDOWN_SECS * 1_000 + 100;
 
 /**
  * Creates an account through the API (for tests that start at log-in); the new session's access

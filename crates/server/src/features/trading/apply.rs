@@ -116,17 +116,12 @@ impl PairOwner {
         captured: bool,
     ) -> Result<i64, TradeError> {
         if let Some(hold) = row.hold_id.take() {
-            self.close_hold(tx, &hold, captured).await?;
+            self.ledger().close_hold(tx, &hold, captured).await?;
         }
         Ok(match row.voucher_hold_id.take() {
-            Some(hold) => self.close_hold(tx, &hold, captured).await?,
+            Some(hold) => self.ledger().close_hold(tx, &hold, captured).await?,
             None => 0,
         })
-    }
-
-    /// Closes one hold, staged in an optimistic run; returns the amount it held.
-    async fn close_hold(&mut self, tx: &mut Tx, hold: &str, captured: bool) -> Result<i64, TradeError> {
-        Ok(self.ledger().close_hold(tx, hold, captured).await?)
     }
 
     /// Where this command's ledger calls go: staged for the batch in an optimistic run (read
