@@ -11,7 +11,9 @@
 //! the first row, so every row measures the warmed server (docs/benchmarks.md shows what that
 //! start-up work did to the first rows' tails).
 //!
-//! Client and server share this machine's cores, so the figures are a floor, not a ceiling.
+//! Client and server share this machine's cores in the first table, so its figures are a floor.
+//! The second table runs the server and the load in processes of their own, each pinned to a core
+//! of its own (`common/own_process_load.rs`), as wrk2 is run: its fixed-rate tails are the server's.
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
@@ -19,6 +21,8 @@ mod bench_app;
 mod bench_client;
 #[path = "common/machine.rs"]
 mod machine;
+#[path = "common/own_process_load.rs"]
+mod own_process_load;
 
 use std::time::Duration;
 
@@ -35,9 +39,17 @@ async fn bare() -> Json<serde_json::Value> {
         "change24h": "1.25", "volume24h": "12.345678", "high24h": "1530000000", "low24h": "1500000000"}}))
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/read.md".into());
+fn main() -> anyhow::Result<()> {
+    match std::env::args().nth(1).as_deref() {
+        Some(own_process_load::LOAD_ROLE) => own_process_load::load_process_main(CLIENTS),
+        Some(own_process_load::SERVE_ROLE) => tokio::runtime::Runtime::new()?.block_on(serve_until_told()),
+        _ => tokio::runtime::Runtime::new()?.block_on(measure()),
+    }
+}
+
+/// The app and the bare route, started and warmed: (the app's base URL, the bare route's URL, the
+/// database's folder to remove).
+async fn start_servers() -> anyhow::Result<(String, String, std::path::PathBuf)> {
     let (base, state, dir) = bench_app::start("read-bench", |s| {
         s.rate_limit.per_second = 10_000_000;
         s.rate_limit.burst = 10_000_000;
@@ -51,11 +63,14 @@ async fn main() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let bare_url = format!("http://{}/bare", listener.local_addr()?);
     tokio::spawn(async move { axum::serve(listener, axum::Router::new().route("/bare", get(bare))).await });
+    Ok((base, bare_url, dir))
+}
 
-    let client = reqwest::Client::builder().pool_max_idle_per_host(bench_client::FIXED_RATE_LANES as usize).build()?;
+/// The URLs measured, in the table's order, under their names.
+fn urls(base: &str, bare_url: &str) -> Vec<(&'static str, String)> {
     let from = (chrono::Utc::now() - chrono::Duration::days(20)).timestamp();
-    let urls = [
-        ("bare axum JSON route (reference)", bare_url.clone()),
+    vec![
+        ("bare axum JSON route (reference)", bare_url.to_owned()),
         ("`/healthz` (the whole layer stack)", format!("{base}/healthz")),
         ("ticker", format!("{base}/api/v1/markets/ticker?symbol=BTC-IDR")),
         ("order book", format!("{base}/api/v1/crypto/order-book?symbol=BTC-IDR")),
@@ -64,7 +79,24 @@ async fn main() -> anyhow::Result<()> {
             "300 hourly candles",
             format!("{base}/api/v1/markets/candles?symbol=BTC-IDR&resolution=60&from={from}&limit=300"),
         ),
-    ];
+    ]
+}
+
+/// The server role of the second table: serves until its standard input closes.
+async fn serve_until_told() -> anyhow::Result<()> {
+    let (base, bare_url, dir) = start_servers().await?;
+    println!("{base} {bare_url}");
+    let mut rest = Vec::new();
+    tokio::io::AsyncReadExt::read_to_end(&mut tokio::io::stdin(), &mut rest).await?;
+    let _ = std::fs::remove_dir_all(dir);
+    Ok(())
+}
+
+async fn measure() -> anyhow::Result<()> {
+    let out = std::env::args().nth(1).unwrap_or_else(|| "docs/bench/read.md".into());
+    let (base, bare_url, dir) = start_servers().await?;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(bench_client::FIXED_RATE_LANES as usize).build()?;
+    let urls = urls(&base, &bare_url);
     let mut rows = Vec::new();
     let mut reference = 0.0;
     for (name, url) in &urls {
@@ -84,12 +116,18 @@ async fn main() -> anyhow::Result<()> {
             fixed.value_at_quantile(0.99) as f64 / 1000.0,
         ));
     }
+    let own_process = in_own_processes().await?;
     let report = format!(
         "## Read path\n\n{machine}\n\n{CLIENTS} clients back to back for {secs} s on each URL, then the same URL at \
          a fixed 70 % of its own peak, sent as wrk2 does over {lanes} kept-alive connections, each on its own share \
          of the schedule (a send that waited for its connection counts from its scheduled time, so queueing is \
          counted; one whose connection was free counts from when it went out). Rate limiting and metrics on (limit raised: one address sends everything).\n\n\
-         | URL | {CLIENTS} clients, full speed | ratio to bare axum | at 70 % of peak |\n|---|---|---|---|\n{rows}\n",
+         | URL | {CLIENTS} clients, full speed | ratio to bare axum | at 70 % of peak |\n|---|---|---|---|\n{rows}\n\n\
+         **Server and load in processes of their own.** The same URLs again, as wrk2 is run: the server (the same \
+         app and bare route) in a process pinned to one core, so its runtime has one worker, and the load \
+         generator in another pinned to the other core, one thread sending bare HTTP/1.1 requests on kept-alive \
+         connections: {CLIENTS} connections back to back, then 70 % of that peak over {lanes} connections as above.\n\n\
+         | URL | {CLIENTS} clients, full speed | ratio to bare axum | at 70 % of peak |\n|---|---|---|---|\n{own_process}\n",
         machine = machine::machine_line(),
         secs = RUN_FOR.as_secs(),
         lanes = bench_client::FIXED_RATE_LANES,
@@ -98,4 +136,31 @@ async fn main() -> anyhow::Result<()> {
     machine::write_report(&out, &report)?;
     let _ = std::fs::remove_dir_all(dir);
     Ok(())
+}
+
+/// The second table: the server in a process of its own pinned to one core, the load from
+/// another pinned to the other; each URL's peak and 70 % of it.
+async fn in_own_processes() -> anyhow::Result<String> {
+    let server = own_process_load::Server::start().await?;
+    let mut rows = Vec::new();
+    let mut reference = 0.0;
+    for (name, url) in urls(&server.base, &server.bare_url) {
+        own_process_load::run(&url, 0, Duration::from_secs(1)).await?; // warm-up
+        let peak = own_process_load::run(&url, 0, RUN_FOR).await?;
+        if reference == 0.0 {
+            reference = peak.per_second;
+        }
+        let rate = (peak.per_second * 0.7) as u64;
+        let fixed = own_process_load::run(&url, rate, RUN_FOR).await?;
+        rows.push(format!(
+            "| {name} | {:.0} req/s, {} | {:.2}× | {:.0} req/s: {} |",
+            peak.per_second,
+            peak.latencies(),
+            peak.per_second / reference,
+            fixed.per_second,
+            fixed.latencies(),
+        ));
+    }
+    server.stop().await?;
+    Ok(rows.join("\n"))
 }
