@@ -6,6 +6,7 @@ use tokio::sync::oneshot;
 
 use crate::group::Batches;
 use crate::reads::SharedReads;
+use crate::write_set::{Part, WriteSet};
 use crate::{Db, StoreError};
 
 /// A response stored for replay.
@@ -218,30 +219,34 @@ pub async fn keep_all_in<'a>(
     conn: &mut AnyConnection,
     answers: impl IntoIterator<Item = (&'a Unclaimed, &'a StoredResponse)>,
 ) -> Result<(), StoreError> {
+    let mut set = WriteSet::default();
+    set.extend(answers_part(answers));
+    set.run(conn).await
+}
+
+/// The statement of [`keep_all_in`], for a transaction's [`WriteSet`]; none when there is nothing
+/// to keep. A key repeated in `answers` is kept once, with its first answer.
+pub fn answers_part<'a>(answers: impl IntoIterator<Item = (&'a Unclaimed, &'a StoredResponse)>) -> Option<Part<'a>> {
     let mut seen = std::collections::HashSet::new();
     let answers: Vec<(&Unclaimed, &StoredResponse)> =
         answers.into_iter().filter(|(key, _)| seen.insert((&key.caller, &key.key))).collect();
     if answers.is_empty() {
-        return Ok(());
+        return None;
     }
     let sql = format!(
         "insert into idempotency_keys (caller, request_key, request_hash, created_at_ms, status, content_type, body) \
          values {} on conflict (caller, request_key) do nothing",
         crate::placeholders::rows(answers.len(), 7)
     );
-    let mut query = sqlx::query(&sql);
-    for (key, response) in answers {
-        query = query
-            .bind(&key.caller)
+    Some(answers.into_iter().fold(Part::new(sql), |part, (key, response)| {
+        part.bind(&key.caller)
             .bind(&key.key)
             .bind(&key.request_hash)
             .bind(key.at_ms)
             .bind(i64::from(response.status))
             .bind(response.content_type.as_deref())
-            .bind(response.body.as_slice());
-    }
-    query.execute(conn).await?;
-    Ok(())
+            .bind(response.body.as_slice())
+    }))
 }
 
 /// Stores the response of a claimed key.

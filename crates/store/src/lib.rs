@@ -18,6 +18,7 @@ pub mod retention;
 pub mod savepoint;
 pub mod settings;
 pub mod testing;
+pub mod write_set;
 
 pub use db::{lock_key, Backend, Db, DbOptions, WriteTx};
 pub use error::StoreError;

@@ -1,9 +1,9 @@
 //! Entries posted as one set (issue 12): a batch of transfers reads and locks every account it
 //! names in one statement, decides each entry in memory in the order given (exactly as posting them
 //! one after another would: an entry that would overdraw is refused alone, a repeated event is
-//! replayed), then writes the balances, the entries and the postings in three statements. The
-//! statements per batch stay five however many entries it holds, where posting one by one costs
-//! four round trips an entry.
+//! replayed), then writes the balances, the entries and the postings in three statements (one
+//! round trip on PostgreSQL: [`WriteSet`]). The statements per batch stay five however many entries
+//! it holds, where posting one by one costs four round trips an entry.
 //!
 //! [`EntryWriter`] is the group commit of such batches: the entries queued behind the current
 //! transaction are posted together and answered after the commit.
@@ -15,6 +15,7 @@ use tokio::sync::oneshot;
 
 use super::{check_balanced, in_account_order, Journal, LedgerError, NewEntry, Posted, Posting};
 use crate::group::Batches;
+use crate::write_set::{Part, WriteSet};
 use crate::{placeholders, savepoint, Backend, Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
@@ -74,8 +75,11 @@ pub async fn post_all(tx: &mut Tx, entries: &[NewEntry]) -> Result<Vec<Result<Po
         answers.push(Ok(Posted { entry_id, replayed: false }));
     }
     changes.retain(|_, change| *change != 0);
-    write_changes(tx, &changes).await?;
-    journal.write(tx).await?;
+    let changes: Vec<(&String, i64)> = changes.iter().map(|(id, change)| (id, *change)).collect();
+    let mut set = WriteSet::default();
+    set.extend(changes.chunks(IDS_PER_STATEMENT).map(balances_part));
+    set.extend(journal.parts());
+    set.run(tx).await?;
     Ok(answers)
 }
 
@@ -150,29 +154,17 @@ async fn read_events(tx: &mut Tx, events: &BTreeSet<&str>) -> Result<HashMap<Str
 
 /// Adds each account's net change to its balance. The overdraft condition stays in the statement
 /// as a second guard: a row it refuses fails the batch.
-async fn write_changes(tx: &mut Tx, changes: &BTreeMap<String, i64>) -> Result<(), LedgerError> {
-    let changes: Vec<(&String, &i64)> = changes.iter().collect();
-    for chunk in changes.chunks(IDS_PER_STATEMENT) {
-        let n = chunk.len();
-        let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", n + i)).collect();
-        let sql = format!(
-            "update ledger_accounts set balance = balance + (case id{whens} end) where id in ({}) \
-             and (may_go_negative = 1 or balance + (case id{whens} end) >= held) returning id",
-            placeholders::numbered(1, n)
-        );
-        let mut query = sqlx::query_scalar::<_, String>(&sql);
-        for (id, _) in chunk {
-            query = query.bind(*id);
-        }
-        for (_, change) in chunk {
-            query = query.bind(**change);
-        }
-        let changed = query.fetch_all(&mut **tx).await?;
-        if changed.len() != n {
-            return Err(StoreError::SharedTransaction("a balance changed under the batch".into()).into());
-        }
-    }
-    Ok(())
+fn balances_part<'a>(chunk: &[(&'a String, i64)]) -> Part<'a> {
+    let n = chunk.len();
+    let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", n + i)).collect();
+    let sql = format!(
+        "update ledger_accounts set balance = balance + (case id{whens} end) where id in ({}) \
+         and (may_go_negative = 1 or balance + (case id{whens} end) >= held) returning id",
+        placeholders::numbered(1, n)
+    );
+    let part = Part::new(sql).returning(n, "a balance changed under the batch");
+    let part = chunk.iter().fold(part, |part, (id, _)| part.bind(*id));
+    chunk.iter().fold(part, |part, (_, change)| part.bind(*change))
 }
 
 /// The most entries one transaction takes.

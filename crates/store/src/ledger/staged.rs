@@ -2,9 +2,10 @@
 //! one transaction (a pair's batch of orders) reads and locks each account once, the first time a
 //! command needs it, then decides every hold, release and entry of the batch in memory, as the
 //! statements of [`super::hold`], [`super::close_hold`] and [`super::post_deferred`] would have
-//! decided them one after another. Before the commit, [`Staged::write`] writes the accounts' net
-//! changes in one statement and the new holds in another, so a batch of resting orders costs a
-//! few statements in all instead of two for each order.
+//! decided them one after another. Before the commit, [`Staged::write`] (or the transaction's
+//! [`WriteSet`], given [`Staged::parts`]) writes the accounts' net changes in one statement and the
+//! new holds in another, so a batch of resting orders costs a few statements in all instead of two
+//! for each order.
 //!
 //! What a command reads here is what it would have read from the database: the accounts stay
 //! locked from their first read to the commit (PostgreSQL `for update`; SQLite has one writer),
@@ -18,7 +19,8 @@ use sqlx::{Any, Transaction};
 use super::batch::{decide, read_accounts, Account};
 use super::holds::plan_split;
 use super::{check_balanced, in_account_order, HoldReason, Journal, LedgerError, NewEntry};
-use crate::{placeholders, StoreError};
+use crate::placeholders;
+use crate::write_set::{Part, WriteSet};
 
 type Tx = Transaction<'static, Any>;
 
@@ -191,17 +193,21 @@ impl Staged {
     /// Writes the accounts' net changes and the new holds inside `tx`, then forgets everything
     /// (the commit that follows ends the locks).
     pub async fn write(&mut self, tx: &mut Tx) -> Result<(), LedgerError> {
-        let changes: Vec<(String, (i64, i64))> =
-            std::mem::take(&mut self.changes).into_iter().filter(|(_, change)| *change != (0, 0)).collect();
-        for chunk in changes.chunks(ROWS_PER_STATEMENT) {
-            write_changes(tx, chunk).await?;
-        }
-        let holds = std::mem::take(&mut self.holds);
-        for chunk in holds.chunks(ROWS_PER_STATEMENT) {
-            insert_holds(tx, chunk).await?;
-        }
+        let mut set = WriteSet::default();
+        set.extend(self.parts());
+        set.run(tx).await?;
         self.discard();
         Ok(())
+    }
+
+    /// The statements that write the accounts' net changes and the new holds, for a transaction's
+    /// [`WriteSet`]; [`Self::discard`] once they ran.
+    pub fn parts(&self) -> Vec<Part<'_>> {
+        let changes: Vec<(&String, (i64, i64))> =
+            self.changes.iter().filter(|(_, change)| **change != (0, 0)).map(|(id, change)| (id, *change)).collect();
+        let mut parts: Vec<Part<'_>> = changes.chunks(ROWS_PER_STATEMENT).map(changes_part).collect();
+        parts.extend(self.holds.chunks(ROWS_PER_STATEMENT).map(holds_part));
+        parts
     }
 
     /// Forgets everything: the transaction was not committed.
@@ -234,7 +240,7 @@ impl Staged {
 
 /// One statement adding each account's net change to its balance and held amount; the overdraft
 /// condition stays as a second guard, and an account it refuses fails the transaction.
-async fn write_changes(tx: &mut Tx, chunk: &[(String, (i64, i64))]) -> Result<(), LedgerError> {
+fn changes_part<'a>(chunk: &[(&'a String, (i64, i64))]) -> Part<'a> {
     let n = chunk.len();
     let case = |from: usize| {
         let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", from + i)).collect();
@@ -246,37 +252,33 @@ async fn write_changes(tx: &mut Tx, chunk: &[(String, (i64, i64))]) -> Result<()
          and (may_go_negative = 1 or balance + {balance} >= held + {held}) returning id",
         placeholders::numbered(1, n)
     );
-    let mut query = sqlx::query_scalar::<_, String>(&sql);
+    let mut part = Part::new(sql).returning(n, "a staged balance change was refused");
     for (id, _) in chunk {
-        query = query.bind(id);
+        part = part.bind(*id);
     }
     for (_, (balance, _)) in chunk {
-        query = query.bind(*balance);
+        part = part.bind(*balance);
     }
     for (_, (_, held)) in chunk {
-        query = query.bind(*held);
+        part = part.bind(*held);
     }
-    let changed = query.fetch_all(&mut **tx).await?;
-    if changed.len() != n {
-        return Err(StoreError::SharedTransaction("a staged balance change was refused".into()).into());
-    }
-    Ok(())
+    part
 }
 
 /// One statement inserting new holds, each with its status as the transaction leaves it.
-async fn insert_holds(tx: &mut Tx, chunk: &[NewHold]) -> Result<(), LedgerError> {
+fn holds_part(chunk: &[NewHold]) -> Part<'_> {
     let sql = format!(
         "insert into ledger_holds (id, account_id, amount, status, reason, event_id, created_at_ms, closed_at_ms) \
          values {}",
         placeholders::rows(chunk.len(), 8)
     );
-    let mut query = sqlx::query(&sql);
+    let mut part = Part::new(sql);
     for hold in chunk {
         let (status, closed_at) = match hold.closed {
             Some((status, at)) => (status, Some(at)),
             None => ("OPEN", None),
         };
-        query = query
+        part = part
             .bind(&hold.id)
             .bind(&hold.account_id)
             .bind(hold.amount)
@@ -286,6 +288,5 @@ async fn insert_holds(tx: &mut Tx, chunk: &[NewHold]) -> Result<(), LedgerError>
             .bind(hold.created_at_ms)
             .bind(closed_at);
     }
-    query.execute(&mut **tx).await?;
-    Ok(())
+    part
 }

@@ -10,7 +10,7 @@
 //! the error and the book is rebuilt from the committed database.
 
 use futures::FutureExt;
-use store::idempotency::{self, StoredResponse, Unclaimed};
+use store::idempotency::{StoredResponse, Unclaimed};
 use store::savepoint;
 use tokio::sync::oneshot;
 
@@ -95,12 +95,7 @@ impl PairOwner {
                 drop(wtx);
                 Some(e)
             }
-            None => match idempotency::keep_all_in(&mut wtx.tx, kept.answers.iter().map(|(key, answer)| (key, answer)))
-                .await
-            {
-                Ok(()) => self.commit_pending(wtx).await.err(),
-                Err(e) => Some(TradeError::Internal(e.to_string())),
-            },
+            None => self.commit_pending(wtx, &kept.answers).await.err(),
         };
         match failure {
             None => {

@@ -1,7 +1,8 @@
 //! Rows a pair's transaction writes together just before its commit (issue 12): the journal
 //! entries of its fills (their balances are applied at once, so every overdraft is still refused
 //! in the command) and its trades. A batch of orders then spends two statements on them in all,
-//! instead of three for each fill and one for each command.
+//! instead of three for each fill and one for each command. With the batch's kept answers and the
+//! rows below, they go as one [`WriteSet`]: one round trip on PostgreSQL.
 //!
 //! Nothing in a command reads these rows back, which is what lets them wait. They follow the same
 //! life as the batch: a command rolled back to its savepoint forgets what it added; a failed
@@ -16,7 +17,9 @@
 
 use std::collections::BTreeMap;
 
+use store::idempotency::{self, StoredResponse, Unclaimed};
 use store::ledger::{Journal, Staged};
+use store::write_set::WriteSet;
 
 use super::repo::{self, OrderRow, TradeRow};
 use crate::features::orders::errors::TradeError;
@@ -80,13 +83,23 @@ impl Deferred {
         self.mark = (0, 0);
     }
 
-    /// Writes everything waiting inside `tx` (the transaction commits next) and forgets it.
-    pub(super) async fn write(&mut self, tx: &mut Tx) -> Result<(), TradeError> {
-        self.staged.write(tx).await?;
+    /// Writes `answers` (the batch's kept idempotency answers) and everything waiting inside `tx`
+    /// (the transaction commits next), in one round trip on PostgreSQL, then forgets it.
+    pub(super) async fn write(
+        &mut self,
+        tx: &mut Tx,
+        answers: &[(Unclaimed, StoredResponse)],
+    ) -> Result<(), TradeError> {
         let orders: Vec<OrderRow> = std::mem::take(&mut self.orders).into_values().collect();
-        repo::insert_all(tx, &orders).await?;
-        self.journal.write(tx).await?;
-        repo::insert_trades(tx, &self.trades).await?;
+        let mut set = WriteSet::default();
+        set.extend(idempotency::answers_part(answers.iter().map(|(key, answer)| (key, answer))));
+        set.extend(self.staged.parts());
+        set.extend(repo::order_parts(&orders));
+        set.extend(self.journal.parts());
+        set.extend(repo::trades_part(&self.trades));
+        set.run(tx).await?;
+        self.staged.discard();
+        self.journal.clear();
         self.trades.clear();
         self.mark = (0, 0);
         Ok(())

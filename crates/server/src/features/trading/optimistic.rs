@@ -13,7 +13,6 @@
 //! ([`SLOW_AFTER_RERUN`]), so a client that keeps provoking reruns costs the others little.
 
 use futures::FutureExt;
-use store::idempotency;
 
 use super::batch::Kept;
 use super::owner::{Envelope, PairOwner, Tx};
@@ -143,10 +142,7 @@ impl PairOwner {
     /// The kept answers and the rows waiting for the commit, written in `tx`. A failure here (a
     /// repeated request id meets the orders' unique key) abandons the run.
     async fn write_before_commit(&mut self, tx: &mut Tx, kept: &Kept) -> Result<(), Abandon> {
-        idempotency::keep_all_in(tx, kept.answers.iter().map(|(key, answer)| (key, answer)))
-            .await
-            .map_err(|e| Abandon(format!("answers: {e}")))?;
-        self.pending.write(tx).await.map_err(|e| Abandon(format!("rows: {e}")))
+        self.pending.write(tx, &kept.answers).await.map_err(|e| Abandon(format!("rows and answers: {e}")))
     }
 
     /// Forgets the abandoned run and rebuilds the book from the database.

@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
 use market::{QuoteSide, Simulator};
+use store::idempotency::{StoredResponse, Unclaimed};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
 
@@ -467,7 +468,7 @@ impl PairOwner {
         id: i64,
     ) -> Result<OrderRow, TradeError> {
         let result = match self.conclude(&mut wtx.tx, out, Touched::default(), id).await {
-            Ok((row, touched)) => match self.commit_pending(wtx).await {
+            Ok((row, touched)) => match self.commit_pending(wtx, &[]).await {
                 Ok(()) => {
                     self.deps.user_events.publish_rows(&self.spec, &touched);
                     return Ok(row);
@@ -485,9 +486,13 @@ impl PairOwner {
         result
     }
 
-    /// Writes the rows waiting for the commit ([`Deferred`]), then commits `wtx`.
-    pub(super) async fn commit_pending(&mut self, mut wtx: store::WriteTx) -> Result<(), TradeError> {
-        self.pending.write(&mut wtx.tx).await?;
+    /// Writes `answers` and the rows waiting for the commit ([`Deferred`]), then commits `wtx`.
+    pub(super) async fn commit_pending(
+        &mut self,
+        mut wtx: store::WriteTx,
+        answers: &[(Unclaimed, StoredResponse)],
+    ) -> Result<(), TradeError> {
+        self.pending.write(&mut wtx.tx, answers).await?;
         Ok(wtx.commit().await?)
     }
 
@@ -500,7 +505,7 @@ impl PairOwner {
         }
         let outcome = match self.deps.db.begin_write().await {
             Ok(mut wtx) => match self.apply(&mut wtx.tx, &out).await {
-                Ok(touched) => self.commit_pending(wtx).await.map(|()| touched),
+                Ok(touched) => self.commit_pending(wtx, &[]).await.map(|()| touched),
                 Err(e) => Err(e),
             },
             Err(e) => Err(e.into()),

@@ -2,6 +2,7 @@
 
 use domain::orders::{CryptoCancelReason, OrderKind, OrderStatus, ProtectiveKind, Side};
 use sqlx::{Any, Transaction};
+use store::write_set::{Part, WriteSet};
 use store::{Db, StoreError};
 
 /// An order as stored.
@@ -91,7 +92,7 @@ const COLUMNS: &str = "id, user_id, symbol, side, order_type, input_type, oco_si
     voucher_hold_id, voucher_paid, trail_amount, trail_percent, trail_watermark";
 
 /// Inserts a new order.
-pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<(), StoreError> {
     insert_all(tx, std::slice::from_ref(o)).await
 }
 
@@ -99,50 +100,55 @@ pub async fn insert(tx: &mut Transaction<'static, Any>, o: &OrderRow) -> Result<
 const INSERT_CHUNK: usize = 128;
 
 /// Inserts new orders, up to [`INSERT_CHUNK`] a statement (a batch's new orders go together, issue 12).
-pub async fn insert_all(tx: &mut Transaction<'static, Any>, rows: &[OrderRow]) -> Result<(), sqlx::Error> {
-    for chunk in rows.chunks(INSERT_CHUNK) {
-        let sql =
-            format!("insert into crypto_orders ({COLUMNS}) values {}", store::placeholders::rows(chunk.len(), 33));
-        let mut query = sqlx::query(&sql);
-        for o in chunk {
-            query = query
-                .bind(o.id)
-                .bind(&o.user_id)
-                .bind(&o.symbol)
-                .bind(o.side.as_str())
-                .bind(o.order_type.as_str())
-                .bind(&o.input_type)
-                .bind(o.oco_sibling)
-                .bind(o.oco_leg.map(ProtectiveKind::as_str))
-                .bind(o.limit_price)
-                .bind(o.stop_price)
-                .bind(o.quantity)
-                .bind(o.amount)
-                .bind(o.engine_price)
-                .bind(o.engine_quantity)
-                .bind(o.filled_quantity)
-                .bind(o.filled_value)
-                .bind(o.fee)
-                .bind(o.tax)
-                .bind(o.hold_id.clone())
-                .bind(o.hold_total)
-                .bind(o.status.as_str())
-                .bind(i64::from(o.is_open))
-                .bind(i64::from(o.triggered))
-                .bind(o.seq)
-                .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
-                .bind(o.request_id.clone())
-                .bind(o.created_at_ms)
-                .bind(o.updated_at_ms)
-                .bind(o.voucher_hold_id.clone())
-                .bind(o.voucher_paid)
-                .bind(o.trail_amount)
-                .bind(o.trail_percent.clone())
-                .bind(o.trail_watermark);
-        }
-        query.execute(&mut **tx).await?;
-    }
-    Ok(())
+pub async fn insert_all(tx: &mut Transaction<'static, Any>, rows: &[OrderRow]) -> Result<(), StoreError> {
+    let mut set = WriteSet::default();
+    set.extend(order_parts(rows));
+    set.run(tx).await
+}
+
+/// The statements inserting `rows`, for a transaction's [`WriteSet`].
+pub fn order_parts(rows: &[OrderRow]) -> Vec<Part<'_>> {
+    rows.chunks(INSERT_CHUNK)
+        .map(|chunk| {
+            let sql =
+                format!("insert into crypto_orders ({COLUMNS}) values {}", store::placeholders::rows(chunk.len(), 33));
+            chunk.iter().fold(Part::new(sql), |part, o| {
+                part.bind(o.id)
+                    .bind(&o.user_id)
+                    .bind(&o.symbol)
+                    .bind(o.side.as_str())
+                    .bind(o.order_type.as_str())
+                    .bind(&o.input_type)
+                    .bind(o.oco_sibling)
+                    .bind(o.oco_leg.map(ProtectiveKind::as_str))
+                    .bind(o.limit_price)
+                    .bind(o.stop_price)
+                    .bind(o.quantity)
+                    .bind(o.amount)
+                    .bind(o.engine_price)
+                    .bind(o.engine_quantity)
+                    .bind(o.filled_quantity)
+                    .bind(o.filled_value)
+                    .bind(o.fee)
+                    .bind(o.tax)
+                    .bind(o.hold_id.as_deref())
+                    .bind(o.hold_total)
+                    .bind(o.status.as_str())
+                    .bind(i64::from(o.is_open))
+                    .bind(i64::from(o.triggered))
+                    .bind(o.seq)
+                    .bind(o.cancel_reason.map(CryptoCancelReason::as_str))
+                    .bind(o.request_id.as_deref())
+                    .bind(o.created_at_ms)
+                    .bind(o.updated_at_ms)
+                    .bind(o.voucher_hold_id.as_deref())
+                    .bind(o.voucher_paid)
+                    .bind(o.trail_amount)
+                    .bind(o.trail_percent.as_deref())
+                    .bind(o.trail_watermark)
+            })
+        })
+        .collect()
 }
 
 /// Writes every mutable field of an order back, stamping the row updated at `now_ms`.
@@ -318,20 +324,19 @@ pub struct TradeRow {
     pub maker: bool,
 }
 
-/// Records trades, each with when it happened (Unix ms), in one statement.
-pub async fn insert_trades(tx: &mut Transaction<'static, Any>, trades: &[(TradeRow, i64)]) -> Result<(), sqlx::Error> {
+/// The statement inserting `trades` (each with when it happened), for a transaction's
+/// [`WriteSet`]; none when there are none.
+pub fn trades_part(trades: &[(TradeRow, i64)]) -> Option<Part<'_>> {
     if trades.is_empty() {
-        return Ok(());
+        return None;
     }
     let sql = format!(
         "insert into crypto_trades (order_id, user_id, symbol, side, price, quantity, value, fee, tax, maker, \
          created_at_ms) values {}",
         store::placeholders::rows(trades.len(), 11)
     );
-    let mut query = sqlx::query(&sql);
-    for (t, at_ms) in trades {
-        query = query
-            .bind(t.order_id)
+    Some(trades.iter().fold(Part::new(sql), |part, (t, at_ms)| {
+        part.bind(t.order_id)
             .bind(&t.user_id)
             .bind(&t.symbol)
             .bind(t.side.as_str())
@@ -341,10 +346,8 @@ pub async fn insert_trades(tx: &mut Transaction<'static, Any>, trades: &[(TradeR
             .bind(t.fee)
             .bind(t.tax)
             .bind(i64::from(t.maker))
-            .bind(*at_ms);
-    }
-    query.execute(&mut **tx).await?;
-    Ok(())
+            .bind(*at_ms)
+    }))
 }
 
 /// A user's trades in time order (for the portfolio's average cost and realised profit).
