@@ -92,7 +92,7 @@ pub fn build_with(state: AppState, extra_api: Router<AppState>) -> Router {
                 .layer(TimeoutLayer::new(Duration::from_millis(settings.request_timeout_ms)))
                 .layer(DefaultBodyLimit::max(settings.body_limit_bytes))
                 .layer(axum::middleware::from_fn_with_state(
-                    (state.clone(), crate::features::trading::ANSWER_KEPT_WITH_THE_ORDER),
+                    (state.clone(), crate::features::orders::kept_answer::ANSWER_KEPT_WITH_THE_ORDER),
                     idempotency::idempotent,
                 )),
         );

@@ -264,3 +264,102 @@ mod kept_with_the_order {
         assert_ledger_sound(&app).await;
     });
 }
+
+/// A perpetual placement keeps its answer in the order's own transaction too (issue 12): the
+/// pattern crypto proved, shared (`orders::kept_answer`).
+mod perps_kept_with_the_order {
+    use serde_json::{json, Value};
+
+    use crate::both_backends;
+    use crate::helpers::{error_body, TestApp, User};
+    use crate::perps_trading::{app, credit_margin, mark, price, wallet, BTC};
+    use crate::us_stocks::assert_books_sound;
+
+    async fn resting_buy(app: &TestApp) -> Value {
+        // 2 % under the mark: it rests.
+        json!({"symbol": BTC, "orderType": "LIMIT", "quantity": "0.010", "price": price(mark(app).await * 98 / 100)})
+    }
+
+    fn keyed(app: &TestApp, user: &User, key: &str, body: &Value) -> reqwest::RequestBuilder {
+        app.post_keyed("/api/v1/perps/buy", key).bearer_auth(&user.access_token).json(body)
+    }
+
+    async fn orders_with_key(app: &TestApp, user: &User, key: &str) -> i64 {
+        sqlx::query_scalar("select count(*) from perp_orders where user_id = $1 and request_id = $2")
+            .bind(&user.user_id)
+            .bind(key)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap()
+    }
+
+    async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
+        sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
+            .bind(key)
+            .fetch_optional(app.state.db.pool())
+            .await
+            .unwrap()
+    }
+
+    both_backends!(a_placement_keeps_its_answer_and_a_repeat_replays_it_byte_for_byte, |backend| async move {
+        let (app, _clock, _url) = app(backend).await;
+        let user = app.sign_up("081234567601").await;
+        credit_margin(&app, &user, 10_000).await;
+        let body = resting_buy(&app).await;
+        let first = keyed(&app, &user, "perp-key-1", &body).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        let first_body = first.text().await.unwrap();
+        let (status, stored) = kept(&app, "perp-key-1").await.expect("the answer is kept");
+        assert_eq!((status, stored.as_deref()), (Some(200), Some(first_body.as_bytes())));
+        let repeat = keyed(&app, &user, "perp-key-1", &body).send().await.unwrap();
+        assert_eq!(repeat.status(), 200);
+        assert_eq!(repeat.headers()["x-idempotent-replay"], "true");
+        assert_eq!(repeat.text().await.unwrap(), first_body);
+        assert_eq!(orders_with_key(&app, &user, "perp-key-1").await, 1);
+        // The same key with another order is refused and places nothing.
+        let mut other = body.clone();
+        other["quantity"] = json!("0.020");
+        let (status, code, _) = error_body(keyed(&app, &user, "perp-key-1", &other).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (409, "idempotency_key_reused"));
+        assert_eq!(orders_with_key(&app, &user, "perp-key-1").await, 1);
+        assert_books_sound(&app).await;
+    });
+
+    both_backends!(repeats_sent_at_once_place_one_order, |backend| async move {
+        let (app, _clock, _url) = app(backend).await;
+        let user = app.sign_up("081234567602").await;
+        credit_margin(&app, &user, 10_000).await;
+        let body = resting_buy(&app).await;
+        let sends = (0..12).map(|_| keyed(&app, &user, "perp-race", &body).send());
+        let mut ids = std::collections::BTreeSet::new();
+        for response in futures::future::join_all(sends).await {
+            let response = response.unwrap();
+            let status = response.status().as_u16();
+            let answer: Value = response.json().await.unwrap();
+            // No claim is written. On PostgreSQL a repeat's insert waits for the first order's
+            // commit, then answers that order. On SQLite a repeat in the first's own batch cannot
+            // see it committed yet and is told "in progress".
+            match status {
+                200 => {
+                    ids.insert(answer["data"]["id"].as_str().unwrap().to_owned());
+                }
+                409 if backend == store::Backend::Sqlite => {
+                    assert_eq!(answer["error_code"], "request_in_progress", "{answer}");
+                }
+                other => panic!("{other}: {answer}"),
+            }
+        }
+        assert_eq!(ids.len(), 1, "{ids:?}");
+        assert_eq!(orders_with_key(&app, &user, "perp-race").await, 1);
+        // One order's margin held, not twelve.
+        let held_by_orders: i64 = sqlx::query_scalar(
+            "select cast(coalesce(sum(amount), 0) as bigint) from ledger_holds where status = 'OPEN' and reason = 'PERP_ORDER'",
+        )
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+        assert_eq!(wallet(&app, &user).await.1, held_by_orders);
+        assert!(held_by_orders > 0);
+        assert_books_sound(&app).await;
+    });
+}

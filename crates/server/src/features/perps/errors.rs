@@ -27,6 +27,9 @@ pub enum PerpError {
     /// Changing leverage now would leave the position without its initial margin.
     #[error("leverage change needs more margin")]
     LeverageNeedsMargin,
+    /// The same request id placed an order that is still being committed (a repeat that raced it).
+    #[error("request in progress")]
+    RequestInProgress,
     /// The common order failures.
     #[error(transparent)]
     Trade(#[from] TradeError),
@@ -64,6 +67,11 @@ impl PerpError {
             }
             PerpError::PositionTooLarge => ApiError::new(bad, "position_too_large", TOO_LARGE),
             PerpError::LeverageNeedsMargin => ApiError::new(bad, "insufficient_margin", LEVERAGE_MARGIN),
+            PerpError::RequestInProgress => ApiError::new(
+                StatusCode::CONFLICT,
+                "request_in_progress",
+                crate::api::error::messages::REQUEST_IN_PROGRESS,
+            ),
             PerpError::Trade(error) => error.into_api(),
         }
     }

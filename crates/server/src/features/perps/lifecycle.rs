@@ -237,7 +237,9 @@ impl Perps<'_> {
             request_id: draft.request_id.clone(),
             ..OrderRow::pending(new, now)
         };
-        repo::insert_order(tx, &order).await?;
+        if !repo::insert_order(tx, &order).await? {
+            return Err(PerpError::RequestInProgress);
+        }
         if required > 0 {
             let account = ledger::open(tx, &wallet(user_id)).await?;
             order.hold_id = Some(

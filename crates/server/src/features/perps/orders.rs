@@ -3,12 +3,16 @@
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use domain::orders::{PerpOrderType, PerpOrigin, Side};
 use domain::perps::{Exposure, Round};
 use serde::{Deserialize, Serialize};
+use store::idempotency::{self, Unclaimed};
 use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
+use super::errors::PerpError;
 use super::lifecycle::{Draft, Perps, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
@@ -16,6 +20,7 @@ use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::features::orders::errors::{invalid_order, unknown_pair, TradeError};
 use crate::features::orders::input::{check_flags, given, number_text, request_id, required, units};
+use crate::features::orders::kept_answer;
 use crate::features::orders::lists::{PageQuery, ORDER_PAGE_SIZE};
 use crate::state::AppState;
 
@@ -157,33 +162,60 @@ async fn place(
     state: AppState,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Unclaimed>,
     body: PerpOrderBody,
     side: Side,
-) -> ApiResult<Data<PerpOrderView>> {
+) -> ApiResult<Response> {
     let request = request_id(&headers);
     let draft = draft(&state, &body, side, request.clone())?;
     check_flags(&state, caller.pro, &draft.symbol, None, side).await?;
-    if let Some(id) = &request {
-        if let Some(existing) = repo::order_by_request(&state.db, &caller.user_id, id).await? {
-            let inst = instrument(&state, &existing.symbol)?;
-            return Ok(Data::new(PerpOrderView::of(&existing, inst)));
-        }
+    if let Some(existing) = placed_before(&state, &caller.user_id, request.as_deref()).await? {
+        return Ok(existing);
     }
     if repo::open_count(&state.db, &caller.user_id).await? >= i64::from(state.perps.settings.open_orders_per_user_max) {
         return Err(invalid_order("too many open orders"));
     }
-    // Committed with the other placements queued at once where that is faster (issue 12).
+    // Committed with the other placements queued at once where that is faster (issue 12); the
+    // answer is kept under the call's idempotency key in the same transaction.
     let placing = state.clone();
     let user_id = caller.user_id.clone();
+    let key = answer_key.clone();
     let placed = state
         .writes
         .write(move |tx| {
-            Box::pin(async move { perps(&placing).place_in(tx, &user_id, draft).await.map_err(ApiError::from) })
+            Box::pin(async move {
+                let placed = perps(&placing).place_in(tx, &user_id, draft).await?;
+                if let Some(key) = &key {
+                    let stored = kept_answer::stored(&Data::new(PerpOrderView::of(
+                        &placed.0,
+                        instrument(&placing, &placed.0.symbol)?,
+                    )))
+                    .map_err(ApiError::internal)?;
+                    idempotency::keep_in(tx, key, &stored).await.map_err(PerpError::from)?;
+                }
+                Ok::<_, ApiError>(placed)
+            })
         })
-        .await?;
+        .await;
+    let placed = match placed {
+        Ok(placed) => placed,
+        // A repeat that raced the first: its order once committed, else "still in progress".
+        Err(e) if e.code == "request_in_progress" => {
+            return placed_before(&state, &caller.user_id, request.as_deref()).await?.ok_or(e);
+        }
+        Err(e) => return Err(e),
+    };
     let order = perps(&state).placed(placed).await;
     let inst = instrument(&state, &order.symbol)?;
-    Ok(Data::new(PerpOrderView::of(&order, inst)))
+    Ok(kept_answer::answer(Data::new(PerpOrderView::of(&order, inst)), answer_key.is_some()))
+}
+
+/// The answer for the order the user already placed under `request` (a repeat), if any.
+async fn placed_before(state: &AppState, user_id: &str, request: Option<&str>) -> ApiResult<Option<Response>> {
+    let Some(id) = request else { return Ok(None) };
+    let Some(existing) = repo::order_by_request(&state.db, user_id, id).await? else { return Ok(None) };
+    let inst = instrument(state, &existing.symbol)?;
+    Ok(Some(Data::new(PerpOrderView::of(&existing, inst)).into_response()))
 }
 
 /// Opens or adds to a long, or reduces a short (one-way mode).
@@ -194,9 +226,10 @@ pub async fn buy(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<PerpOrderBody>,
-) -> ApiResult<Data<PerpOrderView>> {
-    place(state, caller, headers, body, Side::Buy).await
+) -> ApiResult<Response> {
+    place(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Buy).await
 }
 
 /// Opens or adds to a short, or reduces a long (one-way mode).
@@ -207,9 +240,10 @@ pub async fn sell(
     State(state): State<AppState>,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Extension<Unclaimed>>,
     ApiJson(body): ApiJson<PerpOrderBody>,
-) -> ApiResult<Data<PerpOrderView>> {
-    place(state, caller, headers, body, Side::Sell).await
+) -> ApiResult<Response> {
+    place(state, caller, headers, answer_key.map(|Extension(key)| key), body, Side::Sell).await
 }
 
 /// A side as the estimate's path spells it: in lower case.

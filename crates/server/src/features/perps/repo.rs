@@ -388,11 +388,12 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreErro
     Ok(())
 }
 
-/// Inserts a new order.
-pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
-    sqlx::query(&format!(
+/// Inserts a new order; false, inserting nothing, when its user already placed one under its
+/// request id (a repeat that raced the first: PostgreSQL answers once the first committed).
+pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<bool, StoreError> {
+    let inserted = sqlx::query(&format!(
         "insert into perp_orders ({ORDER_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) on conflict (user_id, request_id) do nothing"
     ))
     .bind(&o.id)
     .bind(&o.user_id)
@@ -421,7 +422,7 @@ pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<(), StoreError> {
     .bind(o.updated_at_ms)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(inserted.rows_affected() == 1)
 }
 
 /// Stores an order's changed state.

@@ -19,6 +19,7 @@ use super::repo::{self, OrderRow};
 use super::view::OrderView;
 use crate::api::Data;
 use crate::features::orders::errors::TradeError;
+use crate::features::orders::kept_answer;
 
 /// The reply channel of one command.
 type Reply = oneshot::Sender<Result<OrderRow, TradeError>>;
@@ -247,14 +248,10 @@ impl PairOwner {
     /// The answer the handler will give for `row`, kept under the request's idempotency key in the
     /// batch's transaction, so the call commits once (the idempotency layer stores nothing more).
     pub(super) fn answer_of(&self, row: &OrderRow) -> Result<StoredResponse, Broken> {
-        let body = serde_json::to_vec(&Data::new(OrderView::of(row, &self.spec)))
-            .map_err(|e| Broken(TradeError::Internal(e.to_string())))?;
-        Ok(StoredResponse { status: 200, content_type: Some(JSON.into()), body })
+        kept_answer::stored(&Data::new(OrderView::of(row, &self.spec)))
+            .map_err(|e| Broken(TradeError::Internal(e.to_string())))
     }
 }
-
-/// The content type axum's `Json` answers with.
-const JSON: &str = "application/json";
 
 /// Answers every reply with `error`.
 fn answer_all(replies: impl Iterator<Item = Reply>, error: TradeError) {

@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Extension;
 use domain::orders::Side;
 use domain::orders::{OrderKind, OrderType as DomainType, ProtectiveKind};
@@ -17,10 +17,10 @@ use super::repo;
 use super::view::OrderView;
 use super::{api, Ask, PlaceKind, TradingService};
 use crate::api::auth::AuthUser;
-use crate::api::envelope::AnswerKept;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::features::orders::errors::invalid_order;
 use crate::features::orders::input::{check_flags, request_id};
+use crate::features::orders::kept_answer;
 use crate::state::AppState;
 
 /// A buy or sell (R3.01 fields that apply to crypto).
@@ -178,11 +178,7 @@ fn trailing_kind(pair: &super::Pair, body: &OrderRequest, side: Side) -> Result<
 
 /// The order's answer; marked kept when its owner stored it under the request's idempotency key.
 fn answer(row: &repo::OrderRow, pair: &super::Pair, answer_key: Option<&Unclaimed>) -> Response {
-    let data = Data::new(OrderView::of(row, &pair.spec));
-    match answer_key {
-        Some(_) => (Extension(AnswerKept), data).into_response(),
-        None => data.into_response(),
-    }
+    kept_answer::answer(Data::new(OrderView::of(row, &pair.spec)), answer_key.is_some())
 }
 
 async fn place(

@@ -41,11 +41,6 @@ pub use view::OrderView;
 use crate::api::ApiError;
 use crate::state::AppState;
 
-/// The placement calls whose answer the pair's owner stores with the order (paths inside `/api`):
-/// the idempotency layer only looks their key up, and each call commits once (issue 12).
-pub const ANSWER_KEPT_WITH_THE_ORDER: &[&str] =
-    &["/v1/crypto/buy", "/v1/crypto/sell", "/v1/crypto/advanced-order/buy", "/v1/crypto/advanced-order/sell"];
-
 /// Routes of this feature.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

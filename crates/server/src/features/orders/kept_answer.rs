@@ -1,0 +1,42 @@
+//! A placement's idempotency answer kept in the order's own transaction (issue 12), for every asset
+//! class: the idempotency layer only looks the call's key up, the class stores its answer beside
+//! the new order (`store::idempotency::keep_in`, or a batch's `WriteSet`), and the call commits
+//! once instead of three times (claim, order, answer). A repeat that meets the order by its request
+//! id before that commit answers as the class decides (crypto's owner sees the batch's orders; a
+//! perpetual's insert meets the first's row).
+
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
+use serde::Serialize;
+use store::idempotency::StoredResponse;
+
+use crate::api::envelope::AnswerKept;
+use crate::api::Data;
+
+/// The placement calls whose handlers keep their answer with the order (paths inside `/api`).
+pub const ANSWER_KEPT_WITH_THE_ORDER: &[&str] = &[
+    "/v1/crypto/buy",
+    "/v1/crypto/sell",
+    "/v1/crypto/advanced-order/buy",
+    "/v1/crypto/advanced-order/sell",
+    "/v1/perps/buy",
+    "/v1/perps/sell",
+];
+
+/// The content type axum's `Json` answers with.
+const JSON: &str = "application/json";
+
+/// `data` stored as the handler will send it: status 200, JSON, the same bytes.
+pub fn stored<T: Serialize>(data: &Data<T>) -> Result<StoredResponse, serde_json::Error> {
+    Ok(StoredResponse { status: 200, content_type: Some(JSON.into()), body: serde_json::to_vec(data)? })
+}
+
+/// The handler's answer, marked kept when the order's transaction stored it (the idempotency layer
+/// then stores nothing more).
+pub fn answer<T: Serialize>(data: Data<T>, kept: bool) -> Response {
+    if kept {
+        (Extension(AnswerKept), data).into_response()
+    } else {
+        data.into_response()
+    }
+}
