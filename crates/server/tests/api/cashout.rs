@@ -299,6 +299,9 @@ both_backends!(r1_04_large_cash_outs_wait_for_an_operator_who_approves_or_reject
         .await
         .unwrap();
     assert_eq!(pending["total"], 2);
+    // R9.06: a page past the document's maximum is refused, never an overflowed offset.
+    let far = app.client.get(app.url("/api/admin/wallet/cashouts?page=9223372036854775807")).bearer_auth(ADMIN_TOKEN);
+    assert_eq!(far.send().await.unwrap().status(), 400);
     assert_eq!(pending["data"][0]["id"], first_id);
     assert_eq!(pending["data"][0]["userId"], user.user_id.as_str());
 

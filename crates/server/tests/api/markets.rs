@@ -95,7 +95,14 @@ both_backends!(the_catalogue_is_seeded_once_and_listed_per_class_with_search_and
         let (_, page) = get(&app, &format!("/api/v1/markets/symbols?class={class}")).await;
         assert!(page["total"].as_i64().unwrap() >= min, "{class}: {page}");
     }
-    for bad in ["class=stocks", "class=crypto&size=0", "class=crypto&page=0", "class=crypto&size=1000"] {
+    // R9.06: pages from 1 to the documented maximum.
+    for bad in [
+        "class=stocks",
+        "class=crypto&size=0",
+        "class=crypto&page=0",
+        "class=crypto&size=1000",
+        "class=crypto&page=100001",
+    ] {
         let (status, body) = get(&app, &format!("/api/v1/markets/symbols?{bad}")).await;
         assert_eq!(status, 400, "{bad}: {body}");
     }

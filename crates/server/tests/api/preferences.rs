@@ -272,8 +272,11 @@ both_backends!(beta_feedback_is_stored_validated_and_listed_for_operators, |back
     let all: Value =
         app.get("/api/admin/feedback").bearer_auth(ADMIN_TOKEN).send().await.unwrap().json().await.unwrap();
     assert_eq!(all["total"], 2);
-    let response = app.get("/api/admin/feedback?size=1000").bearer_auth(ADMIN_TOKEN).send().await.unwrap();
-    assert_eq!(response.status().as_u16(), 400);
+    // R9.06: sizes and pages outside the document's bounds are refused, never overflowed.
+    for bad in ["size=1000", "page=100001", "page=9223372036854775807"] {
+        let response = app.get(&format!("/api/admin/feedback?{bad}")).bearer_auth(ADMIN_TOKEN).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 400, "{bad}");
+    }
 });
 
 both_backends!(metadata_is_a_bounded_map_per_user, |backend| async move {

@@ -9,6 +9,7 @@ use super::errors::unknown_symbol;
 use super::flags::view;
 use super::info::{parse_class, SymbolInfo};
 use super::repo::StoredAsset;
+use crate::api::paging::Paging;
 use crate::api::snapshots::JsonBytes;
 use crate::api::{ApiError, ApiResult, ClientHeaders, Data, Lang};
 use crate::state::AppState;
@@ -81,11 +82,8 @@ pub async fn symbols(
     Query(query): Query<SymbolsQuery>,
 ) -> ApiResult<axum::Json<SymbolPage>> {
     let class = parse_class(&query.class).ok_or_else(|| ApiError::invalid("class: unknown asset class"))?;
-    let page = query.page.unwrap_or(1);
-    let size = query.size.unwrap_or(SYMBOL_PAGE_SIZE_DEFAULT);
-    if page < 1 || !(1..=SYMBOL_PAGE_SIZE_MAX).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={SYMBOL_PAGE_SIZE_MAX}")));
-    }
+    // Pages past the document's maximum are refused like every list's (R9.06), not answered empty.
+    let Paging { page, size } = Paging::parse(query.page, query.size, SYMBOL_PAGE_SIZE_DEFAULT, SYMBOL_PAGE_SIZE_MAX)?;
     // Counted as sent, so the limit is exactly the document's `maxLength`.
     if query.search.as_ref().is_some_and(|s| s.chars().count() > SEARCH_CHARS_MAX) {
         return Err(ApiError::invalid(format!("search: at most {SEARCH_CHARS_MAX} characters")));
@@ -100,7 +98,7 @@ pub async fn symbols(
         })
         .collect();
     let total = matching.len() as i64;
-    let skip = usize::try_from((page - 1).saturating_mul(size)).unwrap_or(usize::MAX);
+    let skip = usize::try_from((page - 1) * size).unwrap_or(usize::MAX);
     let data = matching.iter().skip(skip).take(size as usize).map(|a| info_of(a, headers.lang)).collect();
     Ok(axum::Json(SymbolPage { data, page, size, total }))
 }

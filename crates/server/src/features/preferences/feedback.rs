@@ -6,6 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{messages, repo};
 use crate::api::auth::AuthUser;
+use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::state::AppState;
 
@@ -146,10 +147,7 @@ pub async fn admin_list(
     State(state): State<AppState>,
     Query(filter): Query<FeedbackFilter>,
 ) -> ApiResult<axum::Json<AdminFeedbackPage>> {
-    let (page, size) = (filter.page.unwrap_or(1), filter.size.unwrap_or(50));
-    if page < 1 || !(1..=PAGE_SIZE_MAX).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={PAGE_SIZE_MAX}")));
-    }
+    let Paging { page, size } = Paging::parse(filter.page, filter.size, 50, PAGE_SIZE_MAX)?;
     if filter.rating.is_some_and(|r| !(1..=5).contains(&r)) {
         return Err(ApiError::invalid("rating: 1..=5"));
     }

@@ -15,6 +15,7 @@ use utoipa_axum::routes;
 use super::cashout::{self, Cashout, CashoutStatus};
 use super::voucher_repo::{self, VoucherRow};
 use super::{cashout_repo, disburse, messages, transitions_repo};
+use crate::api::paging::Paging;
 use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::identity::{phone::Phone, repo};
 use crate::features::live;
@@ -81,12 +82,10 @@ async fn list_cashouts(
     Query(filter): Query<CashoutFilter>,
 ) -> ApiResult<axum::Json<AdminCashoutPage>> {
     let status = filter.status.unwrap_or(CashoutStatus::PendingReview).as_str();
-    let (page, size) = (filter.page.unwrap_or(1), filter.size.unwrap_or(50));
-    if page < 1 || !(1..=CASHOUT_PAGE_SIZE_MAX).contains(&size) {
-        return Err(ApiError::invalid(format!("page >= 1, size 1..={CASHOUT_PAGE_SIZE_MAX}")));
-    }
+    let paging = Paging::parse(filter.page, filter.size, 50, CASHOUT_PAGE_SIZE_MAX)?;
+    let Paging { page, size } = paging;
     let total = cashout_repo::count_in(&state.db, status).await?;
-    let rows = cashout_repo::page_in(&state.db, status, size, (page - 1) * size).await?;
+    let rows = cashout_repo::page_in(&state.db, status, size, paging.offset()).await?;
     let mut data = Vec::with_capacity(rows.len());
     for row in rows {
         let user_id = row.user_id.clone();
