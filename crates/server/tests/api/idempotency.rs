@@ -1,9 +1,9 @@
 //! DESIGN.md "Idempotency": x-request-id is the key of a state-changing call, per caller.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::both_backends;
-use crate::helpers::{error_body, spawn_app};
+use crate::helpers::{error_body, spawn_app, TestApp, User};
 
 fn batch(name: &str) -> serde_json::Value {
     json!({"events": [{"name": name, "occurredAt": "2026-11-22T10:00:00Z"}]})
@@ -96,11 +96,36 @@ both_backends!(only_request_ids_the_client_sent_are_keys, |backend| async move {
     assert_eq!(stored_keys(&app).await.len(), before + 1);
 });
 
+/// A placement at `path` under the idempotency key `key`.
+fn keyed_post(app: &TestApp, user: &User, path: &str, key: &str, body: &Value) -> reqwest::RequestBuilder {
+    app.post_keyed(path, key).bearer_auth(&user.access_token).json(body)
+}
+
+/// How many of the user's orders in `table` carry `key` as their request id.
+async fn orders_with_key(app: &TestApp, table: &str, user: &User, key: &str) -> i64 {
+    sqlx::query_scalar(&format!("select count(*) from {table} where user_id = $1 and request_id = $2"))
+        .bind(&user.user_id)
+        .bind(key)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+/// The status and body kept under `key`, if any.
+async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
+    sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
+        .bind(key)
+        .fetch_optional(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
 /// Crypto placements keep their answer in the order's own transaction (issue 12): no claim is
 /// written before them, so the call commits once.
 mod kept_with_the_order {
     use serde_json::{json, Value};
 
+    use super::kept;
     use crate::both_backends;
     use crate::helpers::{error_body, TestApp, User};
     use crate::trading::{assert_ledger_sound, cash_of, fund, trading_app};
@@ -110,24 +135,11 @@ mod kept_with_the_order {
     }
 
     fn keyed(app: &TestApp, user: &User, key: &str, body: &Value) -> reqwest::RequestBuilder {
-        app.post_keyed("/api/v1/crypto/buy", key).bearer_auth(&user.access_token).json(body)
+        super::keyed_post(app, user, "/api/v1/crypto/buy", key, body)
     }
 
     async fn orders_with_key(app: &TestApp, user: &User, key: &str) -> i64 {
-        sqlx::query_scalar("select count(*) from crypto_orders where user_id = $1 and request_id = $2")
-            .bind(&user.user_id)
-            .bind(key)
-            .fetch_one(app.state.db.pool())
-            .await
-            .unwrap()
-    }
-
-    async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
-        sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
-            .bind(key)
-            .fetch_optional(app.state.db.pool())
-            .await
-            .unwrap()
+        super::orders_with_key(app, "crypto_orders", user, key).await
     }
 
     both_backends!(an_order_keeps_its_answer_and_a_repeat_replays_it_byte_for_byte, |backend| async move {
@@ -270,6 +282,7 @@ mod kept_with_the_order {
 mod perps_kept_with_the_order {
     use serde_json::{json, Value};
 
+    use super::kept;
     use crate::both_backends;
     use crate::helpers::{error_body, TestApp, User};
     use crate::perps_trading::{app, credit_margin, mark, price, wallet, BTC};
@@ -281,24 +294,11 @@ mod perps_kept_with_the_order {
     }
 
     fn keyed(app: &TestApp, user: &User, key: &str, body: &Value) -> reqwest::RequestBuilder {
-        app.post_keyed("/api/v1/perps/buy", key).bearer_auth(&user.access_token).json(body)
+        super::keyed_post(app, user, "/api/v1/perps/buy", key, body)
     }
 
     async fn orders_with_key(app: &TestApp, user: &User, key: &str) -> i64 {
-        sqlx::query_scalar("select count(*) from perp_orders where user_id = $1 and request_id = $2")
-            .bind(&user.user_id)
-            .bind(key)
-            .fetch_one(app.state.db.pool())
-            .await
-            .unwrap()
-    }
-
-    async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
-        sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
-            .bind(key)
-            .fetch_optional(app.state.db.pool())
-            .await
-            .unwrap()
+        super::orders_with_key(app, "perp_orders", user, key).await
     }
 
     both_backends!(a_placement_keeps_its_answer_and_a_repeat_replays_it_byte_for_byte, |backend| async move {
