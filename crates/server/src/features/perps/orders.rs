@@ -169,9 +169,6 @@ async fn place(
     let request = request_id(&headers);
     let draft = draft(&state, &body, side, request.clone())?;
     check_flags(&state, caller.pro, &draft.symbol, None, side).await?;
-    if let Some(existing) = placed_before(&state, &caller.user_id, request.as_deref()).await? {
-        return Ok(existing);
-    }
     if repo::open_count(&state.db, &caller.user_id).await? >= i64::from(state.perps.settings.open_orders_per_user_max) {
         return Err(invalid_order("too many open orders"));
     }
@@ -199,7 +196,8 @@ async fn place(
         .await;
     let placed = match placed {
         Ok(placed) => placed,
-        // A repeat that raced the first: its order once committed, else "still in progress".
+        // A repeat of a placed request id (its kept answer, when there is one, was replayed before
+        // the handler ran): that order once committed, else "still in progress".
         Err(e) if e.code == "request_in_progress" => {
             return placed_before(&state, &caller.user_id, request.as_deref()).await?.ok_or(e);
         }
