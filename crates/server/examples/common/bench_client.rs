@@ -20,12 +20,24 @@ pub async fn run(
     body: &Value,
     clients: usize,
 ) -> (f64, Histogram<u64>) {
+    run_mixed(client, url, &[(token.to_owned(), body.clone())], clients).await
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// `clients` loops posting to `url` back to back for `RUN_FOR`, loop `i` as the caller and with the
+/// body of `callers[i % callers.len()]`; orders per second and latency.
+pub async fn run_mixed(
+    client: &reqwest::Client,
+    url: &str,
+    callers: &[(String, Value)],
+    clients: usize,
+) -> (f64, Histogram<u64>) {
     let counter = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for worker in 0..clients {
-        let (client, url, token, body, counter) =
-            (client.clone(), url.to_owned(), token.to_owned(), body.clone(), counter.clone());
+        let (token, body) = callers[worker % callers.len()].clone();
+        let (client, url, counter) = (client.clone(), url.to_owned(), counter.clone());
         tasks.push(tokio::spawn(async move {
             let mut hist = Histogram::<u64>::new(3).expect("histogram");
             let mut n = 0u64;
@@ -95,8 +107,14 @@ pub async fn sign_up(client: &reqwest::Client, base: &str, phone: &str) -> anyho
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
 /// The best bid of BTC-IDR, rupiah.
 pub async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<i64> {
+    crypto_bid_of(client, base, "BTC-IDR").await
+}
+
+#[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
+/// The best bid of `symbol`, in its price units.
+pub async fn crypto_bid_of(client: &reqwest::Client, base: &str, symbol: &str) -> anyhow::Result<i64> {
     let quote: Value =
-        client.get(format!("{base}/api/v1/crypto/price-quote?symbol=BTC-IDR")).send().await?.json().await?;
+        client.get(format!("{base}/api/v1/crypto/price-quote?symbol={symbol}")).send().await?.json().await?;
     let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
     Ok(bid.parse()?)
 }
