@@ -84,6 +84,8 @@ impl Default for DbOptions {
 pub struct Db {
     pool: AnyPool,
     backend: Backend,
+    /// How the pool was made, so [`Db::own_pool`] can make another like it.
+    made: Arc<(String, DbOptions)>,
     // SQLite has one writer: transactions that read then write would fail with SQLITE_BUSY
     // instead of waiting, so write transactions queue here first.
     sqlite_writer: Option<Arc<Mutex<()>>>,
@@ -128,6 +130,26 @@ impl Db {
             Backend::Sqlite => prepare_sqlite_url(url)?,
             Backend::Postgres => url.to_string(),
         };
+        let pool = Self::pool_for(&url, backend, options).await?;
+        let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        Ok(Self { pool, backend, made: Arc::new((url, options.clone())), sqlite_writer })
+    }
+
+    /// The same database through a pool of its own of at most `max_connections`, made on the
+    /// runtime this is called from, so its connections' I/O is driven by that runtime (the book
+    /// owners' thread, issue 12). On SQLite, whose connections each run on a thread of their own
+    /// and whose writer is one, it is this handle.
+    pub async fn own_pool(&self, max_connections: u32) -> Result<Self, StoreError> {
+        if self.backend == Backend::Sqlite {
+            return Ok(self.clone());
+        }
+        let (url, options) = &*self.made;
+        let options = DbOptions { max_connections, ..options.clone() };
+        let pool = Self::pool_for(url, self.backend, &options).await?;
+        Ok(Self { pool, backend: self.backend, made: self.made.clone(), sqlite_writer: self.sqlite_writer.clone() })
+    }
+
+    async fn pool_for(url: &str, backend: Backend, options: &DbOptions) -> Result<AnyPool, StoreError> {
         let connect_options: AnyConnectOptions = url.parse()?;
         let pool = AnyPoolOptions::new()
             .max_connections(options.max_connections)
@@ -157,8 +179,7 @@ impl Db {
             })
             .connect_with(connect_options)
             .await?;
-        let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        Ok(Self { pool, backend, sqlite_writer })
+        Ok(pool)
     }
 
     /// Runs the migrations of this backend.

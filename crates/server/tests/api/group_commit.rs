@@ -8,8 +8,8 @@
 //! together before the commit; a failure that left something to undo abandons that run and the
 //! batch runs again with savepoints (the pair's view counts both).
 //!
-//! The test's runtime has one thread: every command below is queued before the owner runs, so one
-//! batch carries them all (the pair's `largest_batch` shows it).
+//! The owners run on a thread of their own, so each test holds the owner (`Pair::pause`) until
+//! every command it sends is queued: one batch carries them all (the pair's `largest_batch` shows it).
 
 use std::collections::BTreeMap;
 
@@ -37,6 +37,20 @@ pub fn limit_buy(user: &User, price: i64, quantity: i64, request_id: Option<&str
 }
 
 /// The engine units of `rupiah` and of 0.0001 coin on the pair.
+/// Runs `commands`, which send `n` commands to the pair's owner and wait for their answers, with
+/// the owner held until all `n` are queued: they go in one batch whatever thread the owner runs on.
+async fn in_one_batch<F: std::future::Future>(app: &TestApp, n: usize, commands: F) -> F::Output {
+    let pair = app.state.trading.pair(SYMBOL).unwrap();
+    let held = pair.pause().await.unwrap();
+    let release = async move {
+        while pair.queued() < n {
+            tokio::task::yield_now().await;
+        }
+        drop(held);
+    };
+    tokio::join!(commands, release).0
+}
+
 pub fn units(app: &TestApp, rupiah: i64) -> (i64, i64) {
     let spec = &app.state.trading.pair(SYMBOL).unwrap().spec;
     (rupiah * 10_i64.pow(spec.price_scale), 10_i64.pow(spec.quantity_scale - 4))
@@ -92,10 +106,14 @@ both_backends!(failing_commands_in_a_batch_leave_the_others_committed, |backend|
             (i % 4, ask)
         })
         .collect();
-    let answers = join_all(asks.into_iter().map(|(kind, ask)| {
-        let trading = trading.clone();
-        async move { (kind, trading.ask(SYMBOL, ask).await) }
-    }))
+    let answers = in_one_batch(
+        &app,
+        48,
+        join_all(asks.into_iter().map(|(kind, ask)| {
+            let trading = trading.clone();
+            async move { (kind, trading.ask(SYMBOL, ask).await) }
+        })),
+    )
     .await;
 
     assert!(app.state.trading.pair(SYMBOL).unwrap().view().largest_batch >= 48, "one batch carried every command");
@@ -143,12 +161,15 @@ both_backends!(a_retry_and_a_cancel_queued_behind_the_place_see_it, |backend| as
     let first = trading.ask(SYMBOL, limit_buy(&user, price, qty, None)).await.unwrap();
     let next = first.id + 1;
 
-    let (placed, retried, cancelled, unknown) = tokio::join!(
-        trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("retry-me"))),
-        trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("retry-me"))),
-        trading.ask(SYMBOL, Ask::Cancel { user_id: user.user_id.clone(), order_id: next }),
-        trading.ask(SYMBOL, Ask::Cancel { user_id: user.user_id.clone(), order_id: next + 1_000 }),
-    );
+    let (placed, retried, cancelled, unknown) = in_one_batch(&app, 4, async {
+        tokio::join!(
+            trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("retry-me"))),
+            trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("retry-me"))),
+            trading.ask(SYMBOL, Ask::Cancel { user_id: user.user_id.clone(), order_id: next }),
+            trading.ask(SYMBOL, Ask::Cancel { user_id: user.user_id.clone(), order_id: next + 1_000 }),
+        )
+    })
+    .await;
     assert!(app.state.trading.pair(SYMBOL).unwrap().view().largest_batch >= 4, "one batch carried all four");
     let placed = placed.unwrap();
     assert_eq!(placed.id, next);
@@ -252,12 +273,15 @@ both_backends!(later_commands_of_a_batch_fill_and_cancel_orders_placed_earlier_i
         side: Side::Sell,
         kind: PlaceKind::Limit { price: top, quantity: qty },
     });
-    let (filled, cancelled, sold, gone) = tokio::join!(
-        trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
-        trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
-        trading.ask(SYMBOL, sell),
-        trading.ask(SYMBOL, Ask::Cancel { user_id: buyer.user_id.clone(), order_id: next + 1 }),
-    );
+    let (filled, cancelled, sold, gone) = in_one_batch(&app, 4, async {
+        tokio::join!(
+            trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
+            trading.ask(SYMBOL, limit_buy(&buyer, top, qty, None)),
+            trading.ask(SYMBOL, sell),
+            trading.ask(SYMBOL, Ask::Cancel { user_id: buyer.user_id.clone(), order_id: next + 1 }),
+        )
+    })
+    .await;
     let view = app.state.trading.pair(SYMBOL).unwrap().view();
     assert!(view.largest_batch >= 4, "one batch carried all four");
     assert_eq!(view.reruns, 0, "nothing had to be undone");
@@ -297,10 +321,13 @@ both_backends!(a_repeat_met_at_the_commit_runs_its_batch_again_with_savepoints, 
     let held = account(&app, &cash_of(&user)).await.1;
     assert!(held > 0);
 
-    let (again, other) = tokio::join!(
-        trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("sent-twice"))),
-        trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("another"))),
-    );
+    let (again, other) = in_one_batch(&app, 2, async {
+        tokio::join!(
+            trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("sent-twice"))),
+            trading.ask(SYMBOL, limit_buy(&user, price - 1, qty, Some("another"))),
+        )
+    })
+    .await;
     let view = app.state.trading.pair(SYMBOL).unwrap().view();
     assert!(view.largest_batch >= 2 && view.reruns >= 1, "{view:?}");
     let (again, other) = (again.unwrap(), other.unwrap());

@@ -64,6 +64,18 @@ pub struct Envelope {
     pub reply: oneshot::Sender<Result<OrderRow, TradeError>>,
 }
 
+/// Holds an owner between two batches: it says `paused`, then waits for `resume` (or its sender's
+/// drop), while commands queue behind it. Tests queue a batch this way; see `Pair::pause`.
+pub struct Pause {
+    /// Told once the owner is held.
+    pub paused: oneshot::Sender<()>,
+    /// The owner goes on when this is sent or dropped.
+    pub resume: oneshot::Receiver<()>,
+}
+
+/// What the service keeps of a started owner: its command queue, its pause queue and its view.
+pub type Started = (mpsc::Sender<Envelope>, mpsc::UnboundedSender<Pause>, Arc<RwLock<PairView>>);
+
 /// What readers see of a book without asking its owner.
 #[derive(Debug, Clone, Default)]
 pub struct PairView {
@@ -141,10 +153,7 @@ pub fn book_config(settings: &TradingSettings) -> Config {
 
 impl PairOwner {
     /// Rebuilds the pair's book from its open orders and starts its task.
-    pub async fn spawn(
-        spec: PairSpec,
-        deps: OwnerDeps,
-    ) -> anyhow::Result<(mpsc::Sender<Envelope>, Arc<RwLock<PairView>>)> {
+    pub async fn spawn(spec: PairSpec, deps: OwnerDeps) -> anyhow::Result<Started> {
         let view = Arc::new(RwLock::new(PairView::default()));
         let mut owner = PairOwner {
             book: Book::new(book_config(&deps.settings)),
@@ -170,11 +179,12 @@ impl PairOwner {
         owner.schedule_check();
         owner.rebuild().await?;
         let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
-        tokio::spawn(owner.run(rx));
-        Ok((tx, view))
+        let (pause_tx, pauses) = mpsc::unbounded_channel();
+        tokio::spawn(owner.run(rx, pauses));
+        Ok((tx, pause_tx, view))
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Envelope>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Envelope>, mut pauses: mpsc::UnboundedReceiver<Pause>) {
         let mut ticker = tokio::time::interval(Duration::from_millis(self.deps.settings.requote_interval_ms.max(50)));
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -194,6 +204,10 @@ impl PairOwner {
                     }
                     None => return,
                 },
+                Some(pause) = pauses.recv() => {
+                    let _ = pause.paused.send(());
+                    let _ = pause.resume.await;
+                }
                 _ = ticker.tick() => {
                     if self.halted.is_some() {
                         self.try_resume().await;
