@@ -79,6 +79,15 @@ impl Default for DbOptions {
     }
 }
 
+/// How PostgreSQL plans a pool's prepared statements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plans {
+    /// PostgreSQL's default: custom plans for the first runs, then whichever is cheaper.
+    Chosen,
+    /// One generic plan per prepared statement, made at its first run.
+    Generic,
+}
+
 /// The database handle every repository takes: a pool plus the backend it talks to.
 #[derive(Clone)]
 pub struct Db {
@@ -130,7 +139,7 @@ impl Db {
             Backend::Sqlite => prepare_sqlite_url(url)?,
             Backend::Postgres => url.to_string(),
         };
-        let pool = Self::pool_for(&url, backend, options).await?;
+        let pool = Self::pool_for(&url, backend, options, Plans::Chosen).await?;
         let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         Ok(Self { pool, backend, made: Arc::new((url, options.clone())), sqlite_writer })
     }
@@ -139,17 +148,23 @@ impl Db {
     /// runtime this is called from, so its connections' I/O is driven by that runtime (the book
     /// owners' thread, issue 12). On SQLite, whose connections each run on a thread of their own
     /// and whose writer is one, it is this handle.
+    ///
+    /// Its PostgreSQL connections plan each prepared statement once (`plan_cache_mode =
+    /// force_generic_plan`): a batch's rows go as one statement whose text changes with the number
+    /// of rows, so each shape is met a few times per connection, and PostgreSQL would plan each of
+    /// its first five runs anew. The owners' statements are inserts and key lookups, whose generic
+    /// plan is the plan.
     pub async fn own_pool(&self, max_connections: u32) -> Result<Self, StoreError> {
         if self.backend == Backend::Sqlite {
             return Ok(self.clone());
         }
         let (url, options) = &*self.made;
         let options = DbOptions { max_connections, ..options.clone() };
-        let pool = Self::pool_for(url, self.backend, &options).await?;
+        let pool = Self::pool_for(url, self.backend, &options, Plans::Generic).await?;
         Ok(Self { pool, backend: self.backend, made: self.made.clone(), sqlite_writer: self.sqlite_writer.clone() })
     }
 
-    async fn pool_for(url: &str, backend: Backend, options: &DbOptions) -> Result<AnyPool, StoreError> {
+    async fn pool_for(url: &str, backend: Backend, options: &DbOptions, plans: Plans) -> Result<AnyPool, StoreError> {
         let connect_options: AnyConnectOptions = url.parse()?;
         let pool = AnyPoolOptions::new()
             .max_connections(options.max_connections)
@@ -173,6 +188,9 @@ impl Db {
                              pragma foreign_keys = on; pragma busy_timeout = 10000;",
                         )
                         .await?;
+                    }
+                    if backend == Backend::Postgres && plans == Plans::Generic {
+                        conn.execute("set plan_cache_mode = force_generic_plan").await?;
                     }
                     Ok(())
                 })
