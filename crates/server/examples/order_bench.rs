@@ -166,9 +166,7 @@ async fn spread_over_pairs(
     for (i, symbol) in SPREAD_PAIRS.into_iter().enumerate() {
         let (token, user_id) = bench_client::sign_up(client, base, &format!("+62812345610{i:02}")).await?;
         fund(db, &user_id).await?;
-        let quote: serde_json::Value =
-            client.get(format!("{base}/api/v1/crypto/price-quote?symbol={symbol}")).send().await?.json().await?;
-        let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid on {symbol}: {quote}"))?;
+        let bid = bench_client::best_bid_text(client, base, symbol).await?;
         let decimals = bid.split_once('.').map_or(0, |(_, fraction)| fraction.len());
         let limit: f64 = bid.parse::<f64>()? / 2.0;
         let quantity = 200_000.0 / limit;

@@ -102,6 +102,9 @@ pub async fn state_for(settings: Settings, db: Db) -> anyhow::Result<AppState> {
 
 /// [`state_for`] with the clock every part reads.
 pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>) -> anyhow::Result<AppState> {
+    // First: a part that makes its metric handles once (the book owners' batch timers) gets noop
+    // handles when no recorder is installed yet.
+    let metrics = recorder_handle();
     let maintenance =
         Maintenance::load(&db, settings.maintenance.enabled, settings.maintenance.retry_after_secs, clock.now_ms())
             .await?;
@@ -135,7 +138,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         shell: Arc::new(Shell::new(&settings)),
         limiter: AddressLimiter::new(&settings.rate_limit),
         entry_budgets: Arc::new(crate::api::entry_budget::EntryBudgets::new(&settings.rate_limit)),
-        metrics: recorder_handle(),
+        metrics,
         settings: Arc::new(settings),
         maintenance,
         idempotency: store::idempotency::Writer::spawn(db.clone()),

@@ -107,16 +107,16 @@ pub async fn sign_up(client: &reqwest::Client, base: &str, phone: &str) -> anyho
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
 /// The best bid of BTC-IDR, rupiah.
 pub async fn crypto_bid(client: &reqwest::Client, base: &str) -> anyhow::Result<i64> {
-    crypto_bid_of(client, base, "BTC-IDR").await
+    Ok(best_bid_text(client, base, "BTC-IDR").await?.parse()?)
 }
 
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]
-/// The best bid of `symbol`, in its price units.
-pub async fn crypto_bid_of(client: &reqwest::Client, base: &str, symbol: &str) -> anyhow::Result<i64> {
+/// The best bid of a crypto pair as the price quote sends it (rupiah, with the pair's decimals).
+pub async fn best_bid_text(client: &reqwest::Client, base: &str, symbol: &str) -> anyhow::Result<String> {
     let quote: Value =
         client.get(format!("{base}/api/v1/crypto/price-quote?symbol={symbol}")).send().await?.json().await?;
-    let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid: {quote}"))?;
-    Ok(bid.parse()?)
+    let bid = quote["data"]["bestBid"].as_str().ok_or_else(|| anyhow::anyhow!("no bid on {symbol}: {quote}"))?;
+    Ok(bid.to_owned())
 }
 
 #[allow(dead_code, reason = "each benchmark uses the helpers it needs")]

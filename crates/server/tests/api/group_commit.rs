@@ -340,3 +340,23 @@ both_backends!(a_repeat_met_at_the_commit_runs_its_batch_again_with_savepoints, 
     assert_eq!(book, stored);
     assert_ledger_sound(&app).await;
 });
+
+// Issue 12: operators see where an owner's batch spends its time, per step, on `/metrics`.
+both_backends!(a_batch_records_the_time_of_each_of_its_steps, |backend| async move {
+    let app = trading_app(backend).await;
+    let user = app.sign_up("081234569608").await;
+    fund(&app, &user, 1_000_000).await;
+    let rupiah = far_below(&app, 0.5).await;
+    let (price, qty) = units(&app, rupiah);
+    app.state.trading.ask(SYMBOL, limit_buy(&user, price, qty, None)).await.unwrap();
+    let rendered = app.state.metrics.render();
+    for phase in ["begin", "commands", "write", "commit"] {
+        let count = rendered
+            .lines()
+            .filter(|l| l.starts_with("order_batch_phase_seconds_count{"))
+            .find(|l| l.contains(&format!("phase=\"{phase}\"")) && l.contains(&format!("symbol=\"{SYMBOL}\"")))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|n| n.parse::<f64>().ok());
+        assert!(count.is_some_and(|n| n >= 1.0), "{phase} not recorded: {rendered}");
+    }
+});

@@ -21,6 +21,7 @@ mod optimistic;
 pub mod owner;
 mod owners_thread;
 pub mod pair;
+mod phases;
 mod plan;
 mod quotes;
 pub mod repo;

@@ -16,6 +16,7 @@ use futures::FutureExt;
 
 use super::batch::Kept;
 use super::owner::{Envelope, PairOwner, Tx};
+use super::phases::BatchPhase;
 use super::repo::OrderRow;
 use crate::features::orders::errors::TradeError;
 
@@ -41,7 +42,7 @@ impl PairOwner {
     /// Runs `batch` optimistically and commits it; `None` when the run was abandoned (rolled back,
     /// the book rebuilt from the database): the caller then runs the batch with savepoints.
     pub(super) async fn run_optimistic(&mut self, batch: &[Envelope]) -> Option<Answers> {
-        let mut phases = Phases::start(self.spec.symbol.clone());
+        let mut since = std::time::Instant::now();
         let mut wtx = match self.deps.db.begin_write().await {
             Ok(wtx) => wtx,
             Err(e) => {
@@ -49,11 +50,11 @@ impl PairOwner {
                 return Some(batch.iter().map(|_| Err(e.clone())).collect());
             }
         };
-        phases.done("begin");
+        self.phases.done(BatchPhase::Begin, &mut since);
         self.deferring = true;
         let stored = match self.optimistic_commands(&mut wtx.tx, batch).await {
             Ok((answers, kept)) => {
-                phases.done("commands");
+                self.phases.done(BatchPhase::Commands, &mut since);
                 self.write_before_commit(&mut wtx.tx, &kept).await.map(|()| (answers, kept))
             }
             Err(why) => Err(why),
@@ -67,9 +68,9 @@ impl PairOwner {
                 return None;
             }
         };
-        phases.done("write");
+        self.phases.done(BatchPhase::Write, &mut since);
         let committed = wtx.commit().await;
-        phases.done("commit");
+        self.phases.done(BatchPhase::Commit, &mut since);
         match committed {
             Ok(()) => {
                 self.optimistic_batches += 1;
@@ -163,26 +164,5 @@ impl PairOwner {
         if let Err(e) = self.rebuild().await {
             self.halt(format!("rebuild failed: {e}"));
         }
-    }
-}
-
-/// Times the steps of a batch's transaction for `order_batch_phase_seconds{symbol, phase}`: where
-/// the owner's one-at-a-time time goes (docs/bench/order-path.md reads it).
-struct Phases {
-    symbol: String,
-    since: std::time::Instant,
-}
-
-impl Phases {
-    fn start(symbol: String) -> Self {
-        Self { symbol, since: std::time::Instant::now() }
-    }
-
-    /// Records the time since the last phase ended as `phase`.
-    fn done(&mut self, phase: &'static str) {
-        let now = std::time::Instant::now();
-        metrics::histogram!("order_batch_phase_seconds", "symbol" => self.symbol.clone(), "phase" => phase)
-            .record(now.duration_since(self.since).as_secs_f64());
-        self.since = now;
     }
 }

@@ -33,6 +33,7 @@ use super::amend_plan::plan_amend;
 use super::deferred::Deferred;
 use super::oco_plan::plan_oco;
 use super::pair::PairSpec;
+use super::phases::Phases;
 use super::plan::{plan, Rules};
 use super::repo::{self, OrderRow};
 pub use super::requests::{AmendRequest, Ask, OcoRequest, PlaceKind, PlaceRequest};
@@ -143,6 +144,8 @@ pub struct PairOwner {
     pub(super) accounts: KnownAccounts,
     /// Fill entries and trades waiting for the transaction's commit.
     pub(super) pending: Deferred,
+    /// The timers of a batch's steps.
+    pub(super) phases: Phases,
     next_check: tokio::time::Instant,
 }
 
@@ -155,6 +158,7 @@ impl PairOwner {
     /// Rebuilds the pair's book from its open orders and starts its task.
     pub async fn spawn(spec: PairSpec, deps: OwnerDeps) -> anyhow::Result<Started> {
         let view = Arc::new(RwLock::new(PairView::default()));
+        let phases = Phases::of(&spec.symbol);
         let mut owner = PairOwner {
             book: Book::new(book_config(&deps.settings)),
             spec,
@@ -174,6 +178,7 @@ impl PairOwner {
             largest_batch: 0,
             accounts: KnownAccounts::default(),
             pending: Deferred::default(),
+            phases,
             next_check: tokio::time::Instant::now(),
         };
         owner.schedule_check();
