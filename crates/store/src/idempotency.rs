@@ -198,6 +198,7 @@ async fn rows_of(db: Db, keys: Vec<(String, String)>) -> Result<Vec<Option<Claim
          where (caller, request_key) in (values {})",
         pairs.join(", ")
     );
+    let sql = crate::placeholders::for_backend(db.backend(), &sql);
     let mut query = sqlx::query_as::<_, Found>(&sql);
     for (caller, key) in named {
         query = query.bind(caller).bind(key);

@@ -156,8 +156,10 @@ fn bound<'q>(mut query: Query<'q, Any, AnyArguments<'q>>, values: &[Value<'q>]) 
     query
 }
 
+/// One part in a statement of its own (every part on SQLite).
 async fn run_alone(conn: &mut AnyConnection, part: Part<'_>) -> Result<(), StoreError> {
-    let query = bound(sqlx::query(&part.sql), &part.values);
+    let sql = crate::placeholders::for_backend(Backend::of(conn), &part.sql);
+    let query = bound(sqlx::query(&sql), &part.values);
     match part.returns {
         None => {
             query.execute(conn).await?;

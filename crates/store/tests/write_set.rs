@@ -103,6 +103,11 @@ async fn a_large_set_is_split(backend: Backend) {
     set.run(&mut w.tx).await.unwrap();
     w.commit().await.unwrap();
     assert_eq!(count(&db, "select count(*) from scratch").await, 12_000);
+    // Every value went to its own column: SQLite binds these rows' placeholders as nameless `?`.
+    assert_eq!(
+        count(&db, "select cast(sum(id) as bigint) from scratch where name = 'row'").await,
+        (0..12_000).sum::<i64>()
+    );
     assert_eq!(count(&db, "select count(*) from scratch where note = 'noted'").await, 2);
 }
 

@@ -238,6 +238,7 @@ pub async fn session_states(db: Db, keys: Vec<(String, String)>) -> Result<Vec<O
          from sessions s join users u on u.id = s.user_id where s.id in ({})",
         store::placeholders::numbered(2, ids.len())
     );
+    let sql = store::placeholders::for_backend(db.backend(), &sql);
     let mut query = sqlx::query_as::<_, Found>(&sql).bind(super::repo::PRO_TAG);
     for id in ids {
         query = query.bind(id);
