@@ -36,7 +36,6 @@ pub fn limit_buy(user: &User, price: i64, quantity: i64, request_id: Option<&str
     })
 }
 
-/// The engine units of `rupiah` and of 0.0001 coin on the pair.
 /// Runs `commands`, which send `n` commands to the pair's owner and wait for their answers, with
 /// the owner held until all `n` are queued: they go in one batch whatever thread the owner runs on.
 async fn in_one_batch<F: std::future::Future>(app: &TestApp, n: usize, commands: F) -> F::Output {
@@ -51,9 +50,19 @@ async fn in_one_batch<F: std::future::Future>(app: &TestApp, n: usize, commands:
     tokio::join!(commands, release).0
 }
 
+/// The engine units of `rupiah` and of 0.0001 coin on the pair.
 pub fn units(app: &TestApp, rupiah: i64) -> (i64, i64) {
     let spec = &app.state.trading.pair(SYMBOL).unwrap().spec;
     (rupiah * 10_i64.pow(spec.price_scale), 10_i64.pow(spec.quantity_scale - 4))
+}
+
+/// A new user with 1,000,000 rupiah, and a bid's price (half the market: it rests) and quantity in
+/// engine units.
+async fn buyer_at_half(app: &TestApp, phone: &str) -> (User, i64, i64) {
+    let user = app.sign_up(phone).await;
+    fund(app, &user, 1_000_000).await;
+    let (price, qty) = units(app, far_below(app, 0.5).await);
+    (user, price, qty)
 }
 
 /// The users' bids at or below `ceiling` units: what the book shows, and what the database holds open.
@@ -152,10 +161,7 @@ both_backends!(failing_commands_in_a_batch_leave_the_others_committed, |backend|
 
 both_backends!(a_retry_and_a_cancel_queued_behind_the_place_see_it, |backend| async move {
     let app = trading_app(backend).await;
-    let user = app.sign_up("081234569603").await;
-    fund(&app, &user, 1_000_000).await;
-    let rupiah = far_below(&app, 0.5).await;
-    let (price, qty) = units(&app, rupiah);
+    let (user, price, qty) = buyer_at_half(&app, "081234569603").await;
     let trading = app.state.trading.clone();
     // Nothing else places orders here, so the next order id is the highest stored one plus one.
     let first = trading.ask(SYMBOL, limit_buy(&user, price, qty, None)).await.unwrap();
@@ -312,10 +318,7 @@ both_backends!(later_commands_of_a_batch_fill_and_cancel_orders_placed_earlier_i
 // and holds nothing, and the other command of the batch is committed as if alone.
 both_backends!(a_repeat_met_at_the_commit_runs_its_batch_again_with_savepoints, |backend| async move {
     let app = trading_app(backend).await;
-    let user = app.sign_up("081234569607").await;
-    fund(&app, &user, 1_000_000).await;
-    let rupiah = far_below(&app, 0.5).await;
-    let (price, qty) = units(&app, rupiah);
+    let (user, price, qty) = buyer_at_half(&app, "081234569607").await;
     let trading = app.state.trading.clone();
     let first = trading.ask(SYMBOL, limit_buy(&user, price, qty, Some("sent-twice"))).await.unwrap();
     let held = account(&app, &cash_of(&user)).await.1;
@@ -344,10 +347,7 @@ both_backends!(a_repeat_met_at_the_commit_runs_its_batch_again_with_savepoints, 
 // Issue 12: operators see where an owner's batch spends its time, per step, on `/metrics`.
 both_backends!(a_batch_records_the_time_of_each_of_its_steps, |backend| async move {
     let app = trading_app(backend).await;
-    let user = app.sign_up("081234569608").await;
-    fund(&app, &user, 1_000_000).await;
-    let rupiah = far_below(&app, 0.5).await;
-    let (price, qty) = units(&app, rupiah);
+    let (user, price, qty) = buyer_at_half(&app, "081234569608").await;
     app.state.trading.ask(SYMBOL, limit_buy(&user, price, qty, None)).await.unwrap();
     let rendered = app.state.metrics.render();
     for phase in ["begin", "commands", "write", "commit"] {
