@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step prints the minutes and seconds since the start, so a slow step shows in CI's log.
+START=$SECONDS
+step() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$*"; }
 
 step "PostgreSQL for the tests"
 TEST_DATABASE_URL=$(scripts/ensure-postgres.sh)
@@ -59,3 +61,5 @@ npm --prefix web run budgets
 
 step "Browser tests (Playwright, Debian's chromium)"
 npm --prefix web run e2e
+
+step "All tests passed"
