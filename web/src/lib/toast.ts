@@ -11,21 +11,30 @@ export interface Toast {
 }
 
 interface ToastState {
-  queue: Toast[];
+  /** The toasts on screen, oldest first. */
+  toasts: Toast[];
   push: (severity: ToastSeverity, message: string) => void;
   dismiss: (id: number) => void;
 }
 
 let nextId = 1;
-/** Older toasts beyond this are dropped: a burst of errors must not bury the screen. */
-const MAX_QUEUED = 3;
+/** Older toasts beyond this go at once: a burst of errors must not bury the screen. */
+const MAX_SHOWN = 3;
 
-/** The toast queue; one toast shows at a time, the oldest first. */
+/**
+ * The toasts on screen. A new one shows at once beside the others (an order's confirmation must not
+ * wait for the last one to time out); the same message again replaces its copy, as the newest.
+ */
 export const useToasts = create<ToastState>()((set) => ({
-  queue: [],
+  toasts: [],
   push: (severity, message) =>
-    set((state) => ({ queue: [...state.queue, { id: nextId++, severity, message }].slice(-MAX_QUEUED) })),
-  dismiss: (id) => set((state) => ({ queue: state.queue.filter((toast) => toast.id !== id) })),
+    set((state) => ({
+      toasts: [
+        ...state.toasts.filter((toast) => toast.severity !== severity || toast.message !== message),
+        { id: nextId++, severity, message },
+      ].slice(-MAX_SHOWN),
+    })),
+  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
 }));
 
 /** Shows a toast from anywhere (components, mutation callbacks, helpers). */

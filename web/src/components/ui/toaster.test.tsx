@@ -1,28 +1,52 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, useToasts } from '@/lib/toast';
 import { Toaster } from './toaster';
 
-afterEach(() => useToasts.setState({ queue: [] }));
+afterEach(() => {
+  vi.useRealTimers();
+  useToasts.setState({ toasts: [] });
+});
 
 describe('Toaster', () => {
-  it('R8.08 shows an error toast and the next one after it is closed', async () => {
+  it('R8.08 shows a new toast at once beside the one on screen; each closes on its own', async () => {
     render(<Toaster />);
     act(() => {
       toast.error('Saldo tidak cukup');
       toast.success('Order terkirim');
     });
-    // The snackbar's code loads with the first toast.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Saldo tidak cukup');
-    await userEvent.click(screen.getByRole('button', { name: 'Tutup' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Order terkirim');
+    // The stack's code loads with the first toast.
+    await screen.findAllByRole('alert');
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['Saldo tidak cukup', 'Order terkirim']);
+    await userEvent.click(within(alerts[0]!).getByRole('button', { name: 'Tutup' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Order terkirim']);
   });
 
-  it('keeps only the latest few toasts of a burst', () => {
+  it('goes by itself after a few seconds, but not while the pointer rests on it', async () => {
+    render(<Toaster />);
+    act(() => toast.info('Harga diperbarui'));
+    await screen.findByRole('alert');
+    // The same message again mounts a new toast, whose timer is now a fake one.
+    vi.useFakeTimers();
+    act(() => toast.info('Harga diperbarui'));
+    act(() => vi.advanceTimersByTime(3_000));
+    fireEvent.mouseEnter(screen.getByRole('alert'));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Harga diperbarui');
+    fireEvent.mouseLeave(screen.getByRole('alert'));
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps only the latest few toasts of a burst, and the same message once, as the newest', () => {
     act(() => {
       for (let i = 0; i < 10; i++) toast.error(`error ${i}`);
+      toast.error('error 8');
     });
-    expect(useToasts.getState().queue.map((item) => item.message)).toEqual(['error 7', 'error 8', 'error 9']);
+    expect(useToasts.getState().toasts.map((item) => item.message)).toEqual(['error 7', 'error 9', 'error 8']);
   });
 });

@@ -2,17 +2,16 @@ import { Suspense } from 'react';
 import { lazyNamed } from '@/lib/lazy-named';
 import { useToasts } from '@/lib/toast';
 
-// MUI's Snackbar and Alert load with the first toast, not with every page.
-const ToastSnackbar = lazyNamed(() => import('./toast-snackbar'), 'ToastSnackbar');
+// MUI's Alert loads with the first toast, not with every page.
+const ToastStack = lazyNamed(() => import('./toast-stack'), 'ToastStack');
 
-/** Shows the queued toasts one after another. */
+/** Shows the toasts on screen, stacked at the bottom. */
 export function Toaster() {
-  const current = useToasts((state) => state.queue[0]);
-  const dismiss = useToasts((state) => state.dismiss);
-  if (!current) return null;
+  const toasts = useToasts((state) => state.toasts);
+  if (toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ToastSnackbar key={current.id} toast={current} onDismiss={() => dismiss(current.id)} />
+      <ToastStack toasts={toasts} />
     </Suspense>
   );
 }

@@ -31,7 +31,7 @@ function settingsFixture(overrides: Partial<NotificationSettings> = {}): Notific
   };
 }
 
-afterEach(() => useToasts.setState({ queue: [] }));
+afterEach(() => useToasts.setState({ toasts: [] }));
 
 describe('notification settings page', { timeout: 20_000 }, () => {
   it('R2.16 toggles a setting, saves it with a toast; security is always on; Telegram waits for a link', async () => {

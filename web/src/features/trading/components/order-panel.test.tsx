@@ -107,7 +107,7 @@ async function openReview(name = 'Tinjau beli BTC') {
 beforeEach(() => analytics.reset());
 afterEach(() => {
   analytics.reset();
-  useToasts.setState({ queue: [] });
+  useToasts.setState({ toasts: [] });
 });
 
 describe('OrderPanel', { timeout: 20_000 }, () => {

@@ -12,7 +12,7 @@ import type { UsOrderBody } from '../api/types';
 import { description, estimateOf, panelHandlers } from '../testing/fixtures';
 import { UsOrderPanel } from './us-order-panel';
 
-afterEach(() => useToasts.setState({ queue: [] }));
+afterEach(() => useToasts.setState({ toasts: [] }));
 
 function renderPanel(initialSide: 'BUY' | 'SELL' = 'BUY') {
   return renderWithQuery(
