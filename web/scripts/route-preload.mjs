@@ -11,18 +11,10 @@
  * The browser fetches each file once, so the router's own import later finds it loaded.
  */
 import { readFileSync } from 'node:fs';
+import { patternSource } from './route-patterns.mjs';
 import { partName, TEXTS_QUERY } from './route-texts.mjs';
 
 const TABLE = new URL('../src/app/route-modules.json', import.meta.url);
-
-/** `/trade/:pair` → a regular expression source matching that path exactly; `*` → any path. */
-export function patternSource(pattern) {
-  if (pattern === '*') return '';
-  const parts = pattern
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return `^${parts.join('/')}$`;
-}
 
 /** The JS files `chunk` brings with its static imports, minus `known`. */
 function closure(bundle, fileName, known, out = new Set()) {

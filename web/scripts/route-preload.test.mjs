@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { patternSource, preloadScript, preloadTable } from './route-preload.mjs';
+import { preloadScript, preloadTable } from './route-preload.mjs';
+import { patternSource } from './route-patterns.mjs';
 
 const chunk = (fileName, facadeModuleId, imports = [], isEntry = false) => ({
   type: 'chunk',

@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { patternSource } from './route-preload.mjs';
+import { patternSource } from './route-patterns.mjs';
 
 /** The web app's folder (this file's parent's). */
 const webFolder = () => fileURLToPath(new URL('..', import.meta.url));
