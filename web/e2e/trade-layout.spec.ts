@@ -226,6 +226,13 @@ test('R2.04 R1.15 journey at 390 px: a guest presses Buy, signs up, comes back, 
   await page.getByRole('dialog', { name: 'Masukkan PIN' }).getByLabel('PIN').fill(PIN);
   await expect(page.getByText(/^Order Beli terisi: .+ BTC\.$/)).toBeVisible();
   await expect(sheet).toBeHidden();
+  // The toast sits above the sticky Buy and Sell, never over them.
+  const toastBox = (await page
+    .getByRole('alert')
+    .filter({ hasText: /^Order Beli terisi/ })
+    .boundingBox())!;
+  const barBox = (await page.getByRole('group', { name: 'Beli atau jual' }).boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
   const activity = page.getByRole('region', { name: 'Aktivitas trading' });
   await activity.getByRole('tab', { name: 'Riwayat order' }).click();
   await expect(page.getByRole('table', { name: 'Riwayat order' }).getByRole('row', { name: /BTC-IDR/ })).toHaveCount(1);

@@ -57,7 +57,7 @@ export function MainLayout() {
       />
       <BottomNav />
       <AuthLayer />
-      <Toaster />
+      <Toaster aboveBottomBar />
     </BottomBarProvider>
   );
 }

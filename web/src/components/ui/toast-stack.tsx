@@ -8,9 +8,10 @@ const AUTO_HIDE_MS = 5_000;
 
 /**
  * The toasts on screen, newest at the bottom, where MUI's snackbar sits (full width less a margin on
- * a phone, centred above 600 px). In its own chunk (see Toaster).
+ * a phone, centred above 600 px); on a phone above the bottom bar when there is one. In its own chunk
+ * (see Toaster).
  */
-export function ToastStack({ toasts }: { toasts: Toast[] }) {
+export function ToastStack({ toasts, aboveBottomBar }: { toasts: Toast[]; aboveBottomBar: boolean }) {
   return (
     <Box
       sx={(theme) => ({
@@ -18,7 +19,9 @@ export function ToastStack({ toasts }: { toasts: Toast[] }) {
         zIndex: theme.zIndex.snackbar,
         left: 8,
         right: 8,
-        bottom: 8,
+        bottom: aboveBottomBar
+          ? 'calc(var(--bottom-bar-height) + env(safe-area-inset-bottom) + 8px)'
+          : 'calc(env(safe-area-inset-bottom) + 8px)',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
