@@ -6,8 +6,10 @@
 # time budget. Any failure fails the script.
 #
 # No example database: a run replays nothing from an earlier one, so the same seed gives the same cases.
-# Environment: SCHEMATHESIS_MAX_TIME (seconds, default 150), SCHEMATHESIS_MAX_EXAMPLES (per operation
-# and phase, default 25), SCHEMATHESIS_SEED (default 14), SCHEMATHESIS_PORT (default: a free port).
+# Two passes: the users' operations with a user's session, then the operator's with the operator token.
+# Environment: SCHEMATHESIS_MAX_TIME (seconds, default 150), SCHEMATHESIS_ADMIN_MAX_TIME (the operator's
+# pass, default 60), SCHEMATHESIS_MAX_EXAMPLES (per operation and phase, default 25), SCHEMATHESIS_SEED
+# (default 14), SCHEMATHESIS_PORT (default: a free port).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +17,7 @@ cd "$(dirname "$0")/.."
 SCHEMATHESIS_VERSION=4.32.5
 VENV=target/schemathesis-venv
 MAX_TIME=${SCHEMATHESIS_MAX_TIME:-150}
+ADMIN_MAX_TIME=${SCHEMATHESIS_ADMIN_MAX_TIME:-60}
 MAX_EXAMPLES=${SCHEMATHESIS_MAX_EXAMPLES:-25}
 SEED=${SCHEMATHESIS_SEED:-14}
 ADMIN_TOKEN=schemathesis-admin-token-0123456789
@@ -75,22 +78,34 @@ EXCLUDED=(
   --exclude-path /v1/user/devices/logout-device
 )
 
+# One pass: the document's operations that `$@` selects, with the given bearer token.
+run_pass() {
+  local token=$1 max_time=$2
+  shift 2
+  "$VENV/bin/schemathesis" --config-file scripts/schemathesis.toml run "$BASE/api/openapi.json" \
+    --url "$BASE/api" \
+    --phases examples,coverage,fuzzing,stateful \
+    --checks not_a_server_error,status_code_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance \
+    --header "Authorization: Bearer $token" \
+    --header "x-device-id: schemathesis" \
+    --header "x-platform: desktop-web" \
+    --seed "$SEED" \
+    --generation-database none \
+    --max-examples "$MAX_EXAMPLES" \
+    --max-time "$max_time" \
+    --workers 1 \
+    --no-color \
+    "$@"
+}
+
 status=0
-"$VENV/bin/schemathesis" --config-file scripts/schemathesis.toml run "$BASE/api/openapi.json" \
-  --url "$BASE/api" \
-  --phases examples,coverage,fuzzing,stateful \
-  --checks not_a_server_error,status_code_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance \
-  --header "Authorization: Bearer $TOKEN" \
-  --header "x-device-id: schemathesis" \
-  --header "x-platform: desktop-web" \
-  --seed "$SEED" \
-  --generation-database none \
-  --max-examples "$MAX_EXAMPLES" \
-  --max-time "$MAX_TIME" \
-  --workers 1 \
-  --no-color \
-  "${EXCLUDED[@]}" \
-  || status=$?
+# The users' operations with the user's session: the operator's answer 401 to it.
+echo "=== users' operations ==="
+run_pass "$TOKEN" "$MAX_TIME" "${EXCLUDED[@]}" || status=$?
+# Then the operator's, with the operator token, so their bodies and parameters are checked too. After
+# the users' pass, not beside it: the operator's calls change what users meet (trading flags, prices).
+echo "=== operator's operations ==="
+run_pass "$ADMIN_TOKEN" "$ADMIN_MAX_TIME" --include-path-regex '^/admin/' --exclude-path /admin/maintenance || status=$?
 if [[ $status -ne 0 ]]; then
   echo "--- server log (errors) ---"
   grep -E 'ERROR' "$WORK/server.log" | tail -n 40 || true

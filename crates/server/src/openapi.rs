@@ -90,8 +90,8 @@ pub const NO_NUL_PATTERN: &str = "^[^\\u0000]*$";
 
 /// States [`NO_NUL_PATTERN`] on every free text of the document's schemas, parameters and bodies.
 pub fn forbid_nul_in_text(document: &mut utoipa::openapi::OpenApi) {
-    // An error's message may quote what the client sent, NUL included, to say what was wrong.
-    for_each_object(document, &["ErrorBody"], &mut |object| {
+    // Error messages too: a detail that quotes the client has its control characters replaced (R7.12).
+    for_each_object(document, &mut |object| {
         let text = match &object.schema_type {
             SchemaType::Type(kind) => *kind == Type::String,
             SchemaType::Array(kinds) => kinds.contains(&Type::String),
@@ -104,22 +104,23 @@ pub fn forbid_nul_in_text(document: &mut utoipa::openapi::OpenApi) {
 }
 
 /// Turns the marks request fields leave as a custom `format` into the rules they stand for: decimal
-/// text ([`decimal_text`]) and codes from fixed lists ([`known_codes`]).
+/// text ([`decimal_text`]), codes from fixed lists ([`known_codes`]), texts that must say something
+/// ([`crate::api::filled_text`]: operators' reasons, halt texts) and symbols in bodies.
 pub fn apply_field_marks(document: &mut utoipa::openapi::OpenApi) {
-    for_each_object(document, &[], &mut |object| {
+    for_each_object(document, &mut |object| {
         decimal_text::constrain(object);
         known_codes::constrain(object);
+        crate::api::filled_text::constrain(object);
+        crate::features::markets::constrain_symbol_field(object);
     });
 }
 
-/// Calls `visit` on every object schema of the document: the components' but those named in
-/// `skip`, and the operations' parameters and bodies, nested properties, items and choices included.
-fn for_each_object(document: &mut utoipa::openapi::OpenApi, skip: &[&str], visit: &mut impl FnMut(&mut Object)) {
+/// Calls `visit` on every object schema of the document: the components', and the operations'
+/// parameters and bodies, nested properties, items and choices included.
+fn for_each_object(document: &mut utoipa::openapi::OpenApi, visit: &mut impl FnMut(&mut Object)) {
     if let Some(components) = document.components.as_mut() {
-        for (name, schema) in &mut components.schemas {
-            if !skip.contains(&name.as_str()) {
-                walk(schema, visit);
-            }
+        for schema in components.schemas.values_mut() {
+            walk(schema, visit);
         }
     }
     for item in document.paths.paths.values_mut() {

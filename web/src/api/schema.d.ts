@@ -5668,7 +5668,7 @@ export interface components {
         };
         /** @description Why an operator blocks a device. */
         FlagSession: {
-            /** @description For the security log (at most 200 characters). */
+            /** @description For the security log. */
             reason: string;
         };
         /** @description One funding payment. */
@@ -5738,7 +5738,7 @@ export interface components {
             amount: string;
             /** @description The user's phone (any Indonesian form). */
             phone?: string | null;
-            /** @description Why (a campaign name); 1–200 characters. */
+            /** @description Why (a campaign name). */
             reason: string;
             /** @description Or the user's id. */
             userId?: string | null;
@@ -5915,7 +5915,7 @@ export interface components {
         /** @description A scripted move of a contract's index and quotes. */
         IndexFactor: {
             /**
-             * @description The factor on the simulated prices from now on (0.9 is a 10 % fall; 1 undoes it).
+             * @description The factor on the simulated prices from now on (0.9 is a 10 % fall; 1 undoes it), at most 10.
              * @example 0.9
              */
             factor: string;
@@ -6820,7 +6820,7 @@ export interface components {
         /** @description A scripted move of a stock's sandbox price. */
         PriceFactor: {
             /**
-             * @description The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it).
+             * @description The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it), at most 10.
              * @example 0.4
              */
             factor: string;
@@ -6916,7 +6916,7 @@ export interface components {
         };
         /** @description Why a cash-out is rejected. */
         RejectCashout: {
-            /** @description Shown to the user; 1–200 characters. */
+            /** @description Shown to the user. */
             reason: string;
         };
         /** @description Sets a new PIN with a forgot-pin token. */

@@ -214,6 +214,19 @@ describe('errors', () => {
     });
   });
 
+  it('R7.12 shows the message as plain text: controls become spaces, a long one is cut short', async () => {
+    const message = `Tidak valid\u0000\u202e <img src=x onerror=alert(1)>${'x'.repeat(1_000)}`;
+    server.use(
+      http.get('*/api/v1/thing', () =>
+        HttpResponse.json({ error_code: 'invalid', error_message: message }, { status: 400 }),
+      ),
+    );
+    const error = (await settle(callGet('/v1/thing'))).error as ApiError;
+    expect(error.message.startsWith('Tidak valid <img src=x onerror=alert(1)>xxx')).toBe(true);
+    expect(error.message.length).toBeLessThanOrEqual(301);
+    expect(error.message.endsWith('x…')).toBe(true);
+  });
+
   it('R8.01 uses a localised "Something went wrong" when the server gives no message', async () => {
     server.use(http.get('*/api/v1/thing', () => new HttpResponse('<html>bad gateway</html>', { status: 418 })));
     const idError = (await settle(callGet('/v1/thing'))).error as ApiError;

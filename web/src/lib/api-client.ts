@@ -14,6 +14,7 @@ import { isGuestPage } from './guest';
 import { takeEarlyResponse } from './early-requests';
 import { getDeviceId, getFirebaseId, uuid } from './ids';
 import { currentPathname } from './navigation';
+import { sanitizeServerText } from './server-text';
 import { forceLogout } from './session';
 import { useAppStore } from './store';
 
@@ -172,10 +173,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   const errorBody = isErrorBody(body) ? body : {};
   const code =
     typeof errorBody.error_code === 'string' && errorBody.error_code ? errorBody.error_code : `http_${response.status}`;
-  const message =
-    typeof errorBody.error_message === 'string' && errorBody.error_message.trim()
-      ? errorBody.error_message
-      : i18n.t('errors.generic');
+  const shown = typeof errorBody.error_message === 'string' ? sanitizeServerText(errorBody.error_message) : '';
+  const message = shown || i18n.t('errors.generic');
   return new ApiError({
     code,
     message,

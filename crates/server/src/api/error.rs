@@ -190,11 +190,28 @@ impl ApiError {
     pub fn body(&self, lang: Lang) -> ErrorBody {
         let base = self.message.text(lang);
         let error_message = match (&self.detail, self.status.is_server_error()) {
-            (Some(detail), false) => format!("{base} ({detail})"),
+            (Some(detail), false) => format!("{base} ({})", shown_detail(detail)),
             _ => base.to_string(),
         };
         ErrorBody { error_code: self.code.to_string(), error_message }
     }
+}
+
+/// Longest detail an error message carries; a detail may quote what the client sent.
+const DETAIL_CHARS_MAX: usize = 200;
+
+/// A detail fit to show to a person (R7.12): control characters and the marks that reorder text
+/// (bidirectional overrides and isolates) become spaces, and a long one is cut short with `…`.
+/// The client may have sent them in a field name or value the detail quotes; shown, they would
+/// break a log line or disguise what the message says.
+fn shown_detail(detail: &str) -> String {
+    let reorders = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let mut shown: String =
+        detail.chars().take(DETAIL_CHARS_MAX).map(|c| if c.is_control() || reorders(c) { ' ' } else { c }).collect();
+    if detail.chars().nth(DETAIL_CHARS_MAX).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 impl IntoResponse for ApiError {
@@ -250,6 +267,17 @@ impl From<domain::MoneyError> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn r7_12_a_detail_that_quotes_the_client_is_shown_without_controls_and_cut_short() {
+        let quoted = ApiError::invalid("unknown field `a\u{0}b\u{1b}[31mc\u{202e}d\nfield`").body(Lang::En);
+        assert_eq!(quoted.error_message, "The request is not valid. (unknown field `a b [31mc d field`)");
+        let long = ApiError::invalid("x".repeat(10_000)).body(Lang::En).error_message;
+        assert!(long.ends_with(&format!("{}…)", "x".repeat(DETAIL_CHARS_MAX))), "{long}");
+        assert!(long.chars().count() < DETAIL_CHARS_MAX + 40);
+        let exact = ApiError::invalid("y".repeat(DETAIL_CHARS_MAX)).body(Lang::En).error_message;
+        assert!(!exact.contains('…'), "a detail of the longest length is whole");
+    }
 
     #[test]
     fn an_exhausted_pool_is_busy_not_a_fault() {

@@ -6,6 +6,7 @@ pub mod client_address;
 pub mod entry_budget;
 pub mod envelope;
 pub mod error;
+pub mod filled_text;
 pub mod headers;
 pub mod json;
 pub mod lang;

@@ -132,6 +132,9 @@ both_backends!(r3_08_an_operator_overrides_the_verifier_and_a_rejection_withdraw
     let (status, _) = app.post_as(&user, "/api/v1/user/gss/accept-terms", json!({"version": 1})).await;
     assert_eq!(status, 200);
     assert_eq!(admin(path.clone(), json!({"status": "REJECTED"})).await.0, 400, "a rejection needs a reason");
+    let blank = admin(path.clone(), json!({"status": "REJECTED", "reason": " \u{3000}\n"})).await.0;
+    assert_eq!(blank, 400, "white space is no reason");
+    assert_eq!(kyc_status(&app, &user).await.0, "VERIFIED", "a refused override changes nothing");
     let (status, _) = admin(path.clone(), json!({"status": "REJECTED", "reason": "KTP blurred"})).await;
     assert_eq!(status, 200);
     assert_eq!(kyc_status(&app, &user).await, ("REJECTED".into(), "UNVERIFIED".into()));

@@ -24,6 +24,14 @@ describe('Toaster', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Order terkirim']);
   });
 
+  it('R7.12 shows a message with markup in it as the characters it holds', async () => {
+    render(<Toaster />);
+    act(() => toast.error('<img src=x onerror="alert(1)"><b>Saldo</b>'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('<img src=x onerror="alert(1)"><b>Saldo</b>');
+    expect(alert.querySelector('img, b')).toBeNull();
+  });
+
   it('goes by itself after a few seconds, but not while the pointer rests on it', async () => {
     render(<Toaster />);
     act(() => toast.info('Harga diperbarui'));

@@ -33,7 +33,8 @@ pub struct AccountUnlocked {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FlagSession {
-    /// For the security log (at most 200 characters).
+    /// For the security log.
+    #[schema(format = "reason")]
     pub reason: String,
 }
 
@@ -48,10 +49,7 @@ pub async fn flag_session(
     Path(session_id): Path<String>,
     crate::api::ApiJson(body): crate::api::ApiJson<FlagSession>,
 ) -> ApiResult<axum::http::StatusCode> {
-    let reason = body.reason.trim();
-    if reason.is_empty() || reason.chars().count() > super::kyc_admin::REASON_CHARS_MAX {
-        return Err(ApiError::invalid(format!("reason: 1 to {} characters", super::kyc_admin::REASON_CHARS_MAX)));
-    }
+    let reason = crate::api::filled_text::reason(&body.reason)?;
     let user_id = devices_repo::flag_active(&state.db, &session_id).await?.ok_or_else(ApiError::not_found)?;
     crate::features::live::user::sessions_ended(&state.hub, &user_id);
     let detail = format!("{session_id}: {reason}");

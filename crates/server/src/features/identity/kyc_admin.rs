@@ -8,12 +8,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::kyc_repo;
-use crate::api::{ApiError, ApiJson, ApiResult, Data};
+use crate::api::{filled_text, ApiError, ApiJson, ApiResult, Data};
 use crate::features::live;
 use crate::state::AppState;
-
-/// Longest reason an operator may give.
-pub const REASON_CHARS_MAX: usize = 200;
 
 /// The verification override's route.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,6 +34,7 @@ pub struct KycOverrideRequest {
     /// The new status.
     pub status: KycOutcome,
     /// Why; required for a rejection, shown to the user.
+    #[schema(format = "reason")]
     pub reason: Option<String>,
 }
 
@@ -60,10 +58,7 @@ async fn override_kyc(
     Path(user_id): Path<String>,
     ApiJson(body): ApiJson<KycOverrideRequest>,
 ) -> ApiResult<Data<KycOverridden>> {
-    let reason = body.reason.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    if reason.is_some_and(|r| r.chars().count() > REASON_CHARS_MAX) {
-        return Err(ApiError::invalid(format!("reason: at most {REASON_CHARS_MAX} characters")));
-    }
+    let reason = body.reason.as_deref().map(filled_text::reason).transpose()?;
     let (status, reason) = match body.status {
         KycOutcome::Verified => (KycStatus::Verified, None),
         KycOutcome::Rejected => {

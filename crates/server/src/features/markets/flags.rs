@@ -5,6 +5,7 @@ use domain::Locale;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::api::filled_text::filled;
 use crate::api::Lang;
 use crate::features::live::{frame, Frame, Hub};
 
@@ -18,8 +19,10 @@ pub const TEXT_CHARS_MAX: usize = 500;
 #[serde(deny_unknown_fields)]
 pub struct HaltReason {
     /// Short heading.
+    #[schema(format = "filled-text", max_length = 80)]
     pub title: String,
     /// Explanation for the user.
+    #[schema(format = "filled-text", max_length = 500)]
     pub description: String,
 }
 
@@ -28,8 +31,10 @@ pub struct HaltReason {
 #[serde(deny_unknown_fields)]
 pub struct BannerMessage {
     /// Short heading.
+    #[schema(format = "filled-text", max_length = 80)]
     pub title: String,
     /// Banner text.
+    #[schema(format = "filled-text", max_length = 500)]
     pub message: String,
 }
 
@@ -103,6 +108,7 @@ pub fn view(flags: &TradingFlags, lang: Lang) -> AssetFlags {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SetFlags {
     /// The asset's symbol.
+    #[schema(format = "symbol")]
     pub symbol: String,
     /// Buying allowed in normal mode.
     pub enable_buy: bool,
@@ -124,11 +130,9 @@ impl SetFlags {
     /// Checks the texts and returns the flags to store, or what is wrong.
     pub fn parse(&self) -> Result<TradingFlags, String> {
         let text = |field: &str, value: &str, max: usize| -> Result<String, String> {
-            let value = value.trim();
-            if value.is_empty() || value.chars().count() > max {
-                return Err(format!("{field}: 1..={max} characters"));
-            }
-            Ok(value.to_owned())
+            filled(value, max)
+                .map(str::to_owned)
+                .ok_or_else(|| format!("{field}: 1..={max} characters, not only spaces"))
         };
         let trading_halt_reason = match &self.trading_halt_reason {
             Some(r) => Some(TradingHaltReason {
@@ -174,6 +178,24 @@ pub fn live_frame(channel: &str, flags: &TradingFlags) -> Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_document_states_the_lengths_the_server_checks() {
+        use utoipa::openapi::{schema::Schema, RefOr};
+        let max = |schema: RefOr<Schema>, field: &str| match schema {
+            RefOr::T(Schema::Object(object)) => match &object.properties[field] {
+                RefOr::T(Schema::Object(text)) => text.max_length,
+                _ => None,
+            },
+            _ => None,
+        };
+        let halt = <HaltReason as utoipa::PartialSchema>::schema;
+        let banner = <BannerMessage as utoipa::PartialSchema>::schema;
+        assert_eq!(max(halt(), "title"), Some(TITLE_CHARS_MAX));
+        assert_eq!(max(halt(), "description"), Some(TEXT_CHARS_MAX));
+        assert_eq!(max(banner(), "title"), Some(TITLE_CHARS_MAX));
+        assert_eq!(max(banner(), "message"), Some(TEXT_CHARS_MAX));
+    }
 
     #[test]
     fn r4_13_a_halt_without_a_reason_shows_the_default_text_in_the_callers_language() {

@@ -37,7 +37,7 @@ pub use flags::AssetFlags;
 pub use info::CLASS_PATTERN;
 pub use repo::StoredAsset;
 pub use service::{Markets, REFRESH_INTERVAL, WARM_DELAY};
-pub use symbols::SYMBOL_PATTERN;
+pub use symbols::{constrain_symbol_field, SYMBOL_PATTERN};
 
 use crate::state::AppState;
 

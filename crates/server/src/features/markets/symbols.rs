@@ -26,6 +26,16 @@ const SEARCH_CHARS_MAX: usize = 40;
 /// What [`parse_symbol`] accepts without trimming, as the OpenAPI document states it.
 pub const SYMBOL_PATTERN: &str = "^[A-Za-z0-9._-]{1,32}$";
 
+/// States [`SYMBOL_PATTERN`] on a body field marked `format = "symbol"`, and drops the mark (query
+/// parameters named `symbol` get it from `openapi::constrain_shared_parameters`).
+pub fn constrain_symbol_field(object: &mut utoipa::openapi::schema::Object) {
+    use utoipa::openapi::schema::SchemaFormat;
+    if matches!(&object.format, Some(SchemaFormat::Custom(mark)) if mark == "symbol") {
+        object.format = None;
+        object.pattern = Some(SYMBOL_PATTERN.to_owned());
+    }
+}
+
 /// Reads a symbol from a query: trimmed, upper case, bounded.
 pub fn parse_symbol(text: &str) -> ApiResult<String> {
     let symbol = text.trim().to_ascii_uppercase();

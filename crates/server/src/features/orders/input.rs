@@ -41,6 +41,18 @@ pub fn units(field: &str, text: &str, scale: u32) -> Result<i64, ApiError> {
     parse_order_units(text, scale).map_err(|refused| invalid_order(format!("{field}: {refused}")))
 }
 
+/// Decimal places of a sandbox venue's price factor.
+const FACTOR_SCALE: u32 = 6;
+
+/// A sandbox venue's scripted price factor (an operator's call): above 0, at most 10.
+pub fn sandbox_factor(text: &str) -> Result<rust_decimal::Decimal, ApiError> {
+    let factor = rust_decimal::Decimal::new(units("factor", text, FACTOR_SCALE)?, FACTOR_SCALE);
+    if factor > rust_decimal::Decimal::from(10) {
+        return Err(invalid_order("factor: above 0, at most 10"));
+    }
+    Ok(factor)
+}
+
 /// A required decimal field.
 pub fn required(field: &str, text: &Option<String>, scale: u32) -> Result<i64, ApiError> {
     let text = given(text).ok_or_else(|| invalid_order(format!("{field}: required")))?;
@@ -82,6 +94,17 @@ pub async fn check_flags(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sandbox_factor_is_decimal_text_above_zero_and_at_most_ten() {
+        let factor = |text| sandbox_factor(text).map(|f| f.normalize().to_string()).ok();
+        assert_eq!(factor("0.4"), Some("0.4".into()));
+        assert_eq!(factor("10"), Some("10".into()));
+        assert_eq!(factor("0.000001"), Some("0.000001".into()));
+        for refused in ["0", "10.000001", "11", "1e1", "-1", "abc", "", "0.0000001"] {
+            assert_eq!(factor(refused), None, "{refused:?}");
+        }
+    }
 
     #[test]
     fn r5_01_values_beyond_the_precision_are_refused_not_rounded() {

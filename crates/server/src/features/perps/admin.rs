@@ -2,7 +2,6 @@
 //! position through margin call to liquidation with it), and one risk or funding pass on demand.
 
 use axum::extract::State;
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -10,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::orders::{instrument, perps};
 use crate::api::{ApiJson, ApiResult, Data};
-use crate::features::orders::errors::invalid_order;
+use crate::features::orders::input::sandbox_factor;
 use crate::state::AppState;
 
 /// Operator routes of this feature (merged under the operator-token check).
@@ -25,9 +24,9 @@ pub struct IndexFactor {
     /// The contract.
     #[schema(min_length = 1, max_length = 24, example = "BTCUSDT-PERP")]
     pub symbol: String,
-    /// The factor on the simulated prices from now on (0.9 is a 10 % fall; 1 undoes it).
-    #[schema(value_type = String, example = "0.9")]
-    pub factor: Decimal,
+    /// The factor on the simulated prices from now on (0.9 is a 10 % fall; 1 undoes it), at most 10.
+    #[schema(format = "decimal", example = "0.9")]
+    pub factor: String,
 }
 
 /// Moves a contract's index and quotes on the sandbox venue (mark, margin and liquidation follow).
@@ -36,11 +35,9 @@ pub struct IndexFactor {
               (status = 401, body = crate::api::ErrorBody), (status = 404, body = crate::api::ErrorBody)))]
 async fn index_factor(State(state): State<AppState>, ApiJson(body): ApiJson<IndexFactor>) -> ApiResult<Data<String>> {
     let inst = instrument(&state, &body.symbol)?;
-    if body.factor <= Decimal::ZERO || body.factor > Decimal::from(10) {
-        return Err(invalid_order("factor: above 0, at most 10"));
-    }
-    state.perps.venue.set_factor(&inst.symbol, body.factor);
-    Ok(Data::new(body.factor.to_string()))
+    let factor = sandbox_factor(&body.factor)?;
+    state.perps.venue.set_factor(&inst.symbol, factor);
+    Ok(Data::new(factor.normalize().to_string()))
 }
 
 /// What one pass of the perpetuals jobs did.

@@ -3,7 +3,6 @@
 
 use axum::extract::State;
 use domain::corporate::CorporateActionKind;
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,7 +13,7 @@ use super::errors::unknown_stock;
 use super::units::usd_text;
 use crate::api::{ApiJson, ApiResult, Data};
 use crate::features::orders::errors::invalid_order;
-use crate::features::orders::input::units;
+use crate::features::orders::input::{sandbox_factor, units};
 use crate::state::AppState;
 
 /// Operator routes of this feature (merged under the operator-token check).
@@ -24,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A dividend or split to announce.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Announce {
     /// Ticker.
     pub stock_id: String,
@@ -95,13 +94,13 @@ async fn announce(State(state): State<AppState>, ApiJson(body): ApiJson<Announce
 
 /// A scripted move of a stock's sandbox price.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceFactor {
     /// Ticker.
     pub stock_id: String,
-    /// The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it).
-    #[schema(value_type = String, example = "0.4")]
-    pub factor: Decimal,
+    /// The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it), at most 10.
+    #[schema(format = "decimal", example = "0.4")]
+    pub factor: String,
 }
 
 /// Moves a stock's price on the sandbox exchange (quotes, fills and margin follow it).
@@ -110,9 +109,7 @@ pub struct PriceFactor {
 async fn price_factor(State(state): State<AppState>, ApiJson(body): ApiJson<PriceFactor>) -> ApiResult<Data<String>> {
     let stock_id = body.stock_id.trim().to_ascii_uppercase();
     state.us_stocks.stock(&stock_id).ok_or_else(|| unknown_stock(&stock_id))?;
-    if body.factor <= Decimal::ZERO || body.factor > Decimal::from(10) {
-        return Err(invalid_order("factor: above 0, at most 10"));
-    }
-    state.us_stocks.sandbox.set_price_factor(&stock_id, body.factor);
-    Ok(Data::new(body.factor.to_string()))
+    let factor = sandbox_factor(&body.factor)?;
+    state.us_stocks.sandbox.set_price_factor(&stock_id, factor);
+    Ok(Data::new(factor.normalize().to_string()))
 }

@@ -16,15 +16,13 @@ use super::cashout::{self, Cashout, CashoutStatus};
 use super::voucher_repo::{self, VoucherRow};
 use super::{cashout_repo, disburse, messages, transitions_repo};
 use crate::api::paging::Paging;
-use crate::api::{ApiError, ApiJson, ApiResult, ClientHeaders, Data};
+use crate::api::{filled_text, ApiError, ApiJson, ApiResult, ClientHeaders, Data};
 use crate::features::identity::{phone::Phone, repo};
 use crate::features::live;
 use crate::state::AppState;
 
 /// Cash-outs per page of the operator's list.
 pub const CASHOUT_PAGE_SIZE_MAX: i64 = 100;
-/// Longest reason an operator may give.
-pub const REASON_CHARS_MAX: usize = 200;
 
 /// Operator routes of the wallet (merged under the operator-token check).
 pub fn router() -> OpenApiRouter<AppState> {
@@ -111,16 +109,9 @@ async fn approve(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RejectCashout {
-    /// Shown to the user; 1–200 characters.
+    /// Shown to the user.
+    #[schema(format = "reason")]
     pub reason: String,
-}
-
-fn reason(text: &str) -> ApiResult<&str> {
-    let text = text.trim();
-    if text.is_empty() || text.chars().count() > REASON_CHARS_MAX {
-        return Err(ApiError::invalid(format!("reason: 1..={REASON_CHARS_MAX} characters")));
-    }
-    Ok(text)
 }
 
 /// Rejects a cash-out waiting for review; the held amount is free again.
@@ -134,7 +125,7 @@ async fn reject(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<RejectCashout>,
 ) -> ApiResult<Data<Cashout>> {
-    disburse::reject(&state, &id, reason(&body.reason)?).await?;
+    disburse::reject(&state, &id, filled_text::reason(&body.reason)?).await?;
     tracing::warn!(cashout = %id, "cash-out rejected by operator");
     Ok(Data::new(cashout::load(&state, None, &id, headers.lang).await?))
 }
@@ -152,7 +143,8 @@ pub struct GrantVoucher {
     /// Rupiah of promotional credit.
     #[schema(format = "decimal")]
     pub amount: String,
-    /// Why (a campaign name); 1–200 characters.
+    /// Why (a campaign name).
+    #[schema(format = "reason")]
     pub reason: String,
 }
 
@@ -182,7 +174,7 @@ async fn grant_voucher(
     let amount = MinorUnits::parse_positive(&body.amount, Scale::IDR)
         .map(MinorUnits::count)
         .map_err(|_| messages::invalid_amount())?;
-    let reason = reason(&body.reason)?.to_string();
+    let reason = filled_text::reason(&body.reason)?.to_string();
     let user = match (&body.phone, &body.user_id) {
         (Some(phone), None) => {
             let phone = Phone::parse(phone).ok_or_else(|| ApiError::invalid("phone"))?;
