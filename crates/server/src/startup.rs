@@ -142,7 +142,6 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         settings: Arc::new(settings),
         maintenance,
         idempotency: store::idempotency::Writer::spawn(db.clone()),
-        idempotency_lookups: store::idempotency::Lookups::spawn(db.clone()),
         writes: store::group::GroupWriter::spawn(db.clone()),
         db,
     }))

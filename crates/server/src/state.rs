@@ -45,8 +45,6 @@ pub struct AppStateInner {
     pub db: Db,
     /// Idempotency keys, written in group commits.
     pub idempotency: store::idempotency::Writer,
-    /// Idempotency keys looked up together by the calls whose handler keeps the answer.
-    pub idempotency_lookups: store::idempotency::Lookups,
     /// Ledger work that commits together with whatever else is queued (group commit, issue 12).
     pub writes: store::group::GroupWriter,
     /// The configuration the server started with.

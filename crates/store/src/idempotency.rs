@@ -5,7 +5,6 @@ use sqlx::AnyConnection;
 use tokio::sync::oneshot;
 
 use crate::group::Batches;
-use crate::reads::SharedReads;
 use crate::write_set::{Part, WriteSet};
 use crate::{Db, StoreError};
 
@@ -50,14 +49,19 @@ pub async fn begin(
     Ok(begun)
 }
 
-/// A key's row as a new claim finds it.
-#[derive(Clone, sqlx::FromRow)]
-struct ClaimRow {
-    request_hash: String,
-    status: Option<i64>,
-    content_type: Option<String>,
-    body: Option<Vec<u8>>,
-    created_at_ms: i64,
+/// A key's row as a claim or a lookup finds it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClaimRow {
+    /// The hash of the request that used the key first.
+    pub request_hash: String,
+    /// Its answer's HTTP status; none while the claim is not completed.
+    pub status: Option<i64>,
+    /// Its answer's content type.
+    pub content_type: Option<String>,
+    /// Its answer's body.
+    pub body: Option<Vec<u8>>,
+    /// When the key was claimed or kept.
+    pub created_at_ms: i64,
 }
 
 impl ClaimRow {
@@ -153,59 +157,13 @@ pub struct Unclaimed {
     pub at_ms: i64,
 }
 
-/// Keys read without claiming them, for handlers that keep their answer with [`keep_in`] and make a
-/// repeat of the same request harmless in their own tables. The keys looked up at the same moment
-/// are read in one statement ([`SharedReads`]), so a burst of keyed calls costs one read, not one each.
-#[derive(Debug, Clone)]
-pub struct Lookups {
-    reads: SharedReads<(String, String), ClaimRow>,
-}
-
-impl Lookups {
-    /// Starts the reading task on the current runtime; it ends when the last clone is dropped.
-    pub fn spawn(db: Db) -> Self {
-        Self { reads: SharedReads::spawn(move |keys| rows_of(db.clone(), keys)) }
+impl Unclaimed {
+    /// What this call meets in its key's row (read without claiming it, for handlers that keep
+    /// their answer with [`keep_in`]): `Started` when there is none, or only a claim older than
+    /// `stale_after_ms`.
+    pub fn meets(&self, row: Option<ClaimRow>, stale_after_ms: i64) -> Begin {
+        row.and_then(|row| row.judged(&self.request_hash, self.at_ms - stale_after_ms)).unwrap_or(Begin::Started)
     }
-
-    /// What `key` holds for its caller: `Started` when nothing (or only a claim older than
-    /// `stale_after_ms`) is there.
-    pub async fn look_up(&self, key: &Unclaimed, stale_after_ms: i64) -> Result<Begin, StoreError> {
-        let row = self.reads.get((key.caller.clone(), key.key.clone())).await?;
-        Ok(row.and_then(|row| row.judged(&key.request_hash, key.at_ms - stale_after_ms)).unwrap_or(Begin::Started))
-    }
-
-    /// The most keys one statement has read so far (tests read it).
-    pub fn largest_batch(&self) -> usize {
-        self.reads.largest_batch()
-    }
-}
-
-/// The rows of `keys` (caller, key), in their order.
-async fn rows_of(db: Db, keys: Vec<(String, String)>) -> Result<Vec<Option<ClaimRow>>, StoreError> {
-    #[derive(sqlx::FromRow)]
-    struct Found {
-        caller: String,
-        request_key: String,
-        #[sqlx(flatten)]
-        row: ClaimRow,
-    }
-    let mut named: Vec<&(String, String)> = keys.iter().collect();
-    crate::placeholders::pad_to_power_of_two(&mut named);
-    // A row value against a `values` list: SQLite takes no other right-hand side for it.
-    let pairs: Vec<String> = (0..named.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
-    let sql = format!(
-        "select caller, request_key, request_hash, status, content_type, body, created_at_ms from idempotency_keys \
-         where (caller, request_key) in (values {})",
-        pairs.join(", ")
-    );
-    let sql = crate::placeholders::for_backend(db.backend(), &sql);
-    let mut query = sqlx::query_as::<_, Found>(&sql);
-    for (caller, key) in named {
-        query = query.bind(caller).bind(key);
-    }
-    let found: std::collections::HashMap<(String, String), ClaimRow> =
-        query.fetch_all(db.pool()).await?.into_iter().map(|f| ((f.caller, f.request_key), f.row)).collect();
-    Ok(keys.iter().map(|key| found.get(key).cloned()).collect())
 }
 
 /// Stores the answer of an unclaimed key inside the caller's transaction. A key already there (a

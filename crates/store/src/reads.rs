@@ -1,5 +1,5 @@
 //! Reads asked at the same moment answered by one statement (issue 12): every authenticated call
-//! reads its session, and every keyed call its idempotency key, one row each by primary key. Under
+//! reads its session (an order call with its idempotency key), one row each by primary key. Under
 //! load those one-row reads cost the database more than the work they guard (docs/bench). One task
 //! takes the reads queued behind the one running and asks for all their rows at once, the way the
 //! group-commit writers take writes. A read asked while none is running runs at once in the

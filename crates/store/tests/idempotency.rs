@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // A test that cannot unwrap has failed, which is what a panic reports.
 
-use store::idempotency::{self, Begin, StoredResponse, Unclaimed};
+use store::idempotency::{self, Begin, ClaimRow, StoredResponse, Unclaimed};
 use store::testing::fresh_db;
 use store::Backend;
 
@@ -81,9 +81,8 @@ async fn a_batch_of_answers_is_kept_together(backend: Backend) {
     let batch = [(key("k1"), answer(1)), (key("k2"), answer(2)), (key("k1"), answer(9)), (key("k0"), answer(9))];
     idempotency::keep_all_in(&mut w.tx, batch.iter().map(|(k, a)| (k, a))).await.unwrap();
     w.commit().await.unwrap();
-    let lookups = idempotency::Lookups::spawn(db.clone());
     for (k, n) in [("k0", 0), ("k1", 1), ("k2", 2)] {
-        let found = lookups.look_up(&key(k), 60_000).await.unwrap();
+        let found = idempotency::begin(&db, "c", k, &format!("h-{k}"), 2_000, 60_000).await.unwrap();
         assert_eq!(found, Begin::Replay(answer(n)), "{k}");
     }
     let mut w = db.begin_write().await.unwrap();
@@ -91,54 +90,24 @@ async fn a_batch_of_answers_is_kept_together(backend: Backend) {
     w.commit().await.unwrap();
 }
 
-/// Issue 12: keys looked up at the same moment are read in one statement, and each lookup still
-/// answers for its own key: a kept answer replays, another request under it is a mismatch, a key
-/// never used starts, a key named twice answers both.
-async fn concurrent_lookups_share_one_read(backend: Backend) {
-    let db = fresh_db(backend).await.unwrap();
-    let key = |caller: &str, k: &str, hash: &str| Unclaimed {
-        caller: caller.into(),
-        key: k.into(),
+/// A key read without claiming it is judged as a claim judges it: a kept answer replays, another
+/// request under it is a mismatch, an open claim is in progress until it goes stale.
+#[test]
+fn an_unclaimed_call_meets_what_its_key_holds() {
+    let call = Unclaimed { caller: "c".into(), key: "k".into(), request_hash: "h".into(), at_ms: 100_000 };
+    let row = |hash: &str, status: Option<i64>, at_ms: i64| ClaimRow {
         request_hash: hash.into(),
-        at_ms: 1_000,
+        status,
+        content_type: None,
+        body: Some(vec![7]),
+        created_at_ms: at_ms,
     };
-    let answer = |n: u8| StoredResponse { status: 200, content_type: None, body: vec![n] };
-    let mut w = db.begin_write().await.unwrap();
-    let kept: Vec<(Unclaimed, StoredResponse)> =
-        (0..20u8).map(|n| (key("c", &format!("k{n}"), &format!("h{n}")), answer(n))).collect();
-    idempotency::keep_all_in(&mut w.tx, kept.iter().map(|(k, a)| (k, a))).await.unwrap();
-    w.commit().await.unwrap();
-
-    let lookups = idempotency::Lookups::spawn(db.clone());
-    let asked: Vec<(Unclaimed, Begin)> = (0..20u8)
-        .flat_map(|n| {
-            [
-                (key("c", &format!("k{n}"), &format!("h{n}")), Begin::Replay(answer(n))),
-                (key("c", &format!("k{n}"), "other"), Begin::Mismatch),
-                // Keys are per caller.
-                (key("d", &format!("k{n}"), &format!("h{n}")), Begin::Started),
-            ]
-        })
-        .collect();
-    // The first lookup runs at once, alone; the others polled before the test's task yields (on
-    // this one-thread runtime the reading task cannot run before then) queue behind it and share a
-    // statement. How many are polled before the first yield is `join_all`'s business, so only
-    // the sharing is asserted.
-    let answers = futures::future::join_all(asked.iter().map(|(k, _)| lookups.look_up(k, 60_000))).await;
-    assert!(lookups.largest_batch() > 1, "queued lookups shared no statement");
-    for ((k, expected), got) in asked.iter().zip(answers) {
-        assert_eq!(&got.unwrap(), expected, "{k:?}");
-    }
-}
-
-#[tokio::test]
-async fn sqlite_concurrent_lookups_share_one_read() {
-    concurrent_lookups_share_one_read(Backend::Sqlite).await;
-}
-
-#[tokio::test]
-async fn postgres_concurrent_lookups_share_one_read() {
-    concurrent_lookups_share_one_read(Backend::Postgres).await;
+    let kept = StoredResponse { status: 200, content_type: None, body: vec![7] };
+    assert_eq!(call.meets(None, 60_000), Begin::Started);
+    assert_eq!(call.meets(Some(row("h", Some(200), 1)), 60_000), Begin::Replay(kept));
+    assert_eq!(call.meets(Some(row("other", Some(200), 1)), 60_000), Begin::Mismatch);
+    assert_eq!(call.meets(Some(row("h", None, 90_000)), 60_000), Begin::InProgress);
+    assert_eq!(call.meets(Some(row("h", None, 30_000)), 60_000), Begin::Started, "a claim its process left long ago");
 }
 
 #[tokio::test]

@@ -52,15 +52,30 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// The token of an `Authorization: Bearer …` header.
+fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "))
+}
+
 /// The caller named by the bearer token, if its session is still open.
 pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<AuthUser> {
-    let token = headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or_else(ApiError::unauthorized)?;
+    let token = bearer_token(headers).ok_or_else(ApiError::unauthorized)?;
     let session = state.identity.bearer_session(&state.db, token, state.clock.now_ms()).await?;
     Ok(AuthUser { user_id: session.user_id, session_id: session.session_id, pro: session.pro })
+}
+
+/// The caller as [`authenticate`] finds it, with the row of its request id `key` (of `caller`, the
+/// idempotency layer's), read in the same statement: an order route's two reads (issue 12).
+pub async fn authenticate_with_key(
+    state: &AppState,
+    headers: &HeaderMap,
+    caller: &str,
+    key: &str,
+) -> ApiResult<(AuthUser, Option<store::idempotency::ClaimRow>)> {
+    let token = bearer_token(headers).ok_or_else(ApiError::unauthorized)?;
+    let (session, row) =
+        state.identity.bearer_session_with_key(&state.db, token, caller, key, state.clock.now_ms()).await?;
+    Ok((AuthUser { user_id: session.user_id, session_id: session.session_id, pro: session.pro }, row))
 }
 
 /// The operator, named by the configured operator token: the `/api/admin` routes and `/metrics`.

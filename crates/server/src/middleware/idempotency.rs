@@ -10,8 +10,8 @@
 //! their book owner stores the answer with the order, and a repeated request id answers the first
 //! order) are not claimed: the key is only looked up, and the call commits once instead of three
 //! times. A repeat sent while the first is still running then runs too, and is answered with the
-//! first order by the handler's own check (issue 12). Their caller's session is read beside the key,
-//! not after it: the handler takes the caller from the request (`AuthUser`).
+//! first order by the handler's own check (issue 12). Their caller's session is read with the key, in
+//! one statement: the handler takes the caller from the request (`AuthUser`).
 
 use std::net::SocketAddr;
 
@@ -69,7 +69,7 @@ pub async fn idempotent(
     });
     let begun = match &unclaimed {
         Some(unclaimed) => match look_up_beside_session(&state, &mut parts, unclaimed).await {
-            Ok(begun) => begun,
+            Ok(begun) => Ok(begun),
             Err(refused) => return refused,
         },
         None => state.idempotency.begin(&caller, &key, &hash, now, CLAIM_STALE_AFTER_MS).await,
@@ -115,18 +115,15 @@ pub async fn idempotent(
     Response::from_parts(parts, Body::from(body))
 }
 
-/// An order route's key and its caller's session, read at the same time (these routes are the
+/// An order route's key and its caller's session, read in one statement (these routes are the
 /// caller's own orders). The caller goes into the request for the handler; a closed session is
 /// refused even when the key holds an answer.
-async fn look_up_beside_session(
-    state: &AppState,
-    parts: &mut Parts,
-    unclaimed: &Unclaimed,
-) -> Result<Result<Begin, store::StoreError>, Response> {
-    let lookup = state.idempotency_lookups.look_up(unclaimed, CLAIM_STALE_AFTER_MS);
-    let (begun, caller) = tokio::join!(lookup, auth::authenticate(state, &parts.headers));
-    parts.extensions.insert(caller.map_err(IntoResponse::into_response)?);
-    Ok(begun)
+async fn look_up_beside_session(state: &AppState, parts: &mut Parts, unclaimed: &Unclaimed) -> Result<Begin, Response> {
+    let (caller, row) = auth::authenticate_with_key(state, &parts.headers, &unclaimed.caller, &unclaimed.key)
+        .await
+        .map_err(IntoResponse::into_response)?;
+    parts.extensions.insert(caller);
+    Ok(unclaimed.meets(row, CLAIM_STALE_AFTER_MS))
 }
 
 /// The answer to a call whose key was used before (or could not be read); `None` to go ahead.

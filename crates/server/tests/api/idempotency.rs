@@ -165,6 +165,45 @@ mod kept_with_the_order {
         assert_ledger_sound(&app).await;
     });
 
+    both_backends!(order_calls_read_their_sessions_and_keys_together_each_its_own, |backend| async move {
+        use server::features::identity::session_with_key::{self, SessionAndKeyAsk};
+        use sha2::{Digest, Sha256};
+        let app = trading_app(backend).await;
+        let (alice, bob) = (app.sign_up("081234567511").await, app.sign_up("081234567512").await);
+        fund(&app, &alice, 1_000_000).await;
+        assert_eq!(keyed(&app, &alice, "kept-1", &limit_buy()).send().await.unwrap().status(), 200);
+        // The idempotency layer's caller of a bearer call.
+        let caller =
+            |user: &User| format!("token:{}", &hex::encode(Sha256::digest(user.access_token.as_bytes()))[..32]);
+        let ask = |user: &User, session_id: &str, key: &str| SessionAndKeyAsk {
+            session_id: session_id.into(),
+            user_id: user.user_id.clone(),
+            caller: caller(user),
+            key: key.into(),
+        };
+        let asks = [
+            ask(&alice, &alice.session_id, "kept-1"),
+            ask(&alice, &alice.session_id, "never-used"),
+            // Keys are per caller.
+            ask(&bob, &bob.session_id, "kept-1"),
+            // A token naming another user's session names no session.
+            ask(&bob, &alice.session_id, "kept-1"),
+        ];
+        // One statement for all of them, as calls of the same moment share it.
+        let found = session_with_key::read(app.state.db.clone(), asks.to_vec()).await.unwrap();
+        let found: Vec<(bool, Option<i64>)> = found
+            .into_iter()
+            .map(|found| {
+                let found = found.expect("every ask is answered");
+                (found.session.is_some(), found.key.map(|key| key.status.unwrap_or(0)))
+            })
+            .collect();
+        assert_eq!(found, [(true, Some(200)), (true, None), (true, None), (false, None)]);
+        // And through the identity services' shared reads, which the order routes use.
+        let alone = app.state.identity.sessions_with_keys.get(asks[0].clone()).await.unwrap().unwrap();
+        assert_eq!(alone.key.and_then(|key| key.status), Some(200));
+    });
+
     both_backends!(repeats_sent_at_once_all_get_the_one_order, |backend| async move {
         let app = trading_app(backend).await;
         let user = app.sign_up("081234567502").await;

@@ -4,11 +4,14 @@
 
 use domain::clock::ms;
 use domain::identity::{AccountStatus, SessionStatus};
+use store::idempotency::ClaimRow;
 use store::Db;
 
 use super::messages::{account_locked, device_blocked};
 use super::services::IdentityServices;
+use super::session_with_key::SessionAndKeyAsk;
 use super::sessions_repo::{self, SessionState};
+use super::tokens::Claims;
 use crate::api::error::{ApiError, ApiResult};
 
 /// "Last seen" is written at most this often per session, not on every request.
@@ -41,17 +44,36 @@ fn refusal(session: &SessionState) -> Option<ApiError> {
 impl IdentityServices {
     /// The open session `token` names at `now_ms`; its "last seen" is refreshed at most once a minute.
     pub async fn bearer_session(&self, db: &Db, token: &str, now_ms: i64) -> ApiResult<BearerSession> {
-        let claims = self.keys.check(token, now_ms.div_euclid(ms::SECOND)).ok_or_else(ApiError::unauthorized)?;
-        let session =
-            self.sessions.get((claims.sid.clone(), claims.sub.clone())).await?.ok_or_else(ApiError::unauthorized)?;
-        if let Some(refused) = refusal(&session) {
-            return Err(refused);
-        }
-        if now_ms - session.last_seen_at_ms > LAST_SEEN_WRITE_INTERVAL_MS {
-            // A missed "last seen" write must not fail the request it rides on.
-            let _ = sessions_repo::touch_session(db, &claims.sid, now_ms).await;
-        }
-        Ok(BearerSession { user_id: claims.sub, session_id: claims.sid, pro: session.pro > 0 })
+        let claims = self.claims(token, now_ms)?;
+        let session = self.sessions.get((claims.sid.clone(), claims.sub.clone())).await?;
+        admit(db, claims, session, now_ms).await
+    }
+
+    /// The same for an order call, with what its request id `key` (of `caller`) holds, both read in
+    /// one statement (`session_with_key`). A refused session refuses the call, whatever the key holds.
+    pub async fn bearer_session_with_key(
+        &self,
+        db: &Db,
+        token: &str,
+        caller: &str,
+        key: &str,
+        now_ms: i64,
+    ) -> ApiResult<(BearerSession, Option<ClaimRow>)> {
+        let claims = self.claims(token, now_ms)?;
+        let ask = SessionAndKeyAsk {
+            session_id: claims.sid.clone(),
+            user_id: claims.sub.clone(),
+            caller: caller.to_owned(),
+            key: key.to_owned(),
+        };
+        let found = self.sessions_with_keys.get(ask).await?;
+        let (session, key) = found.map_or((None, None), |found| (found.session, found.key));
+        Ok((admit(db, claims, session, now_ms).await?, key))
+    }
+
+    /// The claims of a valid, unexpired token of ours.
+    fn claims(&self, token: &str, now_ms: i64) -> ApiResult<Claims> {
+        self.keys.check(token, now_ms.div_euclid(ms::SECOND)).ok_or_else(ApiError::unauthorized)
     }
 
     /// Whether a session is still open (a live connection's re-check). A database hiccup counts as
@@ -63,4 +85,18 @@ impl IdentityServices {
             Err(_) => true,
         }
     }
+}
+
+/// The caller, if the session its token names is open; its "last seen" is refreshed at most once a
+/// minute.
+async fn admit(db: &Db, claims: Claims, session: Option<SessionState>, now_ms: i64) -> ApiResult<BearerSession> {
+    let session = session.ok_or_else(ApiError::unauthorized)?;
+    if let Some(refused) = refusal(&session) {
+        return Err(refused);
+    }
+    if now_ms - session.last_seen_at_ms > LAST_SEEN_WRITE_INTERVAL_MS {
+        // A missed "last seen" write must not fail the request it rides on.
+        let _ = sessions_repo::touch_session(db, &claims.sid, now_ms).await;
+    }
+    Ok(BearerSession { user_id: claims.sub, session_id: claims.sid, pro: session.pro > 0 })
 }

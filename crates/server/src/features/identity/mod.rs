@@ -39,6 +39,7 @@ mod referral_repo;
 pub mod repo;
 pub mod secrets;
 pub mod services;
+pub mod session_with_key;
 pub mod sessions;
 pub mod sessions_repo;
 pub mod sms;

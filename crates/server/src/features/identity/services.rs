@@ -8,6 +8,7 @@ use store::reads::SharedReads;
 use store::Db;
 
 use super::pin_gate::PinGates;
+use super::session_with_key::{self, SessionAndKey, SessionAndKeyAsk};
 use super::sessions_repo::{self, SessionState};
 use super::{document_store, email, kyc_verifier, pin, secrets, sms, smtp, tokens, twilio_sms, verihubs_kyc};
 use crate::config::production::{EmailProvider, KycProvider, SmsProvider};
@@ -32,6 +33,8 @@ pub struct IdentityServices {
     pub documents: document_store::DocumentStore,
     /// The session checks of concurrent calls, read together (`bearer`).
     pub sessions: SharedReads<(String, String), SessionState>,
+    /// The order calls' session checks with their request ids' answers, read together (`bearer`).
+    pub sessions_with_keys: SharedReads<SessionAndKeyAsk, SessionAndKey>,
 }
 
 const JWT_SECRET_KEY: &str = "auth.jwt_secret";
@@ -69,6 +72,10 @@ impl IdentityServices {
             sessions: {
                 let db = db.clone();
                 SharedReads::spawn(move |keys| sessions_repo::session_states(db.clone(), keys))
+            },
+            sessions_with_keys: {
+                let db = db.clone();
+                SharedReads::spawn(move |asks| session_with_key::read(db.clone(), asks))
             },
         })
     }
