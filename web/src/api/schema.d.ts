@@ -2990,7 +2990,7 @@ export interface components {
         };
         /** @description A dividend or split to announce. */
         Announce: {
-            /** @description Dividend per share, dollars (up to 6 decimals). */
+            /** @description Dividend per share, dollars (up to 6 decimals): a dividend's only, and required for one. */
             cashPerShare?: string | null;
             /**
              * Format: date
@@ -3006,12 +3006,12 @@ export interface components {
             payDate: string;
             /**
              * Format: int64
-             * @description Old shares of a split (10 for a 1-for-10 reverse split).
+             * @description Old shares of a split (10 for a 1-for-10 reverse split), not the same as `ratioTo`.
              */
             ratioFrom?: number | null;
             /**
              * Format: int64
-             * @description New shares of a split (4 for 4-for-1).
+             * @description New shares of a split (4 for 4-for-1): a split's only, and required for one.
              */
             ratioTo?: number | null;
             /**
@@ -3019,7 +3019,10 @@ export interface components {
              * @description Record date: holders of this New York date receive it.
              */
             recordDate: string;
-            /** @description Ticker. */
+            /**
+             * @description Ticker.
+             * @example AAPL
+             */
             stockId: string;
         };
         /** @description The announced action. */
@@ -6824,7 +6827,10 @@ export interface components {
              * @example 0.4
              */
             factor: string;
-            /** @description Ticker. */
+            /**
+             * @description Ticker.
+             * @example AAPL
+             */
             stockId: string;
         };
         /** @description Best prices now. */

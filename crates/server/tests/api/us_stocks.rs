@@ -15,7 +15,7 @@ use store::ledger::{self, NewEntry, Posting};
 use store::Backend;
 
 use crate::both_backends;
-use crate::helpers::{spawn_app_on, TestApp, User, PIN};
+use crate::helpers::{spawn_app_on, TestApp, User, ADMIN_TOKEN, PIN};
 
 /// Tuesday 24 November 2026, 10:00 New York: the regular session.
 const REGULAR: &str = "2026-11-24T15:00:00Z";
@@ -533,6 +533,20 @@ both_backends!(dividends_and_splits_apply_exactly_once, |backend| async move {
     let average: f64 = held["averagePrice"].as_str().unwrap().parse().unwrap();
     assert!((average - average_before / 4.0).abs() < 0.0001, "{average} vs {average_before}");
     assert_eq!(available(&m.app, &user, "US_SHARES_PALN", "AAPL").await.0, 8_000_000);
+    // A field of the other kind is refused rather than ignored, and announces nothing.
+    let dates = json!({"stockId": "AAPL", "exDate": "2026-11-25", "recordDate": "2026-11-25", "payDate": "2026-11-25"});
+    let with = |extra: Value| {
+        let mut body = dates.clone();
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    for mixed in [
+        with(json!({"kind": "DIVIDEND", "cashPerShare": "0.1", "ratioTo": 2})),
+        with(json!({"kind": "SPLIT", "cashPerShare": "0.1", "ratioTo": 2, "ratioFrom": 1})),
+    ] {
+        let request = m.app.post("/api/admin/us-stocks/corporate-actions").bearer_auth(ADMIN_TOKEN).json(&mixed);
+        assert_eq!(request.send().await.unwrap().status(), 400, "{mixed}");
+    }
     let (_, actions) = m.app.get_as(&user, "/api/v1/us-stocks/AAPL/corporate-actions").await;
     assert_eq!(actions["data"].as_array().unwrap().len(), 2);
     assert_books_sound(&m.app).await;

@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Announce {
     /// Ticker.
+    #[schema(example = "AAPL")]
     pub stock_id: String,
     /// `DIVIDEND` or `SPLIT` (read here, so a wrong kind gets the order error that names both).
     #[schema(value_type = CorporateActionKind)]
@@ -36,13 +37,14 @@ pub struct Announce {
     pub record_date: chrono::NaiveDate,
     /// Pay date.
     pub pay_date: chrono::NaiveDate,
-    /// Dividend per share, dollars (up to 6 decimals).
+    /// Dividend per share, dollars (up to 6 decimals): a dividend's only, and required for one.
+    #[schema(format = "decimal")]
     pub cash_per_share: Option<String>,
-    /// New shares of a split (4 for 4-for-1).
-    #[schema(minimum = 1)]
+    /// New shares of a split (4 for 4-for-1): a split's only, and required for one.
+    #[schema(minimum = 1, maximum = 1000)]
     pub ratio_to: Option<i64>,
-    /// Old shares of a split (10 for a 1-for-10 reverse split).
-    #[schema(minimum = 1)]
+    /// Old shares of a split (10 for a 1-for-10 reverse split), not the same as `ratioTo`.
+    #[schema(minimum = 1, maximum = 1000)]
     pub ratio_from: Option<i64>,
 }
 
@@ -66,13 +68,20 @@ async fn announce(State(state): State<AppState>, ApiJson(body): ApiJson<Announce
         return Err(invalid_order("dates: exDate ≤ recordDate ≤ payDate"));
     }
     let kind: CorporateActionKind = body.kind.parse().map_err(|_| invalid_order("kind: DIVIDEND or SPLIT"))?;
+    // A field of the other kind is refused, not ignored: the operator meant something else.
     let (cash, from, to) = match kind {
         CorporateActionKind::Dividend => {
+            if body.ratio_from.is_some() || body.ratio_to.is_some() {
+                return Err(invalid_order("ratioFrom and ratioTo: a split's only"));
+            }
             let text = body.cash_per_share.as_deref().ok_or_else(|| invalid_order("cashPerShare: required"))?;
             (Some(units("cashPerShare", text, 6)?), None, None)
         }
-        CorporateActionKind::Split => match (body.ratio_from, body.ratio_to) {
-            (Some(f), Some(t)) if f >= 1 && t >= 1 && f != t && f <= 1000 && t <= 1000 => (None, Some(f), Some(t)),
+        CorporateActionKind::Split => match (body.cash_per_share.as_ref(), body.ratio_from, body.ratio_to) {
+            (Some(_), _, _) => return Err(invalid_order("cashPerShare: a dividend's only")),
+            (None, Some(f), Some(t)) if f >= 1 && t >= 1 && f != t && f <= 1000 && t <= 1000 => {
+                (None, Some(f), Some(t))
+            }
             _ => return Err(invalid_order("ratioFrom and ratioTo: 1 to 1000, different")),
         },
     };
@@ -97,6 +106,7 @@ async fn announce(State(state): State<AppState>, ApiJson(body): ApiJson<Announce
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceFactor {
     /// Ticker.
+    #[schema(example = "AAPL")]
     pub stock_id: String,
     /// The factor on the simulated price from now on (0.4 is a 60 % fall; 1 undoes it), at most 10.
     #[schema(format = "decimal", example = "0.4")]
