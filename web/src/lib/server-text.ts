@@ -10,8 +10,10 @@ const HIDDEN_OR_REORDERING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u20
  * become spaces, runs of spaces one, and a long one is cut short with `…`. React shows it as text,
  * never as markup, so tags in it stay visible characters.
  */
-export function sanitizeServerText(text: string, max = SERVER_MESSAGE_CHARS_MAX): string {
+export function sanitizeServerText(text: string): string {
   const plain = text.replace(HIDDEN_OR_REORDERING, ' ').replace(/ {2,}/g, ' ').trim();
   const chars = Array.from(plain);
-  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : plain;
+  return chars.length > SERVER_MESSAGE_CHARS_MAX
+    ? `${chars.slice(0, SERVER_MESSAGE_CHARS_MAX).join('').trimEnd()}…`
+    : plain;
 }
