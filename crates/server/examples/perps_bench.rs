@@ -2,6 +2,8 @@
 //! mark-price update plus liquidation scan of 100,000 open positions (the pass reading everything,
 //! the risk book's tick, and the in-memory part alone), and the funding settlement of those positions, on SQLite and PostgreSQL.
 //! `cargo run --release -p server --example perps_bench -- docs/bench/perps.md`
+//! For profiles and A/B runs: `PERPS_BENCH_ONLY=postgres` (or `sqlite`) measures one database alone,
+//! and `PERPS_BENCH_PLACEMENTS_ONLY=1` leaves out the risk pass and funding (minutes on PostgreSQL).
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
@@ -40,10 +42,15 @@ async fn main() -> anyhow::Result<()> {
     let mut placement = Vec::new();
     let mut risk = Vec::new();
     let not_measured = |e| placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
+    let only = std::env::var("PERPS_BENCH_ONLY").unwrap_or_default().to_lowercase();
+    let placements_only = std::env::var("PERPS_BENCH_PLACEMENTS_ONLY").is_ok_and(|v| v == "1");
     for database in bench_app::databases(not_measured).await {
-        let (rows, scan) = measure(database.name, database.url).await?;
+        if !database.name.to_lowercase().contains(&only) {
+            continue;
+        }
+        let (rows, scan) = measure(database.name, database.url, placements_only).await?;
         placement.extend(rows);
-        risk.push(scan);
+        risk.extend(scan);
     }
     let report = format!(
         "## Perpetuals\n\n{machine}\n\n\
@@ -75,7 +82,11 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>, String)> {
+async fn measure(
+    name: &str,
+    url: Option<String>,
+    placements_only: bool,
+) -> anyhow::Result<(Vec<String>, Option<String>)> {
     let mut rows = Vec::new();
     // Ten minutes before the 16:00 UTC funding instant.
     let clock = Arc::new(FixedClock::new(at("2026-11-24T15:50:00Z")));
@@ -115,7 +126,7 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
             ) + " |",
         );
     }
-    let scan = risk_and_funding(&state, &clock, name).await?;
+    let scan = if placements_only { None } else { Some(risk_and_funding(&state, &clock, name).await?) };
     let _ = std::fs::remove_dir_all(dir);
     Ok((rows, scan))
 }
