@@ -241,6 +241,47 @@ both_backends!(perp_market_orders_open_add_reduce_flip_and_close, |backend| asyn
     assert_books_sound(&app).await;
 });
 
+/// What a placement on `symbol` reads of `user` in one statement.
+async fn read_in_one(app: &TestApp, user: &User, symbol: &str) -> perps::wallet_state::WalletState {
+    let mut w = app.state.db.begin_write().await.unwrap();
+    let wallet_id = format!("{}:PERP_MARGIN:USDT", user.user_id);
+    perps::wallet_state::read_tx(&mut w.tx, &user.user_id, symbol, &wallet_id).await.unwrap()
+}
+
+// Issue 12: a placement reads its user (the leverage chosen, the wallet, the position and every open
+// position) in one statement, under the user's lock; it reads what the reads one by one give: before
+// the wallet exists, with a flat position in the contract and an open one in another.
+both_backends!(perp_a_placement_reads_its_user_in_one_statement, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    let user = app.sign_up("081234569340").await;
+    assert_eq!(read_in_one(&app, &user, BTC).await, perps::wallet_state::WalletState::default());
+
+    credit_margin(&app, &user, 2_000).await;
+    let (status, set) =
+        app.send_as(reqwest::Method::PUT, &user, "/api/v1/perps/leverage", json!({"symbol": BTC, "leverage": 7})).await;
+    assert_eq!(status, 200, "{set}");
+    placed(&app, &user, "buy", json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.010"})).await;
+    let (status, closed) = app.post_as(&user, "/api/v1/perps/positions/close", json!({"symbol": BTC})).await;
+    assert_eq!(status, 200, "{closed}");
+    placed(&app, &user, "sell", json!({"symbol": "ETHUSDT-PERP", "orderType": "MARKET", "quantity": "0.100"})).await;
+
+    let state = read_in_one(&app, &user, BTC).await;
+    let open = perps::repo::open_positions_of(&app.state.db, &user.user_id).await.unwrap();
+    assert_eq!(open.iter().map(|p| (p.symbol.as_str(), p.lots < 0)).collect::<Vec<_>>(), [("ETHUSDT-PERP", true)]);
+    assert_eq!(state.open_positions, open);
+    assert_eq!(state.leverage, Some(7));
+    assert_eq!(state.leverage, perps::repo::leverage(&app.state.db, &user.user_id, BTC).await.unwrap());
+    let flat = state.position.clone().expect("the closed position's row");
+    assert_eq!((flat.symbol.as_str(), flat.lots, flat.leverage), (BTC, 0, 7));
+    let (balance, held) = wallet(&app, &user).await;
+    assert_eq!(state.balance, Some(ledger::Balance { balance, held }));
+    assert!(held > 0, "the ETH short's margin is held");
+
+    let eth = read_in_one(&app, &user, "ETHUSDT-PERP").await;
+    assert_eq!((eth.position.as_ref(), eth.leverage), (open.first(), None));
+    assert_eq!(eth.open_positions, open);
+});
+
 // Issue 12: placements sent at once commit together on SQLite (one writer, so one commit for a
 // batch beats one each) and each on its own on PostgreSQL; the one that breaks the margin rule is
 // refused alone, holds nothing, and leaves the others of its batch standing with exact holds.

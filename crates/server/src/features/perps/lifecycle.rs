@@ -17,6 +17,7 @@ use super::repo::{self, NewOrder, OrderRow, PositionRow};
 use super::service::{Assessment, PerpService};
 use super::venue::{Level, PerpQuote};
 use super::view::PerpOrderView;
+use super::wallet_state;
 use crate::features::live::user::positions_channel;
 use crate::features::live::Hub;
 use crate::features::orders::errors::TradeError;
@@ -76,6 +77,8 @@ pub struct Plan {
     pub leverage: i64,
     /// The wallet as it is.
     pub assessment: Assessment,
+    /// Whether the margin wallet's account exists already (a hold needs it).
+    pub wallet_opened: bool,
     /// The position as it is.
     pub position: PositionRow,
 }
@@ -150,11 +153,10 @@ impl Perps<'_> {
         Ok(self.svc.venue.quote(inst, self.clock.now()).ok_or(TradeError::NoLiquidity)?)
     }
 
-    /// The leverage the user trades `symbol` at.
-    pub async fn leverage_tx(&self, tx: &mut Tx, user_id: &str, symbol: &str) -> Result<i64, PerpError> {
+    /// The leverage a user who `chose` one (or not) trades `symbol` at.
+    fn leverage_for(&self, symbol: &str, chose: Option<i64>) -> Result<i64, PerpError> {
         let ceiling = i64::from(self.contract(symbol)?.leverage_ceiling());
-        let chosen = repo::leverage_tx(tx, user_id, symbol).await?;
-        Ok(chosen.unwrap_or(i64::from(self.svc.settings.default_leverage)).clamp(1, ceiling))
+        Ok(chose.unwrap_or(i64::from(self.svc.settings.default_leverage)).clamp(1, ceiling))
     }
 
     /// The user's wallet marked to market, inside a write.
@@ -167,10 +169,10 @@ impl Perps<'_> {
     /// What `draft` needs now: refused when it breaks the contract's or the wallet's rules.
     pub async fn plan(&self, tx: &mut Tx, user_id: &str, draft: &Draft, quote: &PerpQuote) -> Result<Plan, PerpError> {
         let contract = *self.contract(&draft.symbol)?;
-        let leverage = self.leverage_tx(tx, user_id, &draft.symbol).await?;
-        let position = repo::position_tx(tx, user_id, &draft.symbol)
-            .await?
-            .unwrap_or_else(|| PositionRow::flat(user_id, &draft.symbol, leverage, self.now_ms()));
+        let state = wallet_state::read_tx(tx, user_id, &draft.symbol, &wallet(user_id).id()).await?;
+        let leverage = self.leverage_for(&draft.symbol, state.leverage)?;
+        let position =
+            state.position.unwrap_or_else(|| PositionRow::flat(user_id, &draft.symbol, leverage, self.now_ms()));
         let (reduce, increase) = split(position.lots, draft.side.code().into(), draft.lots);
         if draft.reduce_only && increase > 0 {
             return Err(if position.lots == 0 { PerpError::NoPosition } else { PerpError::ReduceOnlyWouldIncrease });
@@ -191,8 +193,10 @@ impl Perps<'_> {
             }
             initial_margin = contract.initial_micro(increase * reference, u32::try_from(leverage).unwrap_or(1));
         }
-        let assessment = self.assess_tx(tx, user_id).await?;
-        Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, position })
+        let balance = state.balance.unwrap_or(ledger::Balance { balance: 0, held: 0 });
+        let assessment = self.svc.assess(balance.balance, balance.held, &state.open_positions, self.clock.now());
+        let wallet_opened = state.balance.is_some();
+        Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, wallet_opened, position })
     }
 
     /// Places `draft` for `user_id` in a transaction of its own: the row and its margin hold, and
@@ -237,21 +241,24 @@ impl Perps<'_> {
             request_id: draft.request_id.clone(),
             ..OrderRow::pending(new, now)
         };
-        if !repo::insert_order(tx, &order).await? {
-            return Err(PerpError::RequestInProgress);
-        }
+        // The hold first, so the row is inserted as it rests: an order that rests untouched (and
+        // every stop) is then one insert. A repeat's refused insert rolls the hold back with it.
         if required > 0 {
-            let account = ledger::open(tx, &wallet(user_id)).await?;
+            let account =
+                if plan.wallet_opened { wallet(user_id).id() } else { ledger::open(tx, &wallet(user_id)).await? };
             order.hold_id = Some(
                 ledger::hold(tx, &account, required, HoldReason::PerpOrder, &format!("perp-order:{}", order.id))
                     .await?,
             );
         }
+        if !repo::insert_order(tx, &order).await? {
+            return Err(PerpError::RequestInProgress);
+        }
         let mut position = plan.position;
         let makers = if takes {
-            self.execute(tx, &mut order, &mut position, &quote, Role::Taker(&locked)).await?
+            let stored = order.clone();
+            self.execute(tx, &mut order, &stored, &mut position, &quote, Role::Taker(&locked)).await?
         } else {
-            repo::save_order(tx, &order).await?;
             Vec::new()
         };
         Ok((order, makers))
@@ -333,11 +340,12 @@ impl Perps<'_> {
     /// Fills what the book gives `order` now, then closes it or holds margin for what is left. A
     /// taker meets the other users' resting orders and the providers' levels on the engine (each at
     /// the resting price) and returns the users' orders it filled; a resting maker fills at its own
-    /// limit where the providers' quotes reached it.
+    /// limit where the providers' quotes reached it. `stored` is the order as the database holds it.
     async fn execute(
         &self,
         tx: &mut Tx,
         order: &mut OrderRow,
+        stored: &OrderRow,
         position: &mut PositionRow,
         quote: &PerpQuote,
         role: Role<'_>,
@@ -385,7 +393,7 @@ impl Perps<'_> {
         if !kind.has_limit() && order.filled_lots < order.lots {
             self.close(tx, order, Some(PerpOrderReason::NoLiquidity), false).await?;
         } else {
-            self.rest_or_close(tx, order, position, lots > 0).await?;
+            self.rest_or_close(tx, order, position, lots > 0, Some(stored)).await?;
         }
         Ok(makers)
     }
@@ -396,7 +404,7 @@ impl Perps<'_> {
             .await?
             .unwrap_or_else(|| PositionRow::flat(&order.user_id, &order.symbol, order.leverage, self.now_ms()));
         self.take_fill(tx, order, &mut position, (lots, lots * price), true).await?;
-        self.rest_or_close(tx, order, &position, true).await
+        self.rest_or_close(tx, order, &position, true, None).await
     }
 
     /// One fill of `order` for (lots, Σ lots × price): its hold released, then the fill to the
@@ -419,13 +427,15 @@ impl Perps<'_> {
     }
 
     /// After a step's fills: a filled order closes; one with lots left rests, its margin held again
-    /// for them when something `filled`.
+    /// for them when something `filled`. A resting order is written unless it is still what the
+    /// database holds (`stored`).
     async fn rest_or_close(
         &self,
         tx: &mut Tx,
         order: &mut OrderRow,
         position: &PositionRow,
         filled: bool,
+        stored: Option<&OrderRow>,
     ) -> Result<(), PerpError> {
         if order.filled_lots >= order.lots {
             return self.close(tx, order, None, false).await;
@@ -434,7 +444,9 @@ impl Perps<'_> {
             self.hold_remaining(tx, order, position).await?;
         }
         order.status = status_after(true, order.filled_lots, Some(order.lots), false);
-        repo::save_order(tx, order).await?;
+        if stored != Some(&*order) {
+            repo::save_order(tx, order).await?;
+        }
         Ok(())
     }
 
@@ -631,6 +643,7 @@ impl Perps<'_> {
         let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
             return Ok(false);
         };
+        let stored = order.clone();
         let mut triggered_now = false;
         if order.order_type.is_stop() && order.triggered == 0 {
             if !stop_reached(&order, quote.mark) {
@@ -645,9 +658,9 @@ impl Perps<'_> {
             .unwrap_or_else(|| PositionRow::flat(user_id, &order.symbol, leverage, self.now_ms()));
         let makers = if triggered_now {
             // A stop that just triggered takes, as its market or limit order.
-            self.execute(&mut w.tx, &mut order, &mut position, quote, Role::Taker(&locked)).await?
+            self.execute(&mut w.tx, &mut order, &stored, &mut position, quote, Role::Taker(&locked)).await?
         } else if marketable(&order, quote) {
-            self.execute(&mut w.tx, &mut order, &mut position, quote, Role::Maker).await?
+            self.execute(&mut w.tx, &mut order, &stored, &mut position, quote, Role::Maker).await?
         } else {
             return Ok(false);
         };

@@ -24,6 +24,7 @@ pub mod risk_book;
 pub mod service;
 pub mod venue;
 pub mod view;
+pub mod wallet_state;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -248,7 +248,9 @@ pub struct LiquidationRow {
     pub created_at_ms: i64,
 }
 
-const POSITION_COLUMNS: &str = "user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
+/// The position columns in the order every position read names them.
+pub(super) const POSITION_COLUMNS: &str =
+    "user_id, symbol, lots, cost, leverage, margin, hold_id, realised_pnl, funding, fees, \
      take_profit, stop_loss, opened_at_ms, updated_at_ms";
 const ORDER_COLUMNS: &str = "id, user_id, symbol, side, order_type, lots, price, stop_price, reduce_only, leverage, \
      origin, status, is_open, triggered, filled_lots, filled_value, fee, realised_pnl, take_profit, stop_loss, hold_id, \
@@ -260,15 +262,6 @@ pub async fn leverage(db: &Db, user_id: &str, symbol: &str) -> Result<Option<i64
         .bind(user_id)
         .bind(symbol)
         .fetch_optional(db.pool())
-        .await?)
-}
-
-/// The user's leverage on `symbol` inside a write.
-pub async fn leverage_tx(tx: &mut Tx, user_id: &str, symbol: &str) -> Result<Option<i64>, StoreError> {
-    Ok(sqlx::query_scalar("select leverage from perp_leverage where user_id = $1 and symbol = $2")
-        .bind(user_id)
-        .bind(symbol)
-        .fetch_optional(&mut **tx)
         .await?)
 }
 
