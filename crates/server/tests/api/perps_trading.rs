@@ -333,13 +333,52 @@ both_backends!(perp_placements_at_once_commit_together_and_a_refusal_stays_alone
 #[tokio::test]
 async fn perp_open_orders_are_counted_through_their_index() {
     let db = store::testing::fresh_db(store::Backend::Sqlite).await.unwrap();
-    let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!("explain query plan {}", perps::repo::OPEN_COUNT))
-        .bind("user")
-        .fetch_all(db.pool())
-        .await
-        .unwrap();
+    let plan: Vec<(i64, i64, i64, String)> =
+        sqlx::query_as(&format!("explain query plan {}", perps::wallet_state::sql()))
+            .bind("user")
+            .bind(BTC)
+            .bind("user:PERP_MARGIN:USDT")
+            .fetch_all(db.pool())
+            .await
+            .unwrap();
     assert!(plan.iter().any(|(.., detail)| detail.contains("INDEX perp_orders_user_open")), "{plan:?}");
 }
+
+// Issue 12: the open-order limit is counted under the user's lock, in the placement's own read: of
+// placements sent at once by a user one short of the limit, exactly one is placed; the others are
+// refused (400 invalid_order) and hold nothing. Closing a position is not limited.
+both_backends!(perp_the_open_order_limit_holds_for_placements_sent_at_once, |backend| async move {
+    let url = store::testing::fresh_database_url(backend).await.unwrap();
+    let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
+    let (app, _stop) = spawn_app_on(url, clock, |s| {
+        quiet(s);
+        s.perps.open_orders_per_user_max = 3;
+    })
+    .await;
+    let user = app.sign_up("081234569341").await;
+    credit_margin(&app, &user, 1_000).await;
+    placed(&app, &user, "buy", json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.002"})).await;
+    let limit = price(mark(&app).await * 95 / 100);
+    let rest = json!({"symbol": BTC, "orderType": "LIMIT", "quantity": "0.001", "price": limit});
+    for _ in 0..2 {
+        placed(&app, &user, "buy", rest.clone()).await;
+    }
+    let held_before = wallet(&app, &user).await.1;
+    let answers = futures::future::join_all((0..6).map(|_| place(&app, &user, "buy", rest.clone()))).await;
+    let placed_now = answers.iter().filter(|(status, _)| *status == 200).count();
+    assert_eq!(placed_now, 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(status, _)| *status != 200) {
+        assert_eq!((*status, body["error_code"].as_str()), (400, Some("invalid_order")), "{body}");
+    }
+    let (_, open) = app.get_as(&user, "/api/v1/perps/orders/open").await;
+    assert_eq!(open["data"].as_array().map(Vec::len), Some(3), "{open}");
+    let one_hold = (held_before - wallet(&app, &user).await.1).abs();
+    assert!(one_hold > 0, "the one placed order holds its margin");
+
+    let (status, closed) = app.post_as(&user, "/api/v1/perps/positions/close", json!({"symbol": BTC})).await;
+    assert_eq!(status, 200, "a close is not limited: {closed}");
+    assert_books_sound(&app).await;
+});
 
 // Issue 13: orders beyond the margin, leverage out of range, reduce-only that would increase,
 // malformed quantities and another user's order are refused; nothing is held.

@@ -79,6 +79,8 @@ pub struct Plan {
     pub assessment: Assessment,
     /// Whether the margin wallet's account exists already (a hold needs it).
     pub wallet_opened: bool,
+    /// The user's open orders now, on every contract.
+    pub open_orders: i64,
     /// The position as it is.
     pub position: PositionRow,
 }
@@ -195,8 +197,19 @@ impl Perps<'_> {
         }
         let balance = state.balance.unwrap_or(ledger::Balance { balance: 0, held: 0 });
         let assessment = self.svc.assess(balance.balance, balance.held, &state.open_positions, self.clock.now());
-        let wallet_opened = state.balance.is_some();
-        Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, wallet_opened, position })
+        let (wallet_opened, open_orders) = (state.balance.is_some(), state.open_orders);
+        Ok(Plan {
+            reference,
+            reduce,
+            increase,
+            initial_margin,
+            fee,
+            leverage,
+            assessment,
+            wallet_opened,
+            open_orders,
+            position,
+        })
     }
 
     /// Places `draft` for `user_id` in a transaction of its own: the row and its margin hold, and
@@ -218,6 +231,12 @@ impl Perps<'_> {
         let reach = takes.then(|| (draft.side, taker_bound(draft.side, draft.lots, limit, &quote)));
         let locked = self.lock_book(tx, &draft.symbol, user_id, reach).await?;
         let plan = self.plan(tx, user_id, &draft, &quote).await?;
+        // Counted under the user's lock, so placements sent at once cannot pass the limit together.
+        // The orders the platform places (closes, take-profit, liquidation) are not limited.
+        if draft.origin == PerpOrigin::User && plan.open_orders >= i64::from(self.svc.settings.open_orders_per_user_max)
+        {
+            return Err(PerpError::TooManyOpenOrders);
+        }
         let required = if plan.increase > 0 { plan.initial_margin + plan.fee } else { 0 };
         if required > plan.assessment.available {
             return Err(PerpError::InsufficientMargin);

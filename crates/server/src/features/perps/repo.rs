@@ -532,15 +532,6 @@ pub async fn all_open_orders(db: &Db) -> Result<Vec<OrderRow>, StoreError> {
         .await?)
 }
 
-/// The count of a user's open orders, asked at every placement: the index on (user, open, time)
-/// answers it without reading the user's closed orders (issue 12).
-pub const OPEN_COUNT: &str = "select count(*) from perp_orders where user_id = $1 and is_open = 1";
-
-/// How many open orders the user has.
-pub async fn open_count(db: &Db, user_id: &str) -> Result<i64, StoreError> {
-    Ok(sqlx::query_scalar(OPEN_COUNT).bind(user_id).fetch_one(db.pool()).await?)
-}
-
 /// A page of the user's orders, newest first: open ones or closed ones.
 pub async fn orders_page(
     db: &Db,
