@@ -392,6 +392,35 @@ both_backends!(placements_at_once_commit_together_and_a_refusal_stays_alone, |ba
     assert_books_sound(&m.app).await;
 });
 
+// Issue 12: the open-order limit is counted under the user's lock, inside the placement's write: of
+// placements sent at once by a user one short of the limit, exactly one is placed; the others are
+// refused (400 invalid_order) and hold nothing.
+both_backends!(the_open_order_limit_holds_for_placements_sent_at_once, |backend| async move {
+    let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
+    let clock = Arc::new(FixedClock::new(at(REGULAR)));
+    let (app, _stop) = spawn_app_on(url, clock, |s| {
+        s.us_stocks.venue_step_ms = 10;
+        s.us_stocks.open_orders_per_user_max = 2;
+    })
+    .await;
+    let user = verified(&app, "081234560720").await;
+    fund(&app, &user, "USD_PALN", 1_000).await;
+    let (_, d) = app.get_as(&user, "/api/v1/us-stocks/AAPL/description").await;
+    let limit = format!("{:.2}", d["data"]["ask"].as_str().unwrap().parse::<f64>().unwrap() * 0.97);
+    let rest = json!({"stockId": "AAPL", "quantity": "1", "orderType": "LIMIT", "unitPrice": limit});
+    let (status, first) = place(&app, &user, "buy", rest.clone()).await;
+    assert_eq!(status, 200, "{first}");
+    let (_, one_held) = available(&app, &user, "USD_PALN", "USD").await;
+    let answers = futures::future::join_all((0..5).map(|_| place(&app, &user, "buy", rest.clone()))).await;
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(status, _)| *status != 200) {
+        assert_eq!((*status, body["error_code"].as_str()), (400, Some("invalid_order")), "{body}");
+    }
+    assert_eq!(count(&app, "select count(*) from us_orders where user_id = $1", &user).await, 2);
+    assert_eq!(available(&app, &user, "USD_PALN", "USD").await, (1_000_000_000, 2 * one_held));
+    assert_books_sound(&app).await;
+});
+
 // R4.16, R3.10: a 4x intraday position opens from the intraday bucket and is closed by the server
 // at the cut-off exactly once, also when the server restarts across the cut-off.
 both_backends!(r4_16_intraday_positions_close_at_the_cutoff_once_across_a_restart, |backend| async move {

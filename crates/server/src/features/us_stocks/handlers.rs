@@ -92,22 +92,21 @@ async fn place(
             return Ok(Data::new(UsOrderView::of(&existing, None)));
         }
     }
-    if repo::open_count(&state.db, &caller.user_id).await?
-        >= i64::from(state.us_stocks.settings.open_orders_per_user_max)
-    {
-        return Err(invalid_order("too many open orders"));
-    }
     let lc = lifecycle(&state);
     let market_time = state.us_stocks.market_time(state.clock.now());
     let (mut order, legs) = rows_of(&parsed, &caller.user_id, &stock_id, side, market_time, state.clock.now_ms());
     order.request_id = request;
     // Committed with the other placements queued at once where that is faster (issue 12).
     let placing = state.clone();
+    let open_max = i64::from(state.us_stocks.settings.open_orders_per_user_max);
     let (order, legs) = state
         .writes
         .write(move |tx| {
             Box::pin(async move {
                 store::lock_key(tx, &user_key(&order.user_id)).await?;
+                if repo::open_count_tx(tx, &order.user_id).await? >= open_max {
+                    return Err(invalid_order("too many open orders"));
+                }
                 lifecycle(&placing).insert_with_hold(tx, &mut order, ask).await.map_err(TradeError::into_api)?;
                 for leg in &legs {
                     // The stop-loss leg takes the shares when it triggers; the take-profit leg

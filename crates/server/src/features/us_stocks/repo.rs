@@ -219,11 +219,12 @@ pub async fn open_of(tx: &mut Tx, user_id: &str, stock_id: &str, bucket: &str) -
     Ok(records)
 }
 
-/// Open orders a user has in all stocks.
-pub async fn open_count(db: &Db, user_id: &str) -> Result<i64, StoreError> {
+/// Open orders a user has in all stocks, inside a write (under the user's lock, so placements sent
+/// at once count one another).
+pub async fn open_count_tx(tx: &mut Tx, user_id: &str) -> Result<i64, StoreError> {
     Ok(sqlx::query_scalar("select count(*) from us_orders where user_id = $1 and is_open = 1")
         .bind(user_id)
-        .fetch_one(db.pool())
+        .fetch_one(&mut **tx)
         .await?)
 }
 
