@@ -25,6 +25,8 @@ use server::features::perps;
 use store::ledger;
 
 const CLIENTS: [usize; 2] = [1, 32];
+/// Users placing the perpetual orders, one a client.
+const TRADERS: usize = 32;
 const POSITIONS: usize = 100_000;
 /// Contracts per seeded user (so 5,000 users hold 100,000 positions).
 const PER_USER: usize = 20;
@@ -56,10 +58,10 @@ async fn main() -> anyhow::Result<()> {
         "## Perpetuals\n\n{machine}\n\n\
          ### Order placement over HTTP\n\n\
          `POST /api/v1/perps/buy` (a limit buy 5 % below the mark: the contract's book lock, the other users' \
-         resting orders it would meet looked up, contract rules, margin check over the wallet's positions, \
-         order row and margin hold in one transaction under the user's lock) beside \
-         `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book owner), in the same app, {secs} s \
-         per row, closed loop.\n\n\
+         resting orders it would meet looked up, contract rules, the open-order limit, margin check over the \
+         wallet's positions, order row and margin hold in one transaction under the user's lock; each client \
+         a user of its own, all on one contract) beside `POST /api/v1/crypto/buy` (a resting limit buy through \
+         the pair's book owner, one user), in the same app, {secs} s per row, closed loop.\n\n\
          | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\
          ### Marking {POSITIONS} positions; funding them\n\n\
          {POSITIONS} seeded positions (5,000 users × {PER_USER} contracts, each wallet well margined). \
@@ -111,12 +113,20 @@ async fn measure(
     let mark: f64 = info["data"]["markPrice"].as_str().ok_or_else(|| anyhow::anyhow!("no mark: {info}"))?.parse()?;
     let perp_limit = json!({"symbol": "BTCUSDT-PERP", "orderType": "LIMIT", "quantity": "0.001",
         "price": format!("{:.1}", mark * 0.95)});
+    // Each client of the perpetual rows is a user of its own, as on a venue: the contract's book is
+    // what they share. (One user at 32 clients would measure that user's lock instead.)
+    let mut traders = Vec::with_capacity(TRADERS);
+    for i in 0..TRADERS {
+        let (trader, trader_id) = bench_client::sign_up(&client, &base, &format!("+62812345610{i:02}")).await?;
+        credit(&state.db, &trader_id, 1_000_000_000_000).await?;
+        traders.push((trader, perp_limit.clone()));
+    }
     let crypto_bid = bench_client::crypto_bid(&client, &base).await?;
     let crypto_limit = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": (crypto_bid / 2).to_string()});
     for clients in CLIENTS {
         let crypto =
             bench_client::run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
-        let perp = bench_client::run(&client, &format!("{base}/api/v1/perps/buy"), &token, &perp_limit, clients).await;
+        let perp = bench_client::run_mixed(&client, &format!("{base}/api/v1/perps/buy"), &traders, clients).await;
         rows.push(bench_client::row(name, "crypto limit buy, rests (reference)", clients, &crypto));
         rows.push(
             format!(
