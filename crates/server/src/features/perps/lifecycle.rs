@@ -1,7 +1,7 @@
 //! The perpetual order lifecycle (docs/perps.md "Orders"): place (row, margin hold and, when
 //! marketable, the fill in one transaction under the user's lock), the venue step of resting and
-//! stop orders, cancel, close a position, leverage and take-profit / stop-loss. Each step is one
-//! transaction; what changed is published after it commits.
+//! stop orders, cancel, close a position (the position's leverage and take-profit / stop-loss:
+//! `position_settings`). Each step is one transaction; what changed is published after it commits.
 
 use domain::ledger::HoldReason;
 use domain::orders::{PerpOrderReason, PerpOrderType, PerpOrigin, Side};
@@ -145,7 +145,7 @@ impl Perps<'_> {
         self.clock.now_ms()
     }
 
-    fn contract(&self, symbol: &str) -> Result<&domain::perps::Contract, PerpError> {
+    pub(super) fn contract(&self, symbol: &str) -> Result<&domain::perps::Contract, PerpError> {
         Ok(&self.svc.instrument(symbol).ok_or_else(|| TradeError::Internal(format!("unknown perp {symbol}")))?.contract)
     }
 
@@ -574,76 +574,6 @@ impl Perps<'_> {
             request_id,
         };
         self.place(user_id, draft).await
-    }
-
-    /// Sets the user's leverage on `symbol`; an open position's margin is held again at it.
-    pub async fn set_leverage(&self, user_id: &str, symbol: &str, leverage: u32) -> Result<PositionRow, PerpError> {
-        let contract = *self.contract(symbol)?;
-        let ceiling = contract.leverage_ceiling();
-        if leverage == 0 || leverage > ceiling {
-            return Err(PerpError::LeverageOutOfRange(ceiling));
-        }
-        let mut w = self.db.begin_write().await?;
-        w.lock_key(&user_key(user_id)).await?;
-        let now = self.now_ms();
-        repo::set_leverage(&mut w.tx, user_id, symbol, i64::from(leverage), now).await?;
-        let mut position = repo::position_tx(&mut w.tx, user_id, symbol)
-            .await?
-            .unwrap_or_else(|| PositionRow::flat(user_id, symbol, i64::from(leverage), now));
-        if position.lots != 0 {
-            let mark = self.quote(symbol)?.mark;
-            if i64::from(contract.tier(contract.notional_micro(position.lots, mark, Round::Up)).max_leverage)
-                < i64::from(leverage)
-            {
-                return Err(PerpError::PositionTooLarge);
-            }
-            let want = contract.initial_micro(position.cost, leverage);
-            fills::release_margin(&mut w.tx, &mut position).await?;
-            let free = ledger::balance_tx(&mut w.tx, &wallet(user_id)).await?.available();
-            if want > free {
-                return Err(PerpError::LeverageNeedsMargin);
-            }
-            position.leverage = i64::from(leverage);
-            fills::hold_margin(&mut w.tx, &contract, &mut position, &format!("perp-leverage:{user_id}:{symbol}:{now}"))
-                .await?;
-            position.updated_at_ms = now;
-            repo::save_position(&mut w.tx, &position).await?;
-        }
-        w.commit().await?;
-        self.svc.risk_book.touch(user_id);
-        Ok(position)
-    }
-
-    /// Sets or clears the position's take-profit and stop-loss (checked against the mark).
-    pub async fn set_protection(
-        &self,
-        user_id: &str,
-        symbol: &str,
-        take_profit: Option<i64>,
-        stop_loss: Option<i64>,
-    ) -> Result<PositionRow, PerpError> {
-        let mark = self.quote(symbol)?.mark;
-        let mut w = self.db.begin_write().await?;
-        w.lock_key(&user_key(user_id)).await?;
-        let mut position = repo::position_tx(&mut w.tx, user_id, symbol)
-            .await?
-            .filter(|p| p.lots != 0)
-            .ok_or(PerpError::NoPosition)?;
-        let long = position.lots > 0;
-        if take_profit.is_some_and(|tp| if long { tp <= mark } else { tp >= mark }) {
-            return Err(TradeError::Rejected("takeProfit: on the wrong side of the mark".into()).into());
-        }
-        if stop_loss.is_some_and(|sl| if long { sl >= mark } else { sl <= mark }) {
-            return Err(TradeError::Rejected("stopLoss: on the wrong side of the mark".into()).into());
-        }
-        position.take_profit = take_profit;
-        position.stop_loss = stop_loss;
-        position.updated_at_ms = self.now_ms();
-        repo::save_position(&mut w.tx, &position).await?;
-        w.commit().await?;
-        self.svc.risk_book.touch(user_id);
-        self.publish_positions(user_id).await;
-        Ok(position)
     }
 
     /// One venue step of an open order: a stop meets its trigger, a resting limit the quotes.

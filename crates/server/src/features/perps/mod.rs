@@ -17,6 +17,7 @@ pub mod margin;
 pub mod marked;
 pub mod matching;
 mod orders;
+pub mod position_settings;
 pub mod positions;
 pub mod repo;
 pub mod risk;
