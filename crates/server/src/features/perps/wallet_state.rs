@@ -1,7 +1,8 @@
 //! What a placement reads of its user under the user's lock, in one statement (issue 12): the
 //! leverage chosen on the contract, the margin wallet's balance, how many orders are open, the
-//! position in the contract and every open position. Each statement there is a round trip made while the contract's book is
-//! locked, so four reads in turn were four waits for every other placement on the contract.
+//! position in the contract and every open position. Each statement there is a round trip made
+//! while the contract's book is locked, so four reads in turn were four waits for every other
+//! placement on the contract.
 
 use sqlx::{Any, FromRow, Row, Transaction};
 use store::ledger::Balance;
