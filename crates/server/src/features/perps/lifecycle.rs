@@ -77,8 +77,6 @@ pub struct Plan {
     pub leverage: i64,
     /// The wallet as it is.
     pub assessment: Assessment,
-    /// Whether the margin wallet's account exists already (a hold needs it).
-    pub wallet_opened: bool,
     /// The user's open orders now, on every contract.
     pub open_orders: i64,
     /// The position as it is.
@@ -197,19 +195,8 @@ impl Perps<'_> {
         }
         let balance = state.balance.unwrap_or(ledger::Balance { balance: 0, held: 0 });
         let assessment = self.svc.assess(balance.balance, balance.held, &state.open_positions, self.clock.now());
-        let (wallet_opened, open_orders) = (state.balance.is_some(), state.open_orders);
-        Ok(Plan {
-            reference,
-            reduce,
-            increase,
-            initial_margin,
-            fee,
-            leverage,
-            assessment,
-            wallet_opened,
-            open_orders,
-            position,
-        })
+        let open_orders = state.open_orders;
+        Ok(Plan { reference, reduce, increase, initial_margin, fee, leverage, assessment, open_orders, position })
     }
 
     /// Places `draft` for `user_id` in a transaction of its own: the row and its margin hold, and
@@ -262,9 +249,9 @@ impl Perps<'_> {
         };
         // The hold first, so the row is inserted as it rests: an order that rests untouched (and
         // every stop) is then one insert. A repeat's refused insert rolls the hold back with it.
+        // A margin that covers `required` means the wallet's account exists: no need to open it.
         if required > 0 {
-            let account =
-                if plan.wallet_opened { wallet(user_id).id() } else { ledger::open(tx, &wallet(user_id)).await? };
+            let account = wallet(user_id).id();
             order.hold_id = Some(
                 ledger::hold(tx, &account, required, HoldReason::PerpOrder, &format!("perp-order:{}", order.id))
                     .await?,
@@ -484,7 +471,8 @@ impl Perps<'_> {
         let free = ledger::balance_tx(tx, &account).await?.available();
         let take = want.min(free);
         if take > 0 {
-            let account_id = ledger::open(tx, &account).await?;
+            // Free margin means the account exists: its id is enough.
+            let account_id = account.id();
             let event = format!("perp-order:{}:{}", order.id, order.filled_lots);
             order.hold_id = Some(ledger::hold(tx, &account_id, take, HoldReason::PerpOrder, &event).await?);
         }

@@ -4,6 +4,8 @@
 //! while the contract's book is locked, so four reads in turn were four waits for every other
 //! placement on the contract.
 
+use std::sync::LazyLock;
+
 use sqlx::{Any, FromRow, Row, Transaction};
 use store::ledger::Balance;
 use store::StoreError;
@@ -30,7 +32,7 @@ pub struct WalletState {
 /// Reads `user_id`'s state for a placement on `symbol`; `wallet_id` is the margin wallet's
 /// account id. Inside the placement's write, after the user's lock.
 pub async fn read_tx(tx: &mut Tx, user_id: &str, symbol: &str, wallet_id: &str) -> Result<WalletState, StoreError> {
-    let rows = sqlx::query(&sql()).bind(user_id).bind(symbol).bind(wallet_id).fetch_all(&mut **tx).await?;
+    let rows = sqlx::query(SQL.as_str()).bind(user_id).bind(symbol).bind(wallet_id).fetch_all(&mut **tx).await?;
     let mut state = WalletState::default();
     for row in &rows {
         state.leverage = row.try_get("chosen_leverage")?;
@@ -51,6 +53,9 @@ pub async fn read_tx(tx: &mut Tx, user_id: &str, symbol: &str, wallet_id: &str) 
     }
     Ok(state)
 }
+
+/// [`sql`], made once: every placement runs it.
+static SQL: LazyLock<String> = LazyLock::new(sql);
 
 /// The statement: `$1` the user, `$2` the contract, `$3` the margin wallet's account id. One row
 /// when the user holds no position: the scalars ride on every row. The open orders are counted
