@@ -346,7 +346,7 @@ async fn perp_open_orders_are_counted_through_their_index() {
 
 // Issue 12: the open-order limit is counted under the user's lock, in the placement's own read: of
 // placements sent at once by a user one short of the limit, exactly one is placed; the others are
-// refused (400 invalid_order) and hold nothing. Closing a position is not limited.
+// refused (400 too_many_open_orders, the limit named) and hold nothing. Closing a position is not limited.
 both_backends!(perp_the_open_order_limit_holds_for_placements_sent_at_once, |backend| async move {
     let url = store::testing::fresh_database_url(backend).await.unwrap();
     let clock = Arc::new(domain::FixedClock::new(chrono::Utc::now()));
@@ -368,7 +368,8 @@ both_backends!(perp_the_open_order_limit_holds_for_placements_sent_at_once, |bac
     let placed_now = answers.iter().filter(|(status, _)| *status == 200).count();
     assert_eq!(placed_now, 1, "{answers:?}");
     for (status, body) in answers.iter().filter(|(status, _)| *status != 200) {
-        assert_eq!((*status, body["error_code"].as_str()), (400, Some("invalid_order")), "{body}");
+        assert_eq!((*status, body["error_code"].as_str()), (400, Some("too_many_open_orders")), "{body}");
+        assert!(body["error_message"].as_str().unwrap().contains("3 "), "the limit is named: {body}");
     }
     let (_, open) = app.get_as(&user, "/api/v1/perps/orders/open").await;
     assert_eq!(open["data"].as_array().map(Vec::len), Some(3), "{open}");

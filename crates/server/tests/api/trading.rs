@@ -350,6 +350,36 @@ both_backends!(r3_05_r6_02_r4_13_bad_orders_are_refused_clearly_and_move_nothing
     assert_ledger_sound(&app).await;
 });
 
+// A user at the open-order limit of a pair is told so in the words every class uses, naming the
+// limit, and the refused order holds nothing; cancelling one makes room again.
+both_backends!(the_open_order_limit_is_named_and_the_refused_order_holds_nothing, |backend| async move {
+    let app = spawn_app_with(backend, |s| {
+        s.markets.warm_caches = false;
+        s.trading.open_orders_per_user_max = 64;
+    })
+    .await;
+    let user = app.sign_up("081234569015").await;
+    fund(&app, &user, 20_000_000).await;
+    let (bid, _) = best(&app, "BTC-IDR").await;
+    let rest = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": (bid * 0.5).floor().to_string()});
+    let mut first = None;
+    for _ in 0..64 {
+        let (status, placed) = order(&app, &user, "buy", rest.clone()).await;
+        assert_eq!(status, 200, "{placed}");
+        first.get_or_insert(placed["data"]["orderId"].as_str().unwrap().to_string());
+    }
+    let held = account(&app, &cash_of(&user)).await;
+    let (status, refused) = order(&app, &user, "buy", rest.clone()).await;
+    assert_eq!((status, refused["error_code"].as_str()), (400, Some("too_many_open_orders")), "{refused}");
+    assert!(refused["error_message"].as_str().unwrap().contains("64"), "{refused}");
+    assert_eq!(account(&app, &cash_of(&user)).await, held, "the refused order holds nothing");
+    let (status, body) = app.post_as(&user, "/api/v1/crypto/cancel", json!({"orderId": first.unwrap()})).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, placed) = order(&app, &user, "buy", rest).await;
+    assert_eq!(status, 200, "{placed}");
+    assert_ledger_sound(&app).await;
+});
+
 both_backends!(r3_07_r3_06_r5_11_slider_input_estimate_and_order_types, |backend| async move {
     let app = trading_app(backend).await;
     let user = app.sign_up("081234569008").await;

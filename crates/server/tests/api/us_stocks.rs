@@ -394,7 +394,7 @@ both_backends!(placements_at_once_commit_together_and_a_refusal_stays_alone, |ba
 
 // Issue 12: the open-order limit is counted under the user's lock, inside the placement's write: of
 // placements sent at once by a user one short of the limit, exactly one is placed; the others are
-// refused (400 invalid_order) and hold nothing.
+// refused (400 too_many_open_orders, the limit named) and hold nothing.
 both_backends!(the_open_order_limit_holds_for_placements_sent_at_once, |backend| async move {
     let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
     let clock = Arc::new(FixedClock::new(at(REGULAR)));
@@ -414,7 +414,8 @@ both_backends!(the_open_order_limit_holds_for_placements_sent_at_once, |backend|
     let answers = futures::future::join_all((0..5).map(|_| place(&app, &user, "buy", rest.clone()))).await;
     assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), 1, "{answers:?}");
     for (status, body) in answers.iter().filter(|(status, _)| *status != 200) {
-        assert_eq!((*status, body["error_code"].as_str()), (400, Some("invalid_order")), "{body}");
+        assert_eq!((*status, body["error_code"].as_str()), (400, Some("too_many_open_orders")), "{body}");
+        assert!(body["error_message"].as_str().unwrap().contains("2 "), "the limit is named: {body}");
     }
     assert_eq!(count(&app, "select count(*) from us_orders where user_id = $1", &user).await, 2);
     assert_eq!(available(&app, &user, "USD_PALN", "USD").await, (1_000_000_000, 2 * one_held));

@@ -23,6 +23,9 @@ pub enum TradeError {
     /// The order is no longer open.
     #[error("order not open")]
     OrderNotOpen,
+    /// The user already has as many open orders as the class allows (the most, given).
+    #[error("too many open orders (at most {0})")]
+    TooManyOpenOrders(u32),
     /// The engine refused the command.
     #[error("rejected: {0}")]
     Rejected(String),
@@ -56,6 +59,16 @@ pub const HALTED: Msg = Msg::fixed(
 pub const SIDE_DISABLED: Msg =
     Msg::fixed("Transaksi ini sedang tidak tersedia untuk aset ini.", "This side is not available for this asset now.");
 
+/// Every class answers its open-order limit with the same words, naming the limit.
+fn too_many_open_orders(max: u32) -> Msg {
+    Msg::owned(
+        format!(
+            "Anda sudah memiliki {max} order aktif, batas maksimumnya. Batalkan salah satu untuk memasang order baru."
+        ),
+        format!("You already have {max} open orders, the most allowed. Cancel one to place another."),
+    )
+}
+
 impl TradeError {
     /// As an API error.
     pub fn into_api(self) -> ApiError {
@@ -66,6 +79,7 @@ impl TradeError {
             TradeError::NoLiquidity => ApiError::new(bad, "no_liquidity", NO_LIQUIDITY),
             TradeError::OrderNotFound => ApiError::new(StatusCode::NOT_FOUND, "order_not_found", ORDER_NOT_FOUND),
             TradeError::OrderNotOpen => ApiError::new(bad, "order_not_open", ORDER_NOT_OPEN),
+            TradeError::TooManyOpenOrders(max) => ApiError::new(bad, "too_many_open_orders", too_many_open_orders(max)),
             TradeError::Rejected(why) => ApiError::new(bad, "order_rejected", REJECTED).with_detail(why),
             TradeError::PairHalted(_) => {
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "pair_halted", PAIR_HALTED).with_retry_after(5)

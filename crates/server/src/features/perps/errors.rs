@@ -30,9 +30,6 @@ pub enum PerpError {
     /// The same request id placed an order that is still being committed (a repeat that raced it).
     #[error("request in progress")]
     RequestInProgress,
-    /// The user has as many open orders as one may.
-    #[error("too many open orders")]
-    TooManyOpenOrders,
     /// The common order failures.
     #[error(transparent)]
     Trade(#[from] TradeError),
@@ -75,7 +72,6 @@ impl PerpError {
                 "request_in_progress",
                 crate::api::error::messages::REQUEST_IN_PROGRESS,
             ),
-            PerpError::TooManyOpenOrders => crate::features::orders::errors::invalid_order("too many open orders"),
             PerpError::Trade(error) => error.into_api(),
         }
     }

@@ -220,9 +220,9 @@ impl Perps<'_> {
         let plan = self.plan(tx, user_id, &draft, &quote).await?;
         // Counted under the user's lock, so placements sent at once cannot pass the limit together.
         // The orders the platform places (closes, take-profit, liquidation) are not limited.
-        if draft.origin == PerpOrigin::User && plan.open_orders >= i64::from(self.svc.settings.open_orders_per_user_max)
-        {
-            return Err(PerpError::TooManyOpenOrders);
+        let open_max = self.svc.settings.open_orders_per_user_max;
+        if draft.origin == PerpOrigin::User && plan.open_orders >= i64::from(open_max) {
+            return Err(TradeError::TooManyOpenOrders(open_max).into());
         }
         let required = if plan.increase > 0 { plan.initial_margin + plan.fee } else { 0 };
         if required > plan.assessment.available {

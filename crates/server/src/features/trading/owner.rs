@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, Side};
+use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, RejectReason, Side};
 use market::{QuoteSide, Simulator};
 use store::idempotency::{StoredResponse, Unclaimed};
 use store::Db;
@@ -373,8 +373,8 @@ impl PairOwner {
         let mut out = Vec::new();
         self.book
             .place(NewOrder { id: OrderId(id as u64), owner, side: request.side, order_type: plan.engine }, &mut out);
-        if let Some(why) = rejection(&out) {
-            return Err(TradeError::Rejected(why));
+        if let Some(refused) = rejection(&out, self.book.config()) {
+            return Err(refused);
         }
         self.engine_ran = true;
         self.conclude(tx, &out, Touched::placing([row]), id).await
@@ -388,8 +388,8 @@ impl PairOwner {
         self.open_hold(tx, &mut tp, planned.hold()).await?;
         let mut out = Vec::new();
         self.book.place_oco(planned.engine(&request, ids, owner), &mut out);
-        if let Some(why) = rejection(&out) {
-            return Err(TradeError::Rejected(why));
+        if let Some(refused) = rejection(&out, self.book.config()) {
+            return Err(refused);
         }
         self.engine_ran = true;
         self.conclude(tx, &out, Touched::placing([tp, sl]), ids.0).await
@@ -602,9 +602,14 @@ impl PairOwner {
     }
 }
 
-fn rejection(out: &[Event]) -> Option<String> {
+/// Why the engine refused a placement, as the user is told: the open-order limit in the words
+/// every class uses, anything else as the engine put it.
+fn rejection(out: &[Event], config: &Config) -> Option<TradeError> {
     out.iter().find_map(|e| match e {
-        Event::Rejected { reason, .. } => Some(reason.to_string()),
+        Event::Rejected { reason: RejectReason::OwnerLimitReached, .. } => {
+            Some(TradeError::TooManyOpenOrders(config.orders_per_owner_max))
+        }
+        Event::Rejected { reason, .. } => Some(TradeError::Rejected(reason.to_string())),
         _ => None,
     })
 }

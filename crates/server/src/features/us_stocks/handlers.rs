@@ -98,14 +98,14 @@ async fn place(
     order.request_id = request;
     // Committed with the other placements queued at once where that is faster (issue 12).
     let placing = state.clone();
-    let open_max = i64::from(state.us_stocks.settings.open_orders_per_user_max);
+    let open_max = state.us_stocks.settings.open_orders_per_user_max;
     let (order, legs) = state
         .writes
         .write(move |tx| {
             Box::pin(async move {
                 store::lock_key(tx, &user_key(&order.user_id)).await?;
-                if repo::open_count_tx(tx, &order.user_id).await? >= open_max {
-                    return Err(invalid_order("too many open orders"));
+                if repo::open_count_tx(tx, &order.user_id).await? >= i64::from(open_max) {
+                    return Err(TradeError::TooManyOpenOrders(open_max).into_api());
                 }
                 lifecycle(&placing).insert_with_hold(tx, &mut order, ask).await.map_err(TradeError::into_api)?;
                 for leg in &legs {
