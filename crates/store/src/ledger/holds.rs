@@ -8,6 +8,7 @@ use sqlx::{Any, Transaction};
 
 use super::{HoldReason, LedgerError};
 use crate::placeholders;
+use crate::write_set::Part;
 
 /// Reserves `amount` of an account's available balance; the event id makes it idempotent.
 ///
@@ -113,6 +114,65 @@ async fn reserve_and_record(
     .fetch_one(&mut **tx)
     .await?;
     Ok((reserved == 1, recorded))
+}
+
+/// How a [`NewHold`]'s reservation refusal reads in the [`crate::StoreError::SharedTransaction`] of its
+/// write set: the account no longer had the amount available.
+pub const HOLD_REFUSED: &str = "a hold's reservation was refused";
+
+/// A hold for an event that has none yet (its id new, e.g. a new order's), written with the rest
+/// of its transaction's rows in one [`crate::write_set::WriteSet`] instead of a statement of its own (issue 12).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewHold {
+    /// The hold's id, known before it is written.
+    pub id: String,
+    account_id: String,
+    amount: i64,
+    reason: HoldReason,
+    event_id: String,
+    at_ms: i64,
+}
+
+impl NewHold {
+    /// A hold of `amount` (above 0) on the account for `event_id`, which must have none.
+    pub fn new(account_id: &str, amount: i64, reason: HoldReason, event_id: &str) -> Result<Self, LedgerError> {
+        if amount <= 0 {
+            return Err(LedgerError::InvalidAmount);
+        }
+        Ok(Self {
+            id: uuid::Uuid::now_v7().to_string(),
+            account_id: account_id.to_owned(),
+            amount,
+            reason,
+            event_id: event_id.to_owned(),
+            at_ms: crate::db::now_ms(),
+        })
+    }
+
+    /// The reservation (refused as [`HOLD_REFUSED`] when the account lacks the amount) and the
+    /// record, in that order (SQLite runs them so; PostgreSQL checks both at the statement's end).
+    pub fn parts(&self) -> [Part<'_>; 2] {
+        let reserve = Part::new(
+            "update ledger_accounts set held = held + $1 where id = $2 \
+             and (may_go_negative = 1 or balance - held >= $1) returning id"
+                .to_owned(),
+        )
+        .returning(1, HOLD_REFUSED)
+        .bind(self.amount)
+        .bind(&self.account_id);
+        let record = Part::new(
+            "insert into ledger_holds (id, account_id, amount, status, reason, event_id, created_at_ms) \
+             values ($1, $2, $3, 'OPEN', $4, $5, $6)"
+                .to_owned(),
+        )
+        .bind(&self.id)
+        .bind(&self.account_id)
+        .bind(self.amount)
+        .bind(self.reason.as_str())
+        .bind(&self.event_id)
+        .bind(self.at_ms);
+        [reserve, record]
+    }
 }
 
 async fn hold_of_event(tx: &mut Transaction<'static, Any>, event_id: &str) -> Result<Option<String>, LedgerError> {

@@ -22,7 +22,7 @@ mod staged;
 mod writes;
 
 pub use batch::{post_all, EntryWriter};
-pub use holds::{close_hold, hold, hold_from_sources, split_from_sources, HoldPart};
+pub use holds::{close_hold, hold, hold_from_sources, split_from_sources, HoldPart, NewHold, HOLD_REFUSED};
 pub use journal::Journal;
 pub use staged::Staged;
 pub use writes::Writes;

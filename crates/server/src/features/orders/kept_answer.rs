@@ -8,7 +8,7 @@
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use serde::Serialize;
-use store::idempotency::StoredResponse;
+use store::idempotency::{StoredResponse, Unclaimed};
 
 use crate::api::envelope::AnswerKept;
 use crate::api::Data;
@@ -22,6 +22,23 @@ pub const ANSWER_KEPT_WITH_THE_ORDER: &[&str] = &[
     "/v1/perps/buy",
     "/v1/perps/sell",
 ];
+
+/// The call's idempotency key and how its answer is made from the placed order `R`, for a class
+/// whose placement writes the answer itself (in the same statement as the order where it can).
+pub struct KeepAnswer<'a, R> {
+    /// The call's key.
+    pub key: &'a Unclaimed,
+    /// The answer the call gives for the order (an error says why it could not be made).
+    pub answer: &'a (dyn Fn(&R) -> Result<StoredResponse, String> + Send + Sync),
+}
+
+impl<R> Clone for KeepAnswer<'_, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for KeepAnswer<'_, R> {}
 
 /// The content type axum's `Json` answers with.
 const JSON: &str = "application/json";

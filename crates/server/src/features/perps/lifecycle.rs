@@ -7,6 +7,7 @@ use domain::ledger::HoldReason;
 use domain::orders::{PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use domain::perps::Round;
 use domain::Clock;
+use store::idempotency;
 use store::ledger;
 use store::Db;
 
@@ -17,10 +18,11 @@ use super::repo::{self, NewOrder, OrderRow, PositionRow};
 use super::service::{Assessment, PerpService};
 use super::venue::{Level, PerpQuote};
 use super::view::PerpOrderView;
-use super::wallet_state;
+use super::{untouched, wallet_state};
 use crate::features::live::user::positions_channel;
 use crate::features::live::Hub;
 use crate::features::orders::errors::TradeError;
+use crate::features::orders::kept_answer::KeepAnswer;
 use crate::features::orders::live::publish_order;
 use crate::features::orders::state::status_after;
 
@@ -203,15 +205,22 @@ impl Perps<'_> {
     /// the fill when it is marketable ([`Perps::place_in`]).
     pub async fn place(&self, user_id: &str, draft: Draft) -> Result<OrderRow, PerpError> {
         let mut w = self.db.begin_write().await?;
-        let placed = self.place_in(&mut w.tx, user_id, draft).await?;
+        let placed = self.place_in(&mut w.tx, user_id, draft, None).await?;
         w.commit().await?;
         Ok(self.placed(placed).await)
     }
 
     /// The work of placing `draft` inside `tx`: the book's and the users' locks, the contract's and
-    /// the wallet's rules, the row and its margin hold, and the fill when it is marketable. Returns
-    /// the order and the other users' orders it filled, for [`Perps::placed`] once committed.
-    pub async fn place_in(&self, tx: &mut Tx, user_id: &str, draft: Draft) -> Result<Placed, PerpError> {
+    /// the wallet's rules, the row and its margin hold, the fill when it is marketable, and the
+    /// call's answer when it is to be `kept`. Returns the order and the other users' orders it
+    /// filled, for [`Perps::placed`] once committed.
+    pub async fn place_in(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        draft: Draft,
+        kept: Option<KeepAnswer<'_, OrderRow>>,
+    ) -> Result<Placed, PerpError> {
         let quote = self.quote(&draft.symbol)?;
         let takes = !draft.kind.is_stop();
         let limit = if draft.kind.has_limit() { draft.price } else { None };
@@ -247,9 +256,13 @@ impl Perps<'_> {
             request_id: draft.request_id.clone(),
             ..OrderRow::pending(new, now)
         };
-        // The hold first, so the row is inserted as it rests: an order that rests untouched (and
-        // every stop) is then one insert. A repeat's refused insert rolls the hold back with it.
-        // A margin that covers `required` means the wallet's account exists: no need to open it.
+        if untouched::meets_nothing(&order, &locked, &quote) {
+            untouched::rest(tx, &mut order, required, kept).await?;
+            return Ok((order, Vec::new()));
+        }
+        // The hold first, so the row is inserted as it rests. A repeat's refused insert rolls the
+        // hold back with it. A margin that covers `required` means the wallet's account exists: no
+        // need to open it.
         if required > 0 {
             let account = wallet(user_id).id();
             order.hold_id = Some(
@@ -267,6 +280,9 @@ impl Perps<'_> {
         } else {
             Vec::new()
         };
+        if let Some(kept) = kept {
+            idempotency::keep_in(tx, kept.key, &untouched::answer(kept, &order)?).await?;
+        }
         Ok((order, makers))
     }
 
@@ -653,7 +669,7 @@ fn stop_reached(order: &OrderRow, mark: i64) -> bool {
 }
 
 /// Whether a limit order's price meets the book now.
-fn marketable(order: &OrderRow, quote: &PerpQuote) -> bool {
+pub(super) fn marketable(order: &OrderRow, quote: &PerpQuote) -> bool {
     let Some(price) = order.price else { return false };
     if i64::from(order.side.code()) > 0 {
         quote.ask().is_some_and(|ask| ask <= price)

@@ -23,6 +23,7 @@ pub mod repo;
 pub mod risk;
 pub mod risk_book;
 pub mod service;
+mod untouched;
 pub mod venue;
 pub mod view;
 pub mod wallet_state;

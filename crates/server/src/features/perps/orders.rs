@@ -8,11 +8,10 @@ use axum::Extension;
 use domain::orders::{PerpOrderType, PerpOrigin, Side};
 use domain::perps::{Exposure, Round};
 use serde::{Deserialize, Serialize};
-use store::idempotency::{self, Unclaimed};
+use store::idempotency::Unclaimed;
 use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
-use super::errors::PerpError;
 use super::lifecycle::{Draft, Perps, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
@@ -20,7 +19,7 @@ use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::features::orders::errors::{invalid_order, unknown_pair, TradeError};
 use crate::features::orders::input::{check_flags, given, number_text, request_id, required, units};
-use crate::features::orders::kept_answer;
+use crate::features::orders::kept_answer::{self, KeepAnswer};
 use crate::features::orders::lists::{PageQuery, ORDER_PAGE_SIZE};
 use crate::state::AppState;
 
@@ -178,16 +177,12 @@ async fn place(
         .writes
         .write(move |tx| {
             Box::pin(async move {
-                let placed = perps(&placing).place_in(tx, &user_id, draft).await?;
-                if let Some(key) = &key {
-                    let stored = kept_answer::stored(&Data::new(PerpOrderView::of(
-                        &placed.0,
-                        instrument(&placing, &placed.0.symbol)?,
-                    )))
-                    .map_err(ApiError::internal)?;
-                    idempotency::keep_in(tx, key, &stored).await.map_err(PerpError::from)?;
-                }
-                Ok::<_, ApiError>(placed)
+                let answer = |order: &repo::OrderRow| {
+                    let inst = instrument(&placing, &order.symbol).map_err(|e| e.code.to_string())?;
+                    kept_answer::stored(&Data::new(PerpOrderView::of(order, inst))).map_err(|e| e.to_string())
+                };
+                let kept = key.as_ref().map(|key| KeepAnswer { key, answer: &answer });
+                Ok::<_, ApiError>(perps(&placing).place_in(tx, &user_id, draft, kept).await?)
             })
         })
         .await;

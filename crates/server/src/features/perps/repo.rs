@@ -3,6 +3,7 @@
 
 use domain::orders::{OrderStatus, PerpOrderReason, PerpOrderType, PerpOrigin, Side};
 use sqlx::{Any, FromRow, Transaction};
+use store::write_set::{Part, WriteSet};
 use store::{Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
@@ -381,13 +382,19 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreErro
     Ok(())
 }
 
-/// Inserts a new order; false, inserting nothing, when its user already placed one under its
-/// request id (a repeat that raced the first: PostgreSQL answers once the first committed).
-pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<bool, StoreError> {
-    let inserted = sqlx::query(&format!(
+/// How a refused [`order_part`] reads in its write set's error: the user already placed an order
+/// under its request id.
+pub const ORDER_REPEATED: &str = "an order under this request id exists";
+
+/// A new order's insert, for a write set; refused as [`ORDER_REPEATED`] when its user already
+/// placed one under its request id (a repeat that raced the first: PostgreSQL answers once the
+/// first committed).
+pub fn order_part(o: &OrderRow) -> Part<'_> {
+    Part::new(format!(
         "insert into perp_orders ({ORDER_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) on conflict (user_id, request_id) do nothing"
+         $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) on conflict (user_id, request_id) do nothing returning id"
     ))
+    .returning(1, ORDER_REPEATED)
     .bind(&o.id)
     .bind(&o.user_id)
     .bind(&o.symbol)
@@ -408,14 +415,23 @@ pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<bool, StoreError>
     .bind(o.realised_pnl)
     .bind(o.take_profit)
     .bind(o.stop_loss)
-    .bind(&o.hold_id)
-    .bind(&o.request_id)
+    .bind(o.hold_id.as_deref())
+    .bind(o.request_id.as_deref())
     .bind(o.reason.map(PerpOrderReason::as_str))
     .bind(o.created_at_ms)
     .bind(o.updated_at_ms)
-    .execute(&mut **tx)
-    .await?;
-    Ok(inserted.rows_affected() == 1)
+}
+
+/// Inserts a new order; false, inserting nothing, when its user already placed one under its
+/// request id ([`order_part`]).
+pub async fn insert_order(tx: &mut Tx, o: &OrderRow) -> Result<bool, StoreError> {
+    let mut set = WriteSet::default();
+    set.push(order_part(o));
+    match set.run(tx).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::SharedTransaction(why)) if why == ORDER_REPEATED => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Stores an order's changed state.
