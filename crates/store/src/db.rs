@@ -115,6 +115,39 @@ pub async fn lock_key(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str)
     Ok(())
 }
 
+/// [`lock_key`] of `first`, then of `second`, in one statement: the inner select takes `first`
+/// before the outer one asks for `second`, so two transactions that lock in this order still
+/// never hold what the other waits for.
+pub async fn lock_keys_in_turn(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    first: &str,
+    second: &str,
+) -> Result<(), StoreError> {
+    if Backend::of(tx) == Backend::Postgres {
+        sqlx::query(
+            "select taken.first, pg_advisory_xact_lock(hashtextextended($2, 0)) \
+             from (select pg_advisory_xact_lock(hashtextextended($1, 0)) as first offset 0) taken",
+        )
+        .bind(first)
+        .bind(second)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// [`lock_key`] only if no other transaction holds `key`'s lock: false, waiting for nothing, when
+/// one does. SQLite's writers are serialised already: always true there.
+pub async fn try_lock_key(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str) -> Result<bool, StoreError> {
+    if Backend::of(tx) != Backend::Postgres {
+        return Ok(true);
+    }
+    Ok(sqlx::query_scalar("select pg_try_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind(key)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
 impl WriteTx {
     /// Serialises this transaction with every other that locks the same `key`, until it commits or
     /// rolls back: the guard of a "count, check a limit, then insert" write, which two transactions

@@ -5,6 +5,7 @@
 //! many users trading against each other at once all succeed. The books are checked after each.
 
 use serde_json::{json, Value};
+use server::features::perps;
 
 use crate::both_backends;
 use crate::helpers::{TestApp, User};
@@ -147,6 +148,50 @@ both_backends!(perp_a_user_never_meets_their_own_order, |backend| async move {
     assert_eq!(first["filledQuantity"].as_str(), Some("0.002"), "{first}");
     let second = order_of(&app, &user, second["id"].as_str().unwrap(), true).await;
     assert_eq!(second["filledQuantity"].as_str(), Some("0.001"), "{second}");
+    assert_books_sound(&app).await;
+});
+
+// Issue 12: a placement takes the book's lock and its own user's together, then only tries the
+// lock of a user before its own in order whose resting order it may meet. Here another step holds
+// that maker's lock and then asks for the taker's. The placement gives its locks back and runs
+// again taking every lock in order: it waits for that step, which gets the taker's lock instead of
+// waiting in a circle, then meets the maker's order first as usual.
+both_backends!(perp_a_taker_whose_maker_is_busy_waits_in_order_and_still_meets_it, |backend| async move {
+    let (app, _clock, _) = app(backend).await;
+    let one = app.sign_up("081234569431").await;
+    let two = app.sign_up("081234569432").await;
+    let (maker, taker) = if one.user_id < two.user_id { (one, two) } else { (two, one) };
+    credit_margin(&app, &maker, 1_000).await;
+    credit_margin(&app, &taker, 1_000).await;
+    let (ask, _) = best_ask(&app);
+    let resting = placed(&app, &maker, "sell", limit(ask, "0.005")).await;
+
+    let mut busy = app.state.db.begin_write().await.unwrap();
+    busy.lock_key(&perps::lifecycle::user_key(&maker.user_id)).await.unwrap();
+    let market = json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.005"});
+    let ((status, bought), ()) = tokio::join!(place(&app, &taker, "buy", market), async {
+        if backend == store::Backend::Postgres {
+            // The placement waits for the maker's lock, holding no user's lock.
+            let mut waiting = 0_i64;
+            for _ in 0..1_000 {
+                waiting =
+                    sqlx::query_scalar("select count(*) from pg_locks where locktype = 'advisory' and not granted")
+                        .fetch_one(app.state.db.pool())
+                        .await
+                        .unwrap();
+                if waiting > 0 {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            assert_eq!(waiting, 1, "the placement waits for the maker's lock");
+            busy.lock_key(&perps::lifecycle::user_key(&taker.user_id)).await.unwrap();
+        }
+        busy.commit().await.unwrap();
+    });
+    assert_eq!((status, bought["data"]["status"].as_str()), (200, Some("SUCCESS")), "{bought}");
+    let sold = order_of(&app, &maker, resting["id"].as_str().unwrap(), false).await;
+    assert_eq!(sold["filledQuantity"].as_str(), Some("0.005"), "the maker's order is met first: {sold}");
     assert_books_sound(&app).await;
 });
 

@@ -30,6 +30,10 @@ pub enum PerpError {
     /// The same request id placed an order that is still being committed (a repeat that raced it).
     #[error("request in progress")]
     RequestInProgress,
+    /// A placement taking its locks [`super::lifecycle::Locking::UserWithBook`] found a user it
+    /// must lock before its own held by another step; it runs again `InOrder`, never answered so.
+    #[error("a lock to take before the user's is held")]
+    LocksBusy,
     /// The common order failures.
     #[error(transparent)]
     Trade(#[from] TradeError),
@@ -72,6 +76,7 @@ impl PerpError {
                 "request_in_progress",
                 crate::api::error::messages::REQUEST_IN_PROGRESS,
             ),
+            PerpError::LocksBusy => ApiError::internal("perp placement locks busy"),
             PerpError::Trade(error) => error.into_api(),
         }
     }

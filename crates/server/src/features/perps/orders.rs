@@ -12,7 +12,8 @@ use store::idempotency::Unclaimed;
 use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
-use super::lifecycle::{Draft, Perps, Protection};
+use super::errors::PerpError;
+use super::lifecycle::{Draft, Locking, Perps, Placed, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;
@@ -168,12 +169,40 @@ async fn place(
     let request = request_id(&headers);
     let draft = draft(&state, &body, side, request.clone())?;
     check_flags(&state, caller.pro, &draft.symbol, None, side).await?;
-    // Committed with the other placements queued at once where that is faster (issue 12); the
-    // answer is kept under the call's idempotency key in the same transaction.
-    let placing = state.clone();
-    let user_id = caller.user_id.clone();
-    let key = answer_key.clone();
-    let placed = state
+    let placed =
+        match write_placement(&state, &caller.user_id, &draft, answer_key.as_ref(), Locking::UserWithBook).await {
+            // Another step held a user this one must lock before its own: run again, locking in order.
+            Err(PerpError::LocksBusy) => {
+                write_placement(&state, &caller.user_id, &draft, answer_key.as_ref(), Locking::InOrder).await
+            }
+            placed => placed,
+        };
+    let placed = match placed {
+        Ok(placed) => placed,
+        // A repeat of a placed request id (its kept answer, when there is one, was replayed before
+        // the handler ran): that order once committed, else "still in progress".
+        Err(PerpError::RequestInProgress) => {
+            let in_progress = ApiError::from(PerpError::RequestInProgress);
+            return placed_before(&state, &caller.user_id, request.as_deref()).await?.ok_or(in_progress);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let order = perps(&state).placed(placed).await;
+    let inst = instrument(&state, &order.symbol)?;
+    Ok(kept_answer::answer(Data::new(PerpOrderView::of(&order, inst)), answer_key.is_some()))
+}
+
+/// Places `draft` in a write committed with the other placements queued at once where that is
+/// faster (issue 12), the call's answer kept under its idempotency `key` in the same transaction.
+async fn write_placement(
+    state: &AppState,
+    user_id: &str,
+    draft: &Draft,
+    key: Option<&Unclaimed>,
+    locking: Locking,
+) -> Result<Placed, PerpError> {
+    let (placing, user_id, draft, key) = (state.clone(), user_id.to_owned(), draft.clone(), key.cloned());
+    state
         .writes
         .write(move |tx| {
             Box::pin(async move {
@@ -182,22 +211,10 @@ async fn place(
                     kept_answer::stored(&Data::new(PerpOrderView::of(order, inst))).map_err(|e| e.to_string())
                 };
                 let kept = key.as_ref().map(|key| KeepAnswer { key, answer: &answer });
-                Ok::<_, ApiError>(perps(&placing).place_in(tx, &user_id, draft, kept).await?)
+                perps(&placing).place_in(tx, &user_id, draft, kept, locking).await
             })
         })
-        .await;
-    let placed = match placed {
-        Ok(placed) => placed,
-        // A repeat of a placed request id (its kept answer, when there is one, was replayed before
-        // the handler ran): that order once committed, else "still in progress".
-        Err(e) if e.code == "request_in_progress" => {
-            return placed_before(&state, &caller.user_id, request.as_deref()).await?.ok_or(e);
-        }
-        Err(e) => return Err(e),
-    };
-    let order = perps(&state).placed(placed).await;
-    let inst = instrument(&state, &order.symbol)?;
-    Ok(kept_answer::answer(Data::new(PerpOrderView::of(&order, inst)), answer_key.is_some()))
+        .await
 }
 
 /// The answer for the order the user already placed under `request` (a repeat), if any.
