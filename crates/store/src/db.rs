@@ -136,6 +136,26 @@ pub async fn lock_keys_in_turn(
     Ok(())
 }
 
+/// [`lock_key`] of `first`, then [`try_lock_key`] of `second`, in one statement (as
+/// [`lock_keys_in_turn`]): whether `second` was taken. Always true on SQLite.
+pub async fn lock_then_try(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    first: &str,
+    second: &str,
+) -> Result<bool, StoreError> {
+    if Backend::of(tx) != Backend::Postgres {
+        return Ok(true);
+    }
+    Ok(sqlx::query_scalar(
+        "select pg_try_advisory_xact_lock(hashtextextended($2, 0)) \
+         from (select pg_advisory_xact_lock(hashtextextended($1, 0)) as first offset 0) taken",
+    )
+    .bind(first)
+    .bind(second)
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
 /// [`lock_key`] only if no other transaction holds `key`'s lock: false, waiting for nothing, when
 /// one does. SQLite's writers are serialised already: always true there.
 pub async fn try_lock_key(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str) -> Result<bool, StoreError> {

@@ -108,6 +108,10 @@ pub enum Locking {
     UserWithBook,
     /// The book's, then every user's in their order, as every other step takes them.
     InOrder,
+    /// The book's (waited for), then every user's only tried: for a placement in a transaction
+    /// that may hold other users' locks already (a contract's batch). A try that fails refuses
+    /// with [`PerpError::LocksBusy`].
+    Tried,
 }
 
 /// A placement stored but not yet published: the order and the other users' orders it filled.
@@ -326,6 +330,11 @@ impl Perps<'_> {
         match locking {
             Locking::UserWithBook => store::lock_keys_in_turn(tx, &book, &own).await?,
             Locking::InOrder => store::lock_key(tx, &book).await?,
+            Locking::Tried => {
+                if !store::lock_then_try(tx, &book, &own).await? {
+                    return Err(PerpError::LocksBusy);
+                }
+            }
         }
         let mut users = vec![user_id.to_owned()];
         if let Some((side, bound)) = reach {
@@ -335,15 +344,19 @@ impl Perps<'_> {
         users.sort_unstable();
         users.dedup();
         for user in &users {
+            if locking != Locking::InOrder && user == user_id {
+                continue; // taken with the book's
+            }
             let key = user_key(user);
-            match locking {
-                Locking::UserWithBook if user == user_id => {}
-                Locking::UserWithBook if user.as_str() < user_id => {
-                    if !store::try_lock_key(tx, &key).await? {
-                        return Err(PerpError::LocksBusy);
-                    }
-                }
-                _ => store::lock_key(tx, &key).await?,
+            let waits = match locking {
+                Locking::InOrder => true,
+                Locking::UserWithBook => user.as_str() > user_id,
+                Locking::Tried => false,
+            };
+            if waits {
+                store::lock_key(tx, &key).await?;
+            } else if !store::try_lock_key(tx, &key).await? {
+                return Err(PerpError::LocksBusy);
             }
         }
         Ok(users)

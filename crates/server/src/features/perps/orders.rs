@@ -8,6 +8,7 @@ use axum::Extension;
 use domain::orders::{PerpOrderType, PerpOrigin, Side};
 use domain::perps::{Exposure, Round};
 use serde::{Deserialize, Serialize};
+use store::group::{BoxFuture, GroupWriter};
 use store::idempotency::Unclaimed;
 use utoipa::ToSchema;
 
@@ -23,6 +24,8 @@ use crate::features::orders::input::{check_flags, given, number_text, request_id
 use crate::features::orders::kept_answer::{self, KeepAnswer};
 use crate::features::orders::lists::{PageQuery, ORDER_PAGE_SIZE};
 use crate::state::AppState;
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// The lifecycle over the application's parts.
 pub fn perps(state: &AppState) -> Perps<'_> {
@@ -169,14 +172,22 @@ async fn place(
     let request = request_id(&headers);
     let draft = draft(&state, &body, side, request.clone())?;
     check_flags(&state, caller.pro, &draft.symbol, None, side).await?;
-    let placed =
-        match write_placement(&state, &caller.user_id, &draft, answer_key.as_ref(), Locking::UserWithBook).await {
-            // Another step held a user this one must lock before its own: run again, locking in order.
-            Err(PerpError::LocksBusy) => {
-                write_placement(&state, &caller.user_id, &draft, answer_key.as_ref(), Locking::InOrder).await
-            }
-            placed => placed,
-        };
+    let key = answer_key.as_ref();
+    // On PostgreSQL the contract's placements queued at once share a transaction; SQLite's share
+    // the one writer's (`AppState::writes`).
+    let first = if state.db.backend() == store::Backend::Postgres {
+        let writer = state.perps.book_writer(&state.db, &draft.symbol);
+        write_placement(&state, &writer, &caller.user_id, &draft, key, Locking::Tried).await
+    } else {
+        write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::UserWithBook).await
+    };
+    let placed = match first {
+        // Another step held a user this one must lock: run again alone, locking in order.
+        Err(PerpError::LocksBusy) => {
+            write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::InOrder).await
+        }
+        placed => placed,
+    };
     let placed = match placed {
         Ok(placed) => placed,
         // A repeat of a placed request id (its kept answer, when there is one, was replayed before
@@ -196,25 +207,38 @@ async fn place(
 /// faster (issue 12), the call's answer kept under its idempotency `key` in the same transaction.
 async fn write_placement(
     state: &AppState,
+    writer: &GroupWriter,
     user_id: &str,
     draft: &Draft,
     key: Option<&Unclaimed>,
     locking: Locking,
 ) -> Result<Placed, PerpError> {
     let (placing, user_id, draft, key) = (state.clone(), user_id.to_owned(), draft.clone(), key.cloned());
-    state
-        .writes
-        .write(move |tx| {
-            Box::pin(async move {
-                let answer = |order: &repo::OrderRow| {
-                    let inst = instrument(&placing, &order.symbol).map_err(|e| e.code.to_string())?;
-                    kept_answer::stored(&Data::new(PerpOrderView::of(order, inst))).map_err(|e| e.to_string())
-                };
-                let kept = key.as_ref().map(|key| KeepAnswer { key, answer: &answer });
-                perps(&placing).place_in(tx, &user_id, draft, kept, locking).await
-            })
+    let work = unit(move |tx| {
+        Box::pin(async move {
+            let answer = |order: &repo::OrderRow| {
+                let inst = instrument(&placing, &order.symbol).map_err(|e| e.code.to_string())?;
+                kept_answer::stored(&Data::new(PerpOrderView::of(order, inst))).map_err(|e| e.to_string())
+            };
+            let kept = key.as_ref().map(|key| KeepAnswer { key, answer: &answer });
+            perps(&placing).place_in(tx, &user_id, draft, kept, locking).await
         })
-        .await
+    });
+    // Tried locks are for a transaction that others share.
+    if locking == Locking::Tried {
+        writer.run(work).await
+    } else {
+        writer.write(work).await
+    }
+}
+
+/// Gives a placement's work the type a group writer runs (a closure's own would not name the
+/// transaction's lifetime in its future's).
+fn unit<F>(work: F) -> F
+where
+    F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<Placed, PerpError>>,
+{
+    work
 }
 
 /// The answer for the order the user already placed under `request` (a repeat), if any.

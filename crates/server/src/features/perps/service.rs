@@ -8,6 +8,8 @@ use chrono::{DateTime, Utc};
 use domain::perps::{margin_ratio_ppm, Exposure};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
+use store::group::GroupWriter;
+use store::Db;
 
 use super::contracts::{instruments, Instruments, PerpInstrument};
 use super::repo::PositionRow;
@@ -28,6 +30,8 @@ pub struct PerpService {
     pub gate: Arc<tokio::sync::Mutex<()>>,
     /// The positions and balances the risk pass marks, kept between its ticks.
     pub risk_book: Arc<RiskBook>,
+    /// Each contract's placements' group writer on PostgreSQL, made when first needed.
+    book_writers: Arc<std::sync::Mutex<HashMap<String, GroupWriter>>>,
 }
 
 /// A user's margin wallet marked to market.
@@ -65,12 +69,20 @@ impl PerpService {
             venue: Arc::new(PerpVenue::new(sim, usdt_idr)),
             gate: Arc::new(tokio::sync::Mutex::new(())),
             risk_book: Arc::new(RiskBook::default()),
+            book_writers: Arc::default(),
         }
     }
 
     /// The contract with this symbol.
     pub fn instrument(&self, symbol: &str) -> Option<&PerpInstrument> {
         self.instruments.get(symbol)
+    }
+
+    /// The group writer of `symbol`'s placements: those queued at once share a transaction, its
+    /// book lock and its commit (issue 12). Made on the calling runtime when first asked for.
+    pub fn book_writer(&self, db: &Db, symbol: &str) -> GroupWriter {
+        let mut writers = self.book_writers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        writers.entry(symbol.to_owned()).or_insert_with(|| GroupWriter::spawn(db.clone())).clone()
     }
 
     /// Marks a wallet with `balance` and `held` and these open positions at `now`.
