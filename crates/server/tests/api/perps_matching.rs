@@ -174,11 +174,13 @@ both_backends!(perp_a_taker_whose_maker_is_busy_waits_in_order_and_still_meets_i
             // The placement waits for the maker's lock, holding no user's lock.
             let mut waiting = 0_i64;
             for _ in 0..1_000 {
-                waiting =
-                    sqlx::query_scalar("select count(*) from pg_locks where locktype = 'advisory' and not granted")
-                        .fetch_one(app.state.db.pool())
-                        .await
-                        .unwrap();
+                waiting = sqlx::query_scalar(
+                    "select count(*) from pg_locks where locktype = 'advisory' and not granted \
+                     and database = (select oid from pg_database where datname = current_database())",
+                )
+                .fetch_one(app.state.db.pool())
+                .await
+                .unwrap();
                 if waiting > 0 {
                     break;
                 }
