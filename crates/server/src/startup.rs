@@ -125,7 +125,9 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         session_shift,
     );
     let usdt_idr = markets.catalogue().usdt_idr()?;
-    let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone());
+    let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone())
+        .start_book_writers(&db)
+        .await?;
     Ok(AppState::new(AppStateInner {
         clock,
         hub,

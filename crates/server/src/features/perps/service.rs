@@ -9,13 +9,17 @@ use domain::perps::{margin_ratio_ppm, Exposure};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
 use store::group::GroupWriter;
-use store::Db;
+use store::{Backend, Db};
 
 use super::contracts::{instruments, Instruments, PerpInstrument};
 use super::repo::PositionRow;
 use super::risk_book::RiskBook;
 use super::venue::PerpVenue;
 use crate::config::PerpsSettings;
+use crate::features::orders::owners_thread;
+
+/// Connections of the contracts' placement writers at most (one a contract up to this).
+const BOOK_WRITER_CONNECTIONS_MAX: usize = 4;
 
 /// Contracts, venue and settings; cheap to clone.
 #[derive(Clone)]
@@ -30,8 +34,8 @@ pub struct PerpService {
     pub gate: Arc<tokio::sync::Mutex<()>>,
     /// The positions and balances the risk pass marks, kept between its ticks.
     pub risk_book: Arc<RiskBook>,
-    /// Each contract's placements' group writer on PostgreSQL, made when first needed.
-    book_writers: Arc<std::sync::Mutex<HashMap<String, GroupWriter>>>,
+    /// Each contract's placements' group writer, on PostgreSQL ([`PerpService::start_book_writers`]).
+    book_writers: Arc<HashMap<String, GroupWriter>>,
 }
 
 /// A user's margin wallet marked to market.
@@ -78,11 +82,30 @@ impl PerpService {
         self.instruments.get(symbol)
     }
 
-    /// The group writer of `symbol`'s placements: those queued at once share a transaction, its
-    /// book lock and its commit (issue 12). Made on the calling runtime when first asked for.
-    pub fn book_writer(&self, db: &Db, symbol: &str) -> GroupWriter {
-        let mut writers = self.book_writers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        writers.entry(symbol.to_owned()).or_insert_with(|| GroupWriter::spawn(db.clone())).clone()
+    /// On PostgreSQL, starts each contract's placement writer: the placements queued at once on a
+    /// contract share a transaction, its book lock and its commit (issue 12). They run on the book
+    /// owners' thread with connections of their own, as the crypto pairs' owners do. SQLite's
+    /// placements share the one writer's batches instead (`AppState::writes`).
+    pub async fn start_book_writers(mut self, db: &Db) -> anyhow::Result<Self> {
+        if db.backend() != Backend::Postgres {
+            return Ok(self);
+        }
+        let symbols: Vec<String> = self.instruments.keys().cloned().collect();
+        let connections = u32::try_from(symbols.len().clamp(1, BOOK_WRITER_CONNECTIONS_MAX)).unwrap_or(1);
+        let shared = db.clone();
+        let writers = owners_thread::handle()
+            .spawn(async move {
+                let own = shared.own_pool(connections).await?;
+                anyhow::Ok(symbols.into_iter().map(|symbol| (symbol, GroupWriter::spawn(own.clone()))).collect())
+            })
+            .await??;
+        self.book_writers = Arc::new(writers);
+        Ok(self)
+    }
+
+    /// The placement writer of `symbol` ([`PerpService::start_book_writers`]); none on SQLite.
+    pub fn book_writer(&self, symbol: &str) -> Option<&GroupWriter> {
+        self.book_writers.get(symbol)
     }
 
     /// Marks a wallet with `balance` and `held` and these open positions at `now`.
