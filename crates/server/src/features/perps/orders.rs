@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
 use super::errors::PerpError;
-use super::lifecycle::{Draft, Locking, Perps, Placed, Protection};
+use super::lifecycle::{Draft, Perps, Placed, Protection};
+use super::locks::Locking;
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;
@@ -177,7 +178,7 @@ async fn place(
     // the one writer's (`AppState::writes`).
     let first = match state.perps.book_writer(&draft.symbol) {
         Some(writer) => write_placement(&state, writer, &caller.user_id, &draft, key, Locking::Tried).await,
-        None => write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::UserWithBook).await,
+        None => write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::InOrder).await,
     };
     let placed = match first {
         // Another step held a user this one must lock: run again alone, locking in order.
