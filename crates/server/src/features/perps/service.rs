@@ -16,10 +16,6 @@ use super::repo::PositionRow;
 use super::risk_book::RiskBook;
 use super::venue::PerpVenue;
 use crate::config::PerpsSettings;
-use crate::features::orders::owners_thread;
-
-/// Connections of the contracts' placement writers at most (one a contract up to this).
-const BOOK_WRITER_CONNECTIONS_MAX: usize = 4;
 
 /// Contracts, venue and settings; cheap to clone.
 #[derive(Clone)]
@@ -83,24 +79,15 @@ impl PerpService {
     }
 
     /// On PostgreSQL, starts each contract's placement writer: the placements queued at once on a
-    /// contract share a transaction, its book lock and its commit (issue 12). They run on the book
-    /// owners' thread with connections of their own, as the crypto pairs' owners do. SQLite's
-    /// placements share the one writer's batches instead (`AppState::writes`).
-    pub async fn start_book_writers(mut self, db: &Db) -> anyhow::Result<Self> {
-        if db.backend() != Backend::Postgres {
-            return Ok(self);
+    /// contract share a transaction, its book lock and its commit (issue 12). SQLite's placements
+    /// share the one writer's batches instead (`AppState::writes`). (Running them on the book
+    /// owners' thread, with connections of their own, measured no faster.)
+    pub fn start_book_writers(mut self, db: &Db) -> Self {
+        if db.backend() == Backend::Postgres {
+            let writers = self.instruments.keys().map(|symbol| (symbol.clone(), GroupWriter::spawn(db.clone())));
+            self.book_writers = Arc::new(writers.collect());
         }
-        let symbols: Vec<String> = self.instruments.keys().cloned().collect();
-        let connections = u32::try_from(symbols.len().clamp(1, BOOK_WRITER_CONNECTIONS_MAX)).unwrap_or(1);
-        let shared = db.clone();
-        let writers = owners_thread::handle()
-            .spawn(async move {
-                let own = shared.own_pool(connections).await?;
-                anyhow::Ok(symbols.into_iter().map(|symbol| (symbol, GroupWriter::spawn(own.clone()))).collect())
-            })
-            .await??;
-        self.book_writers = Arc::new(writers);
-        Ok(self)
+        self
     }
 
     /// The placement writer of `symbol` ([`PerpService::start_book_writers`]); none on SQLite.

@@ -19,6 +19,7 @@ pub mod live;
 mod oco_plan;
 mod optimistic;
 pub mod owner;
+mod owners_thread;
 pub mod pair;
 mod phases;
 mod plan;

@@ -9,6 +9,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::live::UserEvents;
 use super::owner::{id_source, Ask, Envelope, OwnerDeps, PairOwner, PairView, Pause};
+use super::owners_thread;
 use super::pair::PairSpec;
 use super::repo::OrderRow;
 use crate::config::TradingSettings;
@@ -16,7 +17,6 @@ use crate::features::live::Hub;
 use crate::features::markets::depth::engine_book;
 use crate::features::markets::service::Markets;
 use crate::features::orders::errors::TradeError;
-use crate::features::orders::owners_thread;
 
 /// Connections the owners' pool opens at most (one per owner while it runs a batch).
 const OWNER_CONNECTIONS_MAX: usize = 8;

@@ -1,5 +1,4 @@
-//! The book owners' own thread (issue 12): the crypto pairs' owners and the perpetual contracts'
-//! placement writers on PostgreSQL. An owner runs its batches one at a time, so every wait
+//! The book owners' own thread (issue 12). An owner runs its batches one at a time, so every wait
 //! in a batch (BEGIN, the accounts read, the write, COMMIT) is time every queued order waits too.
 //! On the server's runtime each of those wake-ups queues behind the HTTP tasks that are ready, and
 //! the database's answer is noticed only when a busy worker next looks at its sockets. Here the
