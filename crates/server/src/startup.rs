@@ -125,8 +125,7 @@ pub async fn state_with_clock(settings: Settings, db: Db, clock: Arc<dyn Clock>)
         session_shift,
     );
     let usdt_idr = markets.catalogue().usdt_idr()?;
-    let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone())
-        .start_book_writers(&db);
+    let perps = PerpService::new(&markets.catalogue().perps, markets.sim().clone(), usdt_idr, settings.perps.clone());
     Ok(AppState::new(AppStateInner {
         clock,
         hub,

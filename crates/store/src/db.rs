@@ -115,9 +115,29 @@ pub async fn lock_key(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str)
     Ok(())
 }
 
-/// [`lock_key`] of `first`, then [`try_lock_key`] of `second`, in one statement: the inner select
-/// takes `first` before the outer one tries `second`. Whether `second` was taken; always true on
-/// SQLite, whose writers are serialised already.
+/// [`lock_key`] of `first`, then of `second`, in one statement: the inner select takes `first`
+/// before the outer one asks for `second`, so two transactions that lock in this order still
+/// never hold what the other waits for.
+pub async fn lock_keys_in_turn(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    first: &str,
+    second: &str,
+) -> Result<(), StoreError> {
+    if Backend::of(tx) == Backend::Postgres {
+        sqlx::query(
+            "select taken.first, pg_advisory_xact_lock(hashtextextended($2, 0)) \
+             from (select pg_advisory_xact_lock(hashtextextended($1, 0)) as first offset 0) taken",
+        )
+        .bind(first)
+        .bind(second)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// [`lock_key`] of `first`, then [`try_lock_key`] of `second`, in one statement (as
+/// [`lock_keys_in_turn`]): whether `second` was taken. Always true on SQLite.
 pub async fn lock_then_try(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     first: &str,

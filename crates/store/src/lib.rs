@@ -20,7 +20,7 @@ pub mod settings;
 pub mod testing;
 pub mod write_set;
 
-pub use db::{lock_key, lock_then_try, try_lock_key, Backend, Db, DbOptions, WriteTx};
+pub use db::{lock_key, lock_keys_in_turn, lock_then_try, try_lock_key, Backend, Db, DbOptions, WriteTx};
 pub use error::StoreError;
 pub use flag::Flag;
 pub use text::OptionalText;

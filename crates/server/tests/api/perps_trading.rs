@@ -309,7 +309,7 @@ both_backends!(perp_placements_at_once_commit_together_and_a_refusal_stays_alone
     }
     let largest = match backend {
         store::Backend::Sqlite => app.state.writes.largest_batch(),
-        store::Backend::Postgres => app.state.perps.book_writer(BTC).unwrap().largest_batch(),
+        store::Backend::Postgres => app.state.perps.book_writer(&app.state.db, BTC).largest_batch(),
     };
     assert!(largest > 1, "placements queued together shared a commit: {largest}");
     // Every stored order holds the same margin and fee; the refusal holds nothing.

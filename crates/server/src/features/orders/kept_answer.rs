@@ -12,7 +12,6 @@ use store::idempotency::{StoredResponse, Unclaimed};
 
 use crate::api::envelope::AnswerKept;
 use crate::api::Data;
-use crate::features::orders::errors::TradeError;
 
 /// The placement calls whose handlers keep their answer with the order (paths inside `/api`).
 pub const ANSWER_KEPT_WITH_THE_ORDER: &[&str] = &[
@@ -31,13 +30,6 @@ pub struct KeepAnswer<'a, R> {
     pub key: &'a Unclaimed,
     /// The answer the call gives for the order (an error says why it could not be made).
     pub answer: &'a (dyn Fn(&R) -> Result<StoredResponse, String> + Send + Sync),
-}
-
-impl<R> KeepAnswer<'_, R> {
-    /// The answer for `order`, to keep.
-    pub fn answer_for(&self, order: &R) -> Result<StoredResponse, TradeError> {
-        (self.answer)(order).map_err(TradeError::Internal)
-    }
 }
 
 impl<R> Clone for KeepAnswer<'_, R> {

@@ -14,8 +14,7 @@ use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
 use super::errors::PerpError;
-use super::lifecycle::{Draft, Perps, Placed, Protection};
-use super::locks::Locking;
+use super::lifecycle::{Draft, Locking, Perps, Placed, Protection};
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;
@@ -176,9 +175,11 @@ async fn place(
     let key = answer_key.as_ref();
     // On PostgreSQL the contract's placements queued at once share a transaction; SQLite's share
     // the one writer's (`AppState::writes`).
-    let first = match state.perps.book_writer(&draft.symbol) {
-        Some(writer) => write_placement(&state, writer, &caller.user_id, &draft, key, Locking::Tried).await,
-        None => write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::InOrder).await,
+    let first = if state.db.backend() == store::Backend::Postgres {
+        let writer = state.perps.book_writer(&state.db, &draft.symbol);
+        write_placement(&state, &writer, &caller.user_id, &draft, key, Locking::Tried).await
+    } else {
+        write_placement(&state, &state.writes, &caller.user_id, &draft, key, Locking::UserWithBook).await
     };
     let placed = match first {
         // Another step held a user this one must lock: run again alone, locking in order.

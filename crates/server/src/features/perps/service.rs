@@ -9,7 +9,7 @@ use domain::perps::{margin_ratio_ppm, Exposure};
 use market::sim::Simulator;
 use rust_decimal::Decimal;
 use store::group::GroupWriter;
-use store::{Backend, Db};
+use store::Db;
 
 use super::contracts::{instruments, Instruments, PerpInstrument};
 use super::repo::PositionRow;
@@ -30,8 +30,8 @@ pub struct PerpService {
     pub gate: Arc<tokio::sync::Mutex<()>>,
     /// The positions and balances the risk pass marks, kept between its ticks.
     pub risk_book: Arc<RiskBook>,
-    /// Each contract's placements' group writer, on PostgreSQL ([`PerpService::start_book_writers`]).
-    book_writers: Arc<HashMap<String, GroupWriter>>,
+    /// Each contract's placements' group writer on PostgreSQL, made when first needed.
+    book_writers: Arc<std::sync::Mutex<HashMap<String, GroupWriter>>>,
 }
 
 /// A user's margin wallet marked to market.
@@ -78,21 +78,11 @@ impl PerpService {
         self.instruments.get(symbol)
     }
 
-    /// On PostgreSQL, starts each contract's placement writer: the placements queued at once on a
-    /// contract share a transaction, its book lock and its commit (issue 12). SQLite's placements
-    /// share the one writer's batches instead (`AppState::writes`). (Running them on the book
-    /// owners' thread, with connections of their own, measured no faster.)
-    pub fn start_book_writers(mut self, db: &Db) -> Self {
-        if db.backend() == Backend::Postgres {
-            let writers = self.instruments.keys().map(|symbol| (symbol.clone(), GroupWriter::spawn(db.clone())));
-            self.book_writers = Arc::new(writers.collect());
-        }
-        self
-    }
-
-    /// The placement writer of `symbol` ([`PerpService::start_book_writers`]); none on SQLite.
-    pub fn book_writer(&self, symbol: &str) -> Option<&GroupWriter> {
-        self.book_writers.get(symbol)
+    /// The group writer of `symbol`'s placements: those queued at once share a transaction, its
+    /// book lock and its commit (issue 12). Made on the calling runtime when first asked for.
+    pub fn book_writer(&self, db: &Db, symbol: &str) -> GroupWriter {
+        let mut writers = self.book_writers.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        writers.entry(symbol.to_owned()).or_insert_with(|| GroupWriter::spawn(db.clone())).clone()
     }
 
     /// Marks a wallet with `balance` and `held` and these open positions at `now`.

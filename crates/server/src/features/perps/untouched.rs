@@ -5,7 +5,7 @@
 //! placement on the contract.
 
 use domain::ledger::HoldReason;
-use store::idempotency;
+use store::idempotency::{self, StoredResponse};
 use store::ledger::{self, NewHold};
 use store::write_set::WriteSet;
 use store::StoreError;
@@ -15,6 +15,7 @@ use super::fills::wallet;
 use super::lifecycle::marketable;
 use super::repo::{self, OrderRow};
 use super::venue::PerpQuote;
+use crate::features::orders::errors::TradeError;
 use crate::features::orders::kept_answer::KeepAnswer;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
@@ -43,7 +44,7 @@ pub async fn rest(
         .then(|| NewHold::new(&wallet(&order.user_id).id(), required, HoldReason::PerpOrder, &event))
         .transpose()?;
     order.hold_id = hold.as_ref().map(|hold| hold.id.clone());
-    let answer = kept.map(|kept| kept.answer_for(order).map(|stored| (kept.key, stored))).transpose()?;
+    let answer = kept.map(|kept| answer(kept, order).map(|stored| (kept.key, stored))).transpose()?;
     let mut set = WriteSet::default();
     set.extend(hold.iter().flat_map(NewHold::parts));
     set.push(repo::order_part(order));
@@ -53,6 +54,11 @@ pub async fn rest(
         StoreError::SharedTransaction(why) if why == ledger::HOLD_REFUSED => PerpError::InsufficientMargin,
         e => e.into(),
     })
+}
+
+/// The answer `kept` makes for `order`.
+pub fn answer(kept: KeepAnswer<'_, OrderRow>, order: &OrderRow) -> Result<StoredResponse, PerpError> {
+    (kept.answer)(order).map_err(|why| TradeError::Internal(why).into())
 }
 
 #[cfg(test)]
