@@ -167,7 +167,7 @@ both_backends!(perp_a_taker_whose_maker_is_busy_waits_in_order_and_still_meets_i
     let resting = placed(&app, &maker, "sell", limit(ask, "0.005")).await;
 
     let mut busy = app.state.db.begin_write().await.unwrap();
-    busy.lock_key(&perps::lifecycle::user_key(&maker.user_id)).await.unwrap();
+    busy.lock_key(&perps::locks::user_key(&maker.user_id)).await.unwrap();
     let market = json!({"symbol": BTC, "orderType": "MARKET", "quantity": "0.005"});
     let ((status, bought), ()) = tokio::join!(place(&app, &taker, "buy", market), async {
         if backend == store::Backend::Postgres {
@@ -187,7 +187,7 @@ both_backends!(perp_a_taker_whose_maker_is_busy_waits_in_order_and_still_meets_i
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
             }
             assert_eq!(waiting, 1, "the placement waits for the maker's lock");
-            busy.lock_key(&perps::lifecycle::user_key(&taker.user_id)).await.unwrap();
+            busy.lock_key(&perps::locks::user_key(&taker.user_id)).await.unwrap();
         }
         busy.commit().await.unwrap();
     });

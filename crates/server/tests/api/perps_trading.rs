@@ -282,6 +282,59 @@ both_backends!(perp_a_placement_reads_its_user_in_one_statement, |backend| async
     assert_eq!(eth.open_positions, open);
 });
 
+// Issue 12: a placement that takes its user's lock with the book's reads its user and the users it
+// may meet in one statement: the same state as the read alone, and exactly the users of the resting
+// orders the read of them finds, on either side, within the taker's price, never the taker's own.
+both_backends!(perp_a_placement_reads_whom_it_may_meet_with_its_user, |backend| async move {
+    use domain::orders::Side;
+    let (app, _clock, _) = app(backend).await;
+    let users = margined_users(&app, "08123456935", 4, 1_000).await;
+    let m = mark(&app).await;
+    let rest = |side: &'static str, user: usize, percent: i64| {
+        let body = json!({"symbol": BTC, "orderType": "LIMIT", "quantity": "0.001", "price": price(m * percent / 100)});
+        placed(&app, &users[user], side, body)
+    };
+    rest("sell", 0, 104).await;
+    rest("buy", 0, 96).await;
+    rest("sell", 1, 108).await;
+    rest("sell", 1, 109).await;
+    rest("buy", 2, 93).await;
+    rest("sell", 3, 112).await;
+    // (taker, side, bound in percent of the mark (none: any price), whom it may meet)
+    let cases: [(usize, Side, Option<i64>, &[usize]); 7] = [
+        (3, Side::Buy, None, &[0, 1]),
+        (3, Side::Buy, Some(106), &[0]),
+        (2, Side::Buy, Some(110), &[0, 1]),
+        (2, Side::Buy, Some(102), &[]),
+        (3, Side::Sell, None, &[0, 2]),
+        (3, Side::Sell, Some(95), &[0]),
+        (0, Side::Sell, Some(90), &[2]),
+    ];
+    for (taker, side, bound, expected) in cases {
+        let user = &users[taker];
+        let wallet_id = format!("{}:PERP_MARGIN:USDT", user.user_id);
+        let bound = bound.map(|percent| m * percent / 100);
+        let mut w = app.state.db.begin_write().await.unwrap();
+        let (state, mut met) =
+            perps::wallet_state::read_with_met_tx(&mut w.tx, &user.user_id, BTC, &wallet_id, (side, bound))
+                .await
+                .unwrap();
+        met.sort();
+        let alone = perps::wallet_state::read_tx(&mut w.tx, &user.user_id, BTC, &wallet_id).await.unwrap();
+        assert_eq!(state, alone, "taker {taker}");
+        let resting =
+            perps::repo::resting_against_tx(&mut w.tx, BTC, side.opposite(), bound, &user.user_id).await.unwrap();
+        let mut read: Vec<String> = resting.into_iter().map(|o| o.user_id).collect();
+        read.sort();
+        read.dedup();
+        assert_eq!(met, read, "taker {taker} {side:?} {bound:?}");
+        let mut wanted: Vec<String> = expected.iter().map(|i| users[*i].user_id.clone()).collect();
+        wanted.sort();
+        assert_eq!(met, wanted, "taker {taker} {side:?} {bound:?}");
+    }
+    assert_books_sound(&app).await;
+});
+
 // Issue 12: placements sent at once commit together: on SQLite in the one writer's batch (one commit
 // for a batch beats one each), on PostgreSQL in the contract's (one book lock and one commit for
 // them all); the one that breaks the margin rule is refused alone, holds nothing, and leaves the

@@ -30,7 +30,7 @@ pub enum PerpError {
     /// The same request id placed an order that is still being committed (a repeat that raced it).
     #[error("request in progress")]
     RequestInProgress,
-    /// A placement taking its locks [`super::lifecycle::Locking::UserWithBook`] found a user it
+    /// A placement taking its locks [`super::locks::Locking::UserWithBook`] found a user it
     /// must lock before its own held by another step; it runs again `InOrder`, never answered so.
     #[error("a lock to take before the user's is held")]
     LocksBusy,

@@ -15,7 +15,8 @@ use domain::perps::{funding_instant_at_or_before, funding_micro, funding_rate_pp
 use super::contracts::PerpInstrument;
 use super::errors::PerpError;
 use super::fills::{self, settle, Settlement};
-use super::lifecycle::{user_key, Perps};
+use super::lifecycle::Perps;
+use super::locks::user_key;
 use super::repo::{self, FundingRow};
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;

@@ -13,12 +13,14 @@ use store::Db;
 
 use super::errors::PerpError;
 use super::fills::{self, split, wallet, Fill};
+use super::locks::{self, user_key, Locking};
 use super::matching::{match_taker, Resting};
 use super::repo::{self, NewOrder, OrderRow, PositionRow};
 use super::service::{Assessment, PerpService};
+use super::untouched;
 use super::venue::{Level, PerpQuote};
 use super::view::PerpOrderView;
-use super::{untouched, wallet_state};
+use super::wallet_state::{self, WalletState};
 use crate::features::live::user::positions_channel;
 use crate::features::live::Hub;
 use crate::features::orders::errors::TradeError;
@@ -97,23 +99,6 @@ pub struct Perps<'a> {
     pub clock: &'a dyn Clock,
 }
 
-/// How a placement takes its locks: the book's first, then its users'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Locking {
-    /// The book's and the placing user's in one statement (one round trip fewer under the book
-    /// lock, issue 12), then the other users whose orders it may meet: each that comes after the
-    /// placing user in order waited for, each before it only tried, so no two steps wait for each
-    /// other in a circle. A try that fails refuses with [`PerpError::LocksBusy`]; the caller runs
-    /// the placement again `InOrder`.
-    UserWithBook,
-    /// The book's, then every user's in their order, as every other step takes them.
-    InOrder,
-    /// The book's (waited for), then every user's only tried: for a placement in a transaction
-    /// that may hold other users' locks already (a contract's batch). A try that fails refuses
-    /// with [`PerpError::LocksBusy`].
-    Tried,
-}
-
 /// A placement stored but not yet published: the order and the other users' orders it filled.
 pub type Placed = (OrderRow, Vec<OrderRow>);
 
@@ -124,17 +109,6 @@ enum Role<'a> {
     Taker(&'a [String]),
     /// It rests and the providers' quotes reached it: it fills at its own limit.
     Maker,
-}
-
-/// The lock key that serialises one user's perpetual steps.
-pub fn user_key(user_id: &str) -> String {
-    format!("perp:{user_id}")
-}
-
-/// The lock key of a contract's book. Every step that can make an order meet another or rest takes
-/// it first, then its users' locks in their order, so two steps never wait for each other in a circle.
-pub fn book_key(symbol: &str) -> String {
-    format!("perp-book:{symbol}")
 }
 
 /// How far a taking order of `side` for `lots` may reach: its limit, or for a market order the
@@ -187,8 +161,19 @@ impl Perps<'_> {
 
     /// What `draft` needs now: refused when it breaks the contract's or the wallet's rules.
     pub async fn plan(&self, tx: &mut Tx, user_id: &str, draft: &Draft, quote: &PerpQuote) -> Result<Plan, PerpError> {
-        let contract = *self.contract(&draft.symbol)?;
         let state = wallet_state::read_tx(tx, user_id, &draft.symbol, &wallet(user_id).id()).await?;
+        self.plan_from(state, user_id, draft, quote)
+    }
+
+    /// [`Perps::plan`] on the user's `state`, as read under the user's lock.
+    fn plan_from(
+        &self,
+        state: WalletState,
+        user_id: &str,
+        draft: &Draft,
+        quote: &PerpQuote,
+    ) -> Result<Plan, PerpError> {
+        let contract = *self.contract(&draft.symbol)?;
         let leverage = self.leverage_for(&draft.symbol, state.leverage)?;
         let position =
             state.position.unwrap_or_else(|| PositionRow::flat(user_id, &draft.symbol, leverage, self.now_ms()));
@@ -244,8 +229,8 @@ impl Perps<'_> {
         let takes = !draft.kind.is_stop();
         let limit = if draft.kind.has_limit() { draft.price } else { None };
         let reach = takes.then(|| (draft.side, taker_bound(draft.side, draft.lots, limit, &quote)));
-        let locked = self.lock_book(tx, &draft.symbol, user_id, reach, locking).await?;
-        let plan = self.plan(tx, user_id, &draft, &quote).await?;
+        let (locked, state) = locks::lock_and_read(tx, &draft.symbol, user_id, reach, locking).await?;
+        let plan = self.plan_from(state, user_id, &draft, &quote)?;
         // Counted under the user's lock, so placements sent at once cannot pass the limit together.
         // The orders the platform places (closes, take-profit, liquidation) are not limited.
         let open_max = self.svc.settings.open_orders_per_user_max;
@@ -312,54 +297,6 @@ impl Perps<'_> {
         self.publish(&order, true).await;
         self.publish_makers(&makers).await;
         order
-    }
-
-    /// Takes the book's lock of `symbol`, then the locks of `user_id` and, when the step may take
-    /// (`reach`: the taker's side and bound), of every user whose resting order it may meet, as
-    /// `locking` says. Returns the users locked. No order can start resting on the book meanwhile, so
-    /// the orders the step reads again under these locks are the ones it may meet, or fewer.
-    async fn lock_book(
-        &self,
-        tx: &mut Tx,
-        symbol: &str,
-        user_id: &str,
-        reach: Option<(Side, Option<i64>)>,
-        locking: Locking,
-    ) -> Result<Vec<String>, PerpError> {
-        let (book, own) = (book_key(symbol), user_key(user_id));
-        match locking {
-            Locking::UserWithBook => store::lock_keys_in_turn(tx, &book, &own).await?,
-            Locking::InOrder => store::lock_key(tx, &book).await?,
-            Locking::Tried => {
-                if !store::lock_then_try(tx, &book, &own).await? {
-                    return Err(PerpError::LocksBusy);
-                }
-            }
-        }
-        let mut users = vec![user_id.to_owned()];
-        if let Some((side, bound)) = reach {
-            let resting = repo::resting_against_tx(tx, symbol, side.opposite(), bound, user_id).await?;
-            users.extend(resting.into_iter().map(|o| o.user_id));
-        }
-        users.sort_unstable();
-        users.dedup();
-        for user in &users {
-            if locking != Locking::InOrder && user == user_id {
-                continue; // taken with the book's
-            }
-            let key = user_key(user);
-            let waits = match locking {
-                Locking::InOrder => true,
-                Locking::UserWithBook => user.as_str() > user_id,
-                Locking::Tried => false,
-            };
-            if waits {
-                store::lock_key(tx, &key).await?;
-            } else if !store::try_lock_key(tx, &key).await? {
-                return Err(PerpError::LocksBusy);
-            }
-        }
-        Ok(users)
     }
 
     /// The other users' resting orders `order` may meet now (only those whose locks the step
@@ -634,7 +571,7 @@ impl Perps<'_> {
         let takes = peek.order_type.is_stop() && peek.triggered == 0 && stop_reached(&peek, quote.mark);
         let limit = if peek.order_type.has_limit() { peek.price } else { None };
         let reach = takes.then(|| (peek.side, taker_bound(peek.side, peek.lots - peek.filled_lots, limit, quote)));
-        let locked = self.lock_book(&mut w.tx, &peek.symbol, user_id, reach, Locking::InOrder).await?;
+        let locked = locks::lock_book(&mut w.tx, &peek.symbol, user_id, reach, Locking::InOrder).await?;
         let Some(mut order) = repo::order_tx(&mut w.tx, order_id).await?.filter(|o| o.is_open == 1) else {
             return Ok(false);
         };

@@ -157,7 +157,7 @@ async fn transfer(
     let mut tx = state.db.begin_write().await?;
     if let Direction::Withdrawal = direction {
         // Under the trader's lock: no order or fill changes the margin between this check and the move.
-        tx.lock_key(&super::lifecycle::user_key(user_id)).await?;
+        tx.lock_key(&super::locks::user_key(user_id)).await?;
         let a = super::perps(state).assess_tx(&mut tx.tx, user_id).await?;
         if micro > a.available {
             return Err(insufficient("margin"));

@@ -13,6 +13,7 @@ pub mod funding;
 mod history;
 mod info;
 pub mod lifecycle;
+pub mod locks;
 pub mod margin;
 pub mod marked;
 pub mod matching;

@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 
 use super::contracts::PerpInstrument;
 use super::errors::PerpError;
-use super::lifecycle::{Draft, Locking, Perps, Placed, Protection};
+use super::lifecycle::{Draft, Perps, Placed, Protection};
+use super::locks::Locking;
 use super::repo;
 use super::view::{price_text, usdt_text, PerpOrderView};
 use crate::api::auth::AuthUser;

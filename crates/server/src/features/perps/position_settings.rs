@@ -7,7 +7,8 @@ use store::ledger;
 
 use super::errors::PerpError;
 use super::fills::{self, wallet};
-use super::lifecycle::{user_key, Perps};
+use super::lifecycle::Perps;
+use super::locks::user_key;
 use super::repo::{self, PositionRow};
 use crate::features::orders::errors::TradeError;
 

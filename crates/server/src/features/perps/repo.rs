@@ -497,24 +497,55 @@ pub async fn resting_against_tx(
     bound: Option<i64>,
     taker: &str,
 ) -> Result<Vec<OrderRow>, StoreError> {
-    // A resting sell meets a buy at or above its price; a resting buy a sell at or below.
-    let (reach, best, anything) = match side {
-        Side::Sell => ("price <= $4", "price asc", i64::MAX),
-        Side::Buy => ("price >= $4", "price desc", 0),
-    };
     let sql = format!(
-        "select {ORDER_COLUMNS} from perp_orders where is_open = 1 and symbol = $1 and side = $2 \
-         and user_id <> $3 and price is not null \
-         and (order_type = 'LIMIT' or (order_type = 'STOP_LIMIT' and triggered = 1)) \
-         and {reach} order by {best}, created_at_ms, id limit {RESTING_MET_MAX}"
+        "select {ORDER_COLUMNS} from perp_orders where {}",
+        resting_against(side, Params { symbol: "$1", side: "$2", taker: "$3", bound: "$4" })
     );
     Ok(sqlx::query_as(&sql)
         .bind(symbol)
         .bind(side.as_str())
         .bind(taker)
-        .bind(bound.unwrap_or(anything))
+        .bind(bound_or_any(side, bound))
         .fetch_all(&mut **tx)
         .await?)
+}
+
+/// Where the values of [`resting_against`]'s conditions are bound.
+#[derive(Debug, Clone, Copy)]
+pub struct Params<'a> {
+    /// The contract.
+    pub symbol: &'a str,
+    /// The resting orders' side.
+    pub side: &'a str,
+    /// The taker, whose own orders it does not meet.
+    pub taker: &'a str,
+    /// The taker's price bound ([`bound_or_any`]).
+    pub bound: &'a str,
+}
+
+/// The conditions, order and limit that pick the other users' resting orders on `side` a taker
+/// meets, the values bound at `at`: the one choice of them, for the orders read and for the users
+/// a placement locks before it reads them.
+pub fn resting_against(side: Side, at: Params<'_>) -> String {
+    // A resting sell meets a buy at or above its price; a resting buy a sell at or below.
+    let (reach, best) = match side {
+        Side::Sell => ("<=", "asc"),
+        Side::Buy => (">=", "desc"),
+    };
+    let Params { symbol, side, taker, bound } = at;
+    format!(
+        "is_open = 1 and symbol = {symbol} and side = {side} and user_id <> {taker} and price is not null \
+         and (order_type = 'LIMIT' or (order_type = 'STOP_LIMIT' and triggered = 1)) \
+         and price {reach} {bound} order by price {best}, created_at_ms, id limit {RESTING_MET_MAX}"
+    )
+}
+
+/// The bound to bind for resting orders on `side` met by a taker priced at `bound` (none: any price).
+pub fn bound_or_any(side: Side, bound: Option<i64>) -> i64 {
+    bound.unwrap_or(match side {
+        Side::Sell => i64::MAX,
+        Side::Buy => 0,
+    })
 }
 
 /// One price of the users' resting orders: side, ticks and the lots left.

@@ -13,7 +13,8 @@ use domain::perps::{ppm_of, Round, LIQUIDATION_FEE_PPM, PPM};
 
 use super::errors::PerpError;
 use super::fills::{self, settle, wallet, Fill, Settlement};
-use super::lifecycle::{user_key, Perps};
+use super::lifecycle::Perps;
+use super::locks::user_key;
 use super::repo::{self, LiquidationRow, NewOrder, OrderRow, PositionRow};
 use super::risk_book::Refresh;
 use super::service::PerpService;
