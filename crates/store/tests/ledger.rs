@@ -120,6 +120,38 @@ async fn a_thousand_concurrent_full_withdrawals_succeed_once(backend: Backend) {
     assert_sound(&db).await;
 }
 
+/// The same event posted by many transactions at once (a provider's callback retried while the
+/// first is still running) moves the money once: one posts it, every other answers its entry as a
+/// replay. On PostgreSQL each posts in one statement, which waits for the first's account locks,
+/// changes the balances and then meets the first's entry: it takes its changes back and replays.
+async fn the_same_event_at_once_moves_money_once(backend: Backend) {
+    let db = fresh_db(backend).await.unwrap();
+    let clearing = open(&db, HOUSE, "PG_CLEARING", true).await;
+    let user = open(&db, "user-1", "IDR_CASH", false).await;
+    let db = Arc::new(db);
+    let tasks = (0..24).map(|_| {
+        let (db, user, clearing) = (db.clone(), user.clone(), clearing.clone());
+        tokio::spawn(async move { post(&db, &transfer("topup-once", &clearing, &user, 5_000_00)).await.unwrap() })
+    });
+    let posted: Vec<ledger::Posted> = futures::future::join_all(tasks).await.into_iter().map(Result::unwrap).collect();
+    assert_eq!(posted.iter().filter(|p| !p.replayed).count(), 1, "{posted:?}");
+    assert!(posted.iter().all(|p| p.entry_id == posted[0].entry_id), "{posted:?}");
+    assert_eq!(available(&db, &user).await, 5_000_00);
+    let postings: i64 = sqlx::query_scalar("select count(*) from postings").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(postings, 2);
+    assert_sound(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_the_same_event_at_once_moves_money_once() {
+    the_same_event_at_once_moves_money_once(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_the_same_event_at_once_moves_money_once() {
+    the_same_event_at_once_moves_money_once(Backend::Postgres).await;
+}
+
 /// A fill moves several accounts in one statement; a leg that cannot be applied still names its
 /// account and leaves every account as it was.
 async fn a_many_legged_entry_is_applied_whole_or_not_at_all(backend: Backend) {

@@ -18,6 +18,7 @@ use crate::{placeholders, Db, StoreError};
 mod batch;
 mod holds;
 mod journal;
+mod one_statement;
 mod staged;
 mod writes;
 
@@ -165,6 +166,12 @@ pub async fn lock_accounts(
 /// Posts an entry inside `tx`; fails without effect when it does not balance or would overdraw.
 pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Result<Posted, LedgerError> {
     check_balanced(&entry.postings)?;
+    let ordered = in_account_order(&entry.postings);
+    if crate::Backend::of(tx) == crate::Backend::Postgres {
+        if let Some(posted) = one_statement::post_in_one(tx, entry, &ordered).await? {
+            return Ok(posted);
+        }
+    }
     let entry_id = uuid::Uuid::now_v7().to_string();
     let inserted = sqlx::query(
         "insert into journal_entries (id, reason, event_id, memo, created_at_ms) values ($1, $2, $3, $4, $5) \
@@ -185,7 +192,6 @@ pub async fn post(tx: &mut Transaction<'static, Any>, entry: &NewEntry) -> Resul
             .await?;
         return Ok(Posted { entry_id, replayed: true });
     }
-    let ordered = in_account_order(&entry.postings);
     apply_legs(tx, &ordered).await?;
     let rows: Vec<(&str, &Posting)> = ordered.iter().map(|posting| (entry_id.as_str(), *posting)).collect();
     journal::insert_postings(tx, &rows).await?;
@@ -230,26 +236,9 @@ async fn apply_legs(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]) ->
 /// rows in id order first, as leg-by-leg updates did, so transactions cannot deadlock. Returns
 /// false, with nothing changed, when some leg could not be applied.
 async fn apply_together(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]) -> Result<bool, LedgerError> {
-    // Legs on one account are one change to it (the entry is applied whole or not at all).
-    let mut legs: Vec<(&str, &str, i64)> = Vec::with_capacity(ordered.len());
-    for posting in ordered {
-        match legs.last_mut() {
-            Some((account, currency, amount)) if *account == posting.account_id && *currency == posting.currency => {
-                *amount += posting.amount;
-            }
-            _ => legs.push((&posting.account_id, &posting.currency, posting.amount)),
-        }
-    }
-    if legs.iter().map(|(account, ..)| account).collect::<std::collections::BTreeSet<_>>().len() != legs.len() {
-        return Ok(false);
-    }
+    let Some(legs) = legs_of(ordered) else { return Ok(false) };
     let n = legs.len();
-    // $1..$n the accounts, $n+1..$2n the amounts, $2n+1..$3n the currencies.
-    let case = |values: usize| {
-        let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", values + i)).collect();
-        format!("(case id{whens} end)")
-    };
-    let (amount, currency, ids) = (case(n), case(2 * n), placeholders::numbered(1, n));
+    let (amount, currency, ids) = (leg_case(n, n), leg_case(n, 2 * n), placeholders::numbered(1, n));
     let (lock, rows) = if crate::Backend::of(tx) == crate::Backend::Postgres {
         let lock =
             format!("with locked as (select id from ledger_accounts where id in ({ids}) order by id for update) ");
@@ -261,40 +250,70 @@ async fn apply_together(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]
         "{lock}update ledger_accounts set balance = balance + {amount} where {rows} and currency = {currency} \
          and (may_go_negative = 1 or balance + {amount} >= held) returning id"
     );
-    let mut query = sqlx::query_scalar::<_, String>(&sql);
-    for (account, ..) in &legs {
-        query = query.bind(*account);
-    }
-    for (_, _, change) in &legs {
-        query = query.bind(*change);
-    }
-    for (_, currency, _) in &legs {
-        query = query.bind(*currency);
-    }
-    let changed = query.fetch_all(&mut **tx).await?;
+    let changed = bind_legs(sqlx::query_scalar::<_, String>(&sql), &legs).fetch_all(&mut **tx).await?;
     if changed.len() == n {
         return Ok(true);
     }
-    if !changed.is_empty() {
-        // Undo the rows that did change, so the leg-by-leg path starts from where the entry began.
-        let undo: Vec<&(&str, &str, i64)> =
-            legs.iter().filter(|(account, ..)| changed.iter().any(|c| c == account)).collect();
-        let m = undo.len();
-        let whens: String = (1..=m).map(|i| format!(" when ${i} then ${}", m + i)).collect();
-        let sql = format!(
-            "update ledger_accounts set balance = balance - (case id{whens} end) where id in ({})",
-            placeholders::numbered(1, m)
-        );
-        let mut query = sqlx::query(&sql);
-        for (account, ..) in &undo {
-            query = query.bind(*account);
-        }
-        for (_, _, change) in &undo {
-            query = query.bind(*change);
-        }
-        query.execute(&mut **tx).await?;
-    }
+    undo_legs(tx, &legs, &changed).await?;
     Ok(false)
+}
+
+/// One leg an account: (account, currency, change).
+type Leg<'a> = (&'a str, &'a str, i64);
+
+/// An entry's postings (in account order) as one change an account; none when an account appears
+/// in two currencies (the entry then goes leg by leg, which names the error).
+fn legs_of<'a>(ordered: &[&'a Posting]) -> Option<Vec<Leg<'a>>> {
+    let mut legs: Vec<Leg<'a>> = Vec::with_capacity(ordered.len());
+    for posting in ordered {
+        match legs.last_mut() {
+            Some((account, currency, amount)) if *account == posting.account_id && *currency == posting.currency => {
+                *amount += posting.amount;
+            }
+            _ => legs.push((&posting.account_id, &posting.currency, posting.amount)),
+        }
+    }
+    let accounts: std::collections::BTreeSet<&str> = legs.iter().map(|(account, ..)| *account).collect();
+    (accounts.len() == legs.len()).then_some(legs)
+}
+
+/// `(case id when $1 then $values+1 … end)` over `n` legs: the leg's value bound at `values` + i.
+fn leg_case(n: usize, values: usize) -> String {
+    let whens: String = (1..=n).map(|i| format!(" when ${i} then ${}", values + i)).collect();
+    format!("(case id{whens} end)")
+}
+
+/// Binds `legs` as [`leg_case`] numbers them: $1..$n the accounts, $n+1..$2n the changes,
+/// $2n+1..$3n the currencies.
+fn bind_legs<'q, O>(
+    query: sqlx::query::QueryScalar<'q, Any, O, sqlx::any::AnyArguments<'q>>,
+    legs: &[Leg<'q>],
+) -> sqlx::query::QueryScalar<'q, Any, O, sqlx::any::AnyArguments<'q>> {
+    let query = legs.iter().fold(query, |query, (account, ..)| query.bind(*account));
+    let query = legs.iter().fold(query, |query, (_, _, change)| query.bind(*change));
+    legs.iter().fold(query, |query, (_, currency, _)| query.bind(*currency))
+}
+
+/// Takes back the changes of the `legs` whose accounts are in `changed`, so the leg-by-leg path
+/// starts from where the entry began.
+async fn undo_legs(
+    tx: &mut Transaction<'static, Any>,
+    legs: &[Leg<'_>],
+    changed: &[String],
+) -> Result<(), LedgerError> {
+    let undo: Vec<&Leg<'_>> = legs.iter().filter(|(account, ..)| changed.iter().any(|c| c == account)).collect();
+    if undo.is_empty() {
+        return Ok(());
+    }
+    let m = undo.len();
+    let sql = format!(
+        "update ledger_accounts set balance = balance - {} where id in ({})",
+        leg_case(m, m),
+        placeholders::numbered(1, m)
+    );
+    let query = undo.iter().fold(sqlx::query(&sql), |query, (account, ..)| query.bind(*account));
+    undo.iter().fold(query, |query, (_, _, change)| query.bind(*change)).execute(&mut **tx).await?;
+    Ok(())
 }
 
 fn check_balanced(postings: &[Posting]) -> Result<(), LedgerError> {
