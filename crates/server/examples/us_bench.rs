@@ -23,6 +23,8 @@ use store::ledger;
 
 const CLIENTS: [usize; 2] = [1, 32];
 const POSITIONS: usize = 10_000;
+/// Users placing the US rows' orders, a client each at most.
+const TRADERS: usize = 32;
 /// Stocks per seeded user (so 200 users hold 10,000 positions).
 const STOCKS_PER_USER: usize = 50;
 
@@ -46,8 +48,8 @@ async fn main() -> anyhow::Result<()> {
          ### Order placement over HTTP\n\n\
          `POST /api/v1/us-stocks/buy` (a limit buy below the ask: rules, hold and order row in one transaction \
          under the owner's lock, committed through the group writer: on SQLite with the placements queued \
-         together, on PostgreSQL on its own; one user places every order) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
-         owner), in the same app, {secs} s per row, closed loop.\n\n\
+         together, on PostgreSQL on its own; each client a user of its own) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
+         owner, one user), in the same app, {secs} s per row, closed loop.\n\n\
          | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\
          ### Closing {POSITIONS} intraday positions at the cut-off\n\n\
          {POSITIONS} seeded 4x positions (200 users × {STOCKS_PER_USER} stocks); the clock moves past the \
@@ -74,6 +76,8 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
         s.markets.warm_caches = false;
         s.trading.open_orders_per_user_max = 1_000_000;
         s.us_stocks.open_orders_per_user_max = 1_000_000;
+        // One address signs every trader up.
+        s.auth.otp_sends_per_ip_per_hour = 1_000;
         // The benchmark drives the venue itself.
         s.us_stocks.venue_step_ms = 3_600_000;
         if let Some(url) = url {
@@ -87,13 +91,21 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
     let ask = us_ask(&client, &base).await?;
     let us_limit =
         json!({"stockId": "AAPL", "orderType": "LIMIT", "quantity": "1", "unitPrice": format!("{:.2}", ask * 0.95)});
+    // Each client of the US rows is a user of its own, as on a broker: a placement takes its user's
+    // lock, so one user at 32 clients would measure that lock instead.
+    let mut traders = Vec::with_capacity(TRADERS);
+    for i in 0..TRADERS {
+        let (trader, trader_id) = bench_client::sign_up(&client, &base, &format!("+62812345620{i:02}")).await?;
+        fund(&state.db, &trader_id).await?;
+        traders.push((trader, us_limit.clone()));
+    }
     // Half the market: rests in the book, never fills (as in the crypto benchmark).
     let crypto_bid = bench_client::crypto_bid(&client, &base).await?;
     let crypto_limit = json!({"symbol": "BTC-IDR", "orderType": "LIMIT", "quantity": "0.0001", "limitPrice": (crypto_bid / 2).to_string()});
     for clients in CLIENTS {
         let crypto =
             bench_client::run(&client, &format!("{base}/api/v1/crypto/buy"), &token, &crypto_limit, clients).await;
-        let us = bench_client::run(&client, &format!("{base}/api/v1/us-stocks/buy"), &token, &us_limit, clients).await;
+        let us = bench_client::run_mixed(&client, &format!("{base}/api/v1/us-stocks/buy"), &traders, clients).await;
         rows.push(bench_client::row(name, "crypto limit buy, rests (reference)", clients, &crypto));
         rows.push(
             format!(
