@@ -250,7 +250,12 @@ async fn apply_together(tx: &mut Transaction<'static, Any>, ordered: &[&Posting]
         "{lock}update ledger_accounts set balance = balance + {amount} where {rows} and currency = {currency} \
          and (may_go_negative = 1 or balance + {amount} >= held) returning id"
     );
-    let changed = bind_legs(sqlx::query_scalar::<_, String>(&sql), &legs).fetch_all(&mut **tx).await?;
+    let changed: Vec<String> = bind_legs(sqlx::query_as::<_, (String,)>(&sql), &legs)
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|(id,)| id)
+        .collect();
     if changed.len() == n {
         return Ok(true);
     }
@@ -286,9 +291,9 @@ fn leg_case(n: usize, values: usize) -> String {
 /// Binds `legs` as [`leg_case`] numbers them: $1..$n the accounts, $n+1..$2n the changes,
 /// $2n+1..$3n the currencies.
 fn bind_legs<'q, O>(
-    query: sqlx::query::QueryScalar<'q, Any, O, sqlx::any::AnyArguments<'q>>,
+    query: sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>>,
     legs: &[Leg<'q>],
-) -> sqlx::query::QueryScalar<'q, Any, O, sqlx::any::AnyArguments<'q>> {
+) -> sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>> {
     let query = legs.iter().fold(query, |query, (account, ..)| query.bind(*account));
     let query = legs.iter().fold(query, |query, (_, _, change)| query.bind(*change));
     legs.iter().fold(query, |query, (_, currency, _)| query.bind(*currency))

@@ -7,7 +7,7 @@
 
 use sqlx::{Any, Transaction};
 
-use super::{leg_case, legs_of, undo_legs, LedgerError, NewEntry, Posted, Posting};
+use super::{bind_legs, leg_case, legs_of, undo_legs, LedgerError, NewEntry, Posted, Posting};
 use crate::placeholders;
 
 /// Posts `entry` (balanced; `ordered` its postings in account order) as one statement; none when
@@ -47,11 +47,7 @@ pub(super) async fn post_in_one(
         values = values.join(", "),
     );
     let entry_id = uuid::Uuid::now_v7().to_string();
-    let query = sqlx::query_as::<_, (String, i64)>(&sql);
-    let query = legs.iter().fold(query, |query, (account, ..)| query.bind(*account));
-    let query = legs.iter().fold(query, |query, (_, _, change)| query.bind(*change));
-    let query = legs.iter().fold(query, |query, (_, currency, _)| query.bind(*currency));
-    let query = query
+    let query = bind_legs(sqlx::query_as::<_, (String, i64)>(&sql), &legs)
         .bind(&entry_id)
         .bind(entry.reason.as_str())
         .bind(&entry.event_id)

@@ -96,14 +96,16 @@ static SQL: LazyLock<String> = LazyLock::new(sql);
 /// when the user holds no position: the scalars ride on every row. The open orders are counted
 /// through the index on the user's open orders (`perp_orders_user_open`).
 pub fn sql() -> String {
-    sql_with("")
+    sql_with(None)
 }
 
-/// [`sql`] with one more scalar, `extra` (its text from the comma on, named in the statement's
-/// inner select), carried to the outer one as `s.<name>`.
-fn sql_with(extra: &str) -> String {
+/// [`sql`] with one more scalar column, `(name, expression)`, when given.
+fn sql_with(extra: Option<(&str, &str)>) -> String {
     let columns = POSITION_COLUMNS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ");
-    let carried = extra.rsplit_once(" as ").map(|(_, name)| format!(", s.{name}")).unwrap_or_default();
+    let (carried, extra) = match extra {
+        Some((name, expression)) => (format!(", s.{name}"), format!(", {expression} as {name}")),
+        None => (String::new(), String::new()),
+    };
     format!(
         "select s.chosen_leverage, s.open_orders, s.balance, s.held{carried}, {columns} from \
          (select (select leverage from perp_leverage where user_id = $1 and symbol = $2) as chosen_leverage, \
@@ -131,7 +133,7 @@ pub fn met_sql(backend: Backend, side: Side) -> &'static str {
         };
         let at = repo::Params { symbol: "$2", side: "$4", taker: "$1", bound: "$5" };
         let met = repo::resting_against(side, at);
-        sql_with(&format!(", (select {users} from (select user_id from perp_orders where {met}) r) as met_users"))
+        sql_with(Some(("met_users", &format!("(select {users} from (select user_id from perp_orders where {met}) r)"))))
     }
     let i = 2 * usize::from(backend == Backend::Sqlite) + usize::from(side == Side::Buy);
     MADE[i].as_str()
