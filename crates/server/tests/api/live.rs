@@ -193,7 +193,13 @@ both_backends!(user_channels_carry_the_callers_own_orders_and_refuse_guests, |ba
 });
 
 both_backends!(r3_04_the_live_order_book_shows_users_resting_orders, |backend| async move {
-    let app = spawn_app_with(backend, |s| s.markets.warm_caches = false).await;
+    // The providers quote once, at the owner's start, and then hold still: a re-quote after a move
+    // could cross the bid placed below and fill it before a frame shows it.
+    let app = spawn_app_with(backend, |s| {
+        s.markets.warm_caches = false;
+        s.trading.requote_interval_ms = 3_600_000;
+    })
+    .await;
     let user = app.sign_up("081234569102").await;
     crate::trading::fund(&app, &user, 1_000_000).await;
     let mut socket = connect(&app).await;
