@@ -2,6 +2,8 @@
 //! the intraday close of 10,000 positions at the cut-off, on SQLite and PostgreSQL (skipped when
 //! absent). The clock is pinned in the regular session, then moved past the cut-off.
 //! `cargo run --release -p server --example us_bench -- docs/bench/us.md`
+//! For profiles and A/B runs: `US_BENCH_ONLY=postgres` (or `sqlite`) measures one database alone,
+//! and `US_BENCH_PLACEMENTS_ONLY=1` leaves out the intraday close (minutes on PostgreSQL).
 
 #[path = "common/bench_app.rs"]
 mod bench_app;
@@ -38,10 +40,15 @@ async fn main() -> anyhow::Result<()> {
     let mut placement = Vec::new();
     let mut closing = Vec::new();
     let not_measured = |e| placement.push(format!("| PostgreSQL | — | — | not measured: {e} |"));
+    let only = std::env::var("US_BENCH_ONLY").unwrap_or_default().to_lowercase();
+    let placements_only = std::env::var("US_BENCH_PLACEMENTS_ONLY").is_ok_and(|v| v == "1");
     for database in bench_app::databases(not_measured).await {
-        let (rows, close) = measure(database.name, database.url).await?;
+        if !database.name.to_lowercase().contains(&only) {
+            continue;
+        }
+        let (rows, close) = measure(database.name, database.url, placements_only).await?;
         placement.extend(rows);
-        closing.push(close);
+        closing.extend(close);
     }
     let report = format!(
         "## US stocks\n\n{machine}\n\n\
@@ -68,7 +75,11 @@ async fn main() -> anyhow::Result<()> {
 }
 
 /// Placement rows and the closing row of one database.
-async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>, String)> {
+async fn measure(
+    name: &str,
+    url: Option<String>,
+    placements_only: bool,
+) -> anyhow::Result<(Vec<String>, Option<String>)> {
     let mut rows = Vec::new();
     // Tuesday 24 November 2026, 10:00 New York.
     let clock = Arc::new(FixedClock::new(at("2026-11-24T15:00:00Z")));
@@ -115,7 +126,7 @@ async fn measure(name: &str, url: Option<String>) -> anyhow::Result<(Vec<String>
             ) + " |",
         );
     }
-    let close = close_intraday(&state, &clock, name).await?;
+    let close = if placements_only { None } else { Some(close_intraday(&state, &clock, name).await?) };
     let problems = ledger::check(&state.db).await?;
     anyhow::ensure!(problems.is_empty(), "ledger check failed: {problems:?}");
     let _ = std::fs::remove_dir_all(dir);

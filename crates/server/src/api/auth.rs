@@ -2,6 +2,7 @@
 //! feature's handlers take. Which session a token names is identity's rule
 //! (`identity::bearer`), asked through the application state on every request.
 
+use crate::features::identity::bearer::BearerSession;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -24,6 +25,19 @@ pub struct AuthUser {
     pub session_id: String,
     /// Whether the user was tagged pro when the request's session was checked (R6.02).
     pub pro: bool,
+    /// Whether the user was verified for US stocks (gssKycStatus) when the session was checked.
+    pub us_verified: bool,
+}
+
+impl From<BearerSession> for AuthUser {
+    fn from(session: BearerSession) -> Self {
+        Self {
+            user_id: session.user_id,
+            session_id: session.session_id,
+            pro: session.pro,
+            us_verified: session.us_verified,
+        }
+    }
 }
 
 /// The client's network address, honouring `X-Forwarded-For` only when configured.
@@ -61,7 +75,7 @@ fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 pub async fn authenticate(state: &AppState, headers: &HeaderMap) -> ApiResult<AuthUser> {
     let token = bearer_token(headers).ok_or_else(ApiError::unauthorized)?;
     let session = state.identity.bearer_session(&state.db, token, state.clock.now_ms()).await?;
-    Ok(AuthUser { user_id: session.user_id, session_id: session.session_id, pro: session.pro })
+    Ok(session.into())
 }
 
 /// The caller as [`authenticate`] finds it, with the row of its request id `key` (of `caller`, the
@@ -75,7 +89,7 @@ pub async fn authenticate_with_key(
     let token = bearer_token(headers).ok_or_else(ApiError::unauthorized)?;
     let (session, row) =
         state.identity.bearer_session_with_key(&state.db, token, caller, key, state.clock.now_ms()).await?;
-    Ok((AuthUser { user_id: session.user_id, session_id: session.session_id, pro: session.pro }, row))
+    Ok((session.into(), row))
 }
 
 /// The operator, named by the configured operator token: the `/api/admin` routes and `/metrics`.

@@ -6,9 +6,9 @@
 //! same transaction; this layer is what makes a retried HTTP call cheap and exact. Claims and stored
 //! responses go through the state's group-commit writer, so concurrent calls share their commits.
 //!
-//! Routes whose handler keeps its answer in the transaction that does the work (the crypto orders:
-//! their book owner stores the answer with the order, and a repeated request id answers the first
-//! order) are not claimed: the key is only looked up, and the call commits once instead of three
+//! Routes whose handler keeps its answer in the transaction that does the work (the order
+//! placements of every class, `orders::kept_answer`: the answer is stored with the order, and a
+//! repeated request id answers the first order) are not claimed: the key is only looked up, and the call commits once instead of three
 //! times. A repeat sent while the first is still running then runs too, and is answered with the
 //! first order by the handler's own check (issue 12). Their caller's session is read with the key, in
 //! one statement: the handler takes the caller from the request (`AuthUser`).

@@ -401,3 +401,99 @@ mod perps_kept_with_the_order {
         assert_books_sound(&app).await;
     });
 }
+
+/// A US-stock placement keeps its answer in the order's own transaction too (issue 12), through
+/// the same `orders::kept_answer`: the call commits once.
+mod us_kept_with_the_order {
+    use serde_json::{json, Value};
+
+    use super::kept;
+    use crate::both_backends;
+    use crate::helpers::{error_body, TestApp, User};
+    use crate::us_stocks::{assert_books_sound, available, fund, market, verified, REGULAR};
+
+    /// A limit buy 3 % under the ask: it rests.
+    async fn resting_buy(app: &TestApp, user: &User) -> Value {
+        let (_, d) = app.get_as(user, "/api/v1/us-stocks/AAPL/description").await;
+        let ask: f64 = d["data"]["ask"].as_str().unwrap().parse().unwrap();
+        json!({"stockId": "AAPL", "quantity": "1", "orderType": "LIMIT", "unitPrice": format!("{:.2}", ask * 0.97)})
+    }
+
+    fn keyed(app: &TestApp, user: &User, key: &str, body: &Value) -> reqwest::RequestBuilder {
+        super::keyed_post(app, user, "/api/v1/us-stocks/buy", key, body)
+    }
+
+    async fn orders_with_key(app: &TestApp, user: &User, key: &str) -> i64 {
+        super::orders_with_key(app, "us_orders", user, key).await
+    }
+
+    both_backends!(a_placement_keeps_its_answer_and_a_repeat_replays_it_byte_for_byte, |backend| async move {
+        let m = market(backend, REGULAR).await;
+        let user = verified(&m.app, "081234567701").await;
+        fund(&m.app, &user, "USD_PALN", 1_000).await;
+        let body = resting_buy(&m.app, &user).await;
+        let first = keyed(&m.app, &user, "us-key-1", &body).send().await.unwrap();
+        assert_eq!(first.status(), 200);
+        let first_body = first.text().await.unwrap();
+        let (status, stored) = kept(&m.app, "us-key-1").await.expect("the answer is kept");
+        assert_eq!((status, stored.as_deref()), (Some(200), Some(first_body.as_bytes())));
+        let repeat = keyed(&m.app, &user, "us-key-1", &body).send().await.unwrap();
+        assert_eq!(repeat.status(), 200);
+        assert_eq!(repeat.headers()["x-idempotent-replay"], "true");
+        assert_eq!(repeat.text().await.unwrap(), first_body);
+        assert_eq!(orders_with_key(&m.app, &user, "us-key-1").await, 1);
+        // The same key with another order is refused and places nothing.
+        let mut other = body.clone();
+        other["quantity"] = json!("2");
+        let (status, code, _) = error_body(keyed(&m.app, &user, "us-key-1", &other).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (409, "idempotency_key_reused"));
+        assert_eq!(orders_with_key(&m.app, &user, "us-key-1").await, 1);
+        // A refusal is kept too, and replayed as refused.
+        let broke = verified(&m.app, "081234567702").await;
+        let (status, code, _) = error_body(keyed(&m.app, &broke, "us-key-2", &body).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (400, "insufficient_balance"));
+        fund(&m.app, &broke, "USD_PALN", 1_000).await;
+        let (status, code, _) = error_body(keyed(&m.app, &broke, "us-key-2", &body).send().await.unwrap()).await;
+        assert_eq!((status, code.as_str()), (400, "insufficient_balance"));
+        assert_eq!(orders_with_key(&m.app, &broke, "us-key-2").await, 0);
+        assert_books_sound(&m.app).await;
+    });
+
+    both_backends!(repeats_sent_at_once_place_one_order, |backend| async move {
+        let m = market(backend, REGULAR).await;
+        let user = verified(&m.app, "081234567703").await;
+        fund(&m.app, &user, "USD_PALN", 1_000).await;
+        let body = resting_buy(&m.app, &user).await;
+        let sends = (0..12).map(|_| keyed(&m.app, &user, "us-race", &body).send());
+        let mut ids = std::collections::BTreeSet::new();
+        for response in futures::future::join_all(sends).await {
+            let response = response.unwrap();
+            let status = response.status().as_u16();
+            let answer: Value = response.json().await.unwrap();
+            // No claim is written. A repeat that waited for the first order's commit (behind the
+            // user's lock) answers that order; one in the first's own batch (the writer's, on
+            // SQLite) sees it uncommitted and is told "in progress".
+            match status {
+                200 => {
+                    ids.insert(answer["data"]["orderId"].as_str().unwrap().to_owned());
+                }
+                409 => assert_eq!(answer["error_code"], "request_in_progress", "{answer}"),
+                other => panic!("{other}: {answer}"),
+            }
+        }
+        assert_eq!(ids.len(), 1, "{ids:?}");
+        assert_eq!(orders_with_key(&m.app, &user, "us-race").await, 1);
+        // One order's hold, not twelve.
+        let (_, held) = available(&m.app, &user, "USD_PALN", "USD").await;
+        let (_, alone) = {
+            let other = verified(&m.app, "081234567704").await;
+            fund(&m.app, &other, "USD_PALN", 1_000).await;
+            let placed = keyed(&m.app, &other, "us-alone", &body).send().await.unwrap();
+            assert_eq!(placed.status(), 200);
+            available(&m.app, &other, "USD_PALN", "USD").await
+        };
+        assert_eq!(held, alone);
+        assert!(held > 0);
+        assert_books_sound(&m.app).await;
+    });
+}

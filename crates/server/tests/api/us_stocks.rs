@@ -18,7 +18,7 @@ use crate::both_backends;
 use crate::helpers::{spawn_app_on, TestApp, User, ADMIN_TOKEN, PIN};
 
 /// Tuesday 24 November 2026, 10:00 New York: the regular session.
-const REGULAR: &str = "2026-11-24T15:00:00Z";
+pub const REGULAR: &str = "2026-11-24T15:00:00Z";
 /// 05:00 New York: pre-market.
 const PRE: &str = "2026-11-24T10:00:00Z";
 /// 17:00 New York: post-market.
@@ -32,14 +32,14 @@ fn at(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
 }
 
-struct Market {
-    app: TestApp,
+pub struct Market {
+    pub app: TestApp,
     clock: Arc<FixedClock>,
     url: String,
     _stop: tokio::sync::oneshot::Sender<()>,
 }
 
-async fn market(backend: Backend, time: &str) -> Market {
+pub async fn market(backend: Backend, time: &str) -> Market {
     let url = store::testing::fresh_database_url(backend).await.expect("fresh database");
     let clock = Arc::new(FixedClock::new(at(time)));
     let (app, stop) = spawn_app_on(url.clone(), clock.clone(), |s| s.us_stocks.venue_step_ms = 10).await;
@@ -51,7 +51,7 @@ async fn again(app: &TestApp, phone: &str) -> User {
     app.log_in(phone, PIN, "device-test-1").await.expect("logs in again")
 }
 
-async fn verified(app: &TestApp, phone: &str) -> User {
+pub async fn verified(app: &TestApp, phone: &str) -> User {
     let user = app.sign_up(phone).await;
     sqlx::query("update users set gss_kyc_status = 'VERIFIED' where id = $1")
         .bind(&user.user_id)
@@ -62,7 +62,7 @@ async fn verified(app: &TestApp, phone: &str) -> User {
 }
 
 /// Puts `dollars` into a bucket account (`USD_PALN`, `USD_LEVERAGE`, `USD_INTRADAY`) from the FX desk.
-async fn fund(app: &TestApp, user: &User, kind: &str, dollars: i64) {
+pub async fn fund(app: &TestApp, user: &User, kind: &str, dollars: i64) {
     let micro = dollars * 1_000_000;
     let mut tx = app.state.db.begin_write().await.unwrap();
     let desk = ledger::account(&mut tx.tx, HOUSE, "FX_DESK", "USD", true).await.unwrap();
@@ -112,7 +112,7 @@ fn position<'a>(all: &'a [Value], stock: &str, bucket: &str) -> Option<&'a Value
     all.iter().find(|p| p["stockId"] == stock && p["bucket"] == bucket)
 }
 
-async fn available(app: &TestApp, user: &User, kind: &str, currency: &str) -> (i64, i64) {
+pub async fn available(app: &TestApp, user: &User, kind: &str, currency: &str) -> (i64, i64) {
     ledger::balance(&app.state.db, &format!("{}:{kind}:{currency}", user.user_id))
         .await
         .unwrap()

@@ -149,8 +149,10 @@ impl NewHold {
         })
     }
 
-    /// The reservation (refused as [`HOLD_REFUSED`] when the account lacks the amount) and the
-    /// record, in that order (SQLite runs them so; PostgreSQL checks both at the statement's end).
+    /// The reservation (refused as [`HOLD_REFUSED`] when the account lacks the amount, or does not
+    /// exist) and the record, in that order (SQLite runs them so; PostgreSQL checks both at the
+    /// statement's end, so the record is only written beside an account: a missing one is refused,
+    /// not a broken reference).
     pub fn parts(&self) -> [Part<'_>; 2] {
         let reserve = Part::new(
             "update ledger_accounts set held = held + $1 where id = $2 \
@@ -162,7 +164,7 @@ impl NewHold {
         .bind(&self.account_id);
         let record = Part::new(
             "insert into ledger_holds (id, account_id, amount, status, reason, event_id, created_at_ms) \
-             values ($1, $2, $3, 'OPEN', $4, $5, $6)"
+             select $1, $2, $3, 'OPEN', $4, $5, $6 where exists (select 1 from ledger_accounts where id = $2)"
                 .to_owned(),
         )
         .bind(&self.id)

@@ -26,6 +26,8 @@ pub struct BearerSession {
     pub session_id: String,
     /// Whether the user is tagged pro (R6.02).
     pub pro: bool,
+    /// Whether the user is verified for US stocks (gssKycStatus).
+    pub us_verified: bool,
 }
 
 /// Why a stored session no longer answers for its tokens; `None` while it is open.
@@ -98,5 +100,10 @@ async fn admit(db: &Db, claims: Claims, session: Option<SessionState>, now_ms: i
         // A missed "last seen" write must not fail the request it rides on.
         let _ = sessions_repo::touch_session(db, &claims.sid, now_ms).await;
     }
-    Ok(BearerSession { user_id: claims.sub, session_id: claims.sid, pro: session.pro > 0 })
+    Ok(BearerSession {
+        user_id: claims.sub,
+        session_id: claims.sid,
+        pro: session.pro > 0,
+        us_verified: session.us_verified > 0,
+    })
 }

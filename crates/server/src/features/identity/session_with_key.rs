@@ -46,6 +46,7 @@ struct Found {
     user_status: Option<String>,
     fraud_flagged: Option<i64>,
     pro: i64,
+    us_verified: i64,
     request_hash: Option<String>,
     answer_status: Option<i64>,
     content_type: Option<String>,
@@ -64,6 +65,7 @@ impl Found {
                 user_status: AccountStatus::try_from(user_status).map_err(|e| undecodable(e.to_string()))?,
                 fraud_flagged,
                 pro: self.pro,
+                us_verified: self.us_verified,
             }),
             _ => None,
         };
@@ -100,6 +102,7 @@ pub async fn read(db: Db, asks: Vec<SessionAndKeyAsk>) -> Result<Vec<Option<Sess
         "select a.column1 as session_id, a.column2 as user_id, a.column3 as caller, a.column4 as request_key, \
          s.status as session_status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
          (select count(*) from user_tags t where t.user_id = u.id and t.tag = $1) as pro, \
+         cast(case when u.gss_kyc_status = 'VERIFIED' then 1 else 0 end as bigint) as us_verified, \
          k.request_hash, k.status as answer_status, k.content_type, k.body, k.created_at_ms \
          from (values {}) as a \
          left join sessions s on s.id = a.column1 and s.user_id = a.column2 \

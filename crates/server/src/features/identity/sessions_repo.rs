@@ -216,6 +216,8 @@ pub struct SessionState {
     pub fraud_flagged: i64,
     /// 1 when the user is tagged pro (R6.02): read here, so an order costs no query of its own for it.
     pub pro: i64,
+    /// 1 when the user is verified for US stocks (gssKycStatus): read here for the same reason.
+    pub us_verified: i64,
 }
 
 /// The sessions `keys` (session id, user id) name with their users' state, in the keys' order:
@@ -234,7 +236,8 @@ pub async fn session_states(db: Db, keys: Vec<(String, String)>) -> Result<Vec<O
     store::placeholders::pad_to_power_of_two(&mut ids);
     let sql = format!(
         "select s.id, s.user_id, s.status, s.last_seen_at_ms, u.status as user_status, s.fraud_flagged, \
-         (select count(*) from user_tags t where t.user_id = u.id and t.tag = $1) as pro \
+         (select count(*) from user_tags t where t.user_id = u.id and t.tag = $1) as pro, \
+         cast(case when u.gss_kyc_status = 'VERIFIED' then 1 else 0 end as bigint) as us_verified \
          from sessions s join users u on u.id = s.user_id where s.id in ({})",
         store::placeholders::numbered(2, ids.len())
     );

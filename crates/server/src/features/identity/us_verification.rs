@@ -1,11 +1,8 @@
 //! Verification for US stocks (gssKycStatus): calls that need it answer 400 `041` otherwise, so
 //! the web app fetches the user's status again (R8.03, docs/identity.md).
 
+use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiResult, Msg};
-use crate::state::AppState;
-use domain::identity::KycStatus;
-
-use super::repo;
 
 /// The caller is not verified for US stocks (gssKycStatus): 400 `041`, the account's status blocks
 /// this call, so the web app fetches the user's status again (R8.03, docs/identity.md).
@@ -20,10 +17,10 @@ pub fn not_verified() -> ApiError {
     )
 }
 
-/// Refuses a caller whose gssKycStatus is not VERIFIED.
-pub async fn require_verified(state: &AppState, user_id: &str) -> ApiResult<()> {
-    let user = repo::user_by_id(&state.db, user_id).await?.ok_or_else(ApiError::unauthorized)?;
-    if user.gss_kyc_status != KycStatus::Verified {
+/// Refuses a caller whose gssKycStatus is not VERIFIED (read with the caller's session, so the
+/// check costs no query of its own).
+pub fn require_verified(caller: &AuthUser) -> ApiResult<()> {
+    if !caller.us_verified {
         return Err(not_verified());
     }
     Ok(())

@@ -103,6 +103,12 @@ pub fn unknown_pair(symbol: &str) -> ApiError {
         .with_detail(symbol.chars().take(40).collect::<String>())
 }
 
+/// 409 `request_in_progress`: a repeat of a placement's request id whose first order has not
+/// committed yet (the classes that keep their answer with the order claim no key beforehand).
+pub fn request_in_progress() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "request_in_progress", crate::api::error::messages::REQUEST_IN_PROGRESS)
+}
+
 /// 400 `invalid_order` saying which field is wrong.
 pub fn invalid_order(detail: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, "invalid_order", INVALID_ORDER).with_detail(detail)

@@ -21,6 +21,10 @@ pub const ANSWER_KEPT_WITH_THE_ORDER: &[&str] = &[
     "/v1/crypto/advanced-order/sell",
     "/v1/perps/buy",
     "/v1/perps/sell",
+    "/v1/us-stocks/buy",
+    "/v1/us-stocks/sell",
+    "/v1/us-stocks/leverage/buy",
+    "/v1/us-stocks/leverage/sell",
 ];
 
 /// The call's idempotency key and how its answer is made from the placed order `R`, for a class

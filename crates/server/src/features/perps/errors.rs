@@ -71,11 +71,7 @@ impl PerpError {
             }
             PerpError::PositionTooLarge => ApiError::new(bad, "position_too_large", TOO_LARGE),
             PerpError::LeverageNeedsMargin => ApiError::new(bad, "insufficient_margin", LEVERAGE_MARGIN),
-            PerpError::RequestInProgress => ApiError::new(
-                StatusCode::CONFLICT,
-                "request_in_progress",
-                crate::api::error::messages::REQUEST_IN_PROGRESS,
-            ),
+            PerpError::RequestInProgress => crate::features::orders::errors::request_in_progress(),
             PerpError::LocksBusy => ApiError::internal("perp placement locks busy"),
             PerpError::Trade(error) => error.into_api(),
         }

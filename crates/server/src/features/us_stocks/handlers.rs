@@ -4,10 +4,16 @@
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use domain::money::{MinorUnits, Scale};
 use domain::orders::{Bucket, OrderKind, ProtectiveKind, Side, TradingHours};
 use domain::precision::Rounding;
 use serde::{Deserialize, Serialize};
+use store::idempotency::{self, Unclaimed};
+use store::ledger::{self, NewHold};
+use store::write_set::WriteSet;
+use store::StoreError;
 use utoipa::ToSchema;
 
 use super::amend::{self, AmendRefusalOr, NewTerms};
@@ -21,9 +27,12 @@ use super::view::{AmendRequestView, UsOrderView};
 use crate::api::auth::AuthUser;
 use crate::api::{ApiError, ApiJson, ApiResult, Data};
 use crate::features::identity::us_verification::require_verified;
-use crate::features::orders::errors::{invalid_order, TradeError};
+use crate::features::orders::errors::{invalid_order, request_in_progress, TradeError};
 use crate::features::orders::input::{check_flags, given, number_text, request_id, units};
+use crate::features::orders::kept_answer;
 use crate::state::AppState;
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// The lifecycle over the application's parts.
 pub fn lifecycle(state: &AppState) -> Lifecycle<'_> {
@@ -65,11 +74,12 @@ async fn place(
     state: AppState,
     caller: AuthUser,
     headers: HeaderMap,
+    answer_key: Option<Unclaimed>,
     body: UsOrderBody,
     side: Side,
     leverage: bool,
-) -> ApiResult<Data<UsOrderView>> {
-    require_verified(&state, &caller.user_id).await?;
+) -> ApiResult<Response> {
+    require_verified(&caller)?;
     let stock_id = body.stock_id.trim().to_ascii_uppercase();
     let parsed = parse(&body, side, leverage)?;
     let (market, ask) = market_now(&state, &stock_id, parsed.draft.bucket)?;
@@ -87,19 +97,16 @@ async fn place(
         }
     }
     let request = request_id(&headers);
-    if let Some(id) = &request {
-        if let Some(existing) = repo::by_request(&state.db, &caller.user_id, id).await? {
-            return Ok(Data::new(UsOrderView::of(&existing, None)));
-        }
-    }
     let lc = lifecycle(&state);
     let market_time = state.us_stocks.market_time(state.clock.now());
     let (mut order, legs) = rows_of(&parsed, &caller.user_id, &stock_id, side, market_time, state.clock.now_ms());
-    order.request_id = request;
-    // Committed with the other placements queued at once where that is faster (issue 12).
+    order.request_id = request.clone();
+    // Committed with the other placements queued at once where that is faster (issue 12), the
+    // call's answer kept under its idempotency key in the same transaction (`orders::kept_answer`).
     let placing = state.clone();
     let open_max = state.us_stocks.settings.open_orders_per_user_max;
-    let (order, legs) = state
+    let key = answer_key.clone();
+    let placed = state
         .writes
         .write(move |tx| {
             Box::pin(async move {
@@ -107,21 +114,62 @@ async fn place(
                 if repo::open_count_tx(tx, &order.user_id).await? >= i64::from(open_max) {
                     return Err(TradeError::TooManyOpenOrders(open_max).into_api());
                 }
-                lifecycle(&placing).insert_with_hold(tx, &mut order, ask).await.map_err(TradeError::into_api)?;
-                for leg in &legs {
-                    // The stop-loss leg takes the shares when it triggers; the take-profit leg
-                    // reserves them now.
-                    repo::insert(tx, leg).await?;
-                }
+                write_new_order(&placing, tx, &mut order, &legs, ask, key.as_ref()).await?;
                 Ok::<_, ApiError>((order, legs))
             })
         })
-        .await?;
+        .await;
+    let (order, legs) = match placed {
+        Ok(placed) => placed,
+        // The request id placed an order before: that order once it committed, else "in progress"
+        // (a repeat in the same batch as the first, whose row it saw before the commit).
+        Err(e) if e.code == "request_in_progress" => {
+            let first = match &request {
+                Some(id) => repo::by_request(&state.db, &caller.user_id, id).await?,
+                None => None,
+            };
+            return first.map(|first| Data::new(UsOrderView::of(&first, None)).into_response()).ok_or(e);
+        }
+        Err(e) => return Err(e),
+    };
     lc.publish(&order);
     for leg in &legs {
         lc.publish(leg);
     }
-    Ok(Data::new(UsOrderView::of(&order, None)))
+    Ok(kept_answer::answer(Data::new(UsOrderView::of(&order, None)), answer_key.is_some()))
+}
+
+/// Writes a new order, its hold, an OCO's stop-loss leg (which takes the shares when it
+/// triggers; the take-profit leg reserves them now) and the call's kept answer: one write set, one
+/// statement on PostgreSQL. A repeat of the user's request id is told "in progress" (the caller
+/// answers the first order once it is committed).
+async fn write_new_order(
+    state: &AppState,
+    tx: &mut Tx,
+    order: &mut UsOrderRow,
+    legs: &[UsOrderRow],
+    ask: i64,
+    key: Option<&Unclaimed>,
+) -> ApiResult<()> {
+    let hold = lifecycle(state).new_hold(order, ask)?;
+    let answer = match key {
+        Some(key) => Some((
+            key,
+            kept_answer::stored(&Data::new(UsOrderView::of(order, None)))
+                .map_err(|e| ApiError::internal(format_args!("order answer: {e}")))?,
+        )),
+        None => None,
+    };
+    let mut set = WriteSet::default();
+    set.extend(hold.iter().flat_map(NewHold::parts));
+    set.push(repo::order_part(order));
+    set.extend(legs.iter().map(repo::order_part));
+    set.extend(idempotency::answers_part(answer.iter().map(|(key, stored)| (*key, stored))));
+    set.run(tx).await.map_err(|e| match e {
+        StoreError::SharedTransaction(why) if why == repo::ORDER_REPEATED => request_in_progress(),
+        StoreError::SharedTransaction(why) if why == ledger::HOLD_REFUSED => TradeError::InsufficientBalance.into_api(),
+        e => e.into(),
+    })
 }
 
 /// The rows an order becomes: itself, and for an OCO its stop-loss leg.
@@ -173,9 +221,10 @@ macro_rules! place_route {
             State(state): State<AppState>,
             caller: AuthUser,
             headers: HeaderMap,
+            answer_key: Option<Extension<Unclaimed>>,
             ApiJson(body): ApiJson<UsOrderBody>,
-        ) -> ApiResult<Data<UsOrderView>> {
-            place(state, caller, headers, body, $side, $leverage).await
+        ) -> ApiResult<Response> {
+            place(state, caller, headers, answer_key.map(|Extension(key)| key), body, $side, $leverage).await
         }
     };
 }
@@ -231,7 +280,7 @@ pub async fn cancel(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<CancelBody>,
 ) -> ApiResult<Data<Cancelled>> {
-    require_verified(&state, &caller.user_id).await?;
+    require_verified(&caller)?;
     let order = repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
     if order.stock_id != body.stock_id.trim().to_ascii_uppercase() {
         return Err(invalid_order("stockId: not the order's stock"));
@@ -280,7 +329,7 @@ pub async fn amend_order(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<AmendBody>,
 ) -> ApiResult<Data<AmendAnswer>> {
-    require_verified(&state, &caller.user_id).await?;
+    require_verified(&caller)?;
     let order: UsOrderRow =
         repo::get_for_user(&state.db, &caller.user_id, &id).await?.ok_or(TradeError::OrderNotFound)?;
     if order.stock_id != body.stock_id.trim().to_ascii_uppercase() {

@@ -310,7 +310,7 @@ pub async fn estimate(
     Query(side): Query<SideQuery>,
     Query(body): Query<UsOrderBody>,
 ) -> ApiResult<Data<UsEstimate>> {
-    require_verified(&state, &caller.user_id).await?;
+    require_verified(&caller)?;
     let side: Side = side
         .transaction_type
         .trim()
@@ -411,7 +411,7 @@ pub struct UsPositionView {
     responses((status = 200, body = Data<Vec<UsPositionView>>), (status = 400, body = crate::api::ErrorBody),
               (status = 401, body = crate::api::ErrorBody)))]
 pub async fn positions(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Data<Vec<UsPositionView>>> {
-    require_verified(&state, &caller.user_id).await?;
+    require_verified(&caller)?;
     let now = state.clock.now();
     let rate = state.markets.usd_idr(now).map_err(ApiError::internal)?;
     let idr =

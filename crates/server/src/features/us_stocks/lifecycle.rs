@@ -13,7 +13,7 @@ use domain::orders::{
 use domain::Clock;
 use market::calendar::Venue as Calendar;
 use sqlx::{Any, Transaction};
-use store::ledger;
+use store::ledger::{self, NewHold};
 use store::Db;
 
 use super::fills::post_fill;
@@ -27,6 +27,21 @@ use crate::features::orders::live::publish_order;
 use crate::features::orders::state::status_after;
 
 type Tx = Transaction<'static, Any>;
+
+/// The account an order's hold reserves: its bucket's dollars for a buy, its shares for a sell.
+fn hold_account(order: &UsOrderRow) -> Result<AccountRef, TradeError> {
+    let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("bucket".into()))?;
+    Ok(if order.side == Side::Buy {
+        AccountRef::user(&order.user_id, bucket.cash_kind(), USD)
+    } else {
+        AccountRef::user(&order.user_id, bucket.shares_kind(), &order.stock_id)
+    })
+}
+
+/// A new event id for a hold of `order` (an amended order takes another).
+fn hold_event(order: &UsOrderRow) -> String {
+    format!("us-order:{}:{}", order.id, uuid::Uuid::now_v7())
+}
 
 /// What the lifecycle needs: the database, the service, the hub and the clock.
 #[derive(Clone, Copy)]
@@ -64,16 +79,22 @@ impl Lifecycle<'_> {
         if need <= 0 || order.hold_id.is_some() {
             return Ok(());
         }
-        let bucket: Bucket = order.bucket.parse().map_err(|_| TradeError::Internal("bucket".into()))?;
-        let account = if order.side == Side::Buy {
-            AccountRef::user(&order.user_id, bucket.cash_kind(), USD)
-        } else {
-            AccountRef::user(&order.user_id, bucket.shares_kind(), &order.stock_id)
-        };
-        let account_id = ledger::open(tx, &account).await?;
-        let event = format!("us-order:{}:{}", order.id, uuid::Uuid::now_v7());
-        order.hold_id = Some(ledger::hold(tx, &account_id, need, HoldReason::UsOrder, &event).await?);
+        let account_id = ledger::open(tx, &hold_account(order)?).await?;
+        order.hold_id = Some(ledger::hold(tx, &account_id, need, HoldReason::UsOrder, &hold_event(order)).await?);
         Ok(())
+    }
+
+    /// The hold a new order takes, as write-set parts (`NewHold`), its id set on the order; none
+    /// when it needs none. Its account need not exist: a missing one has nothing, and the hold's
+    /// reservation is refused as for an empty one.
+    pub fn new_hold(&self, order: &mut UsOrderRow, ask: i64) -> Result<Option<NewHold>, TradeError> {
+        let need = holds::remaining(order, ask, &self.svc.settings.fees)?;
+        if need <= 0 {
+            return Ok(None);
+        }
+        let hold = NewHold::new(&hold_account(order)?.id(), need, HoldReason::UsOrder, &hold_event(order))?;
+        order.hold_id = Some(hold.id.clone());
+        Ok(Some(hold))
     }
 
     async fn release_hold(tx: &mut Tx, order: &mut UsOrderRow, captured: bool) -> Result<(), TradeError> {

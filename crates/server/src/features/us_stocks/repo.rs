@@ -6,6 +6,7 @@ use domain::orders::{
     UsMarginStatus, UsOrderReason,
 };
 use sqlx::{Any, Transaction};
+use store::write_set::{Part, WriteSet};
 use store::{Db, StoreError};
 
 type Tx = Transaction<'static, Any>;
@@ -101,45 +102,57 @@ const ORDER_COLUMNS: &str = "id, user_id, stock_id, bucket, side, order_type, oc
 
 /// Inserts a new order.
 pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
+    let mut set = WriteSet::default();
+    set.push(order_part(o));
+    set.run(tx).await
+}
+
+/// How an [`order_part`] refused reads in its write set's [`StoreError::SharedTransaction`].
+pub const ORDER_REPEATED: &str = "an order under this request id exists";
+
+/// A new order's insert, for a write set; refused as [`ORDER_REPEATED`] when its user already
+/// placed one under its request id (a repeat that waited behind the first for the user's lock).
+pub fn order_part(o: &UsOrderRow) -> Part<'_> {
     let marks: Vec<String> = (1..=34).map(|n| format!("${n}")).collect();
-    sqlx::query(&format!("insert into us_orders ({ORDER_COLUMNS}) values ({})", marks.join(", ")))
-        .bind(&o.id)
-        .bind(&o.user_id)
-        .bind(&o.stock_id)
-        .bind(&o.bucket)
-        .bind(o.side.as_str())
-        .bind(o.order_type.as_str())
-        .bind(&o.oco_group)
-        .bind(o.oco_leg.map(ProtectiveKind::as_str))
-        .bind(o.time_in_force.as_str())
-        .bind(o.trading_hours.as_str())
-        .bind(o.quantity)
-        .bind(o.amount)
-        .bind(o.limit_price)
-        .bind(o.stop_price)
-        .bind(o.trail_amount)
-        .bind(&o.trail_percent)
-        .bind(o.trail_watermark)
-        .bind(o.take_profit)
-        .bind(o.stop_loss)
-        .bind(o.filled_quantity)
-        .bind(o.filled_value)
-        .bind(o.fee)
-        .bind(o.tax)
-        .bind(&o.hold_id)
-        .bind(o.status.as_str())
-        .bind(o.exchange_state.as_str())
-        .bind(i64::from(o.is_open))
-        .bind(i64::from(o.triggered))
-        .bind(o.reason.map(UsOrderReason::as_str))
-        .bind(&o.trading_date)
-        .bind(i64::from(o.system))
-        .bind(&o.request_id)
-        .bind(o.created_at_ms)
-        .bind(o.updated_at_ms)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    Part::new(format!(
+        "insert into us_orders ({ORDER_COLUMNS}) values ({}) on conflict (user_id, request_id) do nothing returning id",
+        marks.join(", ")
+    ))
+    .returning(1, ORDER_REPEATED)
+    .bind(&o.id)
+    .bind(&o.user_id)
+    .bind(&o.stock_id)
+    .bind(&o.bucket)
+    .bind(o.side.as_str())
+    .bind(o.order_type.as_str())
+    .bind(o.oco_group.as_deref())
+    .bind(o.oco_leg.map(ProtectiveKind::as_str))
+    .bind(o.time_in_force.as_str())
+    .bind(o.trading_hours.as_str())
+    .bind(o.quantity)
+    .bind(o.amount)
+    .bind(o.limit_price)
+    .bind(o.stop_price)
+    .bind(o.trail_amount)
+    .bind(o.trail_percent.as_deref())
+    .bind(o.trail_watermark)
+    .bind(o.take_profit)
+    .bind(o.stop_loss)
+    .bind(o.filled_quantity)
+    .bind(o.filled_value)
+    .bind(o.fee)
+    .bind(o.tax)
+    .bind(o.hold_id.as_deref())
+    .bind(o.status.as_str())
+    .bind(o.exchange_state.as_str())
+    .bind(i64::from(o.is_open))
+    .bind(i64::from(o.triggered))
+    .bind(o.reason.map(UsOrderReason::as_str))
+    .bind(&o.trading_date)
+    .bind(i64::from(o.system))
+    .bind(o.request_id.as_deref())
+    .bind(o.created_at_ms)
+    .bind(o.updated_at_ms)
 }
 
 /// Writes every field an order's life changes.

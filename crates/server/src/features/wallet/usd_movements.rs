@@ -116,7 +116,7 @@ pub async fn convert(
     ApiJson(body): ApiJson<ConvertUsd>,
 ) -> ApiResult<Data<UsdConversion>> {
     let amount = usd::parse_amount(&body.amount)?;
-    require_verified(&state, &caller.user_id).await?;
+    require_verified(&caller)?;
     let (_, buy, sell) = usd::rates(&state)?;
     let (idr, micro, rate) = match body.direction {
         Direction::IdrToUsd => {
@@ -302,12 +302,13 @@ fn transfer_amount(text: &str) -> ApiResult<i64> {
 
 async fn calculate(
     state: &AppState,
-    user_id: &str,
+    caller: &AuthUser,
     bucket: FundedBucket,
     query: &LeverageCalculateQuery,
 ) -> ApiResult<LeverageCalculation> {
     let micro = transfer_amount(&query.amount)?;
-    require_verified(state, user_id).await?;
+    require_verified(caller)?;
+    let user_id = caller.user_id.as_str();
     let funded = available_usd(state, user_id, bucket.kind()).await?.available();
     let paln = available_usd(state, user_id, AccountKind::UsdPaln).await?.available();
     let (funded, paln, moved) = (MinorUnits::usd(funded), MinorUnits::usd(paln), MinorUnits::usd(micro));
@@ -347,13 +348,14 @@ pub struct LeverageTransfer {
 /// One balanced entry between the user's paln bucket and `bucket`, recorded as a USD movement.
 async fn transfer(
     state: &AppState,
-    user_id: &str,
+    caller: &AuthUser,
     bucket: FundedBucket,
     body: &LeverageTransfer,
     direction: LeverageDirection,
 ) -> ApiResult<LeverageWallet> {
     let micro = transfer_amount(&body.amount)?;
-    require_verified(state, user_id).await?;
+    require_verified(caller)?;
+    let user_id = caller.user_id.as_str();
     identity::confirm_pin(state, user_id, &body.pin).await?;
     let id = uuid::Uuid::now_v7().to_string();
     let mut tx = state.db.begin_write().await?;
@@ -391,7 +393,7 @@ pub async fn leverage_calculate(
     caller: AuthUser,
     Query(query): Query<LeverageCalculateQuery>,
 ) -> ApiResult<Data<LeverageCalculation>> {
-    Ok(Data::new(calculate(&state, &caller.user_id, FundedBucket::Leverage, &query).await?))
+    Ok(Data::new(calculate(&state, &caller, FundedBucket::Leverage, &query).await?))
 }
 
 /// Moves dollars from the paln bucket into the leverage wallet.
@@ -403,7 +405,7 @@ pub async fn leverage_deposit(
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
     let bucket = FundedBucket::Leverage;
-    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Deposit).await?))
+    Ok(Data::new(transfer(&state, &caller, bucket, &body, LeverageDirection::Deposit).await?))
 }
 
 /// Moves dollars from the leverage wallet back to the paln bucket.
@@ -415,7 +417,7 @@ pub async fn leverage_withdraw(
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
     let bucket = FundedBucket::Leverage;
-    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Withdraw).await?))
+    Ok(Data::new(transfer(&state, &caller, bucket, &body, LeverageDirection::Withdraw).await?))
 }
 
 /// The intraday wallet's details (4x; zero unless gssKycStatus is VERIFIED).
@@ -433,7 +435,7 @@ pub async fn intraday_calculate(
     caller: AuthUser,
     Query(query): Query<LeverageCalculateQuery>,
 ) -> ApiResult<Data<LeverageCalculation>> {
-    Ok(Data::new(calculate(&state, &caller.user_id, FundedBucket::Intraday, &query).await?))
+    Ok(Data::new(calculate(&state, &caller, FundedBucket::Intraday, &query).await?))
 }
 
 /// Moves dollars from the paln bucket into the intraday wallet.
@@ -445,7 +447,7 @@ pub async fn intraday_deposit(
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
     let bucket = FundedBucket::Intraday;
-    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Deposit).await?))
+    Ok(Data::new(transfer(&state, &caller, bucket, &body, LeverageDirection::Deposit).await?))
 }
 
 /// Moves dollars from the intraday wallet back to the paln bucket.
@@ -457,5 +459,5 @@ pub async fn intraday_withdraw(
     ApiJson(body): ApiJson<LeverageTransfer>,
 ) -> ApiResult<Data<LeverageWallet>> {
     let bucket = FundedBucket::Intraday;
-    Ok(Data::new(transfer(&state, &caller.user_id, bucket, &body, LeverageDirection::Withdraw).await?))
+    Ok(Data::new(transfer(&state, &caller, bucket, &body, LeverageDirection::Withdraw).await?))
 }
