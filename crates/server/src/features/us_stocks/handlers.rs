@@ -104,16 +104,12 @@ async fn place(
     // Committed with the other placements queued at once where that is faster (issue 12), the
     // call's answer kept under its idempotency key in the same transaction (`orders::kept_answer`).
     let placing = state.clone();
-    let open_max = state.us_stocks.settings.open_orders_per_user_max;
     let key = answer_key.clone();
     let placed = state
         .writes
         .write(move |tx| {
             Box::pin(async move {
                 store::lock_key(tx, &user_key(&order.user_id)).await?;
-                if repo::open_count_tx(tx, &order.user_id).await? >= i64::from(open_max) {
-                    return Err(TradeError::TooManyOpenOrders(open_max).into_api());
-                }
                 write_new_order(&placing, tx, &mut order, &legs, ask, key.as_ref()).await?;
                 Ok::<_, ApiError>((order, legs))
             })
@@ -140,9 +136,10 @@ async fn place(
 }
 
 /// Writes a new order, its hold, an OCO's stop-loss leg (which takes the shares when it
-/// triggers; the take-profit leg reserves them now) and the call's kept answer: one write set, one
-/// statement on PostgreSQL. A repeat of the user's request id is told "in progress" (the caller
-/// answers the first order once it is committed).
+/// triggers; the take-profit leg reserves them now) and the call's kept answer, if the user's open
+/// orders leave room: one write set, one statement on PostgreSQL (the caller holds the user's
+/// lock). A repeat of the user's request id is told "in progress" (the caller answers the first
+/// order once it is committed).
 async fn write_new_order(
     state: &AppState,
     tx: &mut Tx,
@@ -160,13 +157,18 @@ async fn write_new_order(
         )),
         None => None,
     };
+    let open_max = state.us_stocks.settings.open_orders_per_user_max;
     let mut set = WriteSet::default();
+    set.push(repo::open_orders_below_part(&order.user_id, open_max));
     set.extend(hold.iter().flat_map(NewHold::parts));
     set.push(repo::order_part(order));
     set.extend(legs.iter().map(repo::order_part));
     set.extend(idempotency::answers_part(answer.iter().map(|(key, stored)| (*key, stored))));
     set.run(tx).await.map_err(|e| match e {
         StoreError::SharedTransaction(why) if why == repo::ORDER_REPEATED => request_in_progress(),
+        StoreError::SharedTransaction(why) if why == repo::OPEN_ORDERS_FULL => {
+            TradeError::TooManyOpenOrders(open_max).into_api()
+        }
         StoreError::SharedTransaction(why) if why == ledger::HOLD_REFUSED => TradeError::InsufficientBalance.into_api(),
         e => e.into(),
     })

@@ -107,6 +107,20 @@ pub async fn insert(tx: &mut Tx, o: &UsOrderRow) -> Result<(), StoreError> {
     set.run(tx).await
 }
 
+/// How an [`open_orders_below_part`] refused reads in its write set's [`StoreError::SharedTransaction`].
+pub const OPEN_ORDERS_FULL: &str = "the user has as many open orders as allowed";
+
+/// A write set's guard: refused as [`OPEN_ORDERS_FULL`] unless the user has fewer than `max` open
+/// orders (read before the set's own rows; under the user's lock, so no other placement slips in).
+pub fn open_orders_below_part(user_id: &str, max: u32) -> Part<'_> {
+    Part::new(
+        "select 1 as below where (select count(*) from us_orders where user_id = $1 and is_open = 1) < $2".to_owned(),
+    )
+    .returning(1, OPEN_ORDERS_FULL)
+    .bind(user_id)
+    .bind(i64::from(max))
+}
+
 /// How an [`order_part`] refused reads in its write set's [`StoreError::SharedTransaction`].
 pub const ORDER_REPEATED: &str = "an order under this request id exists";
 
@@ -230,15 +244,6 @@ pub async fn open_of(tx: &mut Tx, user_id: &str, stock_id: &str, bucket: &str) -
     let records: Vec<UsOrderRow> =
         sqlx::query_as(&sql).bind(user_id).bind(stock_id).bind(bucket).fetch_all(&mut **tx).await?;
     Ok(records)
-}
-
-/// Open orders a user has in all stocks, inside a write (under the user's lock, so placements sent
-/// at once count one another).
-pub async fn open_count_tx(tx: &mut Tx, user_id: &str) -> Result<i64, StoreError> {
-    Ok(sqlx::query_scalar("select count(*) from us_orders where user_id = $1 and is_open = 1")
-        .bind(user_id)
-        .fetch_one(&mut **tx)
-        .await?)
 }
 
 /// One page of a user's open or closed orders, newest first, and how many there are.
