@@ -53,9 +53,10 @@ async fn main() -> anyhow::Result<()> {
     let report = format!(
         "## US stocks\n\n{machine}\n\n\
          ### Order placement over HTTP\n\n\
-         `POST /api/v1/us-stocks/buy` (a limit buy below the ask: rules, hold and order row in one transaction \
-         under the owner's lock, committed through the group writer: on SQLite with the placements queued \
-         together, on PostgreSQL on its own; each client a user of its own) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
+         `POST /api/v1/us-stocks/buy` (a limit buy below the ask: rules, then under the user's lock the \
+         open-order limit, hold, order row and kept answer in one write set, committed through the group \
+         writer: on SQLite with the placements queued together, on PostgreSQL on its own; each client a \
+         user of its own) beside `POST /api/v1/crypto/buy` (a resting limit buy through the pair's book \
          owner, one user), in the same app, {secs} s per row, closed loop.\n\n\
          | database | order | clients | result |\n|---|---|---|---|\n{placement}\n\n\
          ### Closing {POSITIONS} intraday positions at the cut-off\n\n\
