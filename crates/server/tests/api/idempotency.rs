@@ -111,6 +111,30 @@ async fn orders_with_key(app: &TestApp, table: &str, user: &User, key: &str) -> 
         .unwrap()
 }
 
+/// Sends the repeats of one keyed placement at once and checks they answer one order (its id in
+/// the answer's `id_field`). No claim is written: a repeat in a later transaction than the first
+/// order's (on PostgreSQL its insert waits for that commit) answers that order; one in the first's
+/// own batch cannot see it committed yet and is told "in progress".
+async fn the_one_order(
+    sends: impl Iterator<Item = impl std::future::Future<Output = reqwest::Result<reqwest::Response>>>,
+    id_field: &str,
+) {
+    let mut ids = std::collections::BTreeSet::new();
+    for response in futures::future::join_all(sends).await {
+        let response = response.unwrap();
+        let status = response.status().as_u16();
+        let answer: Value = response.json().await.unwrap();
+        match status {
+            200 => {
+                ids.insert(answer["data"][id_field].as_str().unwrap().to_owned());
+            }
+            409 => assert_eq!(answer["error_code"], "request_in_progress", "{answer}"),
+            other => panic!("{other}: {answer}"),
+        }
+    }
+    assert_eq!(ids.len(), 1, "{ids:?}");
+}
+
 /// The status and body kept under `key`, if any.
 async fn kept(app: &TestApp, key: &str) -> Option<(Option<i64>, Option<Vec<u8>>)> {
     sqlx::query_as("select status, body from idempotency_keys where request_key = $1")
@@ -369,25 +393,9 @@ mod perps_kept_with_the_order {
         let user = app.sign_up("081234567602").await;
         credit_margin(&app, &user, 10_000).await;
         let body = resting_buy(&app).await;
+        // The contract's batch on PostgreSQL, the writer's on SQLite.
         let sends = (0..12).map(|_| keyed(&app, &user, "perp-race", &body).send());
-        let mut ids = std::collections::BTreeSet::new();
-        for response in futures::future::join_all(sends).await {
-            let response = response.unwrap();
-            let status = response.status().as_u16();
-            let answer: Value = response.json().await.unwrap();
-            // No claim is written. A repeat in a later transaction than the first order's (on
-            // PostgreSQL its insert waits for that commit) answers that order; one in the first's
-            // own batch (the contract's on PostgreSQL, the writer's on SQLite) cannot see it
-            // committed yet and is told "in progress".
-            match status {
-                200 => {
-                    ids.insert(answer["data"]["id"].as_str().unwrap().to_owned());
-                }
-                409 => assert_eq!(answer["error_code"], "request_in_progress", "{answer}"),
-                other => panic!("{other}: {answer}"),
-            }
-        }
-        assert_eq!(ids.len(), 1, "{ids:?}");
+        crate::idempotency::the_one_order(sends, "id").await;
         assert_eq!(orders_with_key(&app, &user, "perp-race").await, 1);
         // One order's margin held, not twelve.
         let held_by_orders: i64 = sqlx::query_scalar(
@@ -464,24 +472,9 @@ mod us_kept_with_the_order {
         let user = verified(&m.app, "081234567703").await;
         fund(&m.app, &user, "USD_PALN", 1_000).await;
         let body = resting_buy(&m.app, &user).await;
+        // The writer's batch on SQLite; on PostgreSQL the user's lock orders them.
         let sends = (0..12).map(|_| keyed(&m.app, &user, "us-race", &body).send());
-        let mut ids = std::collections::BTreeSet::new();
-        for response in futures::future::join_all(sends).await {
-            let response = response.unwrap();
-            let status = response.status().as_u16();
-            let answer: Value = response.json().await.unwrap();
-            // No claim is written. A repeat that waited for the first order's commit (behind the
-            // user's lock) answers that order; one in the first's own batch (the writer's, on
-            // SQLite) sees it uncommitted and is told "in progress".
-            match status {
-                200 => {
-                    ids.insert(answer["data"]["orderId"].as_str().unwrap().to_owned());
-                }
-                409 => assert_eq!(answer["error_code"], "request_in_progress", "{answer}"),
-                other => panic!("{other}: {answer}"),
-            }
-        }
-        assert_eq!(ids.len(), 1, "{ids:?}");
+        crate::idempotency::the_one_order(sends, "orderId").await;
         assert_eq!(orders_with_key(&m.app, &user, "us-race").await, 1);
         // One order's hold, not twelve.
         let (_, held) = available(&m.app, &user, "USD_PALN", "USD").await;
