@@ -44,6 +44,11 @@ impl<R> Clone for KeepAnswer<'_, R> {
 
 impl<R> Copy for KeepAnswer<'_, R> {}
 
+/// How a class's refused insert of a new order reads in its write set's error: the user already
+/// placed an order under its request id (a repeat that ran beside the first; every class's order
+/// table has its request id unique per user).
+pub const ORDER_REPEATED: &str = "an order under this request id exists";
+
 /// The content type axum's `Json` answers with.
 const JSON: &str = "application/json";
 

@@ -382,9 +382,7 @@ pub async fn save_position(tx: &mut Tx, p: &PositionRow) -> Result<(), StoreErro
     Ok(())
 }
 
-/// How a refused [`order_part`] reads in its write set's error: the user already placed an order
-/// under its request id.
-pub const ORDER_REPEATED: &str = "an order under this request id exists";
+pub use crate::features::orders::kept_answer::ORDER_REPEATED;
 
 /// A new order's insert, for a write set; refused as [`ORDER_REPEATED`] when its user already
 /// placed one under its request id (a repeat that raced the first: PostgreSQL answers once the

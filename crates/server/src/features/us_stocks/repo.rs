@@ -121,8 +121,7 @@ pub fn open_orders_below_part(user_id: &str, max: u32) -> Part<'_> {
     .bind(i64::from(max))
 }
 
-/// How an [`order_part`] refused reads in its write set's [`StoreError::SharedTransaction`].
-pub const ORDER_REPEATED: &str = "an order under this request id exists";
+pub use crate::features::orders::kept_answer::ORDER_REPEATED;
 
 /// A new order's insert, for a write set; refused as [`ORDER_REPEATED`] when its user already
 /// placed one under its request id (a repeat that waited behind the first for the user's lock).
