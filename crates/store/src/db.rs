@@ -2,6 +2,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use futures::StreamExt;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, OwnedMutexGuard};
@@ -180,6 +181,30 @@ impl WriteTx {
     pub async fn commit(self) -> Result<(), StoreError> {
         self.tx.commit().await?;
         Ok(())
+    }
+
+    /// Commits, and on PostgreSQL opens the next write transaction on the same connection in the
+    /// same round trip (`commit; begin`), for a writer that has more work queued (issue 12): the
+    /// next batch skips its BEGIN, and the connection skips the pool, whose every release costs a
+    /// round trip (sqlx checks a returned connection with a ping). `Ok(None)` means committed with
+    /// nothing opened: on SQLite always, whose one writer must not be held between batches.
+    pub async fn commit_then_begin(mut self) -> Result<Option<WriteTx>, StoreError> {
+        if Backend::of(&self.tx) != Backend::Postgres {
+            self.commit().await?;
+            return Ok(None);
+        }
+        // Read to the end, so the connection is ready for the next batch's first statement.
+        let steps: Vec<Result<_, sqlx::Error>> =
+            sqlx::raw_sql("commit; begin").execute_many(&mut *self.tx).collect().await;
+        let mut steps = steps.into_iter();
+        match (steps.next(), steps.next()) {
+            (Some(Ok(_)), Some(Ok(_))) => Ok(Some(self)),
+            // Committed, but no transaction is open: the connection goes back to the pool, whose
+            // check after sqlx's rollback (there is nothing to roll back) tells whether it lives.
+            (Some(Ok(_)), _) => Ok(None),
+            (Some(Err(e)), _) => Err(e.into()),
+            (None, _) => Err(StoreError::Database(sqlx::Error::Protocol("no answer to commit".into()))),
+        }
     }
 }
 

@@ -43,7 +43,7 @@ impl PairOwner {
     /// the book rebuilt from the database): the caller then runs the batch with savepoints.
     pub(super) async fn run_optimistic(&mut self, batch: &[Envelope]) -> Option<Answers> {
         let mut since = std::time::Instant::now();
-        let mut wtx = match self.deps.db.begin_write().await {
+        let mut wtx = match self.begin_batch().await {
             Ok(wtx) => wtx,
             Err(e) => {
                 let e = TradeError::from(e);
@@ -69,7 +69,7 @@ impl PairOwner {
             }
         };
         self.phases.done(BatchPhase::Write, &mut since);
-        let committed = wtx.commit().await;
+        let committed = self.commit_batch(wtx).await;
         self.phases.done(BatchPhase::Commit, &mut since);
         match committed {
             Ok(()) => {

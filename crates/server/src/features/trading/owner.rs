@@ -147,6 +147,12 @@ pub struct PairOwner {
     /// The timers of a batch's steps.
     pub(super) phases: Phases,
     next_check: tokio::time::Instant,
+    /// The commands queued behind the current batch.
+    pub(super) inbox: mpsc::Receiver<Envelope>,
+    /// The next batch's transaction, opened by the last commit because commands were queued
+    /// (`store::WriteTx::commit_then_begin`, PostgreSQL). In a mutex only so that `&PairOwner`
+    /// may cross an await (a transaction is not `Sync`); the owner reaches it by `&mut`, unlocked.
+    pub(super) next_tx: std::sync::Mutex<Option<store::WriteTx>>,
 }
 
 /// The book settings every pair uses.
@@ -159,6 +165,7 @@ impl PairOwner {
     pub async fn spawn(spec: PairSpec, deps: OwnerDeps) -> anyhow::Result<Started> {
         let view = Arc::new(RwLock::new(PairView::default()));
         let phases = Phases::of(&spec.symbol);
+        let (tx, inbox) = mpsc::channel(QUEUE_DEPTH);
         let mut owner = PairOwner {
             book: Book::new(book_config(&deps.settings)),
             spec,
@@ -180,26 +187,31 @@ impl PairOwner {
             pending: Deferred::default(),
             phases,
             next_check: tokio::time::Instant::now(),
+            inbox,
+            next_tx: std::sync::Mutex::new(None),
         };
         owner.schedule_check();
         owner.rebuild().await?;
-        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
         let (pause_tx, pauses) = mpsc::unbounded_channel();
-        tokio::spawn(owner.run(rx, pauses));
+        tokio::spawn(owner.run(pauses));
         Ok((tx, pause_tx, view))
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Envelope>, mut pauses: mpsc::UnboundedReceiver<Pause>) {
+    async fn run(mut self, mut pauses: mpsc::UnboundedReceiver<Pause>) {
         let mut ticker = tokio::time::interval(Duration::from_millis(self.deps.settings.requote_interval_ms.max(50)));
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
+            if self.inbox.is_empty() {
+                // Opened for queued commands only; an idle owner holds no connection.
+                *self.next_tx() = None;
+            }
             tokio::select! {
                 biased;
-                next = rx.recv() => match next {
+                next = self.inbox.recv() => match next {
                     Some(first) => {
                         let mut batch = vec![first];
                         while batch.len() < BATCH_MAX {
-                            match rx.try_recv() {
+                            match self.inbox.try_recv() {
                                 Ok(next) => batch.push(next),
                                 Err(_) => break,
                             }
@@ -512,7 +524,7 @@ impl PairOwner {
         answers: &[(Unclaimed, StoredResponse)],
     ) -> Result<(), TradeError> {
         self.pending.write(&mut wtx.tx, answers).await?;
-        Ok(wtx.commit().await?)
+        Ok(self.commit_batch(wtx).await?)
     }
 
     /// Re-quotes the providers around the simulator's current price when it or the quote bucket
