@@ -92,11 +92,8 @@ impl std::fmt::Debug for GroupWriter {
 impl GroupWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let batches = db.clone();
-        let units = Batches::spawn(BATCH_MAX, move |batch| {
-            let db = batches.clone();
-            async move { run_batch(&db, batch).await }
-        });
+        let units =
+            Batches::spawn_writer(BATCH_MAX, db.clone(), |batch, chain| async move { run_batch(&chain, batch).await });
         Self { units, db }
     }
 
@@ -145,11 +142,13 @@ impl GroupWriter {
 pub(crate) struct Batches<J> {
     sender: mpsc::UnboundedSender<J>,
     largest_batch: Arc<AtomicUsize>,
+    /// Jobs sent and not yet taken into a batch.
+    queued: Arc<AtomicUsize>,
 }
 
 impl<J> Clone for Batches<J> {
     fn clone(&self) -> Self {
-        Self { sender: self.sender.clone(), largest_batch: self.largest_batch.clone() }
+        Self { sender: self.sender.clone(), largest_batch: self.largest_batch.clone(), queued: self.queued.clone() }
     }
 }
 
@@ -168,7 +167,27 @@ impl<J> Batches<J> {
 
 impl<J: Send + 'static> Batches<J> {
     /// Starts the task on the current runtime; `run` takes each batch.
-    pub(crate) fn spawn<F, Fut>(max: usize, mut run: F) -> Self
+    pub(crate) fn spawn<F, Fut>(max: usize, run: F) -> Self
+    where
+        F: FnMut(Vec<J>) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        Self::spawn_counting(max, Arc::new(AtomicUsize::new(0)), run)
+    }
+
+    /// Starts a writer's task: `run` takes each batch with the [`Chain`] its transactions come
+    /// from and go to, which opens the next batch's transaction at the commit while jobs wait.
+    pub(crate) fn spawn_writer<F, Fut>(max: usize, db: Db, mut run: F) -> Self
+    where
+        F: FnMut(Vec<J>, Arc<Chain>) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        let queued = Arc::new(AtomicUsize::new(0));
+        let chain = Arc::new(Chain::new(db, queued.clone()));
+        Self::spawn_counting(max, queued, move |batch| run(batch, chain.clone()))
+    }
+
+    fn spawn_counting<F, Fut>(max: usize, queued: Arc<AtomicUsize>, mut run: F) -> Self
     where
         F: FnMut(Vec<J>) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send,
@@ -176,6 +195,7 @@ impl<J: Send + 'static> Batches<J> {
         let (sender, mut queue) = mpsc::unbounded_channel::<J>();
         let largest_batch = Arc::new(AtomicUsize::new(0));
         let largest = largest_batch.clone();
+        let taken = queued.clone();
         tokio::spawn(async move {
             while let Some(first) = queue.recv().await {
                 let mut batch = vec![first];
@@ -185,31 +205,76 @@ impl<J: Send + 'static> Batches<J> {
                         Err(_) => break,
                     }
                 }
+                taken.fetch_sub(batch.len(), Ordering::SeqCst);
                 largest.fetch_max(batch.len(), Ordering::Relaxed);
                 run(batch).await;
             }
         });
-        Self { sender, largest_batch }
+        Self { sender, largest_batch, queued }
     }
 
     /// Queues the job `job` makes around its reply channel and waits for the answer; `None` when
     /// the task has stopped.
     pub(crate) async fn ask<A>(&self, job: impl FnOnce(oneshot::Sender<A>) -> J) -> Option<A> {
         let (reply, answer) = oneshot::channel();
-        self.sender.send(job(reply)).ok()?;
+        // Counted before it can be taken, so the count never goes below zero.
+        self.queued.fetch_add(1, Ordering::SeqCst);
+        if self.sender.send(job(reply)).is_err() {
+            self.queued.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
         answer.await.ok()
+    }
+}
+
+/// Where a writer's transactions come from and go to: a commit made while jobs wait in the
+/// writer's queue also opens the next batch's transaction, in the same round trip on PostgreSQL
+/// ([`crate::WriteTx::commit_then_begin`]): a busy writer sends no BEGIN and its connection skips
+/// the pool's check on release. An idle writer holds no transaction.
+pub(crate) struct Chain {
+    db: Db,
+    queued: Arc<AtomicUsize>,
+    next: std::sync::Mutex<Option<crate::WriteTx>>,
+}
+
+impl Chain {
+    fn new(db: Db, queued: Arc<AtomicUsize>) -> Self {
+        Self { db, queued, next: std::sync::Mutex::new(None) }
+    }
+
+    fn next(&self) -> std::sync::MutexGuard<'_, Option<crate::WriteTx>> {
+        self.next.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The batch's write transaction: the one the last commit opened, or a new one.
+    pub(crate) async fn begin(&self) -> Result<crate::WriteTx, StoreError> {
+        let opened = self.next().take();
+        match opened {
+            Some(w) => Ok(w),
+            None => self.db.begin_write().await,
+        }
+    }
+
+    /// Commits `w`, opening the next batch's transaction when jobs are queued.
+    pub(crate) async fn commit(&self, w: crate::WriteTx) -> Result<(), StoreError> {
+        if self.queued.load(Ordering::SeqCst) == 0 {
+            return w.commit().await;
+        }
+        let next = w.commit_then_begin().await?;
+        *self.next() = next;
+        Ok(())
     }
 }
 
 /// Runs a unit that came alone without a savepoint (two statements fewer): its own failure rolls
 /// the whole transaction back.
-async fn run_alone(db: &Db, unit: Box<dyn Unit>) {
-    let mut w = match db.begin_write().await {
+async fn run_alone(chain: &Chain, unit: Box<dyn Unit>) {
+    let mut w = match chain.begin().await {
         Ok(w) => w,
         Err(e) => return unit.refuse(StoreError::SharedTransaction(e.to_string())),
     };
     if let Outcome::Kept(answer) = unit.run(&mut w.tx).await {
-        answer(w.commit().await.map_err(|e| StoreError::SharedTransaction(e.to_string())));
+        answer(chain.commit(w).await.map_err(|e| StoreError::SharedTransaction(e.to_string())));
     }
     // Undone: its error went to its caller, and dropping `w` rolls back what it did.
 }
@@ -219,16 +284,16 @@ fn stopped() -> StoreError {
 }
 
 /// Runs `batch` in one transaction, one savepoint per unit, one commit.
-async fn run_batch(db: &Db, batch: Vec<Box<dyn Unit>>) {
+async fn run_batch(chain: &Chain, batch: Vec<Box<dyn Unit>>) {
     if batch.len() == 1 {
         for unit in batch {
-            run_alone(db, unit).await;
+            run_alone(chain, unit).await;
         }
         return;
     }
     let mut pending = batch;
     while !pending.is_empty() {
-        let mut w = match db.begin_write().await {
+        let mut w = match chain.begin().await {
             Ok(w) => w,
             Err(e) => {
                 let text = e.to_string();
@@ -272,7 +337,7 @@ async fn run_batch(db: &Db, batch: Vec<Box<dyn Unit>>) {
         pending.extend(units);
         let committed = match broken {
             Some(text) => Err(text),
-            None => w.commit().await.map_err(|e| e.to_string()),
+            None => chain.commit(w).await.map_err(|e| e.to_string()),
         };
         for answer in kept {
             answer(committed.clone().map_err(StoreError::SharedTransaction));

@@ -87,6 +87,18 @@ async fn transfers_share_commits_and_a_refusal_stays_alone(backend: Backend, ent
         assert!(!posted.unwrap().replayed);
     }
     assert!(writer.largest_batch() > 1, "queued transfers shared a transaction");
+    if backend == Backend::Postgres {
+        // A busy writer opens its next transaction at each commit (`WriteTx::commit_then_begin`);
+        // once every answer is in, none is left open.
+        let open: i64 = sqlx::query_scalar(
+            "select count(*) from pg_stat_activity where datname = current_database() \
+             and state like 'idle in transaction%'",
+        )
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+        assert_eq!(open, 0, "an idle writer holds no transaction");
+    }
     for user in &users {
         assert_eq!(available(&db, user).await, 2_500);
     }

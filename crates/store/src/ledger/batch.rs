@@ -14,7 +14,7 @@ use sqlx::{Any, Transaction};
 use tokio::sync::oneshot;
 
 use super::{check_balanced, in_account_order, Journal, LedgerError, NewEntry, Posted, Posting};
-use crate::group::Batches;
+use crate::group::{Batches, Chain};
 use crate::write_set::{Part, WriteSet};
 use crate::{placeholders, savepoint, Backend, Db, StoreError};
 
@@ -183,10 +183,7 @@ pub struct EntryWriter {
 impl EntryWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        let jobs = Batches::spawn(BATCH_MAX, move |batch| {
-            let db = db.clone();
-            async move { run_batch(&db, batch).await }
-        });
+        let jobs = Batches::spawn_writer(BATCH_MAX, db, |batch, chain| async move { run_batch(&chain, batch).await });
         Self { jobs }
     }
 
@@ -207,13 +204,13 @@ fn stopped() -> LedgerError {
 
 /// Posts a batch as one set; should that fail (an event posted meanwhile by another writer, a lost
 /// connection), posts it again entry by entry, each behind a savepoint, in a new transaction.
-async fn run_batch(db: &Db, batch: Vec<Job>) {
+async fn run_batch(chain: &Chain, batch: Vec<Job>) {
     let (entries, replies): (Vec<NewEntry>, Vec<_>) = batch.into_iter().unzip();
-    let answers = match as_one_set(db, &entries).await {
+    let answers = match as_one_set(chain, &entries).await {
         Ok(answers) => answers,
         Err(e) => {
             tracing::warn!(error = %e, entries = entries.len(), "a set of entries failed; posting them one by one");
-            one_by_one(db, &entries).await
+            one_by_one(chain, &entries).await
         }
     };
     for (reply, answer) in replies.into_iter().zip(answers) {
@@ -221,22 +218,22 @@ async fn run_batch(db: &Db, batch: Vec<Job>) {
     }
 }
 
-async fn as_one_set(db: &Db, entries: &[NewEntry]) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
-    let mut w = db.begin_write().await?;
+async fn as_one_set(chain: &Chain, entries: &[NewEntry]) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
+    let mut w = chain.begin().await?;
     if let [entry] = entries {
         // Alone, an entry costs a statement less posted the usual way; its refusal is rolled back.
         return match super::post(&mut w.tx, entry).await {
-            Ok(posted) => w.commit().await.map(|()| vec![Ok(posted)]).map_err(LedgerError::from),
+            Ok(posted) => chain.commit(w).await.map(|()| vec![Ok(posted)]).map_err(LedgerError::from),
             Err(e) => Ok(vec![Err(e)]),
         };
     }
     let answers = post_all(&mut w.tx, entries).await?;
-    w.commit().await?;
+    chain.commit(w).await?;
     Ok(answers)
 }
 
-async fn one_by_one(db: &Db, entries: &[NewEntry]) -> Vec<Result<Posted, LedgerError>> {
-    match each_behind_a_savepoint(db, entries).await {
+async fn one_by_one(chain: &Chain, entries: &[NewEntry]) -> Vec<Result<Posted, LedgerError>> {
+    match each_behind_a_savepoint(chain, entries).await {
         Ok(answers) => answers,
         Err(e) => {
             let text = e.to_string();
@@ -246,10 +243,10 @@ async fn one_by_one(db: &Db, entries: &[NewEntry]) -> Vec<Result<Posted, LedgerE
 }
 
 async fn each_behind_a_savepoint(
-    db: &Db,
+    chain: &Chain,
     entries: &[NewEntry],
 ) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
-    let mut w = db.begin_write().await?;
+    let mut w = chain.begin().await?;
     let mut answers = Vec::with_capacity(entries.len());
     for entry in entries {
         savepoint::begin(&mut w.tx).await?;
@@ -260,6 +257,6 @@ async fn each_behind_a_savepoint(
         }
         answers.push(answer);
     }
-    w.commit().await?;
+    chain.commit(w).await?;
     Ok(answers)
 }

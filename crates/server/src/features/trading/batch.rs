@@ -65,7 +65,7 @@ impl PairOwner {
 
     /// The transaction the last commit opened for the next batch, if any.
     pub(super) fn next_tx(&mut self) -> &mut Option<store::WriteTx> {
-        self.next_tx.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.next_tx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The batch's write transaction: the one the last commit opened, or a new one.
