@@ -8,6 +8,7 @@ mod flag;
 mod text;
 
 pub mod analytics;
+pub mod chain;
 pub mod client_logs;
 pub mod group;
 pub mod idempotency;

@@ -14,7 +14,7 @@ use sqlx::{Any, Transaction};
 use tokio::sync::oneshot;
 
 use super::{check_balanced, in_account_order, Journal, LedgerError, NewEntry, Posted, Posting};
-use crate::group::{Batches, Chain};
+use crate::group::{Batches, Chained};
 use crate::write_set::{Part, WriteSet};
 use crate::{placeholders, savepoint, Backend, Db, StoreError};
 
@@ -204,7 +204,7 @@ fn stopped() -> LedgerError {
 
 /// Posts a batch as one set; should that fail (an event posted meanwhile by another writer, a lost
 /// connection), posts it again entry by entry, each behind a savepoint, in a new transaction.
-async fn run_batch(chain: &Chain, batch: Vec<Job>) {
+async fn run_batch(chain: &Chained, batch: Vec<Job>) {
     let (entries, replies): (Vec<NewEntry>, Vec<_>) = batch.into_iter().unzip();
     let answers = match as_one_set(chain, &entries).await {
         Ok(answers) => answers,
@@ -218,7 +218,7 @@ async fn run_batch(chain: &Chain, batch: Vec<Job>) {
     }
 }
 
-async fn as_one_set(chain: &Chain, entries: &[NewEntry]) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
+async fn as_one_set(chain: &Chained, entries: &[NewEntry]) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
     let mut w = chain.begin().await?;
     if let [entry] = entries {
         // Alone, an entry costs a statement less posted the usual way; its refusal is rolled back.
@@ -232,7 +232,7 @@ async fn as_one_set(chain: &Chain, entries: &[NewEntry]) -> Result<Vec<Result<Po
     Ok(answers)
 }
 
-async fn one_by_one(chain: &Chain, entries: &[NewEntry]) -> Vec<Result<Posted, LedgerError>> {
+async fn one_by_one(chain: &Chained, entries: &[NewEntry]) -> Vec<Result<Posted, LedgerError>> {
     match each_behind_a_savepoint(chain, entries).await {
         Ok(answers) => answers,
         Err(e) => {
@@ -243,7 +243,7 @@ async fn one_by_one(chain: &Chain, entries: &[NewEntry]) -> Vec<Result<Posted, L
 }
 
 async fn each_behind_a_savepoint(
-    chain: &Chain,
+    chain: &Chained,
     entries: &[NewEntry],
 ) -> Result<Vec<Result<Posted, LedgerError>>, LedgerError> {
     let mut w = chain.begin().await?;

@@ -63,28 +63,11 @@ impl PairOwner {
         self.run_with_savepoints(batch).await;
     }
 
-    /// The transaction the last commit opened for the next batch, if any.
-    pub(super) fn next_tx(&mut self) -> &mut Option<store::WriteTx> {
-        self.next_tx.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// The batch's write transaction: the one the last commit opened, or a new one.
-    pub(super) async fn begin_batch(&mut self) -> Result<store::WriteTx, store::StoreError> {
-        match self.next_tx().take() {
-            Some(wtx) => Ok(wtx),
-            None => self.deps.db.begin_write().await,
-        }
-    }
-
     /// Commits `wtx`; with commands queued behind it, the same round trip opens the next batch's
     /// transaction on the same connection (PostgreSQL), so a busy owner sends no BEGIN and never
     /// waits on the pool.
-    pub(super) async fn commit_batch(&mut self, wtx: store::WriteTx) -> Result<(), store::StoreError> {
-        if self.inbox.is_empty() {
-            return wtx.commit().await;
-        }
-        *self.next_tx() = wtx.commit_then_begin().await?;
-        Ok(())
+    pub(super) async fn commit_batch(&self, wtx: store::WriteTx) -> Result<(), store::StoreError> {
+        self.chain.commit(wtx, !self.inbox.is_empty()).await
     }
 
     /// Runs `batch` with a savepoint per command (see the module's note).
@@ -96,7 +79,7 @@ impl PairOwner {
             }
             return;
         }
-        let mut wtx = match self.begin_batch().await {
+        let mut wtx = match self.chain.begin().await {
             Ok(wtx) => wtx,
             Err(e) => return answer_all(batch.into_iter().map(|e| e.reply), TradeError::from(e)),
         };

@@ -43,7 +43,7 @@ impl PairOwner {
     /// the book rebuilt from the database): the caller then runs the batch with savepoints.
     pub(super) async fn run_optimistic(&mut self, batch: &[Envelope]) -> Option<Answers> {
         let mut since = std::time::Instant::now();
-        let mut wtx = match self.begin_batch().await {
+        let mut wtx = match self.chain.begin().await {
             Ok(wtx) => wtx,
             Err(e) => {
                 let e = TradeError::from(e);

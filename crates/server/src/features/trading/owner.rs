@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use engine::{Book, Config, Event, LevelView, NewOrder, OrderId, OwnerId, Quote, RejectReason, Side};
 use market::{QuoteSide, Simulator};
+use store::chain::Chain;
 use store::idempotency::{StoredResponse, Unclaimed};
 use store::Db;
 use tokio::sync::{mpsc, oneshot};
@@ -149,10 +150,9 @@ pub struct PairOwner {
     next_check: tokio::time::Instant,
     /// The commands queued behind the current batch.
     pub(super) inbox: mpsc::Receiver<Envelope>,
-    /// The next batch's transaction, opened by the last commit because commands were queued
-    /// (`store::WriteTx::commit_then_begin`, PostgreSQL). In a mutex only so that `&PairOwner`
-    /// may cross an await (a transaction is not `Sync`); the owner reaches it by `&mut`, unlocked.
-    pub(super) next_tx: std::sync::Mutex<Option<store::WriteTx>>,
+    /// Where the batches' transactions come from: a commit made while commands are queued opens
+    /// the next batch's (`store::chain`).
+    pub(super) chain: Chain,
 }
 
 /// The book settings every pair uses.
@@ -167,6 +167,7 @@ impl PairOwner {
         let phases = Phases::of(&spec.symbol);
         let (tx, inbox) = mpsc::channel(QUEUE_DEPTH);
         let mut owner = PairOwner {
+            chain: Chain::new(deps.db.clone()),
             book: Book::new(book_config(&deps.settings)),
             spec,
             deps,
@@ -188,7 +189,6 @@ impl PairOwner {
             phases,
             next_check: tokio::time::Instant::now(),
             inbox,
-            next_tx: std::sync::Mutex::new(None),
         };
         owner.schedule_check();
         owner.rebuild().await?;
@@ -203,7 +203,7 @@ impl PairOwner {
         loop {
             if self.inbox.is_empty() {
                 // Opened for queued commands only; an idle owner holds no connection.
-                *self.next_tx() = None;
+                self.chain.end();
             }
             tokio::select! {
                 biased;
