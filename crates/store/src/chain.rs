@@ -4,6 +4,7 @@
 //! the pool, whose every release costs a round trip (sqlx checks a returned connection with a
 //! ping). An idle writer holds no transaction: its owner calls [`Chain::end`] before it waits.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::{Db, StoreError, WriteTx};
@@ -13,12 +14,14 @@ pub struct Chain {
     db: Db,
     /// The transaction the last commit opened for the next batch.
     next: Mutex<Option<WriteTx>>,
+    /// Transactions handed out that a commit had opened.
+    chained: AtomicU64,
 }
 
 impl Chain {
     /// A chain of transactions on `db`.
     pub fn new(db: Db) -> Self {
-        Self { db, next: Mutex::new(None) }
+        Self { db, next: Mutex::new(None), chained: AtomicU64::new(0) }
     }
 
     fn next(&self) -> MutexGuard<'_, Option<WriteTx>> {
@@ -29,9 +32,18 @@ impl Chain {
     pub async fn begin(&self) -> Result<WriteTx, StoreError> {
         let opened = self.next().take();
         match opened {
-            Some(w) => Ok(w),
+            Some(w) => {
+                self.chained.fetch_add(1, Ordering::Relaxed);
+                Ok(w)
+            }
             None => self.db.begin_write().await,
         }
+    }
+
+    /// How many batches ran in a transaction their predecessor's commit opened (tests and
+    /// benchmarks read it).
+    pub fn chained(&self) -> u64 {
+        self.chained.load(Ordering::Relaxed)
     }
 
     /// Commits `w`; when `more_queued`, opens the next batch's transaction in the same round trip.

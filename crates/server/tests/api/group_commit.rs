@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use engine::Side;
 use futures::future::join_all;
 use server::features::orders::errors::TradeError;
-use server::features::trading::owner::{Ask, PlaceKind, PlaceRequest};
+use server::features::trading::owner::{Ask, PlaceKind, PlaceRequest, BATCH_MAX};
 
 use crate::book_supervision::far_below;
 use crate::both_backends;
@@ -359,4 +359,49 @@ both_backends!(a_batch_records_the_time_of_each_of_its_steps, |backend| async mo
             .and_then(|n| n.parse::<f64>().ok());
         assert!(count.is_some_and(|n| n >= 1.0), "{phase} not recorded: {rendered}");
     }
+});
+
+// Issue 12: a batch that left commands queued behind it commits and opens the next batch's
+// transaction in one round trip on PostgreSQL (`store::chain`); the next batch runs in it, and an
+// owner with nothing queued holds no transaction. SQLite commits as before.
+both_backends!(a_batch_queued_behind_a_full_one_runs_in_the_transaction_its_commit_opened, |backend| async move {
+    let app = trading_app(backend).await;
+    let mut buyers = Vec::new();
+    for n in 0..7 {
+        let (user, price, qty) = buyer_at_half(&app, &format!("08123456971{n}")).await;
+        fund(&app, &user, 10_000_000).await;
+        buyers.push((user, price, qty));
+    }
+    let trading = app.state.trading.clone();
+    let count = BATCH_MAX + 6;
+    let asks = (0..count).map(|i| {
+        let (user, price, qty) = &buyers[i % buyers.len()];
+        trading.ask(SYMBOL, limit_buy(user, *price, *qty, None))
+    });
+    let answers = in_one_batch(&app, count, join_all(asks)).await;
+    for answer in &answers {
+        assert!(answer.as_ref().is_ok_and(|order| order.is_open), "{answer:?}");
+    }
+    let view = app.state.trading.pair(SYMBOL).unwrap().view();
+    assert_eq!(view.largest_batch, BATCH_MAX, "the first batch was full and left commands queued");
+    match backend {
+        store::Backend::Postgres => {
+            assert!(view.chained_batches >= 1, "the next batch ran in the transaction the commit opened");
+            let open: i64 = sqlx::query_scalar(
+                "select count(*) from pg_stat_activity where datname = current_database() \
+                 and state like 'idle in transaction%'",
+            )
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+            assert_eq!(open, 0, "an owner with nothing queued holds no transaction");
+        }
+        store::Backend::Sqlite => assert_eq!(view.chained_batches, 0, "SQLite's one writer is not held"),
+    }
+    let mut stored = 0;
+    for (user, _, _) in &buyers {
+        stored += orders_of(&app, user, "%").await;
+    }
+    assert_eq!(stored, i64::try_from(count).unwrap(), "every order of both batches is stored");
+    assert_ledger_sound(&app).await;
 });

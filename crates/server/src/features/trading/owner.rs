@@ -93,6 +93,8 @@ pub struct PairView {
     pub optimistic_batches: u64,
     /// Optimistic runs abandoned, their batch run again with savepoints.
     pub reruns: u64,
+    /// Batches run in the transaction their predecessor's commit opened (`store::chain`).
+    pub chained_batches: u64,
     /// Counts the views published, so a reader can tell whether its copy is still current.
     pub version: u64,
 }
@@ -361,6 +363,7 @@ impl PairOwner {
             largest_batch: self.largest_batch,
             optimistic_batches: self.optimistic_batches,
             reruns: self.reruns,
+            chained_batches: self.chain.chained(),
             version: shown.version + 1,
         };
     }
