@@ -93,8 +93,8 @@ impl std::fmt::Debug for GroupWriter {
 impl GroupWriter {
     /// Starts the writer's task on the current runtime; it ends when the last clone is dropped.
     pub fn spawn(db: Db) -> Self {
-        // Its batches do not chain their transactions ([`Chain`]): measured on PostgreSQL at 32
-        // clients, chained savepoint batches placed 25–35 % fewer transfers (docs/bench/order-path.md).
+        // Its batches do not chain their transactions ([`Chain`]): on PostgreSQL at 32 clients,
+        // chained savepoint batches measured slower (docs/bench/order-path.md).
         let batches = db.clone();
         let units = Batches::spawn(BATCH_MAX, move |batch| {
             let db = batches.clone();
