@@ -14,7 +14,7 @@ use store::idempotency::{StoredResponse, Unclaimed};
 use store::savepoint;
 use tokio::sync::oneshot;
 
-use super::owner::{Ask, Envelope, Outcome, PairOwner, Tx};
+use super::owner::{AfterCommit, Ask, Envelope, Outcome, PairOwner, Tx};
 use super::repo::{self, OrderRow};
 use super::view::OrderView;
 use crate::api::Data;
@@ -103,7 +103,7 @@ impl PairOwner {
                 drop(wtx);
                 Some(e)
             }
-            None => self.commit_pending(wtx, &kept.answers).await.err(),
+            None => self.commit_pending(wtx, &kept.answers, AfterCommit::NextBatch).await.err(),
         };
         match failure {
             None => {

@@ -78,6 +78,15 @@ pub struct Pause {
 /// What the service keeps of a started owner: its command queue, its pause queue and its view.
 pub type Started = (mpsc::Sender<Envelope>, mpsc::UnboundedSender<Pause>, Arc<RwLock<PairView>>);
 
+/// What a commit opens behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AfterCommit {
+    /// The next batch's transaction, when commands are queued (`store::chain`).
+    NextBatch,
+    /// Nothing: the connection goes back to the pool.
+    Nothing,
+}
+
 /// What readers see of a book without asking its owner.
 #[derive(Debug, Clone, Default)]
 pub struct PairView {
@@ -502,7 +511,7 @@ impl PairOwner {
         id: i64,
     ) -> Result<OrderRow, TradeError> {
         let result = match self.conclude(&mut wtx.tx, out, Touched::default(), id).await {
-            Ok((row, touched)) => match self.commit_pending(wtx, &[]).await {
+            Ok((row, touched)) => match self.commit_pending(wtx, &[], AfterCommit::Nothing).await {
                 Ok(()) => {
                     self.deps.user_events.publish_rows(&self.spec, &touched);
                     return Ok(row);
@@ -520,14 +529,22 @@ impl PairOwner {
         result
     }
 
-    /// Writes `answers` and the rows waiting for the commit ([`Deferred`]), then commits `wtx`.
+    /// Writes `answers` and the rows waiting for the commit ([`Deferred`]), then commits `wtx`. Only
+    /// a batch of queued commands (`then` is [`AfterCommit::NextBatch`]) may open the next batch's
+    /// transaction: work between batches (a re-quote, trails) may want a connection of its own, and
+    /// a chained transaction holding the pool's last one would leave it waiting.
     pub(super) async fn commit_pending(
         &mut self,
         mut wtx: store::WriteTx,
         answers: &[(Unclaimed, StoredResponse)],
+        then: AfterCommit,
     ) -> Result<(), TradeError> {
         self.pending.write(&mut wtx.tx, answers).await?;
-        Ok(self.commit_batch(wtx).await?)
+        match then {
+            AfterCommit::NextBatch => self.commit_batch(wtx).await?,
+            AfterCommit::Nothing => wtx.commit().await?,
+        }
+        Ok(())
     }
 
     /// Re-quotes the providers around the simulator's current price when it or the quote bucket
@@ -539,7 +556,7 @@ impl PairOwner {
         }
         let outcome = match self.deps.db.begin_write().await {
             Ok(mut wtx) => match self.apply(&mut wtx.tx, &out).await {
-                Ok(touched) => self.commit_pending(wtx, &[]).await.map(|()| touched),
+                Ok(touched) => self.commit_pending(wtx, &[], AfterCommit::Nothing).await.map(|()| touched),
                 Err(e) => Err(e),
             },
             Err(e) => Err(e.into()),
