@@ -148,8 +148,9 @@ impl GroupWriter {
 pub(crate) struct Batches<J> {
     sender: mpsc::UnboundedSender<J>,
     largest_batch: Arc<AtomicUsize>,
-    /// Jobs sent and not yet taken into a batch.
-    queued: Arc<AtomicUsize>,
+    /// Jobs sent and not yet taken into a batch; counted for a writer only (`spawn_writer`), so
+    /// shared reads pay no atomic update a job.
+    queued: Option<Arc<AtomicUsize>>,
 }
 
 impl<J> Clone for Batches<J> {
@@ -178,7 +179,7 @@ impl<J: Send + 'static> Batches<J> {
         F: FnMut(Vec<J>) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send,
     {
-        Self::spawn_counting(max, Arc::new(AtomicUsize::new(0)), run)
+        Self::spawn_counting(max, None, run)
     }
 
     /// Starts a writer's task: `run` takes each batch with the [`Chain`] its transactions come
@@ -190,10 +191,10 @@ impl<J: Send + 'static> Batches<J> {
     {
         let queued = Arc::new(AtomicUsize::new(0));
         let chained = Arc::new(Chained { chain: Chain::new(db), queued: queued.clone() });
-        Self::spawn_counting(max, queued, move |batch| run(batch, chained.clone()))
+        Self::spawn_counting(max, Some(queued), move |batch| run(batch, chained.clone()))
     }
 
-    fn spawn_counting<F, Fut>(max: usize, queued: Arc<AtomicUsize>, mut run: F) -> Self
+    fn spawn_counting<F, Fut>(max: usize, queued: Option<Arc<AtomicUsize>>, mut run: F) -> Self
     where
         F: FnMut(Vec<J>) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send,
@@ -211,7 +212,9 @@ impl<J: Send + 'static> Batches<J> {
                         Err(_) => break,
                     }
                 }
-                taken.fetch_sub(batch.len(), Ordering::SeqCst);
+                if let Some(taken) = &taken {
+                    taken.fetch_sub(batch.len(), Ordering::SeqCst);
+                }
                 largest.fetch_max(batch.len(), Ordering::Relaxed);
                 run(batch).await;
             }
@@ -224,9 +227,13 @@ impl<J: Send + 'static> Batches<J> {
     pub(crate) async fn ask<A>(&self, job: impl FnOnce(oneshot::Sender<A>) -> J) -> Option<A> {
         let (reply, answer) = oneshot::channel();
         // Counted before it can be taken, so the count never goes below zero.
-        self.queued.fetch_add(1, Ordering::SeqCst);
+        if let Some(queued) = &self.queued {
+            queued.fetch_add(1, Ordering::SeqCst);
+        }
         if self.sender.send(job(reply)).is_err() {
-            self.queued.fetch_sub(1, Ordering::SeqCst);
+            if let Some(queued) = &self.queued {
+                queued.fetch_sub(1, Ordering::SeqCst);
+            }
             return None;
         }
         answer.await.ok()
